@@ -1,0 +1,91 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import cookie from "@fastify/cookie";
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import { LIMITS } from "@holboo/core";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext, AppDeps } from "./platform/context.ts";
+import { Realtime } from "./platform/realtime/realtime.ts";
+import { requestContext } from "./platform/http/context.ts";
+import { errorBody, handleError } from "./platform/http/errors.ts";
+import { requestLocale } from "./platform/i18n.ts";
+import { adminRoutes } from "./modules/admin/admin.routes.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { companiesRoutes } from "./modules/companies/companies.routes.ts";
+import { mailDomainsRoutes } from "./modules/companies/mail-domains.routes.ts";
+import { onboardingRoutes } from "./modules/onboarding/onboarding.routes.ts";
+import { outboxRoutes } from "./modules/outbox/outbox.routes.ts";
+import { rolesRoutes } from "./modules/roles/roles.routes.ts";
+import { systemRoutes } from "./modules/system/system.routes.ts";
+import { usersRoutes } from "./modules/users/users.routes.ts";
+import { channelsRoutes } from "./modules/channels/channels.routes.ts";
+import { interactionTagsRoutes } from "./modules/interaction-tags/interaction-tags.routes.ts";
+import { savedResponsesRoutes } from "./modules/saved-responses/saved-responses.routes.ts";
+import { interactionsRoutes } from "./modules/interactions/interactions.routes.ts";
+import { ratingRoutes } from "./modules/interactions/rating.routes.ts";
+import { webchatRoutes } from "./modules/webchat/webchat.routes.ts";
+import { webchatPageRoutes } from "./modules/webchat/webchat-pages.routes.ts";
+import { registerRealtimeHandlers } from "./modules/webchat/webchat.socket.ts";
+import { registerAdapter } from "./channels/adapter.ts";
+import { webchatAdapter } from "./channels/webchat/adapter.ts";
+
+export type App = FastifyInstance;
+export type TypedApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: deps.config.LOG_LEVEL === "silent" ? false : { level: deps.config.LOG_LEVEL },
+    trustProxy: deps.config.TRUST_PROXY,
+    bodyLimit: LIMITS.attachmentBytes * 2,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+
+  const realtime = new Realtime({
+    db: deps.db,
+    platformAdminEmails: deps.config.PLATFORM_ADMIN_EMAILS,
+    allowedOrigins: [new URL(deps.config.PUBLIC_URL).origin],
+  });
+  realtime.attach(app.server);
+  app.addHook("onClose", () => realtime.close());
+  const ctx: AppContext = { ...deps, realtime };
+
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: LIMITS.attachmentBytes, files: 1, fields: 10 } });
+  await app.register(requestContext, { db: ctx.db, platformAdminEmails: ctx.config.PLATFORM_ADMIN_EMAILS });
+
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  for (const register of [
+    systemRoutes, authRoutes, onboardingRoutes, companiesRoutes, mailDomainsRoutes, usersRoutes, rolesRoutes,
+    outboxRoutes, adminRoutes, channelsRoutes, savedResponsesRoutes, interactionTagsRoutes,
+    interactionsRoutes, ratingRoutes, webchatRoutes, webchatPageRoutes,
+  ]) {
+    register(typed, ctx);
+  }
+  registerRealtimeHandlers(ctx);
+  registerAdapter(webchatAdapter);
+
+  const webDist = ctx.config.WEB_DIST_DIR ? path.resolve(ctx.config.WEB_DIST_DIR) : DEFAULT_WEB_DIST;
+  const hasWeb = existsSync(path.join(webDist, "index.html"));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith("/api") || request.url.startsWith("/pub/version");
+    if (!isApi && request.method === "GET" && hasWeb) return reply.type("text/html").sendFile("index.html");
+    return reply.status(404).send(errorBody("not_found", requestLocale(request)));
+  });
+  return app;
+}

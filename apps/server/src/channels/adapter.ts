@@ -1,0 +1,46 @@
+import type { AttachmentView, ChannelType } from "@holboo/core";
+
+/** A customer's message as every channel hands it to the inbox, whatever its provider's payload. */
+export interface NormalisedInbound {
+  channelId: number;
+  /** The sender's id at the provider (PSID, Viber user id, e-mail address, web-chat visitor). */
+  externalId: string;
+  /** The provider's message id; a repeated delivery of the same id is ignored. */
+  providerMessageId: string | null;
+  text: string;
+  attachments: AttachmentView[];
+  profile?: { firstName?: string; lastName?: string; email?: string };
+}
+
+export interface OutboundDelivery {
+  companyId: number;
+  channelId: number;
+  externalId: string;
+  messageId: number;
+  text: string;
+  attachments: AttachmentView[];
+}
+
+export type DeliveryResult = { ok: true; providerMessageId: string | null } | { ok: false; retryable: boolean; error: string };
+
+/**
+ * What a channel provides to the inbox. Inbound webhooks normalise into `NormalisedInbound` and go
+ * through the same service as web chat; outbound replies leave through `deliver`; providers that
+ * report delivery and reads call back with `markDelivered`/`markSeen` on the messages service.
+ */
+export interface ChannelAdapter {
+  type: ChannelType;
+  /** Channels with a live connection of their own (web chat) receive the message through the event push. */
+  live: boolean;
+  deliver(delivery: OutboundDelivery): Promise<DeliveryResult>;
+}
+
+const adapters = new Map<ChannelType, ChannelAdapter>();
+
+export function registerAdapter(adapter: ChannelAdapter) {
+  adapters.set(adapter.type, adapter);
+}
+
+export function adapterFor(type: ChannelType): ChannelAdapter | null {
+  return adapters.get(type) ?? null;
+}

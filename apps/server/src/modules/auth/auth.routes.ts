@@ -1,0 +1,54 @@
+import {
+  ChangeLangQuery, HandoffInput, LIMITS, LOCALE_COOKIE, LoginInput, MeView, PasswordResetConfirmInput,
+  PasswordResetRequestInput, PresenceInput, SetPasswordInput, SignupInput, UpdateProfileInput, okResponse,
+} from "@holboo/core";
+import type { TypedApp } from "../../app.ts";
+import type { AppContext } from "../../platform/context.ts";
+import { AppError, fail } from "../../platform/http/errors.ts";
+import * as auth from "./auth.service.ts";
+import { buildMe } from "./me.service.ts";
+
+export function authRoutes(app: TypedApp, ctx: AppContext) {
+  const limited = {
+    access: { public: true } as const,
+    rateLimit: {
+      max: ctx.config.AUTH_RATE_LIMIT_PER_MINUTE,
+      timeWindow: "1 minute",
+      errorResponseBuilder: () => new AppError("rate_limited"),
+    },
+  };
+  const me = { 200: MeView };
+
+  app.post("/api/signup", { config: limited, schema: { body: SignupInput, response: me } }, (req, reply) => auth.signup(ctx, reply, req.body));
+  app.post("/api/login", { config: limited, schema: { body: LoginInput, response: me } }, (req, reply) => auth.login(ctx, reply, req.body));
+  app.post("/api/auth/handoff", { config: limited, schema: { body: HandoffInput, response: me } }, (req, reply) =>
+    auth.handoff(ctx, reply, req.body),
+  );
+  app.post("/api/password/forgot", { config: limited, schema: { body: PasswordResetRequestInput, response: { 200: okResponse } } }, (req) =>
+    auth.requestPasswordReset(ctx, req.body),
+  );
+  app.post("/api/password/reset", { config: limited, schema: { body: PasswordResetConfirmInput, response: { 200: okResponse } } }, (req) =>
+    auth.resetPassword(ctx, req.body),
+  );
+  app.get("/api/logout", { config: { access: { public: true } }, schema: { response: { 200: okResponse } } }, (req, reply) =>
+    auth.logout(ctx, reply, req.actor),
+  );
+
+  app.get("/api/me", { config: { access: { signedIn: true } }, schema: { response: me } }, (req) =>
+    buildMe(ctx, req.actor?.userId ?? fail("unauthorized")),
+  );
+  app.put("/api/me", { config: { access: { signedIn: true } }, schema: { body: UpdateProfileInput, response: me } }, (req) =>
+    auth.updateProfile(ctx, req.actor ?? fail("unauthorized"), req.body),
+  );
+  app.put("/api/me/password", { config: { access: { signedIn: true } }, schema: { body: SetPasswordInput, response: { 200: okResponse } } }, (req) =>
+    auth.setOwnPassword(ctx, req.actor ?? fail("unauthorized"), req.body),
+  );
+  app.put("/api/me/presence", { config: { access: { signedIn: true } }, schema: { body: PresenceInput, response: { 200: okResponse } } }, (req) =>
+    auth.setPresence(ctx, req.actor ?? fail("unauthorized"), req.body.presence),
+  );
+  // Public: a visitor choosing a language before logging in is remembered by the cookie alone.
+  app.put("/api/change-lang", { config: { access: { public: true } }, schema: { querystring: ChangeLangQuery, response: { 200: okResponse } } }, (req, reply) => {
+    reply.setCookie(LOCALE_COOKIE, req.query.lang, { path: "/", sameSite: "lax", maxAge: LIMITS.localeCookieDays * 86_400 });
+    return auth.changeLocale(ctx, req.actor, req.query.lang);
+  });
+}

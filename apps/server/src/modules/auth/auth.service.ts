@@ -1,0 +1,110 @@
+import type {
+  HandoffInput, Locale, LoginInput, PasswordResetConfirmInput, PasswordResetRequestInput, Presence, SetPasswordInput,
+  SignupInput, UpdateProfileInput,
+} from "@holboo/core";
+import { LIMITS } from "@holboo/core";
+import type { FastifyReply } from "fastify";
+import type { AppContext } from "../../platform/context.ts";
+import type { Actor } from "../../platform/auth/actor.ts";
+import { consumeOneTimeToken, issueOneTimeToken, revokeTokensOf } from "../../platform/auth/one-time-tokens.ts";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "../../platform/auth/passwords.ts";
+import { endAllSessionsOf, endSession, startSession } from "../../platform/auth/sessions.ts";
+import { onUniqueViolation } from "../../platform/db/errors.ts";
+import { fail } from "../../platform/http/errors.ts";
+import { findUserByEmail, findUserById, insertUser, updateOwnUser } from "../users/users.repo.ts";
+import { buildMe, isPlatformAdminEmail } from "./me.service.ts";
+import { passwordResetMail } from "./auth.mails.ts";
+
+const sessionSettings = (ctx: AppContext) => ({ ttlHours: ctx.config.SESSION_TTL_HOURS, secureCookies: ctx.config.secureCookies });
+
+async function signIn(ctx: AppContext, reply: FastifyReply, userId: number) {
+  await startSession(ctx.db, reply, userId, sessionSettings(ctx));
+  await updateOwnUser(ctx.db, userId, { presence: "online", lastSeenAt: new Date() });
+  return buildMe(ctx, userId);
+}
+
+export async function signup(ctx: AppContext, reply: FastifyReply, input: SignupInput) {
+  if (await findUserByEmail(ctx.db, input.email)) fail("user_exists", { email: "user_exists" });
+  const user = await onUniqueViolation(insertUser(ctx.db, {
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    firstName: input.first_name,
+    lastName: input.last_name,
+    locale: input.locale ?? "mn",
+    role: "admin",
+    isApprovedBySuperadmin: !ctx.config.SIGNUP_APPROVAL_REQUIRED || isPlatformAdminEmail(ctx, input.email),
+  }), () => fail("user_exists", { email: "user_exists" }));
+  return signIn(ctx, reply, user.id);
+}
+
+export async function login(ctx: AppContext, reply: FastifyReply, input: LoginInput) {
+  const user = await findUserByEmail(ctx.db, input.email);
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !valid || user.userType !== "human") return fail("invalid_credentials");
+  if (user.status !== "active") return fail("user_inactive");
+  return signIn(ctx, reply, user.id);
+}
+
+export async function logout(ctx: AppContext, reply: FastifyReply, actor: Actor | null) {
+  await endSession(ctx.db, reply, actor?.sessionId ?? null);
+  if (actor) await updateOwnUser(ctx.db, actor.userId, { presence: "offline" });
+  return { ok: true as const };
+}
+
+/** Exchanges a one-time hand-off or invitation token (spec §2 rule 2) for a session. */
+export async function handoff(ctx: AppContext, reply: FastifyReply, input: HandoffInput) {
+  const consumed = await consumeOneTimeToken(ctx.db, input.token, ["handoff", "invite"]);
+  const user = consumed && consumed.userId === input.userID ? await findUserById(ctx.db, consumed.userId) : null;
+  if (!user || user.email?.toLowerCase() !== input.email) return fail("handoff_invalid");
+  if (user.status !== "active") return fail("user_inactive");
+  return signIn(ctx, reply, user.id);
+}
+
+export async function requestPasswordReset(ctx: AppContext, input: PasswordResetRequestInput) {
+  const user = await findUserByEmail(ctx.db, input.email);
+  // The answer is the same whether or not the account exists, so it reveals nothing.
+  if (user && user.status === "active" && user.userType === "human" && user.email) {
+    await revokeTokensOf(ctx.db, user.id, "reset");
+    const token = await issueOneTimeToken(ctx.db, user.id, "reset", LIMITS.resetTokenMinutes * 60_000);
+    const link = `${ctx.config.PUBLIC_URL}/pub/reset-password?token=${encodeURIComponent(token)}`;
+    await ctx.mailer.send(ctx.db, { companyId: user.companyId, to: user.email, ...passwordResetMail(link) }).catch(() => undefined);
+  }
+  return { ok: true as const };
+}
+
+export async function resetPassword(ctx: AppContext, input: PasswordResetConfirmInput) {
+  const consumed = await consumeOneTimeToken(ctx.db, input.token, ["reset"]);
+  if (!consumed) return fail("reset_token_invalid");
+  await updateOwnUser(ctx.db, consumed.userId, { passwordHash: await hashPassword(input.password) });
+  await endAllSessionsOf(ctx.db, consumed.userId);
+  return { ok: true as const };
+}
+
+export async function setOwnPassword(ctx: AppContext, actor: Actor, input: SetPasswordInput) {
+  const user = await findUserById(ctx.db, actor.userId);
+  if (!user) return fail("unauthorized");
+  if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.current_password ?? ""))) {
+    return fail("invalid_credentials", { current_password: "invalid_credentials" });
+  }
+  await updateOwnUser(ctx.db, actor.userId, { passwordHash: await hashPassword(input.password) });
+  return { ok: true as const };
+}
+
+export async function updateProfile(ctx: AppContext, actor: Actor, input: UpdateProfileInput) {
+  await updateOwnUser(ctx.db, actor.userId, {
+    ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
+    ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
+    ...(input.phone !== undefined ? { phone: input.phone || null } : {}),
+  });
+  return buildMe(ctx, actor.userId);
+}
+
+export async function changeLocale(ctx: AppContext, actor: Actor | null, locale: Locale) {
+  if (actor) await updateOwnUser(ctx.db, actor.userId, { locale });
+  return { ok: true as const };
+}
+
+export async function setPresence(ctx: AppContext, actor: Actor, presence: Presence) {
+  await updateOwnUser(ctx.db, actor.userId, { presence, lastSeenAt: new Date() });
+  return { ok: true as const };
+}

@@ -1,0 +1,40 @@
+import type { Locale, MeView, Role } from "@holboo/core";
+import { fullName } from "@holboo/core";
+import type { AppContext } from "../../platform/context.ts";
+import { loadRoleMatrix } from "../../platform/auth/actor.repo.ts";
+import { permissionsFor } from "../../platform/auth/policy.ts";
+import { fail } from "../../platform/http/errors.ts";
+import { findCompany } from "../companies/companies.repo.ts";
+import { findUserById } from "../users/users.repo.ts";
+import { userPhotoUrl } from "../users/users.presenter.ts";
+
+export const isPlatformAdminEmail = (ctx: AppContext, email: string | null): boolean =>
+  !!email && ctx.config.PLATFORM_ADMIN_EMAILS.includes(email.toLowerCase());
+
+/** GET /api/me: the current user with the effective permissions the client mirrors. */
+export async function buildMe(ctx: AppContext, userId: number): Promise<MeView> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) return fail("unauthorized");
+  const company = user.companyId ? await findCompany(ctx.db, user.companyId) : null;
+  const role = user.role as Role;
+  const permissions = company ? [...permissionsFor(role, await loadRoleMatrix(ctx.db, company.id))] : [];
+  return {
+    ID: user.id,
+    company_id: company?.id ?? 0,
+    is_approved_by_superadmin: user.isApprovedBySuperadmin,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    user_name: fullName(user.firstName, user.lastName),
+    email: user.email ?? "",
+    phone: user.phone,
+    role,
+    locale: user.locale as Locale,
+    permissions,
+    is_owner: !!company && company.ownerUserId === user.id,
+    is_company_creator: !!company && company.creatorUserId === user.id,
+    is_platform_admin: isPlatformAdminEmail(ctx, user.email),
+    needs_password: user.passwordHash === null,
+    photo_url: userPhotoUrl(user),
+    company: company ? { id: company.id, name: company.name, logo_url: company.logoFileId ? "/api/company/logo" : null } : null,
+  };
+}

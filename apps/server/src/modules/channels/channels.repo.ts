@@ -1,0 +1,65 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Executor } from "../../platform/db/client.ts";
+import { channels, webchatChannels } from "../../platform/db/schema.ts";
+
+export type ChannelRow = typeof channels.$inferSelect;
+export type WebchatRow = typeof webchatChannels.$inferSelect;
+
+export function listChannels(db: Executor, companyId: number) {
+  return db.select().from(channels).where(eq(channels.companyId, companyId)).orderBy(asc(channels.id));
+}
+
+export async function findChannel(db: Executor, companyId: number, id: number): Promise<ChannelRow | null> {
+  const [row] = await db.select().from(channels).where(and(eq(channels.companyId, companyId), eq(channels.id, id)));
+  return row ?? null;
+}
+
+export async function findWebchat(db: Executor, companyId: number, channelId: number) {
+  const [row] = await db
+    .select({ channel: channels, webchat: webchatChannels })
+    .from(channels)
+    .innerJoin(webchatChannels, eq(webchatChannels.channelId, channels.id))
+    .where(and(eq(channels.companyId, companyId), eq(channels.id, channelId)));
+  return row ?? null;
+}
+
+/** Public lookup by the key in the embed snippet: the one entry point that starts without a company. */
+export async function findWebchatByPublicKey(db: Executor, publicKey: string) {
+  const [row] = await db
+    .select({ channel: channels, webchat: webchatChannels })
+    .from(webchatChannels)
+    .innerJoin(channels, eq(channels.id, webchatChannels.channelId))
+    .where(eq(webchatChannels.publicKey, publicKey));
+  return row ?? null;
+}
+
+export async function insertChannel(db: Executor, values: typeof channels.$inferInsert): Promise<ChannelRow> {
+  const [row] = await db.insert(channels).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export async function updateChannel(db: Executor, companyId: number, id: number, patch: Partial<typeof channels.$inferInsert>) {
+  const [row] = await db
+    .update(channels)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(channels.companyId, companyId), eq(channels.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteChannel(db: Executor, companyId: number, id: number) {
+  const rows = await db.delete(channels).where(and(eq(channels.companyId, companyId), eq(channels.id, id))).returning({ id: channels.id });
+  return rows.length > 0;
+}
+
+export async function insertWebchat(db: Executor, values: typeof webchatChannels.$inferInsert) {
+  await db.insert(webchatChannels).values(values);
+}
+
+export async function updateWebchat(db: Executor, companyId: number, channelId: number, patch: Partial<typeof webchatChannels.$inferInsert>) {
+  await db
+    .update(webchatChannels)
+    .set(patch)
+    .where(and(eq(webchatChannels.companyId, companyId), eq(webchatChannels.channelId, channelId)));
+}

@@ -1,0 +1,38 @@
+import { ChannelActiveInput, ChannelView, WebchatChannelInput, WebchatChannelView, idParamSchema, okResponse } from "@holboo/core";
+import { z } from "zod";
+import type { TypedApp } from "../../app.ts";
+import type { AppContext } from "../../platform/context.ts";
+import { requireMember } from "../../platform/auth/policy.ts";
+import * as channels from "./channels.service.ts";
+
+export function channelsRoutes(app: TypedApp, ctx: AppContext) {
+  const webchat = { 200: WebchatChannelView };
+  app.get(
+    "/api/company/:company_id/channel",
+    {
+      config: { access: { member: true } },
+      schema: { params: z.object({ company_id: z.coerce.number().int({ error: "company_id_empty" }) }), response: { 200: z.object({ items: z.array(ChannelView) }) } },
+    },
+    (req) => channels.listForCompany(ctx, requireMember(req.actor), req.params.company_id),
+  );
+  app.put(
+    "/api/channels/:id/active",
+    { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, body: ChannelActiveInput, response: { 200: ChannelView } } },
+    (req) => channels.setActive(ctx, requireMember(req.actor), req.params.id, req.body.active),
+  );
+  app.delete("/api/channels/:id", { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, response: { 200: okResponse } } }, (req) =>
+    channels.removeChannel(ctx, requireMember(req.actor), req.params.id),
+  );
+
+  app.post("/api/webchat-channels", { config: { access: { permission: "settings.edit" } }, schema: { body: WebchatChannelInput, response: webchat } }, (req) =>
+    channels.createWebchat(ctx, requireMember(req.actor), req.body),
+  );
+  app.get("/api/webchat-channels/:id", { config: { access: { permission: "settings.view" } }, schema: { params: idParamSchema, response: webchat } }, (req) =>
+    channels.getWebchat(ctx, requireMember(req.actor), req.params.id),
+  );
+  app.put(
+    "/api/webchat-channels/:id",
+    { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, body: WebchatChannelInput, response: webchat } },
+    (req) => channels.updateWebchat(ctx, requireMember(req.actor), req.params.id, req.body),
+  );
+}

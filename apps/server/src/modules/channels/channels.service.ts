@@ -1,0 +1,80 @@
+import type { WebchatChannelInput } from "@holboo/core";
+import type { AppContext } from "../../platform/context.ts";
+import type { MemberActor } from "../../platform/auth/actor.ts";
+import { newToken } from "../../platform/auth/tokens.ts";
+import { onUniqueViolation } from "../../platform/db/errors.ts";
+import { fail } from "../../platform/http/errors.ts";
+import { countOpenOnChannel } from "../interactions/interactions.repo.ts";
+import * as repo from "./channels.repo.ts";
+import { presentChannel, presentWebchat } from "./channels.presenter.ts";
+
+/** The spec's path carries the company id; it must be the caller's own company. */
+export async function listForCompany(ctx: AppContext, actor: MemberActor, companyId: number) {
+  if (companyId !== actor.companyId) fail("company_not_found");
+  const rows = await repo.listChannels(ctx.db, actor.companyId);
+  return { items: rows.map(presentChannel) };
+}
+
+export async function getWebchat(ctx: AppContext, actor: MemberActor, channelId: number) {
+  const row = (await repo.findWebchat(ctx.db, actor.companyId, channelId)) ?? fail("channel_not_found");
+  return presentWebchat(row.channel, row.webchat, ctx.config.PUBLIC_URL);
+}
+
+const settingsOf = (input: WebchatChannelInput) => ({
+  domain: input.domain,
+  nameMn: input.name_mn,
+  nameEn: input.name_en,
+  greetingMn: input.greeting_mn,
+  greetingEn: input.greeting_en,
+  brandColor: input.brand_color.toUpperCase(),
+  textColor: input.text_color.toUpperCase(),
+  language: input.language,
+  faq: input.faq,
+});
+
+const domainTaken = () => fail("webchat_domain_taken", { domain: "webchat_domain_taken" });
+
+export async function createWebchat(ctx: AppContext, actor: MemberActor, input: WebchatChannelInput) {
+  const create = ctx.db.transaction(async (tx) => {
+    const channel = await repo.insertChannel(tx, {
+      companyId: actor.companyId,
+      type: "webchat",
+      name: input.name,
+      description: input.description,
+      number: input.domain,
+      active: input.active,
+    });
+    await repo.insertWebchat(tx, {
+      channelId: channel.id,
+      companyId: actor.companyId,
+      publicKey: newToken(16),
+      hmacSecret: newToken(32),
+      ...settingsOf(input),
+    });
+    return channel.id;
+  });
+  return getWebchat(ctx, actor, await onUniqueViolation(create, domainTaken));
+}
+
+export async function updateWebchat(ctx: AppContext, actor: MemberActor, channelId: number, input: WebchatChannelInput) {
+  const update = ctx.db.transaction(async (tx) => {
+    const row = await repo.findWebchat(tx, actor.companyId, channelId);
+    if (!row) return fail("channel_not_found");
+    await repo.updateChannel(tx, actor.companyId, channelId, { name: input.name, description: input.description, number: input.domain, active: input.active });
+    await repo.updateWebchat(tx, actor.companyId, channelId, settingsOf(input));
+  });
+  await onUniqueViolation(update, domainTaken);
+  return getWebchat(ctx, actor, channelId);
+}
+
+export async function setActive(ctx: AppContext, actor: MemberActor, channelId: number, active: boolean) {
+  const row = await repo.updateChannel(ctx.db, actor.companyId, channelId, { active });
+  return presentChannel(row ?? fail("channel_not_found"));
+}
+
+export async function removeChannel(ctx: AppContext, actor: MemberActor, channelId: number) {
+  if (!(await repo.findChannel(ctx.db, actor.companyId, channelId))) fail("channel_not_found");
+  if ((await countOpenOnChannel(ctx.db, actor.companyId, channelId)) > 0) fail("channel_has_open_interactions");
+  if (!(await repo.deleteChannel(ctx.db, actor.companyId, channelId))) fail("channel_not_found");
+  return { ok: true as const };
+}

@@ -1,0 +1,78 @@
+import type { ChannelView, WebchatChannelView } from "@holboo/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorCode, fieldCode, startTestApp, type TestApp } from "../../../test/harness.ts";
+import { colleague, companyAdmin, unique } from "../../../test/factories.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const webchatInput = (domain = `${unique("shop")}.mn`) => ({
+  name: "Вэб чат",
+  description: "Манай вэбсайтын чат",
+  domain: `https://${domain}/contact?x=1`,
+  name_mn: "Номин туслах",
+  name_en: "Nomin helper",
+  greeting_mn: "Сайн байна уу! Бид танд туслахад бэлэн.",
+  greeting_en: "Hello! How can we help?",
+  brand_color: "#0ca678",
+  faq: [{ question_mn: "Хүргэлт хэд хоног вэ?", answer_mn: "2-3 хоног." }],
+});
+
+describe("web-chat channels", () => {
+  it("creates a channel with its settings, keys and the embed snippet", async () => {
+    const admin = await companyAdmin(t);
+    const input = webchatInput();
+    const created = await admin.client.post<WebchatChannelView>("/api/webchat-channels", input);
+    expect(created.status).toBe(200);
+    const domain = new URL(input.domain).hostname;
+    expect(created.body).toMatchObject({ type: "webchat", domain, brand_color: "#0CA678", text_color: "#FFFFFF", language: "mn", active: true });
+    expect(created.body.public_key.length).toBeGreaterThan(15);
+    expect(created.body.embed_snippet).toContain(`data-holboo-key="${created.body.public_key}"`);
+    expect(created.body.faq[0]).toMatchObject({ question_mn: "Хүргэлт хэд хоног вэ?", question_en: "" });
+    const list = await admin.client.get<{ items: ChannelView[] }>(`/api/company/${admin.me.company_id}/channel`);
+    expect(list.body.items).toEqual([expect.objectContaining({ id: created.body.id, type: "webchat", number: domain })]);
+  });
+
+  it("requires the domain and a non-empty description, limits greetings, and keeps domains unique", async () => {
+    const admin = await companyAdmin(t);
+    const bad = await admin.client.post("/api/webchat-channels", { ...webchatInput(), domain: "", description: "  ", greeting_mn: "а".repeat(301), brand_color: "green" });
+    expect(fieldCode(bad, "domain")).toBe("required");
+    expect(fieldCode(bad, "description")).toBe("required");
+    expect(fieldCode(bad, "greeting_mn")).toBe("text_too_long");
+    expect(fieldCode(bad, "brand_color")).toBe("color_invalid");
+    const domain = `${unique("dup")}.mn`;
+    expect((await admin.client.post("/api/webchat-channels", webchatInput(domain))).status).toBe(200);
+    const other = await companyAdmin(t);
+    const taken = await other.client.post("/api/webchat-channels", webchatInput(domain.toUpperCase()));
+    expect(taken.status).toBe(409);
+    expect(fieldCode(taken, "domain")).toBe("webchat_domain_taken");
+  });
+
+  it("edits, deactivates and deletes", async () => {
+    const admin = await companyAdmin(t);
+    const created = await admin.client.post<WebchatChannelView>("/api/webchat-channels", webchatInput());
+    const edited = await admin.client.put<WebchatChannelView>(`/api/webchat-channels/${created.body.id}`, { ...webchatInput(), language: "en", faq: [] });
+    expect(edited.body).toMatchObject({ language: "en", faq: [], public_key: created.body.public_key });
+    expect((await admin.client.put<ChannelView>(`/api/channels/${created.body.id}/active`, { active: false })).body.active).toBe(false);
+    expect((await admin.client.del(`/api/channels/${created.body.id}`)).status).toBe(200);
+    expect(errorCode(await admin.client.get(`/api/webchat-channels/${created.body.id}`))).toBe("channel_not_found");
+  });
+
+  it("is tenant-scoped and permission-checked", async () => {
+    const admin = await companyAdmin(t);
+    const created = await admin.client.post<WebchatChannelView>("/api/webchat-channels", webchatInput());
+    const other = await companyAdmin(t);
+    expect((await other.client.get(`/api/company/${admin.me.company_id}/channel`)).status).toBe(404);
+    expect((await other.client.get(`/api/webchat-channels/${created.body.id}`)).status).toBe(404);
+    expect((await other.client.put(`/api/webchat-channels/${created.body.id}`, webchatInput())).status).toBe(404);
+    expect((await other.client.put(`/api/channels/${created.body.id}/active`, { active: false })).status).toBe(404);
+    expect((await other.client.del(`/api/channels/${created.body.id}`)).status).toBe(404);
+    const agent = await colleague(t, admin.client, "agent");
+    expect((await agent.client.get<{ items: unknown[] }>(`/api/company/${admin.me.company_id}/channel`)).body.items).toHaveLength(1);
+    expect((await agent.client.get(`/api/webchat-channels/${created.body.id}`)).status).toBe(403);
+    expect((await agent.client.post("/api/webchat-channels", webchatInput())).status).toBe(403);
+  });
+});

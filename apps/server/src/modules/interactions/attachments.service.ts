@@ -1,0 +1,18 @@
+import type { AttachmentView } from "@holboo/core";
+import { LIMITS } from "@holboo/core";
+import type { AppContext } from "../../platform/context.ts";
+import { fail } from "../../platform/http/errors.ts";
+import { files } from "../../platform/db/schema.ts";
+import { sniffAttachmentType } from "./file-type.ts";
+
+const safeName = (name: string) => name.replace(/[\\/\u0000-\u001f]/g, "_").slice(0, 200) || "file";
+
+/** Stores an attachment (at most 1 MB, type decided by its content) for a later message to reference. */
+export async function storeAttachment(ctx: AppContext, companyId: number, name: string, data: Buffer, truncated: boolean): Promise<AttachmentView> {
+  if (truncated || data.length > LIMITS.attachmentBytes) fail("attachment_too_large");
+  if (!data.length) fail("message_empty");
+  const mime = sniffAttachmentType(data) ?? fail("attachment_type_not_allowed");
+  const [row] = await ctx.db.insert(files).values({ companyId, mime, name: safeName(name), size: data.length, data }).returning({ id: files.id });
+  if (!row) throw new Error("insert returned no row");
+  return { file_id: row.id, name: safeName(name), mime, size: data.length };
+}

@@ -1,0 +1,133 @@
+import type { CloseInteractionInput, EventsQuery, InteractionListQuery, InteractionView, MessagesPageQuery, StartInteractionInput } from "@holboo/core";
+import { fullName } from "@holboo/core";
+import type { AppContext } from "../../platform/context.ts";
+import type { MemberActor } from "../../platform/auth/actor.ts";
+import { hashToken, newToken } from "../../platform/auth/tokens.ts";
+import type { Executor } from "../../platform/db/client.ts";
+import { fail } from "../../platform/http/errors.ts";
+import { findChannel } from "../channels/channels.repo.ts";
+import { findContact, findIdentityOfContact } from "../contacts/contacts.repo.ts";
+import { findCompanyUser } from "../users/users.repo.ts";
+import { appendEvent, listEventsAfter, type EventRow } from "./events.repo.ts";
+import * as repo from "./interactions.repo.ts";
+import { assertOpen, assertVisible } from "./interactions.policy.ts";
+import { presentEvent, presentInteraction, presentMessage } from "./interactions.presenter.ts";
+import { listMessagesBefore } from "./messages.repo.ts";
+import { recordMessage } from "./messages.service.ts";
+import { publish } from "./publisher.ts";
+
+async function view(db: Executor, companyId: number, id: number): Promise<InteractionView> {
+  const row = (await repo.findInteractionView(db, companyId, id)) ?? fail("interaction_not_found");
+  return presentInteraction(row, await repo.tagsOf(db, companyId, [id]));
+}
+
+export async function list(ctx: AppContext, actor: MemberActor, query: InteractionListQuery) {
+  const visibility = actor.permissions.has("interaction.view_all_closed") ? null : repo.visibleToUser(actor.userId);
+  const { items, total } = await repo.listInteractions(ctx.db, actor.companyId, query, visibility);
+  const tags = await repo.tagsOf(ctx.db, actor.companyId, items.map((row) => row.interaction.id));
+  return { items: items.map((row) => presentInteraction(row, tags)), total };
+}
+
+export async function get(ctx: AppContext, actor: MemberActor, id: number) {
+  assertVisible(actor, await repo.findInteraction(ctx.db, actor.companyId, id));
+  return view(ctx.db, actor.companyId, id);
+}
+
+/** Every event after a sequence number: what a reconnecting client asks for to converge. */
+export async function events(ctx: AppContext, actor: MemberActor, id: number, query: EventsQuery) {
+  assertVisible(actor, await repo.findInteraction(ctx.db, actor.companyId, id));
+  const rows = await listEventsAfter(ctx.db, actor.companyId, id, query.after, query.limit, false);
+  return { items: rows.map(presentEvent) };
+}
+
+/** Older messages, newest first, for loading a long thread incrementally. */
+export async function history(ctx: AppContext, actor: MemberActor, id: number, query: MessagesPageQuery) {
+  assertVisible(actor, await repo.findInteraction(ctx.db, actor.companyId, id));
+  const rows = await listMessagesBefore(ctx.db, actor.companyId, id, query.before, query.limit, false);
+  return { items: rows.map(({ message, senderFirst, senderLast }) => presentMessage(message, fullName(senderFirst, senderLast))) };
+}
+
+/** A person starts a conversation with a contact reachable on the channel; the person owns it. */
+export async function start(ctx: AppContext, actor: MemberActor, input: StartInteractionInput) {
+  const contact = (await findContact(ctx.db, actor.companyId, input.contact_id)) ?? fail("not_found", { contact_id: "not_found" });
+  const channel = (await findChannel(ctx.db, actor.companyId, input.channel_id)) ?? fail("channel_not_found", { channel_id: "channel_not_found" });
+  if (!channel.active) fail("channel_inactive");
+  const identity = await findIdentityOfContact(ctx.db, actor.companyId, contact.id, channel.id);
+  const author = (await findCompanyUser(ctx.db, actor.companyId, actor.userId)) ?? fail("unauthorized");
+  const result = await ctx.db.transaction(async (tx) => {
+    const row = await repo.insertInteraction(tx, {
+      companyId: actor.companyId, channelId: channel.id, contactId: contact.id, identityId: identity?.id ?? null,
+      title: input.title, ownerType: "user", assigneeUserId: actor.userId,
+    });
+    const events: EventRow[] = [];
+    let after = row;
+    if (input.text?.trim()) {
+      const recorded = await recordMessage(tx, row, {
+        direction: "out", senderType: "user", senderUserId: actor.userId, senderName: fullName(author.firstName, author.lastName),
+        text: input.text, attachments: [], isPrivate: false, isBot: false, clientId: input.client_id ?? null, providerMessageId: null,
+      });
+      events.push(recorded.event);
+      after = recorded.interaction;
+    }
+    return { row: after, events };
+  });
+  publish(ctx, [result.row], result.events);
+  return view(ctx.db, actor.companyId, result.row.id);
+}
+
+async function change(ctx: AppContext, actor: MemberActor, id: number, apply: (tx: Executor, row: repo.InteractionRow) => Promise<{ row: repo.InteractionRow; events: EventRow[] }>) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const before = assertVisible(actor, await repo.lockInteraction(tx, actor.companyId, id));
+    return { before, ...(await apply(tx, before)) };
+  });
+  publish(ctx, [result.before, result.row], result.events);
+  return view(ctx.db, actor.companyId, id);
+}
+
+/** Closing records the closer and, when given, the customer's mood and rating. */
+export function close(ctx: AppContext, actor: MemberActor, id: number, input: CloseInteractionInput) {
+  return change(ctx, actor, id, async (tx, before) => {
+    assertOpen(before);
+    const closedAt = new Date();
+    const row = (await repo.updateInteraction(tx, actor.companyId, id, {
+      status: "closed", closedAt, closedByUserId: actor.userId, mood: input.mood ?? before.mood, rating: input.rating ?? before.rating,
+    })) ?? before;
+    const closer = await findCompanyUser(tx, actor.companyId, actor.userId);
+    const event = await appendEvent(tx, actor.companyId, id, {
+      type: "interaction.closed",
+      visibleToContact: true,
+      payload: { closer: closer ? { id: closer.id, name: fullName(closer.firstName, closer.lastName) } : null, mood: row.mood, rating: row.rating, closed_at: closedAt.toISOString() },
+    });
+    return { row, events: [event] };
+  });
+}
+
+export function setTags(ctx: AppContext, actor: MemberActor, id: number, tagIds: number[]) {
+  return change(ctx, actor, id, async (tx, before) => {
+    const valid = await repo.existingTagIds(tx, actor.companyId, [...new Set(tagIds)]);
+    if (valid.length !== new Set(tagIds).size) fail("tag_not_found", { tag_ids: "tag_not_found" });
+    await repo.replaceTags(tx, actor.companyId, id, valid);
+    const tags = await repo.tagsOf(tx, actor.companyId, [id]);
+    const event = await appendEvent(tx, actor.companyId, id, {
+      type: "tags.changed",
+      visibleToContact: false,
+      payload: { tags: tags.map(({ id: tagId, name, important }) => ({ id: tagId, name, important })) },
+    });
+    return { row: before, events: [event] };
+  });
+}
+
+/** Sends the customer a one-use link to the public service-rating page (a path containing "servicerate"). */
+export async function requestRating(ctx: AppContext, actor: MemberActor, id: number) {
+  let url = "";
+  await change(ctx, actor, id, async (tx, before) => {
+    if (before.ratedAt) fail("rating_already_given");
+    const token = newToken(24);
+    url = `${ctx.config.PUBLIC_URL}/servicerate/${token}`;
+    const row = (await repo.updateInteraction(tx, actor.companyId, id, { ratingTokenHash: hashToken(token) })) ?? before;
+    const event = await appendEvent(tx, actor.companyId, id, { type: "rating.requested", visibleToContact: true, payload: { url } });
+    return { row, events: [event] };
+  });
+  return { url };
+}
+

@@ -1,0 +1,189 @@
+import type { InteractionEventView, InteractionView, MessageView, ServiceRatingView } from "@holboo/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client, errorCode, fieldCode, startTestApp, type TestApp } from "../../../test/harness.ts";
+import { colleague, unique, visitor, webchatCompany } from "../../../test/factories.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+type List = { items: InteractionView[]; total: number };
+
+describe("auto-assignment", () => {
+  it("gives a new interaction to an online agent under the limit, else the queue", async () => {
+    const company = await webchatCompany(t);
+    await company.client.put("/api/me/presence", { presence: "away" });
+    const agent = await colleague(t, company.client, "agent");
+    const first = await (await visitor(t, company.channel)).send("Сайн уу");
+    const assigned = (await company.client.get<InteractionView>(`/api/interactions/${first.body.interaction_id}`)).body;
+    expect(assigned).toMatchObject({ owner_type: "user", assignee: { id: agent.me.ID } });
+
+    await company.client.put("/api/me/presence", { presence: "away" });
+    await agent.client.put("/api/me/presence", { presence: "away" });
+    const second = await (await visitor(t, company.channel)).send("Сайн уу");
+    expect((await company.client.get<InteractionView>(`/api/interactions/${second.body.interaction_id}`)).body.owner_type).toBe("queue");
+  });
+});
+
+describe("staff replies", () => {
+  it("a reply takes the interaction from the queue, and a retried reply is stored once", async () => {
+    const company = await webchatCompany(t);
+    await company.client.put("/api/me/presence", { presence: "away" });
+    const v = await visitor(t, company.channel);
+    const id = (await v.send("Сайн уу")).body.interaction_id;
+    const body = { client_id: unique("reply-"), text: "Сайн байна уу! :)" };
+    const [a, b] = await Promise.all([company.client.post<MessageView>(`/api/interactions/${id}/messages`, body), company.client.post<MessageView>(`/api/interactions/${id}/messages`, body)]);
+    expect(a.body.id).toBe(b.body.id);
+    const interaction = (await company.client.get<InteractionView>(`/api/interactions/${id}`)).body;
+    expect(interaction).toMatchObject({ owner_type: "user", assignee: { id: company.me.ID } });
+    expect(interaction.first_response_at).not.toBeNull();
+    const events = (await company.client.get<{ items: InteractionEventView[] }>(`/api/interactions/${id}/events`)).body.items;
+    expect(events.map((e) => e.type)).toEqual(["message.created", "ownership.changed", "message.created"]);
+    expect(events.map((e) => e.seq)).toEqual([1, 2, 3]);
+  });
+
+  it("needs interaction.edit; a guest cannot reply", async () => {
+    const company = await webchatCompany(t);
+    const guest = await colleague(t, company.client, "guest");
+    const id = (await (await visitor(t, company.channel)).send("Сайн уу")).body.interaction_id;
+    expect((await guest.client.post(`/api/interactions/${id}/messages`, { client_id: unique("g-"), text: "x" })).status).toBe(403);
+  });
+
+  it("loads a long history backwards, page by page", async () => {
+    const company = await webchatCompany(t);
+    const v = await visitor(t, company.channel);
+    let id = 0;
+    for (let i = 1; i <= 7; i++) id = (await v.send(`Мессеж ${i}`)).body.interaction_id;
+    const newest = (await company.client.get<{ items: MessageView[] }>(`/api/interactions/${id}/messages?limit=3`)).body.items;
+    expect(newest.map((m) => m.text)).toEqual(["Мессеж 7", "Мессеж 6", "Мессеж 5"]);
+    const older = (await company.client.get<{ items: MessageView[] }>(`/api/interactions/${id}/messages?limit=3&before=${newest[2]?.seq}`)).body.items;
+    expect(older.map((m) => m.text)).toEqual(["Мессеж 4", "Мессеж 3", "Мессеж 2"]);
+  });
+});
+
+describe("ownership", () => {
+  it("assign, take over, hand back to the AI agent and escalate are events in the thread", async () => {
+    const company = await webchatCompany(t);
+    const agent = await colleague(t, company.client, "agent");
+    const id = (await (await visitor(t, company.channel)).send("Сайн уу")).body.interaction_id;
+    await company.client.post(`/api/interactions/${id}/assign`, { user_id: company.me.ID });
+    expect(errorCode(await company.client.post(`/api/interactions/${id}/escalate`))).toBe("escalate_failed");
+    const back = await company.client.post<InteractionView>(`/api/interactions/${id}/hand-back`);
+    expect(back.body).toMatchObject({ owner_type: "ai", assignee: null });
+    await company.client.put("/api/me/presence", { presence: "away" });
+    const escalated = await company.client.post<InteractionView>(`/api/interactions/${id}/escalate`);
+    expect(escalated.body).toMatchObject({ owner_type: "user", assignee: { id: agent.me.ID } });
+    const taken = await company.client.post<InteractionView>(`/api/interactions/${id}/take-over`);
+    expect(taken.body).toMatchObject({ owner_type: "user", assignee: { id: company.me.ID } });
+    expect(fieldCode(await company.client.post(`/api/interactions/${id}/assign`, { user_id: 999999 }), "user_id")).toBe("assignee_invalid");
+    const reasons = (await company.client.get<{ items: InteractionEventView[] }>(`/api/interactions/${id}/events`)).body.items
+      .filter((e) => e.type === "ownership.changed")
+      .map((e) => e.payload.reason);
+    expect(reasons).toContain("handed_back");
+    expect(reasons).toContain("escalated");
+    expect(reasons.at(-1)).toBe("taken_over");
+  });
+
+  it("an agent without 'view all' sees their own and the queue, not a colleague's", async () => {
+    const company = await webchatCompany(t);
+    await company.client.put("/api/me/presence", { presence: "away" });
+    const a = await colleague(t, company.client, "agent");
+    const b = await colleague(t, company.client, "agent");
+    await a.client.put("/api/me/presence", { presence: "away" });
+    await b.client.put("/api/me/presence", { presence: "away" });
+    const id = (await (await visitor(t, company.channel)).send("Сайн уу")).body.interaction_id;
+    expect((await b.client.get<List>("/api/interactions")).body.items.map((i) => i.id)).toContain(id);
+    await a.client.post(`/api/interactions/${id}/take-over`);
+    expect((await b.client.get<List>("/api/interactions")).body.items.map((i) => i.id)).not.toContain(id);
+    expect((await b.client.get(`/api/interactions/${id}`)).status).toBe(404);
+    expect((await b.client.post(`/api/interactions/${id}/messages`, { client_id: unique("x-"), text: "x" })).status).toBe(404);
+    expect((await company.client.get(`/api/interactions/${id}`)).status).toBe(200);
+  });
+});
+
+describe("closing, tags and filters", () => {
+  it("closing records the closer, mood and rating; closed ones are listed apart and filterable", async () => {
+    const company = await webchatCompany(t);
+    const tag = (await company.client.post<{ id: number }>("/api/interaction-tags", { name: `Гомдол ${unique()}` })).body;
+    const v = await visitor(t, company.channel);
+    const id = (await v.send("Гомдол байна")).body.interaction_id;
+    const tagged = await company.client.put<InteractionView>(`/api/interactions/${id}/tags`, { tag_ids: [tag.id] });
+    expect(tagged.body.tags.map((x) => x.id)).toEqual([tag.id]);
+    const closed = await company.client.post<InteractionView>(`/api/interactions/${id}/close`, { mood: "angry", rating: 2 });
+    expect(closed.body).toMatchObject({ status: "closed", mood: "angry", rating: 2, closer: { id: company.me.ID } });
+    expect(closed.body.duration_ms).toBeGreaterThanOrEqual(0);
+    expect(errorCode(await company.client.post(`/api/interactions/${id}/close`, {}))).toBe("interaction_closed");
+    const closedList = await company.client.get<List>(`/api/interactions?status=closed&tag_id=${tag.id}&mood=angry&rating=2`);
+    expect(closedList.body.items.map((i) => i.id)).toEqual([id]);
+    expect((await company.client.get<List>(`/api/interactions?status=closed&mood=grinning`)).body.total).toBe(0);
+    expect((await company.client.get<List>(`/api/interactions?status=closed&search=гомдол`)).body.total).toBe(1);
+    const next = await v.send("Дахиад асуулт байна");
+    expect(next.body.interaction_id).not.toBe(id);
+  });
+
+  it("a channel with an open interaction cannot be deleted", async () => {
+    const company = await webchatCompany(t);
+    const id = (await (await visitor(t, company.channel)).send("Сайн уу")).body.interaction_id;
+    expect(errorCode(await company.client.del(`/api/channels/${company.channel.id}`))).toBe("channel_has_open_interactions");
+    await company.client.post(`/api/interactions/${id}/close`, {});
+    expect((await company.client.del(`/api/channels/${company.channel.id}`)).status).toBe(200);
+  });
+});
+
+describe("service rating", () => {
+  it("the customer rates once through the public servicerate link and the rating lands on the interaction", async () => {
+    const company = await webchatCompany(t);
+    const v = await visitor(t, company.channel);
+    const id = (await v.send("Баярлалаа")).body.interaction_id;
+    const { url } = (await company.client.post<{ url: string }>(`/api/interactions/${id}/rating-request`)).body;
+    expect(url).toMatch(/\/servicerate\//);
+    const visitorEvents = (await v.events(id)).body.items.map((e) => e.type);
+    expect(visitorEvents).toContain("rating.requested");
+    const token = url.split("/").pop();
+    const anonymous = new Client(t.url);
+    expect((await anonymous.get<ServiceRatingView>(`/api/public/servicerate/${token}`)).body).toMatchObject({ rated: false, title: "Баярлалаа" });
+    expect(fieldCode(await anonymous.post(`/api/public/servicerate/${token}`, { rating: 6 }), "rating")).toBe("invalid_parameters");
+    expect((await anonymous.post<ServiceRatingView>(`/api/public/servicerate/${token}`, { rating: 5, comment: "Маш сайн" })).body.rated).toBe(true);
+    expect(errorCode(await anonymous.post(`/api/public/servicerate/${token}`, { rating: 1 }))).toBe("rating_already_given");
+    expect((await company.client.get<InteractionView>(`/api/interactions/${id}`)).body).toMatchObject({ rating: 5, rating_comment: "Маш сайн" });
+    expect(errorCode(await anonymous.get(`/api/public/servicerate/${"x".repeat(32)}`))).toBe("rating_link_invalid");
+  });
+});
+
+describe("read receipts", () => {
+  it("staff reading marks the visitor's messages seen, and the visitor reading marks replies seen", async () => {
+    const company = await webchatCompany(t);
+    const v = await visitor(t, company.channel);
+    const inbound = await v.send("Сайн уу");
+    const id = inbound.body.interaction_id;
+    const reply = await company.client.post<MessageView>(`/api/interactions/${id}/messages`, { client_id: unique("r-"), text: "Сайн байна уу" });
+    await company.client.post(`/api/interactions/${id}/seen`, { up_to_seq: reply.body.seq });
+    await v.seen(id, reply.body.seq);
+    const statuses = (await v.events(id)).body.items.filter((e) => e.type === "message.status").map((e) => e.payload.message_ids);
+    expect(statuses).toEqual([[inbound.body.id], [reply.body.id]]);
+    const messages = (await company.client.get<{ items: MessageView[] }>(`/api/interactions/${id}/messages`)).body.items;
+    expect(messages.every((m) => m.status === "seen")).toBe(true);
+  });
+});
+
+describe("attachments", () => {
+  it("accepts files up to 1 MB whose content is an allowed type", async () => {
+    const company = await webchatCompany(t);
+    const upload = (data: Uint8Array, name: string) => {
+      const form = new FormData();
+      form.append("file", new Blob([data]), name);
+      return company.client.request<{ file_id: string; mime: string }>("POST", "/api/attachments", undefined, { raw: form });
+    };
+    const pdf = await upload(new TextEncoder().encode("%PDF-1.4 test"), "invoice.pdf");
+    expect(pdf.body.mime).toBe("application/pdf");
+    expect(errorCode(await upload(new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03]), "setup.exe"))).toBe("attachment_type_not_allowed");
+    expect(errorCode(await upload(new Uint8Array(1024 * 1024 + 10).fill(65), "big.txt"))).toBe("attachment_too_large");
+    const id = (await (await visitor(t, company.channel)).send("Файл илгээе")).body.interaction_id;
+    const sent = await company.client.post<MessageView>(`/api/interactions/${id}/messages`, { client_id: unique("f-"), attachment_ids: [pdf.body.file_id] });
+    expect(sent.body.attachments).toEqual([expect.objectContaining({ name: "invoice.pdf", mime: "application/pdf" })]);
+    const file = await company.client.get(`/api/files/${pdf.body.file_id}`);
+    expect(file.headers.get("content-disposition")).toMatch(/^attachment/);
+  });
+});

@@ -1,0 +1,21 @@
+import { RoleMatrixView, UpdateRolePermissionsInput, editableRoleSchema } from "@holboo/core";
+import { z } from "zod";
+import type { TypedApp } from "../../app.ts";
+import type { AppContext } from "../../platform/context.ts";
+import { requireMember } from "../../platform/auth/policy.ts";
+import { getRoleMatrix, updateRole } from "./roles.service.ts";
+
+export function rolesRoutes(app: TypedApp, { db }: AppContext) {
+  app.get("/api/roles", { config: { access: { permission: "settings.view" } }, schema: { response: { 200: RoleMatrixView } } }, (request) =>
+    getRoleMatrix(db, requireMember(request.actor)),
+  );
+
+  app.put(
+    "/api/roles/:role",
+    {
+      config: { access: { permission: "role.manage" } },
+      schema: { params: z.object({ role: editableRoleSchema }), body: UpdateRolePermissionsInput, response: { 200: RoleMatrixView } },
+    },
+    (request) => updateRole(db, requireMember(request.actor), request.params.role, request.body.permissions),
+  );
+}

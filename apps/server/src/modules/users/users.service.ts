@@ -1,0 +1,105 @@
+import type { InviteUserInput, UpdateUserInput, UserListQuery, UserStatus } from "@holboo/core";
+import { fullName, LIMITS } from "@holboo/core";
+import type { AppContext } from "../../platform/context.ts";
+import type { MemberActor } from "../../platform/auth/actor.ts";
+import { issueOneTimeToken, revokeTokensOf } from "../../platform/auth/one-time-tokens.ts";
+import { endAllSessionsOf } from "../../platform/auth/sessions.ts";
+import type { Executor } from "../../platform/db/client.ts";
+import { fail } from "../../platform/http/errors.ts";
+import { inviteMail } from "../auth/auth.mails.ts";
+import { findCompany } from "../companies/companies.repo.ts";
+import { assertAllowedDomain } from "../companies/mail-domains.service.ts";
+import * as repo from "./users.repo.ts";
+import { assertCanChangeUser } from "./users.policy.ts";
+import { presentUser } from "./users.presenter.ts";
+
+async function companyOf(ctx: AppContext, actor: MemberActor) {
+  return (await findCompany(ctx.db, actor.companyId)) ?? fail("company_not_found");
+}
+
+async function loadTarget(ctx: AppContext, actor: MemberActor, id: number) {
+  return (await repo.findCompanyUser(ctx.db, actor.companyId, id)) ?? fail("user_not_found");
+}
+
+export async function listUsers(ctx: AppContext, actor: MemberActor, query: UserListQuery) {
+  const company = await companyOf(ctx, actor);
+  const { items, total } = await repo.listCompanyUsers(ctx.db, actor.companyId, query);
+  return { items: items.map((row) => presentUser(row, company.ownerUserId)), total };
+}
+
+export async function getUser(ctx: AppContext, actor: MemberActor, id: number) {
+  const company = await companyOf(ctx, actor);
+  return presentUser(await loadTarget(ctx, actor, id), company.ownerUserId);
+}
+
+/** The invitation link is a guard hand-off (token, userID, email) that signs the colleague in once. */
+async function sendInvitation(ctx: AppContext, db: Executor, actor: MemberActor, user: repo.UserRow, companyName: string) {
+  await revokeTokensOf(db, user.id, "invite");
+  const token = await issueOneTimeToken(db, user.id, "invite", LIMITS.inviteTokenHours * 3_600_000);
+  const params = new URLSearchParams({ token, userID: String(user.id), email: user.email ?? "" });
+  const inviter = await repo.findUserById(db, actor.userId);
+  const mail = inviteMail(`${ctx.config.PUBLIC_URL}/interacts?${params}`, companyName, inviter ? fullName(inviter.firstName, inviter.lastName) : "");
+  await ctx.mailer.send(db, { companyId: actor.companyId, to: user.email ?? "", ...mail }).catch(() => fail("invite_mail_failed"));
+}
+
+export async function inviteUser(ctx: AppContext, actor: MemberActor, input: InviteUserInput) {
+  const company = await companyOf(ctx, actor);
+  if (await repo.findUserByEmail(ctx.db, input.email)) fail("user_exists", { email: "user_exists" });
+  await assertAllowedDomain(ctx, actor.companyId, input.email);
+  const user = await ctx.db.transaction(async (tx) => {
+    const created = await repo.insertUser(tx, {
+      companyId: actor.companyId,
+      email: input.email,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      phone: input.phone || null,
+      role: input.role,
+      locale: actor.locale,
+      isApprovedBySuperadmin: true,
+      invitedByUserId: actor.userId,
+    });
+    await sendInvitation(ctx, tx, actor, created, company.name);
+    return created;
+  });
+  return presentUser(user, company.ownerUserId);
+}
+
+export async function resendInvite(ctx: AppContext, actor: MemberActor, id: number) {
+  const company = await companyOf(ctx, actor);
+  const target = await loadTarget(ctx, actor, id);
+  if (target.passwordHash !== null || !target.email) fail("user_exists");
+  await ctx.db.transaction((tx) => sendInvitation(ctx, tx, actor, target, company.name));
+  return { ok: true as const };
+}
+
+export async function updateUser(ctx: AppContext, actor: MemberActor, id: number, input: UpdateUserInput) {
+  const company = await companyOf(ctx, actor);
+  const target = await loadTarget(ctx, actor, id);
+  const roleChanges = input.role !== undefined && input.role !== target.role;
+  assertCanChangeUser(actor, target, company.ownerUserId, roleChanges ? "role" : "profile");
+  const updated = await repo.updateCompanyUser(ctx.db, actor.companyId, id, {
+    ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
+    ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
+    ...(input.phone !== undefined ? { phone: input.phone || null } : {}),
+    ...(roleChanges ? { role: input.role } : {}),
+  });
+  return presentUser(updated ?? fail("user_not_found"), company.ownerUserId);
+}
+
+export async function setUserStatus(ctx: AppContext, actor: MemberActor, id: number, status: UserStatus) {
+  const company = await companyOf(ctx, actor);
+  assertCanChangeUser(actor, await loadTarget(ctx, actor, id), company.ownerUserId, "status");
+  const updated = await ctx.db.transaction(async (tx) => {
+    const row = await repo.updateCompanyUser(tx, actor.companyId, id, { status, ...(status === "inactive" ? { presence: "offline" } : {}) });
+    if (status === "inactive") await endAllSessionsOf(tx, id);
+    return row;
+  });
+  return presentUser(updated ?? fail("user_not_found"), company.ownerUserId);
+}
+
+export async function deleteUser(ctx: AppContext, actor: MemberActor, id: number) {
+  const company = await companyOf(ctx, actor);
+  assertCanChangeUser(actor, await loadTarget(ctx, actor, id), company.ownerUserId, "delete");
+  if (!(await repo.deleteCompanyUser(ctx.db, actor.companyId, id))) fail("user_not_found");
+  return { ok: true as const };
+}

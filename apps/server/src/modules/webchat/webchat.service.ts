@@ -1,0 +1,133 @@
+import type { VisitorMessageInput, WebchatSessionInput, WebchatSessionView } from "@holboo/core";
+import { fullName } from "@holboo/core";
+import { createHmac, randomUUID } from "node:crypto";
+import { eq, and } from "drizzle-orm";
+import type { AppContext } from "../../platform/context.ts";
+import { hashToken, newToken, safeEqual } from "../../platform/auth/tokens.ts";
+import { files, users } from "../../platform/db/schema.ts";
+import { fail } from "../../platform/http/errors.ts";
+import type { VisitorIdentity } from "../../platform/realtime/realtime.ts";
+import { TtlCache } from "../../platform/ttl-cache.ts";
+import { findWebchatByPublicKey, type ChannelRow, type WebchatRow } from "../channels/channels.repo.ts";
+import { presentWebchatLook } from "../channels/channels.presenter.ts";
+import * as contacts from "../contacts/contacts.repo.ts";
+import { latestForIdentity } from "../interactions/interactions.repo.ts";
+import { receiveFromContact } from "../interactions/messages.service.ts";
+
+/** The page embedding the widget must be the channel's domain (or a subdomain), or Holboo's own test page. */
+export function hostAllowed(hostOrigin: string | undefined, domain: string, publicUrl: string): boolean {
+  if (!hostOrigin) return false;
+  let url: URL;
+  try {
+    url = new URL(hostOrigin);
+  } catch {
+    return false;
+  }
+  if (url.origin === new URL(publicUrl).origin) return true;
+  const host = url.hostname.toLowerCase();
+  return host === domain || host.endsWith(`.${domain}`);
+}
+
+export const visitorSignature = (secret: string, userId: string) => createHmac("sha256", secret).update(userId).digest("hex");
+
+
+/** Until the answer engine is wired to web chat, only an online person can answer. */
+async function someoneCanAnswer(ctx: AppContext, companyId: number): Promise<boolean> {
+  const [online] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.userType, "human"), eq(users.status, "active"), eq(users.presence, "online")))
+    .limit(1);
+  return !!online;
+}
+
+async function resolveIdentity(ctx: AppContext, channel: ChannelRow, webchat: WebchatRow, input: WebchatSessionInput) {
+  if (input.user_id) {
+    if (!input.user_hash || !safeEqual(input.user_hash.toLowerCase(), visitorSignature(webchat.hmacSecret, input.user_id))) fail("visitor_signature_invalid");
+    const externalId = `user:${input.user_id}`;
+    const existing = await contacts.findIdentity(ctx.db, channel.id, externalId);
+    if (existing) return { identity: existing, token: null };
+    const [first = "", ...rest] = (input.name ?? "").split(/\s+/);
+    const contact = await contacts.insertContact(ctx.db, { companyId: channel.companyId, firstName: first, lastName: rest.join(" "), email: input.email || null, createdBy: "system" });
+    return { identity: await contacts.insertIdentity(ctx.db, { companyId: channel.companyId, contactId: contact.id, channelId: channel.id, externalId, verified: true }), token: null };
+  }
+  if (input.visitor_token) {
+    const existing = await contacts.findIdentityByToken(ctx.db, hashToken(input.visitor_token));
+    if (existing && existing.channelId === channel.id && !existing.verified) return { identity: existing, token: input.visitor_token };
+  }
+  const contact = await contacts.insertContact(ctx.db, { companyId: channel.companyId, createdBy: "unregistered" });
+  const identity = await contacts.insertIdentity(ctx.db, { companyId: channel.companyId, contactId: contact.id, channelId: channel.id, externalId: `anon:${randomUUID()}` });
+  return { identity, token: null };
+}
+
+export async function startSession(ctx: AppContext, input: WebchatSessionInput): Promise<WebchatSessionView> {
+  const found = (await findWebchatByPublicKey(ctx.db, input.public_key)) ?? fail("channel_not_found");
+  const { channel, webchat } = found;
+  if (!channel.active) fail("channel_inactive");
+  if (!hostAllowed(input.host_origin, webchat.domain, ctx.config.PUBLIC_URL)) fail("domain_connect_failed");
+  const resolved = await resolveIdentity(ctx, channel, webchat, input);
+  let token = resolved.token;
+  if (!token) {
+    // A signed-in user's token is re-issued each session; an anonymous visitor keeps theirs.
+    token = newToken();
+    if (resolved.identity.visitorTokenHash) visitors.delete(resolved.identity.visitorTokenHash);
+    await contacts.setIdentityToken(ctx.db, resolved.identity.id, hashToken(token));
+  }
+  const latest = await latestForIdentity(ctx.db, channel.companyId, resolved.identity.id);
+  return {
+    visitor_token: token,
+    config: { channel_id: channel.id, ...presentWebchatLook(webchat) },
+    interaction: latest ? { id: latest.id, status: latest.status, last_seq: latest.lastSeq } : null,
+    online: await someoneCanAnswer(ctx, channel.companyId),
+  };
+}
+
+type CachedVisitor = VisitorIdentity & { contactName: string };
+
+/** Visitors send often; their token lookup is cached briefly (a rotated token stays valid at most this long). */
+const visitors = new TtlCache<string, CachedVisitor>(30_000, 50_000);
+
+async function loadVisitor(ctx: AppContext, token: string | undefined): Promise<CachedVisitor | null> {
+  if (!token) return null;
+  const tokenHash = hashToken(token);
+  const cached = visitors.get(tokenHash);
+  if (cached) return cached;
+  const identity = await contacts.findIdentityByToken(ctx.db, tokenHash);
+  if (!identity) return null;
+  const contact = await contacts.findContact(ctx.db, identity.companyId, identity.contactId);
+  const visitor = {
+    companyId: identity.companyId, channelId: identity.channelId, identityId: identity.id, contactId: identity.contactId,
+    contactName: contact ? fullName(contact.firstName, contact.lastName) : "",
+  };
+  visitors.set(tokenHash, visitor);
+  return visitor;
+}
+
+/** The visitor behind a token, for HTTP calls and the socket handshake. */
+export async function visitorFromToken(ctx: AppContext, token: string | undefined): Promise<VisitorIdentity | null> {
+  return loadVisitor(ctx, token);
+}
+
+export async function requireVisitor(ctx: AppContext, token: string | undefined): Promise<CachedVisitor> {
+  return (await loadVisitor(ctx, token)) ?? fail("visitor_token_invalid");
+}
+
+export async function sendFromVisitor(ctx: AppContext, visitor: CachedVisitor, input: VisitorMessageInput) {
+  const attachments = input.attachment_ids.length
+    ? (await Promise.all(input.attachment_ids.map(async (id) => {
+        const [row] = await ctx.db.select({ id: files.id, name: files.name, mime: files.mime, size: files.size }).from(files).where(and(eq(files.companyId, visitor.companyId), eq(files.id, id)));
+        return row ? { file_id: row.id, name: row.name, mime: row.mime, size: row.size } : fail("file_not_found");
+      })))
+    : [];
+  return receiveFromContact(ctx, {
+    companyId: visitor.companyId,
+    channelId: visitor.channelId,
+    identityId: visitor.identityId,
+    contactId: visitor.contactId,
+    contactName: visitor.contactName,
+    text: input.text,
+    attachments,
+    clientId: `v${visitor.identityId}:${input.client_id}`,
+    providerMessageId: null,
+  });
+}

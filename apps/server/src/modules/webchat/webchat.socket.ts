@@ -1,0 +1,53 @@
+import { fullName } from "@holboo/core";
+import type { AppContext } from "../../platform/context.ts";
+import { roomsForInteraction } from "../../platform/realtime/rooms.ts";
+import { findInteraction, findOpenForIdentity } from "../interactions/interactions.repo.ts";
+import { canSee } from "../interactions/interactions.policy.ts";
+import { drainQueue } from "../interactions/ownership.service.ts";
+import { findCompanyUser, updateOwnUser } from "../users/users.repo.ts";
+import { visitorFromToken } from "./webchat.service.ts";
+
+/**
+ * Live signals that are not stored: typing both ways and staff presence. Stored changes travel as
+ * interaction events from the publisher.
+ */
+export function registerRealtimeHandlers(ctx: AppContext) {
+  const { realtime } = ctx;
+  realtime.setVisitorAuthenticator((token) => visitorFromToken(ctx, token));
+
+  realtime.onVisitorConnection((socket) => {
+    const visitor = socket.data.visitor;
+    socket.on("typing", async () => {
+      const interaction = await findOpenForIdentity(ctx.db, visitor.companyId, visitor.identityId).catch(() => null);
+      if (interaction) realtime.toStaff(roomsForInteraction(interaction), "typing", { interaction_id: interaction.id, who: "contact" });
+    });
+  });
+
+  realtime.onStaffConnection((socket) => {
+    const actor = socket.data.actor;
+    const companyId = actor.companyId ?? 0;
+    void (async () => {
+      await updateOwnUser(ctx.db, actor.userId, { presence: "online", lastSeenAt: new Date() });
+      realtime.toStaff([`c${companyId}`], "presence", { user_id: actor.userId, presence: "online" });
+      await drainQueue(ctx, companyId);
+    })().catch(() => undefined);
+
+    socket.on("typing", async (payload: unknown) => {
+      const id = Number((payload as { interaction_id?: unknown } | null)?.interaction_id);
+      if (!Number.isInteger(id)) return;
+      const interaction = await findInteraction(ctx.db, companyId, id).catch(() => null);
+      if (!interaction || !canSee({ ...actor, companyId }, interaction)) return;
+      const user = await findCompanyUser(ctx.db, companyId, actor.userId);
+      const name = user ? fullName(user.firstName, user.lastName) : "";
+      socket.to(roomsForInteraction(interaction)).emit("typing", { interaction_id: id, who: "user", user_id: actor.userId, name });
+      if (interaction.identityId) realtime.toVisitor(interaction.identityId, "typing", { interaction_id: id, name });
+    });
+
+    socket.on("disconnect", async () => {
+      const remaining = await socket.nsp.in(`u${actor.userId}`).fetchSockets();
+      if (remaining.length) return;
+      await updateOwnUser(ctx.db, actor.userId, { presence: "offline", lastSeenAt: new Date() }).catch(() => undefined);
+      realtime.toStaff([`c${companyId}`], "presence", { user_id: actor.userId, presence: "offline" });
+    });
+  });
+}

@@ -1,0 +1,19 @@
+import type { Locale, Permission, Role } from "@holboo/core";
+
+/** Who is making a request, as the policy sees it. Built from the session on every request. */
+export interface Actor {
+  userId: number;
+  companyId: number | null;
+  email: string;
+  role: Role;
+  locale: Locale;
+  permissions: ReadonlySet<Permission>;
+  isOwner: boolean;
+  isCompanyCreator: boolean;
+  isPlatformAdmin: boolean;
+  sessionId: string;
+  csrfToken: string;
+}
+
+/** An actor that belongs to a company; what `member`/`permission` routes receive. */
+export type MemberActor = Actor & { companyId: number };

@@ -1,0 +1,58 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { config as loadDotenv } from "dotenv";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "expected true or false" })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const emailList = z
+  .string()
+  .transform((value) => value.split(",").map((email) => email.trim().toLowerCase()).filter(Boolean));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "expected a postgres:// URL" }).optional(),
+  PUBLIC_URL: z.url({ error: "expected an http(s) URL" }).optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(24),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "expected an smtp:// or smtps:// URL" }).optional(),
+  MAIL_FROM: z.string().min(3).default("Holboo <no-reply@holboo.local>"),
+  PLATFORM_ADMIN_EMAILS: emailList.default([]),
+  SIGNUP_APPROVAL_REQUIRED: booleanFlag.default(false),
+  /** Behind a reverse proxy, trust its X-Forwarded-For for client addresses (rate limits key on them). */
+  TRUST_PROXY: booleanFlag.default(false),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
+  WEB_DIST_DIR: z.string().optional(),
+  APP_VERSION: z.string().optional(),
+});
+
+export type Config = Omit<z.infer<typeof EnvSchema>, "PUBLIC_URL"> & {
+  PUBLIC_URL: string;
+  secureCookies: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; a bad value names its variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { dotenv?: boolean } = {}): Config {
+  if (options.dotenv !== false && existsSync(".env")) loadDotenv({ path: ".env", quiet: true });
+  const source = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const value = parsed.data;
+  const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, "");
+  return {
+    ...value,
+    DATA_DIR: path.resolve(value.DATA_DIR),
+    PUBLIC_URL: publicUrl,
+    secureCookies: publicUrl.startsWith("https://"),
+  };
+}

@@ -1,0 +1,20 @@
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Database = NodePgDatabase<typeof schema>;
+/** A database handle or an open transaction: repositories accept either. */
+export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export interface DatabaseHandle {
+  db: Database;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export function connectDatabase(url: string, poolSize = 20): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on("error", () => undefined);
+  const db = drizzle(pool, { schema });
+  return { db, pool, close: () => pool.end() };
+}

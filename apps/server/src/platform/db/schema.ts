@@ -1,0 +1,357 @@
+/**
+ * The database schema. Every company-owned table carries company_id NOT NULL and its tenant
+ * indexes start with it. Users are the exception: a new sign-up has no company yet (company_id 0
+ * in the API, NULL here) until onboarding creates one.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const companies = pgTable(
+  "companies",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    contactEmail: text("contact_email"),
+    phone: text("phone"),
+    sector: text("sector"),
+    employeeRange: text("employee_range"),
+    logoFileId: uuid("logo_file_id"),
+    ownerUserId: integer("owner_user_id").notNull(),
+    creatorUserId: integer("creator_user_id").notNull(),
+    ownershipTransferredAt: timestamp("ownership_transferred_at", { withTimezone: true }),
+    domainRuleEnabled: boolean("domain_rule_enabled").notNull().default(false),
+    /** Auto-assignment gives an agent at most this many open interactions. */
+    maxOpenPerAgent: integer("max_open_per_agent").notNull().default(8),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("companies_name_unique").on(sql`lower(${t.name})`)],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    email: text("email"),
+    passwordHash: text("password_hash"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phone: text("phone"),
+    role: text("role").notNull().default("admin"),
+    userType: text("user_type").notNull().default("human"),
+    status: text("status").notNull().default("active"),
+    presence: text("presence").notNull().default("offline"),
+    locale: text("locale").notNull().default("mn"),
+    photoFileId: uuid("photo_file_id"),
+    isApprovedBySuperadmin: boolean("is_approved_by_superadmin").notNull().default(false),
+    invitedByUserId: integer("invited_by_user_id"),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`).where(sql`${t.email} IS NOT NULL`),
+    index("users_company_idx").on(t.companyId, t.id),
+    index("users_company_role_status_idx").on(t.companyId, t.role, t.status),
+  ],
+);
+
+export const virtualAgents = pgTable(
+  "virtual_agents",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    agentType: text("agent_type").notNull().default("social_agent"),
+    isPrimary: boolean("is_primary").notNull().default(false),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("virtual_agents_company_idx").on(t.companyId, t.id),
+    uniqueIndex("virtual_agents_one_primary").on(t.companyId).where(sql`${t.isPrimary}`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    csrfToken: text("csrf_token").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Single-use tokens: guard hand-offs, invitations and password resets. Only hashes are stored. */
+export const oneTimeTokens = pgTable(
+  "one_time_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("one_time_tokens_user_idx").on(t.userId, t.purpose)],
+);
+
+export const rolePermissions = pgTable(
+  "role_permissions",
+  {
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    permission: text("permission").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.role, t.permission] })],
+);
+
+export const mailDomains = pgTable(
+  "mail_domains",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    domain: text("domain").notNull(),
+    description: text("description").notNull().default(""),
+    status: text("status").notNull().default("active"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("mail_domains_company_domain_unique").on(t.companyId, t.domain)],
+);
+
+export const files = pgTable(
+  "files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    mime: text("mime").notNull(),
+    name: text("name").notNull().default(""),
+    size: integer("size").notNull(),
+    data: bytea("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("files_company_idx").on(t.companyId, t.id)],
+);
+
+/** Outgoing mail. Without SMTP configured it stays here ("kept") so an admin can read it. */
+export const outboxMails = pgTable(
+  "outbox_mails",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    status: text("status").notNull(),
+    error: text("error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("outbox_company_idx").on(t.companyId, t.id)],
+);
+
+export const channels = pgTable(
+  "channels",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    name: text("name").notNull(),
+    number: text("number"),
+    description: text("description").notNull(),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("channels_company_idx").on(t.companyId, t.type, t.id)],
+);
+
+/** Web-chat settings of a channel. The domain is unique across companies: one site, one web chat. */
+export const webchatChannels = pgTable(
+  "webchat_channels",
+  {
+    channelId: integer("channel_id").primaryKey().references(() => channels.id, { onDelete: "cascade" }),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    domain: text("domain").notNull(),
+    publicKey: text("public_key").notNull(),
+    hmacSecret: text("hmac_secret").notNull(),
+    nameMn: text("name_mn").notNull(),
+    nameEn: text("name_en").notNull().default(""),
+    greetingMn: text("greeting_mn").notNull().default(""),
+    greetingEn: text("greeting_en").notNull().default(""),
+    brandColor: text("brand_color").notNull(),
+    textColor: text("text_color").notNull(),
+    language: text("language").notNull().default("mn"),
+    faq: jsonb("faq").$type<Array<{ question_mn: string; question_en: string; answer_mn: string; answer_en: string }>>().notNull().default([]),
+    logoFileId: uuid("logo_file_id"),
+  },
+  (t) => [
+    uniqueIndex("webchat_domain_unique").on(t.domain),
+    uniqueIndex("webchat_public_key_unique").on(t.publicKey),
+    index("webchat_company_idx").on(t.companyId, t.channelId),
+  ],
+);
+
+export const savedResponses = pgTable(
+  "saved_responses",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    text: text("text").notNull(),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("saved_responses_company_key_unique").on(t.companyId, sql`lower(${t.key})`)],
+);
+
+export const interactionTags = pgTable(
+  "interaction_tags",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    important: boolean("important").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("interaction_tags_company_name_unique").on(t.companyId, sql`lower(${t.name})`)],
+);
+
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    email: text("email"),
+    phone: text("phone"),
+    /** me (a user), system, ai or unregistered (a visitor who introduced nobody) */
+    createdBy: text("created_by").notNull(),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("contacts_company_idx").on(t.companyId, t.id)],
+);
+
+/** A contact's identity on one channel: a web-chat visitor, later a Messenger PSID or an e-mail address. */
+export const contactIdentities = pgTable(
+  "contact_identities",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id").notNull().references(() => contacts.id, { onDelete: "cascade" }),
+    channelId: integer("channel_id").notNull().references(() => channels.id, { onDelete: "cascade" }),
+    externalId: text("external_id").notNull(),
+    verified: boolean("verified").notNull().default(false),
+    visitorTokenHash: text("visitor_token_hash"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("contact_identities_channel_external_unique").on(t.channelId, t.externalId),
+    uniqueIndex("contact_identities_token_unique").on(t.visitorTokenHash),
+    index("contact_identities_company_contact_idx").on(t.companyId, t.contactId),
+  ],
+);
+
+export const interactions = pgTable(
+  "interactions",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    channelId: integer("channel_id").references(() => channels.id, { onDelete: "set null" }),
+    contactId: integer("contact_id").notNull().references(() => contacts.id, { onDelete: "cascade" }),
+    identityId: integer("identity_id").references(() => contactIdentities.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    status: text("status").notNull().default("open"),
+    ownerType: text("owner_type").notNull(),
+    assigneeUserId: integer("assignee_user_id").references(() => users.id, { onDelete: "set null" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    firstResponseAt: timestamp("first_response_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    closedByUserId: integer("closed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    mood: text("mood"),
+    rating: integer("rating"),
+    ratingComment: text("rating_comment"),
+    ratingTokenHash: text("rating_token_hash"),
+    ratedAt: timestamp("rated_at", { withTimezone: true }),
+    lastSeq: integer("last_seq").notNull().default(0),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
+    lastMessagePreview: text("last_message_preview"),
+  },
+  (t) => [
+    index("interactions_company_status_idx").on(t.companyId, t.status, t.lastMessageAt),
+    index("interactions_company_assignee_idx").on(t.companyId, t.assigneeUserId, t.status),
+    index("interactions_company_contact_idx").on(t.companyId, t.contactId),
+    index("interactions_company_channel_idx").on(t.companyId, t.channelId, t.status),
+    uniqueIndex("interactions_rating_token_unique").on(t.ratingTokenHash),
+  ],
+);
+
+export const interactionTagLinks = pgTable(
+  "interaction_tag_links",
+  {
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    interactionId: integer("interaction_id").notNull().references(() => interactions.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id").notNull().references(() => interactionTags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.interactionId, t.tagId] }), index("interaction_tag_links_company_tag_idx").on(t.companyId, t.tagId)],
+);
+
+/** The ordered log of an interaction. Written with the change it records, read by resync and pushes. */
+export const interactionEvents = pgTable(
+  "interaction_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    interactionId: integer("interaction_id").notNull().references(() => interactions.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    type: text("type").notNull(),
+    /** Whether the customer's side may see it (private notes and staff-only events are not). */
+    visibleToContact: boolean("visible_to_contact").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("interaction_events_seq_unique").on(t.interactionId, t.seq), index("interaction_events_company_idx").on(t.companyId, t.interactionId)],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    interactionId: integer("interaction_id").notNull().references(() => interactions.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    direction: text("direction").notNull(),
+    senderType: text("sender_type").notNull(),
+    senderUserId: integer("sender_user_id").references(() => users.id, { onDelete: "set null" }),
+    text: text("text").notNull().default(""),
+    attachments: jsonb("attachments").$type<Array<{ file_id: string; name: string; mime: string; size: number }>>().notNull().default([]),
+    status: text("status").notNull(),
+    isBot: boolean("is_bot").notNull().default(false),
+    isPrivate: boolean("is_private").notNull().default(false),
+    providerMessageId: text("provider_message_id"),
+    clientId: text("client_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("messages_interaction_seq_unique").on(t.interactionId, t.seq),
+    uniqueIndex("messages_client_id_unique").on(t.companyId, t.clientId),
+    uniqueIndex("messages_provider_id_unique").on(t.companyId, t.providerMessageId),
+    index("messages_company_interaction_idx").on(t.companyId, t.interactionId, t.seq),
+  ],
+);

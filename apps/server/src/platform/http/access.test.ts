@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../../../test/harness.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+describe("route access declarations", () => {
+  it("every API route declares who may call it", () => {
+    const api = t.app.routeAccess.filter((r) => r.url.startsWith("/api") || r.url.startsWith("/pub"));
+    expect(api.length).toBeGreaterThan(30);
+    const undeclared = api.filter((r) => !r.access).map((r) => `${r.method} ${r.url}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it("only sign-in flows, the web-chat visitor API, the rating page, version and health are public", () => {
+    const publicRoutes = t.app.routeAccess
+      .filter((r) => r.access && "public" in r.access && r.method !== "HEAD")
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(publicRoutes).toEqual(
+      [
+        "GET /api/health", "GET /api/logout", "GET /pub/version", "POST /api/auth/handoff", "POST /api/login",
+        "POST /api/password/forgot", "POST /api/password/reset", "POST /api/signup", "PUT /api/change-lang",
+        "POST /api/webchat/session", "POST /api/webchat/messages", "GET /api/webchat/events", "POST /api/webchat/seen",
+        "POST /api/webchat/attachments", "GET /api/public/servicerate/:token", "POST /api/public/servicerate/:token",
+        "GET /widget/:file", "GET /webchat", "GET /webchat/test",
+      ].sort(),
+    );
+  });
+
+  it("refuses to register a route without a declaration", async () => {
+    const Fastify = (await import("fastify")).default;
+    const { requestContext } = await import("./context.ts");
+    const app = Fastify();
+    await app.register(requestContext, { db: t.database.db, platformAdminEmails: [] });
+    expect(() => app.get("/api/undeclared", async () => ({}))).toThrow(/declares no access rule/);
+    await app.close();
+  });
+});

@@ -1,0 +1,81 @@
+import { CSRF_HEADER, SESSION_COOKIE, type Locale, type Role } from "@holboo/core";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { Database } from "../db/client.ts";
+import type { Actor } from "../auth/actor.ts";
+import { findSessionUser, loadRoleMatrix } from "../auth/actor.repo.ts";
+import { authorize, permissionsFor, type Access } from "../auth/policy.ts";
+import { sessionIdFromCookie } from "../auth/sessions.ts";
+import { safeEqual } from "../auth/tokens.ts";
+import { fail } from "./errors.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyInstance {
+    /** Every API route with its declared access, for the coverage test. */
+    routeAccess: Array<{ method: string; url: string; access: Access | undefined }>;
+  }
+}
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export interface ContextOptions {
+  db: Database;
+  platformAdminEmails: readonly string[];
+}
+
+/** The actor behind a session token (from the cookie of a request or of a socket handshake). */
+export async function actorFromSessionToken(token: string | undefined, options: ContextOptions): Promise<Actor | null> {
+  const sessionId = sessionIdFromCookie(token);
+  if (!sessionId) return null;
+  const row = await findSessionUser(options.db, sessionId);
+  if (!row || row.user.status !== "active") return null;
+  const { user, company } = row;
+  const role = user.role as Role;
+  const matrix = company ? await loadRoleMatrix(options.db, company.id) : null;
+  return {
+    userId: user.id,
+    companyId: company?.id ?? null,
+    email: user.email ?? "",
+    role,
+    locale: user.locale as Locale,
+    permissions: matrix ? permissionsFor(role, matrix) : new Set(),
+    isOwner: !!company && company.ownerUserId === user.id,
+    isCompanyCreator: !!company && company.creatorUserId === user.id,
+    isPlatformAdmin: !!user.email && options.platformAdminEmails.includes(user.email.toLowerCase()),
+    sessionId,
+    csrfToken: row.session.csrfToken,
+  };
+}
+
+/**
+ * Loads the actor from the session cookie, enforces the route's declared access and, for
+ * cookie-authenticated writes, the CSRF header. Routes without a declaration are refused at startup.
+ */
+export const requestContext = fp(async (app: FastifyInstance, options: ContextOptions) => {
+  app.decorateRequest("actor", null);
+  app.decorate("routeAccess", []);
+  app.addHook("onRoute", (route) => {
+    const url = route.url;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) app.routeAccess.push({ method, url, access: route.config?.access });
+    if ((url.startsWith("/api") || url.startsWith("/pub")) && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${url} declares no access rule`);
+    }
+  });
+  app.addHook("preValidation", async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    request.actor = await actorFromSessionToken(request.cookies[SESSION_COOKIE], options);
+    if (request.actor && UNSAFE_METHODS.has(request.method)) {
+      const header = request.headers[CSRF_HEADER];
+      if (typeof header !== "string" || !safeEqual(header, request.actor.csrfToken)) fail("csrf_invalid");
+    }
+    authorize(request.actor, access);
+  });
+});

@@ -1,0 +1,116 @@
+import type { Server as HttpServer } from "node:http";
+import { SESSION_COOKIE } from "@holboo/core";
+import fastifyCookie from "@fastify/cookie";
+import { Server, type Namespace, type Socket } from "socket.io";
+import type { Actor } from "../auth/actor.ts";
+import { actorFromSessionToken, type ContextOptions } from "../http/context.ts";
+import { staffRooms } from "./rooms.ts";
+
+export interface VisitorIdentity {
+  companyId: number;
+  channelId: number;
+  identityId: number;
+  contactId: number;
+}
+
+export type StaffSocket = Socket & { data: { actor: Actor } };
+export type VisitorSocket = Socket & { data: { visitor: VisitorIdentity } };
+
+interface RealtimeOptions extends ContextOptions {
+  /** Browser origins allowed to open staff sockets (the app's own); requests without Origin are not browsers. */
+  allowedOrigins: readonly string[];
+}
+
+/**
+ * Socket.IO for staff (`/`, authenticated by the session cookie) and web-chat visitors (`/webchat`,
+ * authenticated by a visitor token). Modules push only committed events through `toStaff`/`toVisitors`.
+ */
+export class Realtime {
+  private io: Server | null = null;
+  private visitorNamespace: Namespace | null = null;
+  private readonly staffHandlers: Array<(socket: StaffSocket) => void> = [];
+  private readonly visitorHandlers: Array<(socket: VisitorSocket) => void> = [];
+  private visitorAuth: ((token: string) => Promise<VisitorIdentity | null>) | null = null;
+
+  constructor(private readonly options: RealtimeOptions) {}
+
+  onStaffConnection(handler: (socket: StaffSocket) => void) {
+    this.staffHandlers.push(handler);
+  }
+
+  onVisitorConnection(handler: (socket: VisitorSocket) => void) {
+    this.visitorHandlers.push(handler);
+  }
+
+  setVisitorAuthenticator(authenticate: (token: string) => Promise<VisitorIdentity | null>) {
+    this.visitorAuth = authenticate;
+  }
+
+  attach(server: HttpServer) {
+    const io = new Server(server, { serveClient: false, maxHttpBufferSize: 64 * 1024, pingInterval: 20_000, pingTimeout: 20_000 });
+    this.io = io;
+    io.use((socket, next) => {
+      void this.authenticateStaff(socket).then(
+        (actor) => {
+          if (!actor) return next(new Error("unauthorized"));
+          socket.data.actor = actor;
+          next();
+        },
+        () => next(new Error("unauthorized")),
+      );
+    });
+    io.on("connection", (socket) => {
+      const staff = socket as StaffSocket;
+      void staff.join(staffRooms(staff.data.actor));
+      for (const handler of this.staffHandlers) handler(staff);
+    });
+
+    const visitors = io.of("/webchat");
+    this.visitorNamespace = visitors;
+    visitors.use((socket, next) => {
+      const token = typeof socket.handshake.auth?.token === "string" ? socket.handshake.auth.token : "";
+      const authenticate = this.visitorAuth;
+      if (!token || !authenticate) return next(new Error("unauthorized"));
+      void authenticate(token).then(
+        (visitor) => {
+          if (!visitor) return next(new Error("unauthorized"));
+          socket.data.visitor = visitor;
+          next();
+        },
+        () => next(new Error("unauthorized")),
+      );
+    });
+    visitors.on("connection", (socket) => {
+      const visitor = socket as VisitorSocket;
+      void visitor.join(visitorRoom(visitor.data.visitor.identityId));
+      for (const handler of this.visitorHandlers) handler(visitor);
+    });
+  }
+
+  private async authenticateStaff(socket: Socket): Promise<Actor | null> {
+    const origin = socket.handshake.headers.origin;
+    if (origin && !this.options.allowedOrigins.includes(origin)) return null;
+    const cookies = fastifyCookie.parse(socket.handshake.headers.cookie ?? "");
+    const actor = await actorFromSessionToken(cookies[SESSION_COOKIE], this.options);
+    return actor && actor.companyId !== null ? actor : null;
+  }
+
+  toStaff(rooms: string[], event: string, payload: unknown) {
+    if (this.io && rooms.length) this.io.to(rooms).emit(event, payload);
+  }
+
+  toVisitor(identityId: number, event: string, payload: unknown) {
+    this.visitorNamespace?.to(visitorRoom(identityId)).emit(event, payload);
+  }
+
+  /** Ends every socket of a user (logout, deactivation). */
+  disconnectUser(userId: number) {
+    this.io?.in(`u${userId}`).disconnectSockets(true);
+  }
+
+  async close() {
+    await this.io?.close();
+  }
+}
+
+export const visitorRoom = (identityId: number) => `v${identityId}`;

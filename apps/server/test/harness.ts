@@ -1,0 +1,110 @@
+import { CSRF_COOKIE, CSRF_HEADER, type ApiErrorBody } from "@holboo/core";
+import { inject } from "vitest";
+import { buildApp, type App } from "../src/app.ts";
+import { loadConfig, type Config } from "../src/platform/config.ts";
+import { connectDatabase, type DatabaseHandle } from "../src/platform/db/client.ts";
+import { createMailer } from "../src/platform/mail/mailer.ts";
+
+export interface TestApp {
+  app: App;
+  url: string;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a real port against the run's database; `env` overrides configuration. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig(
+    {
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATABASE_URL: inject("databaseUrl"),
+      AUTH_RATE_LIMIT_PER_MINUTE: "100000",
+      PLATFORM_ADMIN_EMAILS: "root-admin@holboo.test",
+      WEB_DIST_DIR: "/nonexistent-web-dist",
+      ...env,
+    },
+    { dotenv: false },
+  );
+  const database = connectDatabase(config.DATABASE_URL ?? "", 5);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const app = await buildApp({ db: database.db, config, mailer, version: "test-version" });
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  return {
+    app,
+    url: address,
+    database,
+    config,
+    async close() {
+      await app.close();
+      mailer.close();
+      await database.close();
+    },
+  };
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A browser-like client: keeps cookies and sends the CSRF header on writes, like the web app. */
+export class Client {
+  private cookies = new Map<string, string>();
+  constructor(private readonly baseUrl: string) {}
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
+
+  async request<T = unknown>(method: string, path: string, body?: unknown, options: { csrf?: boolean; raw?: RequestInit["body"]; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const csrf = this.cookies.get(CSRF_COOKIE);
+    if (method !== "GET" && options.csrf !== false && csrf) headers[CSRF_HEADER] = csrf;
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: options.raw ?? (body !== undefined ? JSON.stringify(body) : undefined),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = "", ...attributes] = line.split(";");
+      const index = pair.indexOf("=");
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = attributes.some((a) => /expires=Thu, 01 Jan 1970/i.test(a)) || value === "";
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    const type = response.headers.get("content-type") ?? "";
+    const parsed = type.includes("application/json") && text ? (JSON.parse(text) as T) : (text as T);
+    return { status: response.status, body: parsed, headers: response.headers };
+  }
+
+  get<T = unknown>(path: string) {
+    return this.request<T>("GET", path);
+  }
+  post<T = unknown>(path: string, body?: unknown) {
+    return this.request<T>("POST", path, body ?? {});
+  }
+  put<T = unknown>(path: string, body?: unknown) {
+    return this.request<T>("PUT", path, body ?? {});
+  }
+  del<T = unknown>(path: string, body?: unknown) {
+    return this.request<T>("DELETE", path, body);
+  }
+}
+
+export const errorCode = (response: ApiResponse<unknown>): string | undefined => (response.body as ApiErrorBody | undefined)?.error?.code;
+export const fieldCode = (response: ApiResponse<unknown>, field: string): string | undefined =>
+  (response.body as ApiErrorBody | undefined)?.error?.fields?.[field];

@@ -1,0 +1,150 @@
+import type { InteractionEventView, MessageView } from "@holboo/core";
+import { SESSION_COOKIE } from "@holboo/core";
+import { io } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "./harness.ts";
+import { unique, visitor, webchatCompany } from "./factories.ts";
+import { collect, connected, staffSocket, until, visitorSocket } from "./sockets.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const texts = (events: InteractionEventView[]) =>
+  events.filter((e) => e.type === "message.created").map((e) => (e.payload.message as MessageView).text);
+
+describe("socket authentication", () => {
+  it("refuses staff sockets without a session or from a foreign origin, and visitors without a token", async () => {
+    const company = await webchatCompany(t);
+    const anonymous = io(t.url, { transports: ["websocket"], forceNew: true, reconnection: false });
+    await expect(connected(anonymous)).rejects.toThrow(/unauthorized/);
+    const foreign = io(t.url, {
+      transports: ["websocket"], forceNew: true, reconnection: false,
+      extraHeaders: { cookie: `${SESSION_COOKIE}=${company.client.cookie(SESSION_COOKIE)}`, origin: "https://evil.example" },
+    });
+    await expect(connected(foreign)).rejects.toThrow(/unauthorized/);
+    const badVisitor = visitorSocket(t, "forged-token");
+    await expect(connected(badVisitor)).rejects.toThrow(/unauthorized/);
+    for (const s of [anonymous, foreign, badVisitor]) s.close();
+  });
+});
+
+describe("tenant isolation over sockets", () => {
+  it("company B's staff and other visitors receive none of company A's events", async () => {
+    const a = await webchatCompany(t);
+    const b = await webchatCompany(t);
+    const aSocket = staffSocket(t, a.client);
+    const bSocket = staffSocket(t, b.client);
+    await Promise.all([connected(aSocket), connected(bSocket)]);
+    const aEvents = collect<InteractionEventView>(aSocket, "interaction.event");
+    const bEvents = collect<InteractionEventView>(bSocket, "interaction.event");
+    const bTyping = collect(bSocket, "typing");
+
+    const aVisitor = await visitor(t, a.channel);
+    const bystander = await visitor(t, a.channel);
+    const bystanderSocket = visitorSocket(t, bystander.token);
+    const aVisitorSocket = visitorSocket(t, aVisitor.token);
+    await Promise.all([connected(bystanderSocket), connected(aVisitorSocket)]);
+    const bystanderEvents = collect(bystanderSocket, "event");
+    const visitorEvents = collect<InteractionEventView>(aVisitorSocket, "event");
+
+    const sent = await aVisitor.send("Сайн уу");
+    await a.client.post(`/api/interactions/${sent.body.interaction_id}/messages`, { client_id: unique("n-"), text: "нууц тэмдэглэл", is_private: true });
+    await a.client.post(`/api/interactions/${sent.body.interaction_id}/messages`, { client_id: unique("r-"), text: "Сайн байна уу" });
+    aVisitorSocket.emit("typing");
+    await until(() => texts(aEvents).length === 3 && texts(visitorEvents).length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(bEvents).toEqual([]);
+    expect(bTyping).toEqual([]);
+    expect(bystanderEvents).toEqual([]);
+    expect(texts(visitorEvents)).toEqual(["Сайн уу", "Сайн байна уу"]);
+    for (const s of [aSocket, bSocket, bystanderSocket, aVisitorSocket]) s.close();
+  });
+});
+
+describe("typing", () => {
+  it("travels from the visitor to the staff and back", async () => {
+    const company = await webchatCompany(t);
+    const v = await visitor(t, company.channel);
+    const id = (await v.send("Сайн уу")).body.interaction_id;
+    const staff = staffSocket(t, company.client);
+    const visitorLive = visitorSocket(t, v.token);
+    await Promise.all([connected(staff), connected(visitorLive)]);
+    const staffTyping = collect<{ interaction_id: number; who: string }>(staff, "typing");
+    const visitorTyping = collect<{ name: string }>(visitorLive, "typing");
+    visitorLive.emit("typing");
+    staff.emit("typing", { interaction_id: id });
+    await until(() => staffTyping.length > 0 && visitorTyping.length > 0);
+    expect(staffTyping[0]).toMatchObject({ interaction_id: id, who: "contact" });
+    expect(visitorTyping[0]?.name).toBe("Батбаяр Дорж");
+    staff.close();
+    visitorLive.close();
+  });
+});
+
+describe("gap-free resync", () => {
+  it("a staff client that lost its socket converges on the exact thread after reconnecting", async () => {
+    const company = await webchatCompany(t);
+    const v = await visitor(t, company.channel);
+    const id = (await v.send("Эхний мессеж")).body.interaction_id;
+    const held = new Map<number, InteractionEventView>();
+    const hold = (event: InteractionEventView) => {
+      if (event.interaction_id === id) held.set(event.seq, event);
+    };
+    for (const event of (await company.client.get<{ items: InteractionEventView[] }>(`/api/interactions/${id}/events`)).body.items) hold(event);
+
+    const first = staffSocket(t, company.client);
+    await connected(first);
+    first.on("interaction.event", hold);
+    await v.send("Хоёр дахь");
+    await until(() => held.size >= 2);
+    first.close();
+
+    // While the socket is down, both sides keep writing.
+    const meanwhile: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      meanwhile.push(`Тасарсан үед ${i}`);
+      await v.send(`Тасарсан үед ${i}`);
+    }
+    await company.client.post(`/api/interactions/${id}/messages`, { client_id: unique("r-"), text: "Хариу" });
+
+    const second = staffSocket(t, company.client);
+    second.on("interaction.event", hold);
+    await connected(second);
+    const lastHeld = Math.max(...held.keys());
+    for (const event of (await company.client.get<{ items: InteractionEventView[] }>(`/api/interactions/${id}/events?after=${lastHeld}`)).body.items) hold(event);
+    await v.send("Дахин холбогдсоны дараа");
+    await until(() => texts([...held.values()]).includes("Дахин холбогдсоны дараа"));
+
+    const server = (await company.client.get<{ items: InteractionEventView[] }>(`/api/interactions/${id}/events`)).body.items;
+    const seqs = [...held.keys()].sort((x, y) => x - y);
+    expect(seqs).toEqual(server.map((e) => e.seq));
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
+    const thread = seqs.map((seq) => held.get(seq)!);
+    expect(texts(thread)).toEqual(["Эхний мессеж", "Хоёр дахь", ...meanwhile, "Хариу", "Дахин холбогдсоны дараа"]);
+    second.close();
+  });
+
+  it("a visitor converges the same way, seeing only what is theirs to see", async () => {
+    const company = await webchatCompany(t);
+    const v = await visitor(t, company.channel);
+    const id = (await v.send("Сайн уу")).body.interaction_id;
+    const held = new Map<number, InteractionEventView>();
+    const live = visitorSocket(t, v.token);
+    await connected(live);
+    live.on("event", (event: InteractionEventView) => held.set(event.seq, event));
+    await company.client.post(`/api/interactions/${id}/messages`, { client_id: unique("a-"), text: "Нэг" });
+    await until(() => held.size >= 1);
+    live.close();
+    await company.client.post(`/api/interactions/${id}/messages`, { client_id: unique("b-"), text: "Хоёр" });
+    await company.client.post(`/api/interactions/${id}/messages`, { client_id: unique("n-"), text: "нууц", is_private: true });
+    await company.client.post(`/api/interactions/${id}/messages`, { client_id: unique("c-"), text: "Гурав" });
+    const missed = (await v.events(id, Math.max(...held.keys()))).body.items;
+    for (const event of missed) held.set(event.seq, event);
+    const thread = [...held.entries()].sort(([x], [y]) => x - y).map(([, e]) => e);
+    expect(texts(thread)).toEqual(["Нэг", "Хоёр", "Гурав"]);
+    expect(new Set(thread.map((e) => e.seq)).size).toBe(thread.length);
+  });
+});

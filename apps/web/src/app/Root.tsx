@@ -1,0 +1,43 @@
+import { TRIAL_ONBOARDING_COOKIE } from "@holboo/core";
+import { Navigate, Outlet, useLocation, useMatches } from "react-router";
+import { FullPageLoader } from "../components/FullPageLoader.tsx";
+import { ErrorScreen } from "../layouts/ErrorScreen.tsx";
+import { ApiError } from "../lib/api.ts";
+import { readCookie } from "../lib/cookies.ts";
+import { useMe } from "../lib/session.ts";
+import { decideGuard, type GuardMe } from "./guard.ts";
+import { Handoff } from "./Handoff.tsx";
+import { ScrollManager } from "./ScrollManager.tsx";
+import { SetPasswordPrompt } from "./SetPasswordPrompt.tsx";
+
+/** The id of the catch-all route; matching it means no real route matched (guard rule 9). */
+export const NOT_FOUND_ROUTE_ID = "not-found";
+
+/** Applies the auth guard to every navigation, then renders the matched layout. */
+export function Root() {
+  const location = useLocation();
+  const matches = useMatches();
+  const me = useMe();
+  if (me.isPending) {
+    return <FullPageLoader />;
+  }
+  const guardMe: GuardMe = me.data ?? (me.error instanceof ApiError && me.error.status === 401 ? null : "error");
+  const decision = decideGuard({
+    pathname: location.pathname,
+    search: location.search,
+    hash: location.hash,
+    me: guardMe,
+    trialCookie: readCookie(TRIAL_ONBOARDING_COOKIE) !== undefined,
+    routeMatched: !matches.some((match) => match.id === NOT_FOUND_ROUTE_ID),
+  });
+  if (decision.kind === "handoff") return <Handoff {...decision} />;
+  if (decision.kind === "redirect") return <Navigate to={decision.to} replace />;
+  if (decision.kind === "notFound") return <ErrorScreen />;
+  return (
+    <>
+      <ScrollManager />
+      {me.data?.needs_password && <SetPasswordPrompt />}
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { Button, Popover } from "@mantine/core";
+import { IconCalendar } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { toDay, type DateRangeValue } from "./date-range.ts";
+import { DateRangePanel } from "./DateRangePanel.tsx";
+
+export { presetValue, type DateRangeValue, type Preset } from "./date-range.ts";
+
+interface Props {
+  value: DateRangeValue;
+  onChange: (value: DateRangeValue) => void;
+  /** Accessible name of the button; "Огнооны муж" by default. */
+  label?: string;
+}
+
+/** A button showing the chosen range that opens the range panel. Start with `presetValue("7_day")`. */
+export function DateRangePicker({ value, onChange, label }: Props) {
+  const { t } = useTranslation("components");
+  const summary =
+    value.preset !== "custom"
+      ? t(`dateRange.presets.${value.preset}`)
+      : value.start
+        ? `${toDay(value.start) ?? ""} – ${toDay(value.end) ?? "…"}`
+        : t("dateRange.any");
+  return (
+    <Popover position="bottom-start" shadow="md" withinPortal>
+      <Popover.Target>
+        <Button variant="default" leftSection={<IconCalendar size={16} />} aria-label={`${label ?? t("dateRange.label")}: ${summary}`}>
+          {summary}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <DateRangePanel value={value} onChange={onChange} />
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

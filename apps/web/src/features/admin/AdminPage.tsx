@@ -1,0 +1,36 @@
+import { Paper, Stack, Tabs, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { useTabParam } from "../../lib/useTabParam.ts";
+import { OutboxList } from "../settings/outbox/OutboxList.tsx";
+import { AdminCompanies } from "./AdminCompanies.tsx";
+import { AdminUsers } from "./AdminUsers.tsx";
+
+/** The platform admin's panel (the router lets in only me.is_platform_admin): companies, users and approvals, all mail. */
+export function AdminPage() {
+  const { t } = useTranslation("admin");
+  const [tab, setTab] = useTabParam();
+  const active = ["1", "2", "3"].includes(tab) ? tab : "1";
+  return (
+    <Stack>
+      <Title order={2}>{t("title")}</Title>
+      <Paper p="md" withBorder>
+        <Tabs value={active} onChange={setTab} keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="1">{t("companies.tab")}</Tabs.Tab>
+            <Tabs.Tab value="2">{t("users.tab")}</Tabs.Tab>
+            <Tabs.Tab value="3">{t("outbox.tab")}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="1">
+            <AdminCompanies />
+          </Tabs.Panel>
+          <Tabs.Panel value="2">
+            <AdminUsers />
+          </Tabs.Panel>
+          <Tabs.Panel value="3">
+            <OutboxList path="/api/admin/outbox" />
+          </Tabs.Panel>
+        </Tabs>
+      </Paper>
+    </Stack>
+  );
+}

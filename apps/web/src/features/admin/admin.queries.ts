@@ -1,0 +1,24 @@
+import type { AdminCompanyView, AdminSettingsView, AdminUserView, ListResponse } from "@holboo/core";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api } from "../../lib/api.ts";
+
+export const adminKey = ["admin"] as const;
+export const ADMIN_PAGE_SIZE = 20;
+export type Approval = "pending" | "approved";
+
+export const useAdminCompanies = (search: string, page: number) =>
+  useQuery({
+    queryKey: [...adminKey, "companies", search, page],
+    queryFn: () => api.get<ListResponse<AdminCompanyView>>("/api/admin/companies", { search, page, page_size: ADMIN_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAdminUsers = (approval: Approval | null, search: string, page: number) =>
+  useQuery({
+    queryKey: [...adminKey, "users", approval, search, page],
+    queryFn: () => api.get<ListResponse<AdminUserView>>("/api/admin/users", { approval, search, page, page_size: ADMIN_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAdminSettings = () =>
+  useQuery({ queryKey: [...adminKey, "settings"], queryFn: () => api.get<AdminSettingsView>("/api/admin/settings") });

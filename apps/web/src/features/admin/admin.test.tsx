@@ -1,0 +1,67 @@
+import type { AdminUserView } from "@holboo/core";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { makeMe, renderWithProviders } from "../../components/shared/test-utils.tsx";
+import { api } from "../../lib/api.ts";
+import { answerGets, list, makeMail } from "../settings/test-fixtures.ts";
+import { AdminPage } from "./AdminPage.tsx";
+
+vi.mock("../../lib/api.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).apiModuleMock(importOriginal));
+const mocked = vi.mocked(api);
+
+const user = (overrides: Partial<AdminUserView>): AdminUserView => ({
+  ID: 1, email: "bold@nomin.mn", user_name: "Болд Бат", company_id: 1, company_name: "Номин Тав", role: "admin", user_status: "active",
+  is_approved_by_superadmin: true, created_at: "2026-11-01T00:00:00.000Z", ...overrides,
+});
+const pending = user({ ID: 7, email: "new@tav.mn", user_name: "Шинэ Хүн", company_id: 0, company_name: null, is_approved_by_superadmin: false });
+const platformAdmin = makeMe({ is_platform_admin: true });
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  answerGets(mocked.get, {
+    "/api/admin/companies": list([{ id: 1, name: "Номин Тав", sector: "commerce", owner_email: "bold@nomin.mn", user_count: 4, created_at: "2026-11-01T00:00:00.000Z" }]),
+    "/api/admin/users": (query: { approval?: string | null }) => list(query.approval === "pending" ? [pending] : [user({}), pending]),
+    "/api/admin/settings": { signup_approval_required: true },
+    "/api/admin/outbox": list([makeMail({ to: "reset@gmail.com", subject: "Нууц үг сэргээх" })]),
+  });
+});
+
+describe("admin panel", () => {
+  it("lists companies", async () => {
+    renderWithProviders(<AdminPage />, { me: platformAdmin, path: "/admin" });
+    expect(await screen.findByRole("cell", { name: "Номин Тав" })).toBeInTheDocument();
+    expect(screen.getByRole("cell", { name: "Худалдаа" })).toBeInTheDocument();
+    expect(screen.getByRole("cell", { name: "4" })).toBeInTheDocument();
+  });
+
+  it("filters users by approval and approves a pending one", async () => {
+    mocked.post.mockResolvedValueOnce({ ok: true });
+    renderWithProviders(<AdminPage />, { me: platformAdmin, path: "/admin?tab=2" });
+    expect(await screen.findByText("Шинэ бүртгэлийг админ баталгаажуулсны дараа байгууллага үүсгэнэ.")).toBeInTheDocument();
+    const approved = await screen.findByTestId("admin-user-bold@nomin.mn");
+    expect(within(approved).queryByRole("button", { name: "Баталгаажуулах" })).toBeNull();
+    await userEvent.click(screen.getByRole("radio", { name: "Хүлээгдэж буй" }));
+    await waitFor(() => expect(screen.queryByTestId("admin-user-bold@nomin.mn")).toBeNull());
+    expect(mocked.get).toHaveBeenLastCalledWith("/api/admin/users", { approval: "pending", search: "", page: 1, page_size: 20 });
+    const row = screen.getByTestId("admin-user-new@tav.mn");
+    expect(within(row).getByText("Байгууллагагүй")).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole("button", { name: "Баталгаажуулах" }));
+    expect(mocked.post).toHaveBeenCalledWith("/api/admin/users/7/approve");
+  });
+
+  it("shows all of the platform's mail", async () => {
+    renderWithProviders(<AdminPage />, { me: platformAdmin, path: "/admin?tab=3" });
+    expect(await screen.findByTestId("outbox-reset@gmail.com")).toBeInTheDocument();
+    expect(mocked.get).toHaveBeenCalledWith("/api/admin/outbox", { page: 1, page_size: 20 });
+  });
+
+  it("gives a sign-in link to copy instead of opening it", async () => {
+    mocked.post.mockResolvedValueOnce({ url: "http://localhost:5173/interacts?token=t&userID=1&email=bold%40nomin.mn" });
+    renderWithProviders(<AdminPage />, { me: platformAdmin, path: "/admin?tab=2" });
+    const row = await screen.findByTestId("admin-user-bold@nomin.mn");
+    await userEvent.click(within(row).getByRole("button", { name: "Нэвтрэх холбоос" }));
+    expect(mocked.post).toHaveBeenCalledWith("/api/admin/users/1/handoff");
+    expect(await screen.findByRole("textbox", { name: "Нэвтрэх холбоос" })).toHaveValue("http://localhost:5173/interacts?token=t&userID=1&email=bold%40nomin.mn");
+  });
+});

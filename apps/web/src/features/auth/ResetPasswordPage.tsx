@@ -1,0 +1,55 @@
+import { errorMessage, PasswordResetConfirmInput } from "@holboo/core";
+import { Alert, Button, PasswordInput, Stack, Title } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { currentLocale } from "../../i18n/index.ts";
+import { api, errorText, fieldErrors } from "../../lib/api.ts";
+import { validate } from "../../lib/forms.ts";
+import { AuthCard } from "./AuthCard.tsx";
+
+/** /pub/reset-password?token=… from the reset e-mail: choose a new password. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation("auth");
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const reset = useMutation({
+    mutationFn: () => api.post("/api/password/reset", { token, password }),
+    onError: (e) => setError(fieldErrors(e).password ?? errorText(e)),
+  });
+  const submit = () => {
+    const checked = validate(PasswordResetConfirmInput, { token, password });
+    if (checked.ok) return reset.mutate();
+    setError(checked.errors.password ?? (checked.errors.token ? errorMessage("reset_token_invalid", currentLocale()) : null));
+  };
+  return (
+    <AuthCard>
+      <Stack>
+        <Title order={2}>{t("reset.title")}</Title>
+        {!token && <Alert color="red">{errorMessage("reset_token_invalid", currentLocale())}</Alert>}
+        {reset.isSuccess ? (
+          <>
+            <Alert color="teal">{t("reset.done")}</Alert>
+            <Button component={Link} to="/pub/login">{t("login.submit")}</Button>
+          </>
+        ) : (
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            <Stack>
+              <PasswordInput label={t("fields.newPassword")} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={error} />
+              <Button type="submit" loading={reset.isPending} disabled={!token}>{t("reset.submit")}</Button>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </AuthCard>
+  );
+}

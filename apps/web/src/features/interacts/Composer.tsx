@@ -1,0 +1,113 @@
+import { convertEmoji, type AttachmentView, type SavedResponseView } from "@holboo/core";
+import { ActionIcon, Badge, Button, CloseButton, FileButton, Group, Paper, Stack, Switch, Text, Textarea, UnstyledButton } from "@mantine/core";
+import { IconPaperclip, IconSend } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api, notifyError } from "../../lib/api.ts";
+
+export interface OutgoingMessage {
+  client_id: string;
+  text: string;
+  attachments: AttachmentView[];
+  is_private: boolean;
+}
+
+interface Props {
+  disabled: boolean;
+  onSubmit: (message: OutgoingMessage) => void;
+  onTyping: () => void;
+}
+
+/** Text with emoji codes converted, attachments, saved responses by /key, and the private-note switch. */
+export function Composer({ disabled, onSubmit, onTyping }: Props) {
+  const { t } = useTranslation("inbox");
+  const [text, setText] = useState("");
+  const [files, setFiles] = useState<AttachmentView[]>([]);
+  const [isPrivate, setPrivate] = useState(false);
+  const slash = text.startsWith("/") && !text.includes(" ") ? text.slice(1) : null;
+  const saved = useQuery({
+    queryKey: ["saved-responses", slash],
+    queryFn: () => api.get<{ items: SavedResponseView[] }>("/api/saved-responses", { search: slash ?? "", page_size: 8 }),
+    enabled: slash !== null,
+  });
+
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    const form = new FormData();
+    form.append("file", file);
+    try {
+      const uploaded = await api.upload<AttachmentView>("/api/attachments", form);
+      setFiles((current) => [...current, uploaded]);
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  const send = () => {
+    const body = text.trim();
+    if (!body && !files.length) return;
+    onSubmit({ client_id: crypto.randomUUID(), text: body, attachments: files, is_private: isPrivate });
+    setText("");
+    setFiles([]);
+  };
+
+  return (
+    <Paper withBorder p="xs" radius="md" bg={isPrivate ? "yellow.0" : undefined}>
+      <Stack gap={6}>
+        {slash !== null && (
+          <Paper withBorder shadow="sm" p={4} data-testid="saved-responses">
+            {saved.data?.items.length ? (
+              saved.data.items.map((response) => (
+                <UnstyledButton key={response.id} display="block" w="100%" p={6} onClick={() => setText(response.text)} data-testid={`saved-${response.key}`}>
+                  <Text size="sm" fw={600}>/{response.key}</Text>
+                  <Text size="xs" c="dimmed" lineClamp={1}>{response.text}</Text>
+                </UnstyledButton>
+              ))
+            ) : (
+              <Text size="xs" c="dimmed" p={6}>{t("noSavedResponses")}</Text>
+            )}
+          </Paper>
+        )}
+        {files.length > 0 && (
+          <Group gap={4}>
+            {files.map((file) => (
+              <Badge key={file.file_id} variant="light" rightSection={<CloseButton size="xs" onClick={() => setFiles((all) => all.filter((f) => f !== file))} aria-label={file.name} />}>
+                {file.name}
+              </Badge>
+            ))}
+          </Group>
+        )}
+        <Textarea
+          placeholder={t(isPrivate ? "notePlaceholder" : "replyPlaceholder")}
+          autosize
+          minRows={2}
+          maxRows={6}
+          value={text}
+          disabled={disabled}
+          onChange={(event) => {
+            setText(convertEmoji(event.currentTarget.value));
+            onTyping();
+          }}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && !event.shiftKey) {
+              event.preventDefault();
+              send();
+            }
+          }}
+          data-testid="composer"
+        />
+        <Group justify="space-between">
+          <Group gap="xs">
+            <FileButton onChange={(file) => void upload(file)}>
+              {(props) => <ActionIcon variant="subtle" aria-label={t("attach")} disabled={disabled} {...props}><IconPaperclip size={18} /></ActionIcon>}
+            </FileButton>
+            <Switch size="xs" label={t("privateNote")} checked={isPrivate} onChange={(e) => setPrivate(e.currentTarget.checked)} />
+            <Text size="xs" c="dimmed" visibleFrom="sm">{t("slashHint")}</Text>
+          </Group>
+          <Button size="xs" rightSection={<IconSend size={14} />} onClick={send} disabled={disabled} data-testid="send">{t("send")}</Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

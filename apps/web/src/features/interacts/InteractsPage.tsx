@@ -1,0 +1,47 @@
+import { Grid, Group, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { EmptyState } from "../../components/shared/EmptyState.tsx";
+import { useTabParam } from "../../lib/useTabParam.ts";
+import { InboxList } from "./InboxList.tsx";
+import { ThreadView } from "./ThreadView.tsx";
+import { useInboxSocket } from "./useInboxSocket.ts";
+
+/** The inbox: open (tab 1) and closed (tab 2) interactions beside the selected conversation. */
+export function InteractsPage() {
+  const { t } = useTranslation("inbox");
+  const [tab, setTab] = useTabParam();
+  const [params, setParams] = useSearchParams();
+  const selected = Number(params.get("id")) || null;
+  const live = useInboxSocket();
+  const select = (id: number) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set("id", String(id));
+      return next;
+    });
+  return (
+    <Stack gap="sm">
+      <Group>
+        <Title order={2}>{t("title")}</Title>
+        {!live.connected && <Text size="xs" c="orange">{t("reconnecting")}</Text>}
+      </Group>
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder p="sm">
+            <Tabs value={tab} onChange={setTab} mb="sm">
+              <Tabs.List grow>
+                <Tabs.Tab value="1" data-testid="tab-open">{t("open")}</Tabs.Tab>
+                <Tabs.Tab value="2" data-testid="tab-closed">{t("closed")}</Tabs.Tab>
+              </Tabs.List>
+            </Tabs>
+            <InboxList key={tab} status={tab === "2" ? "closed" : "open"} selected={selected} onSelect={select} />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          {selected ? <ThreadView key={selected} interactionId={selected} live={live} /> : <Paper withBorder p="xl"><EmptyState title={t("pick")} /></Paper>}
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import { LIMITS, type MessageStatus, type MessageView } from "@holboo/core";
+import { Badge, Group, Loader, Paper, Stack, Text } from "@mantine/core";
+import { IconAlertCircle, IconCheck, IconEye, IconLock, IconPaperclip, IconRobot } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
+import { UserAvatar } from "../../components/shared/UserAvatar.tsx";
+
+const STATUS_ICON: Record<MessageStatus, ReactNode> = {
+  sent: <IconCheck size={13} />,
+  seen: <IconEye size={13} />,
+  retry: <IconAlertCircle size={13} />,
+  sending: <Loader size={10} />,
+};
+
+/** Spec bubble, type "iva" in the inbox: "you" (staff and bot) on the right, "them" (the customer) on the left. */
+export function MessageBubble({ message, onRetry }: { message: MessageView; onRetry?: () => void }) {
+  const { t } = useTranslation("inbox");
+  const mine = message.direction === "out";
+  const name = message.sender_type === "contact" ? message.sender.name || t("customer") : message.sender.name || t("bot");
+  const status = (Object.keys(STATUS_ICON) as MessageStatus[]).includes(message.status) ? message.status : null;
+  return (
+    <Group justify={mine ? "flex-end" : "flex-start"} align="flex-end" gap={6} wrap="nowrap" data-testid="bubble" data-status={message.status} data-side={mine ? "you" : "them"}>
+      {!mine && <UserAvatar name={name} size={28} color="gray" />}
+      <Stack gap={2} maw={LIMITS.bubbleMaxWidthIva} align={mine ? "flex-end" : "flex-start"}>
+        <Paper
+          px="sm"
+          py={6}
+          radius="lg"
+          withBorder={!mine || message.is_private}
+          bg={message.is_private ? "yellow.0" : mine ? "indigo.6" : "white"}
+          c={mine && !message.is_private ? "white" : undefined}
+          style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}
+        >
+          {message.is_private && <Badge size="xs" color="yellow" leftSection={<IconLock size={10} />} mb={4}>{t("privateNote")}</Badge>}
+          {message.text && <Text size="sm">{message.text}</Text>}
+          {message.attachments.map((file) => (
+            <Text key={file.file_id} size="sm" component="a" href={`/api/files/${file.file_id}`} target="_blank" rel="noopener" c="inherit" td="underline" display="block">
+              <IconPaperclip size={12} /> {file.name}
+            </Text>
+          ))}
+        </Paper>
+        <Group gap={6} c="dimmed" fz={11}>
+          {message.is_bot && <Group gap={2}><IconRobot size={12} />{t("answeredByBot")}</Group>}
+          <span>{name}</span>
+          <RelativeTime value={message.created_at} />
+          {mine && status && (
+            <Group gap={2} c={status === "retry" ? "red" : undefined} data-testid={`status-${status}`} onClick={status === "retry" ? onRetry : undefined} style={status === "retry" ? { cursor: "pointer" } : undefined}>
+              {STATUS_ICON[status]}
+              {t(`status.${status}`)}
+            </Group>
+          )}
+        </Group>
+      </Stack>
+      {mine && <UserAvatar name={name} size={28} />}
+    </Group>
+  );
+}

@@ -1,0 +1,136 @@
+import type { InteractionEventView, InteractionView, MessageView } from "@holboo/core";
+import { Badge, Button, Center, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api, notifyError } from "../../lib/api.ts";
+import { usePermission } from "../../lib/session.ts";
+import { Composer, type OutgoingMessage } from "./Composer.tsx";
+import { InteractionActions } from "./InteractionActions.tsx";
+import { MessageBubble } from "./MessageBubble.tsx";
+import { ThreadState } from "./thread-state.ts";
+import type { InboxSocket } from "./useInboxSocket.ts";
+
+function EventLine({ event }: { event: InteractionEventView }) {
+  const { t } = useTranslation("inbox");
+  const p = event.payload;
+  const who = (p.assignee as { name?: string } | null)?.name ?? "";
+  const text =
+    event.type === "ownership.changed" ? t(`ownership.${String(p.owner_type)}`, { name: who }) :
+    event.type === "interaction.closed" ? t("events.closed", { name: (p.closer as { name?: string } | null)?.name ?? "" }) :
+    event.type === "tags.changed" ? t("events.tags") :
+    event.type === "rating.requested" ? t("events.ratingRequested") :
+    event.type === "rating.received" ? t("events.ratingReceived", { rating: String(p.rating) }) : null;
+  if (!text) return null;
+  return <Text size="xs" c="dimmed" ta="center" data-testid={`event-${event.type}`}>{text}</Text>;
+}
+
+/** One conversation: its events in order, older history on demand, live updates, the composer and actions. */
+export function ThreadView({ interactionId, live }: { interactionId: number; live: InboxSocket }) {
+  const { t } = useTranslation("inbox");
+  const canEdit = usePermission("interaction.edit");
+  const interaction = useQuery({ queryKey: ["interactions", "one", interactionId], queryFn: () => api.get<InteractionView>(`/api/interactions/${interactionId}`) });
+  const state = useMemo(() => new ThreadState(), [interactionId]);
+  const [, redraw] = useState(0);
+  const [pending, setPending] = useState(new Map<string, { message: OutgoingMessage; failed: boolean }>());
+  const viewport = useRef<HTMLDivElement>(null);
+  const [hasOlder, setHasOlder] = useState(false);
+
+  const catchUp = useCallback(async () => {
+    const { items } = await api.get<{ items: InteractionEventView[] }>(`/api/interactions/${interactionId}/events`, { after: state.lastSeq, limit: 500 });
+    if (state.apply(items)) redraw((n) => n + 1);
+  }, [interactionId, state]);
+
+  useEffect(() => {
+    // The newest page of messages first, then every event after it; older pages load on demand.
+    void (async () => {
+      const { items } = await api.get<{ items: MessageView[] }>(`/api/interactions/${interactionId}/messages`, { limit: 30 });
+      state.prepend(items);
+      setHasOlder(items.length === 30);
+      // Events from just before the oldest loaded message: the notes between messages show too.
+      state.lastSeq = items.length ? Math.min(...items.map((m) => m.seq)) - 1 : 0;
+      await catchUp();
+      redraw((n) => n + 1);
+    })().catch(notifyError);
+    const offEvent = live.onEvent((event) => {
+      if (event.interaction_id !== interactionId) return;
+      if (event.seq > state.lastSeq + 1) void catchUp();
+      else if (state.apply([event])) redraw((n) => n + 1);
+    });
+    const offReconnect = live.onReconnect(() => void catchUp());
+    return () => {
+      offEvent();
+      offReconnect();
+    };
+  }, [interactionId, live, state, catchUp]);
+
+  const ordered = state.ordered();
+  const lastSeq = state.lastSeq;
+  useEffect(() => {
+    viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+    if (lastSeq) void api.post(`/api/interactions/${interactionId}/seen`, { up_to_seq: lastSeq }).catch(() => undefined);
+  }, [lastSeq, interactionId, pending.size]);
+
+  const loadOlder = async () => {
+    const before = state.oldestMessageSeq;
+    if (!before) return;
+    const { items } = await api.get<{ items: MessageView[] }>(`/api/interactions/${interactionId}/messages`, { before, limit: 30 });
+    state.prepend(items);
+    setHasOlder(items.length === 30);
+    redraw((n) => n + 1);
+  };
+
+  const submit = async (message: OutgoingMessage) => {
+    setPending((current) => new Map(current).set(message.client_id, { message, failed: false }));
+    try {
+      await api.post(`/api/interactions/${interactionId}/messages`, { client_id: message.client_id, text: message.text, attachment_ids: message.attachments.map((a) => a.file_id), is_private: message.is_private });
+      await catchUp();
+      setPending((current) => {
+        const next = new Map(current);
+        next.delete(message.client_id);
+        return next;
+      });
+    } catch (error) {
+      notifyError(error);
+      setPending((current) => new Map(current).set(message.client_id, { message, failed: true }));
+    }
+  };
+
+  const stored = new Set(ordered.flatMap((item) => (item.kind === "message" && item.message.client_id ? [item.message.client_id] : [])));
+  const view = interaction.data;
+  if (!view) return <Center h={300}><Loader /></Center>;
+  return (
+    <Stack gap="xs" h="100%">
+      <Paper withBorder p="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Stack gap={0}>
+            <Title order={4} lineClamp={1}>{view.title}</Title>
+            <Group gap={6}>
+              <Text size="sm" c="dimmed">{view.contact.name || t("customer")}</Text>
+              <Badge size="sm" variant="light" data-testid="owner-badge">{view.owner_type === "user" ? view.assignee?.name : t(`owner.${view.owner_type}`)}</Badge>
+              {view.status === "closed" && <Badge size="sm" color="gray">{t("closedBadge")}</Badge>}
+              {view.tags.map((tag) => <Badge key={tag.id} size="sm" color={tag.important ? "red" : "gray"} variant="dot">{tag.name}</Badge>)}
+            </Group>
+          </Stack>
+          {canEdit && <InteractionActions interaction={view} />}
+        </Group>
+      </Paper>
+      <ScrollArea viewportRef={viewport} style={{ flex: 1 }} h={480} type="auto">
+        <Stack gap="sm" p="xs" data-testid="thread">
+          {hasOlder && <Button variant="subtle" size="xs" onClick={() => void loadOlder()}>{t("loadOlder")}</Button>}
+          {ordered.map((item) => item.kind === "message" ? <MessageBubble key={item.seq} message={item.message} /> : <EventLine key={item.seq} event={item.event} />)}
+          {[...pending.values()].filter(({ message }) => !stored.has(message.client_id)).map(({ message, failed }) => (
+            <MessageBubble
+              key={message.client_id}
+              message={{ id: -1, interaction_id: interactionId, seq: 0, direction: "out", sender_type: "user", sender: { id: null, name: "" }, text: message.text, attachments: message.attachments, status: failed ? "retry" : "sending", is_bot: false, is_private: message.is_private, client_id: message.client_id, created_at: new Date().toISOString() }}
+              onRetry={() => void submit(message)}
+            />
+          ))}
+        </Stack>
+      </ScrollArea>
+      {canEdit && view.status === "open" && (
+        <Composer disabled={false} onSubmit={(message) => void submit(message)} onTyping={() => live.socket?.emit("typing", { interaction_id: interactionId })} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,26 @@
+import type { InteractionEventView, MessageView } from "@holboo/core";
+import { describe, expect, it } from "vitest";
+import { ThreadState } from "./thread-state.ts";
+
+const message = (seq: number): InteractionEventView => ({
+  interaction_id: 1, seq, type: "message.created", created_at: "",
+  payload: { message: { id: seq * 100, interaction_id: 1, seq, direction: "in", sender_type: "contact", sender: { id: null, name: "" }, text: `m${seq}`, attachments: [], status: "sent", is_bot: false, is_private: false, client_id: null, created_at: "" } satisfies MessageView },
+});
+
+describe("staff thread state", () => {
+  it("converges on the exact thread whatever order and repetition the events come in", () => {
+    const state = new ThreadState();
+    state.apply([message(1), message(2)]);
+    state.apply([message(4), message(2)]);
+    state.apply([message(3), message(4)]);
+    expect(state.ordered().map((item) => item.seq)).toEqual([1, 2, 3, 4]);
+    expect(state.lastSeq).toBe(4);
+  });
+
+  it("moves a message's status with message.status events", () => {
+    const state = new ThreadState();
+    state.apply([message(1), { interaction_id: 1, seq: 2, type: "message.status", created_at: "", payload: { message_ids: [100], status: "seen" } }]);
+    const first = state.ordered()[0];
+    expect(first?.kind === "message" && first.message.status).toBe("seen");
+  });
+});

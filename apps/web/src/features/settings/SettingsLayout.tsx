@@ -1,0 +1,44 @@
+import { Anchor, Box, Group, Paper, Stack } from "@mantine/core";
+import { IconChevronLeft } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { Link, Outlet, useLocation } from "react-router";
+import { useBreakpoint } from "../../components/shared/useBreakpoint.ts";
+import { useMe } from "../../lib/session.ts";
+import { visibleSettingsGroups } from "./settings.menu.ts";
+import { SettingsMenu } from "./SettingsMenu.tsx";
+
+/**
+ * The settings area (the shell lets in only users with settings.view): the grouped menu beside the
+ * page on wide screens; on phones the index page is the menu and each page links back to it.
+ */
+export function SettingsLayout() {
+  const { t } = useTranslation("settings");
+  const { data: me } = useMe();
+  const wide = useBreakpoint("md");
+  const { pathname } = useLocation();
+  if (!me) return null;
+  const groups = visibleSettingsGroups(me);
+  const atIndex = pathname.replace(/\/$/, "") === "/settings";
+  return (
+    <Group align="flex-start" gap="md" wrap="nowrap">
+      {wide && (
+        <Paper p="xs" withBorder w={250} style={{ flexShrink: 0 }}>
+          <SettingsMenu groups={groups} />
+        </Paper>
+      )}
+      <Stack style={{ flex: 1, minWidth: 0 }}>
+        {!wide && !atIndex && (
+          <Anchor component={Link} to="/settings" size="sm">
+            <Group gap={4}>
+              <IconChevronLeft size={14} />
+              {t("menu.back")}
+            </Group>
+          </Anchor>
+        )}
+        <Box>
+          <Outlet />
+        </Box>
+      </Stack>
+    </Group>
+  );
+}

@@ -1,0 +1,56 @@
+import { MAIL_DOMAIN_STATUSES, MailDomainInput, type MailDomainView } from "@holboo/core";
+import { Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { api } from "../../../lib/api.ts";
+import { validate } from "../../../lib/forms.ts";
+import { showServerErrors } from "../server-errors.ts";
+import { mailDomainsKey } from "./company.queries.ts";
+
+/** Adds a mail domain (`domain` null) or edits one; a duplicate or invalid domain shows the server's message under the input. */
+export function MailDomainDialog({ domain, onClose }: { domain: MailDomainView | null; onClose: () => void }) {
+  const { t } = useTranslation("settings");
+  const client = useQueryClient();
+  const form = useForm({
+    initialValues: { domain: domain?.domain ?? "", description: domain?.description ?? "", status: domain?.status ?? "active" },
+  });
+  const save = useMutation({
+    mutationFn: (input: MailDomainInput) =>
+      domain ? api.put<MailDomainView>(`/api/company/mail-domains/${domain.id}`, input) : api.post<MailDomainView>("/api/company/mail-domains", input),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: mailDomainsKey });
+      onClose();
+    },
+    onError: (error) => showServerErrors(error, form, { mail_domain_duplicate: "domain", mail_domain_invalid: "domain" }),
+  });
+  const submit = form.onSubmit((values) => {
+    const checked = validate(MailDomainInput, values);
+    if (!checked.ok) return form.setErrors(checked.errors);
+    save.mutate(checked.data);
+  });
+  return (
+    <Modal opened onClose={onClose} title={t(domain ? "domains.edit" : "domains.add")} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label={t("domains.domain")} placeholder="nomin.mn" data-autofocus {...form.getInputProps("domain")} />
+          <TextInput label={t("domains.description")} {...form.getInputProps("description")} />
+          <Select
+            label={t("domains.status")}
+            data={MAIL_DOMAIN_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+            allowDeselect={false}
+            {...form.getInputProps("status")}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t("cancel")}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t("save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,46 @@
+import type { OutboxMailView } from "@holboo/core";
+import { Anchor, Button, CopyButton, Group, Modal, Paper, Stack, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { firstLink, splitLinks } from "./linkify.ts";
+
+/** One kept or sent mail: its text with clickable links, and the first link (an invitation) to open or copy. */
+export function OutboxMailDialog({ mail, onClose }: { mail: OutboxMailView; onClose: () => void }) {
+  const { t } = useTranslation("settings");
+  const link = firstLink(mail.text);
+  return (
+    <Modal opened onClose={onClose} title={mail.subject} size="lg" centered>
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {t("outbox.to")}: {mail.to}
+        </Text>
+        <Paper withBorder p="sm" bg="var(--mantine-color-gray-0)">
+          <Text size="sm" style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
+            {splitLinks(mail.text).map((part, index) =>
+              part.kind === "link" ? (
+                <Anchor key={index} href={part.value} target="_blank" rel="noopener noreferrer">
+                  {part.value}
+                </Anchor>
+              ) : (
+                part.value
+              ),
+            )}
+          </Text>
+        </Paper>
+        {link && (
+          <Group justify="flex-end">
+            <CopyButton value={link}>
+              {({ copied, copy }) => (
+                <Button variant="default" onClick={copy}>
+                  {t(copied ? "outbox.copied" : "outbox.copyLink")}
+                </Button>
+              )}
+            </CopyButton>
+            <Button component="a" href={link} target="_blank" rel="noopener noreferrer" data-testid="outbox-link">
+              {t("outbox.openLink")}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

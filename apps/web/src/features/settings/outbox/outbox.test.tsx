@@ -1,0 +1,46 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { makeMe, renderWithProviders } from "../../../components/shared/test-utils.tsx";
+import { api } from "../../../lib/api.ts";
+import { answerGets, list, makeMail } from "../test-fixtures.ts";
+import { OutboxList } from "./OutboxList.tsx";
+
+vi.mock("../../../lib/api.ts", async (importOriginal) => (await import("../test-fixtures.ts")).apiModuleMock(importOriginal));
+const mocked = vi.mocked(api);
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  answerGets(mocked.get, {
+    "/api/outbox": list([makeMail(), makeMail({ id: 2, to: "x@nomin.mn", subject: "Нууц үг сэргээх", status: "failed", text: "Холбоосгүй мэйл." })]),
+  });
+});
+
+describe("outbox", () => {
+  it("lists to, subject, date and status", async () => {
+    renderWithProviders(<OutboxList path="/api/outbox" />, { me: makeMe() });
+    const row = await screen.findByTestId("outbox-x@nomin.mn");
+    expect(within(row).getByText("Нууц үг сэргээх")).toBeInTheDocument();
+    expect(within(row).getByText("Амжилтгүй")).toBeInTheDocument();
+    expect(within(screen.getByTestId("outbox-saraa@nomin.mn")).getByText("Дөнгөж сая")).toBeInTheDocument();
+    expect(mocked.get).toHaveBeenCalledWith("/api/outbox", { page: 1, page_size: 20 });
+  });
+
+  it("opens a mail with its links clickable", async () => {
+    renderWithProviders(<OutboxList path="/api/outbox" />, { me: makeMe() });
+    await userEvent.click(await screen.findByTestId("outbox-saraa@nomin.mn"));
+    const dialog = screen.getByRole("dialog", { name: "Holboo-д урьж байна" });
+    const href = "http://localhost:5173/?token=abcdefghijklmnopqrstuvwxyz&userID=2&email=saraa%40nomin.mn";
+    expect(within(dialog).getByRole("link", { name: href })).toHaveAttribute("href", href);
+    expect(within(dialog).getByTestId("outbox-link")).toHaveAttribute("href", href);
+    expect(within(dialog).getByText(/Баярлалаа/)).toBeInTheDocument();
+  });
+
+  it("shows a mail without links as plain text", async () => {
+    renderWithProviders(<OutboxList path="/api/outbox" />, { me: makeMe() });
+    await userEvent.click(await screen.findByTestId("outbox-x@nomin.mn"));
+    const dialog = screen.getByRole("dialog");
+    expect(within(dialog).getByText("Холбоосгүй мэйл.")).toBeInTheDocument();
+    expect(within(dialog).queryByRole("link")).toBeNull();
+  });
+});

@@ -1,0 +1,28 @@
+import { errorMessage, type ErrorCode } from "@holboo/core";
+import type { ReactNode } from "react";
+import { currentLocale } from "../../i18n/index.ts";
+import { ApiError, notifyError } from "../../lib/api.ts";
+
+interface FormLike {
+  values: object;
+  setErrors: (errors: Record<string, ReactNode>) => void;
+}
+
+/**
+ * Puts a failed save's field codes under the form's inputs (in the interface language). A code the
+ * server sent without a field goes to the field `codeFields` names for it; anything else is a toast.
+ */
+export function showServerErrors(error: unknown, form: FormLike, codeFields: Partial<Record<ErrorCode, string>> = {}) {
+  if (error instanceof ApiError) {
+    const known = new Set(Object.keys(form.values));
+    const fields: Record<string, ErrorCode> = Object.fromEntries(Object.entries(error.fields).filter(([field]) => known.has(field)));
+    const fallback = error.code ? codeFields[error.code] : undefined;
+    if (!Object.keys(fields).length && error.code && fallback && known.has(fallback)) fields[fallback] = error.code;
+    if (Object.keys(fields).length) {
+      const locale = currentLocale();
+      form.setErrors(Object.fromEntries(Object.entries(fields).map(([field, code]) => [field, errorMessage(code, locale)])));
+      return;
+    }
+  }
+  notifyError(error);
+}

@@ -1,0 +1,65 @@
+import { screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Route, Routes } from "react-router";
+import { makeMe, renderWithProviders } from "../../components/shared/test-utils.tsx";
+import { SettingsIndex } from "./SettingsIndex.tsx";
+import { SettingsLayout } from "./SettingsLayout.tsx";
+import { firstSettingsPath, SETTINGS_GROUPS, visibleSettingsGroups } from "./settings.menu.ts";
+
+function viewport(width: number) {
+  vi.spyOn(window, "matchMedia").mockImplementation((query: string) => {
+    const min = Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0);
+    return { matches: width >= min, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false };
+  });
+}
+
+const app = (
+  <Routes>
+    <Route path="/settings" element={<SettingsLayout />}>
+      <Route index element={<SettingsIndex />} />
+      <Route path="our_company" element={<p>company page</p>} />
+    </Route>
+  </Routes>
+);
+
+describe("settings menu (spec §2)", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("has the spec's groups in order", () => {
+    expect(SETTINGS_GROUPS.map((group) => group.key)).toEqual([
+      "general", "aiAgent", "channels", "savedResponses", "interactionTag", "customApi", "customerType", "issue",
+    ]);
+    expect(SETTINGS_GROUPS[0]?.entries.map((entry) => entry.key)).toEqual(["company", "user", "payment", "channelsConfig"]);
+    expect(SETTINGS_GROUPS.at(-1)?.entries.map((entry) => entry.key)).toEqual(["issueType", "issueTag", "issueReason"]);
+  });
+
+  it("leaves out entries needing a permission the user lacks, then empty groups", () => {
+    const groups = [
+      { key: "general", entries: [{ key: "company", path: "our_company" }, { key: "payment", path: "my_plan", permission: "plan.view" as const }] },
+      { key: "issue", entries: [{ key: "issueType", permission: "issue.edit" as const }] },
+    ];
+    expect(visibleSettingsGroups({ permissions: ["settings.view"] }, groups)).toEqual([{ key: "general", entries: [{ key: "company", path: "our_company" }] }]);
+    expect(visibleSettingsGroups({ permissions: ["settings.view", "plan.view", "issue.edit"] }, groups)).toHaveLength(2);
+    expect(firstSettingsPath([{ key: "x", entries: [{ key: "soon" }, { key: "user", path: "user" }] }])).toBe("user");
+  });
+
+  it("lists every group on a phone, with only the built entries as links", async () => {
+    viewport(400);
+    renderWithProviders(app, { me: makeMe(), path: "/settings" });
+    expect(await screen.findByRole("heading", { name: "Тохиргоо" })).toBeInTheDocument();
+    expect(screen.getAllByRole("group").map((group) => group.getAttribute("aria-label"))).toEqual([
+      "Ерөнхий", "AI туслах", "Сувгууд", "Бэлэн хариулт", "Харилцааны шошго", "Custom API", "Харилцагчийн төрөл", "Хүсэлт",
+    ]);
+    expect(screen.getAllByRole("link").map((link) => link.textContent)).toEqual(["Байгууллага", "Хэрэглэгч", "Вэб чат", "Бэлэн хариулт", "Харилцааны шошго"]);
+    expect(screen.getByRole("link", { name: "Хэрэглэгч" })).toHaveAttribute("href", "/settings/user");
+    expect(screen.getByText("Төлбөр")).toBeInTheDocument();
+  });
+
+  it("opens the first entry on a wide screen, with the menu beside it", async () => {
+    viewport(1280);
+    renderWithProviders(app, { me: makeMe(), path: "/settings" });
+    expect(await screen.findByText("company page")).toBeInTheDocument();
+    expect(screen.getByTestId("settings-company")).toHaveAttribute("data-active", "true");
+    expect(screen.getByTestId("settings-user")).toHaveAttribute("href", "/settings/user");
+  });
+});

@@ -1,0 +1,67 @@
+import type { UserView } from "@holboo/core";
+import { ActionIcon, Menu } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconDots, IconMailForward, IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from "@tabler/icons-react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { api } from "../../../lib/api.ts";
+import { outboxKey } from "../outbox/outbox.queries.ts";
+import type { userRowRules } from "./user-rules.ts";
+import { usersKey } from "./users.queries.ts";
+
+interface Props {
+  user: UserView;
+  rules: ReturnType<typeof userRowRules>;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** The row menu; only the actions the rules allow for this row are there. */
+export function UserRowActions({ user, rules, onEdit, onDelete }: Props) {
+  const { t } = useTranslation("settings");
+  const client = useQueryClient();
+  const setStatus = useMutation({
+    mutationFn: () => api.put<UserView>(`/api/users/${user.ID}/status`, { user_status: user.user_status === "active" ? "inactive" : "active" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: usersKey }),
+  });
+  const resend = useMutation({
+    mutationFn: () => api.post(`/api/users/${user.ID}/resend-invite`),
+    onSuccess: () => {
+      notifications.show({ color: "teal", message: t("users.inviteSent") });
+      void client.invalidateQueries({ queryKey: outboxKey });
+    },
+  });
+  if (!rules.canEdit) return null;
+  return (
+    <Menu position="bottom-end" withArrow>
+      <Menu.Target>
+        <ActionIcon variant="subtle" aria-label={t("users.actionsFor", { name: user.user_name })}>
+          <IconDots size={16} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
+          {t("users.edit")}
+        </Menu.Item>
+        {rules.canResendInvite && (
+          <Menu.Item leftSection={<IconMailForward size={14} />} onClick={() => resend.mutate()}>
+            {t("users.resend")}
+          </Menu.Item>
+        )}
+        {rules.canChangeStatus && (
+          <Menu.Item
+            leftSection={user.user_status === "active" ? <IconPlayerPause size={14} /> : <IconPlayerPlay size={14} />}
+            onClick={() => setStatus.mutate()}
+          >
+            {t(user.user_status === "active" ? "users.deactivate" : "users.activate")}
+          </Menu.Item>
+        )}
+        {rules.canDelete && (
+          <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+            {t("delete")}
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,164 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { makeMe, renderWithProviders } from "../../../components/shared/test-utils.tsx";
+import { api, ApiError } from "../../../lib/api.ts";
+import { answerGets, list, makeUser } from "../test-fixtures.ts";
+import { userRowRules } from "./user-rules.ts";
+import { UsersPage } from "./UsersPage.tsx";
+
+vi.mock("../../../lib/api.ts", async (importOriginal) => (await import("../test-fixtures.ts")).apiModuleMock(importOriginal));
+const mocked = vi.mocked(api);
+
+const owner = makeUser({ ID: 1, user_name: "Болд Бат", first_name: "Болд", last_name: "Бат", email: "bold@nomin.mn", role: "admin", is_owner: true });
+const me = makeUser({ ID: 3, user_name: "Ану Ган", first_name: "Ану", last_name: "Ган", email: "anu@nomin.mn", role: "admin", presence: "away" });
+const colleague = makeUser({ ID: 4, email: "saraa@nomin.mn", presence: "offline" });
+const invited = makeUser({ ID: 6, user_name: "Туяа Бор", email: "tuya@nomin.mn", has_password: false, role: "guest" });
+const myself = makeMe({ ID: 3, is_owner: false, is_company_creator: false });
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  answerGets(mocked.get, { "/api/users": list([owner, me, colleague, invited], 45) });
+});
+
+const row = async (email: string) => screen.findByTestId(`user-row-${email}`);
+const openActions = async (email: string) => {
+  await userEvent.click(within(await row(email)).getByRole("button", { name: /үйлдлүүд/ }));
+  return screen.getAllByRole("menuitem").map((item) => item.textContent);
+};
+
+describe("users table", () => {
+  it("shows user name, e-mail, role and status with a presence dot, and pages", async () => {
+    renderWithProviders(<UsersPage />, { me: myself, path: "/settings/user?tab=1" });
+    const headers = (await screen.findAllByRole("columnheader")).map((cell) => cell.textContent);
+    expect(headers.slice(0, 4)).toEqual(["Хэрэглэгчийн нэр", "И-мэйл", "Эрх", "Төлөв"]);
+    const saraa = await row("saraa@nomin.mn");
+    expect(within(saraa).getByText("Ажилтан")).toBeInTheDocument();
+    expect(within(saraa).getByText("Идэвхтэй")).toBeInTheDocument();
+    expect(within(saraa).getByRole("img", { name: "Офлайн" })).toBeInTheDocument();
+    expect(within(await row("bold@nomin.mn")).getByTestId("owner-badge")).toHaveTextContent("Эзэмшигч");
+    expect(within(await row("tuya@nomin.mn")).getByText("Урилга хүлээж буй")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "3-р хуудас" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "4-р хуудас" })).toBeNull();
+  });
+
+  it("hides the owner's and one's own dangerous actions", async () => {
+    renderWithProviders(<UsersPage />, { me: myself });
+    expect(await openActions("bold@nomin.mn")).toEqual(["Засах"]);
+    await userEvent.keyboard("{Escape}");
+    expect(await openActions("anu@nomin.mn")).toEqual(["Засах"]);
+    await userEvent.keyboard("{Escape}");
+    expect(await openActions("saraa@nomin.mn")).toEqual(["Засах", "Идэвхгүй болгох", "Устгах"]);
+    await userEvent.keyboard("{Escape}");
+    expect(await openActions("tuya@nomin.mn")).toEqual(["Засах", "Урилга дахин илгээх", "Идэвхгүй болгох", "Устгах"]);
+  });
+
+  it("offers no actions without user.manage", async () => {
+    renderWithProviders(<UsersPage />, { me: makeMe({ role: "manager", permissions: ["settings.view"] }) });
+    await row("saraa@nomin.mn");
+    expect(screen.queryByRole("button", { name: /үйлдлүүд/ })).toBeNull();
+    expect(screen.queryByTestId("invite-user")).toBeNull();
+    expect(screen.queryByTestId("outbox-tab")).toBeNull();
+  });
+
+  it("sends the filters to the server and starts again at page 1", async () => {
+    renderWithProviders(<UsersPage />, { me: myself });
+    await userEvent.click(await screen.findByRole("button", { name: "2-р хуудас" }));
+    await waitFor(() => expect(mocked.get).toHaveBeenLastCalledWith("/api/users", expect.objectContaining({ page: 2 })));
+    await userEvent.click(screen.getByRole("combobox", { name: "Эрх" }));
+    await userEvent.click(screen.getByRole("option", { name: "Менежер" }));
+    await userEvent.click(screen.getByRole("combobox", { name: "Төлөв" }));
+    await userEvent.click(screen.getByRole("option", { name: "Идэвхгүй" }));
+    await waitFor(() =>
+      expect(mocked.get).toHaveBeenLastCalledWith("/api/users", { user_type: null, user_status: "inactive", role: "manager", search: "", page: 1, page_size: 20 }),
+    );
+  });
+
+  it("activates, deactivates and deletes after confirming", async () => {
+    mocked.put.mockResolvedValue(colleague);
+    mocked.del.mockResolvedValue({ ok: true });
+    renderWithProviders(<UsersPage />, { me: myself });
+    await openActions("saraa@nomin.mn");
+    await userEvent.click(screen.getByRole("menuitem", { name: "Идэвхгүй болгох" }));
+    expect(mocked.put).toHaveBeenCalledWith("/api/users/4/status", { user_status: "inactive" });
+    await openActions("saraa@nomin.mn");
+    await userEvent.click(screen.getByRole("menuitem", { name: "Устгах" }));
+    const dialog = screen.getByRole("dialog");
+    expect(within(dialog).getByText(/Сараа Дорж/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Зөвшөөрөх" }));
+    expect(mocked.del).toHaveBeenCalledWith("/api/users/4");
+  });
+});
+
+describe("invite and edit", () => {
+  it("checks the invitation with the core schema, then sends it", async () => {
+    mocked.post.mockResolvedValueOnce(makeUser({ ID: 9 }));
+    renderWithProviders(<UsersPage />, { me: myself });
+    await userEvent.click(await screen.findByTestId("invite-user"));
+    const dialog = screen.getByRole("dialog");
+    await userEvent.type(within(dialog).getByLabelText("Нэр"), "Бо");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Урилга илгээх" }));
+    expect(await within(dialog).findByText("Нэр хэт богино байна.")).toBeInTheDocument();
+    expect(within(dialog).getByText("Эрх сонгоно уу.")).toBeInTheDocument();
+    expect(within(dialog).getByText("И-мэйл хоосон байна.")).toBeInTheDocument();
+    expect(mocked.post).not.toHaveBeenCalled();
+
+    await userEvent.type(within(dialog).getByLabelText("Нэр"), "лор");
+    await userEvent.type(within(dialog).getByLabelText("Овог"), "Дорж");
+    await userEvent.type(within(dialog).getByLabelText("И-мэйл"), "Bolor@Nomin.mn");
+    await userEvent.click(within(dialog).getByRole("combobox", { name: "Эрх" }));
+    await userEvent.click(screen.getByRole("option", { name: "Зочин" }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Урилга илгээх" }));
+    expect(mocked.post).toHaveBeenCalledWith("/api/users/invite", { first_name: "Болор", last_name: "Дорж", email: "bolor@nomin.mn", role: "guest", phone: "" });
+  });
+
+  it("shows the server's field code under the e-mail", async () => {
+    mocked.post.mockRejectedValueOnce(new ApiError(400, "unregistered_domain", { email: "unregistered_domain" }));
+    renderWithProviders(<UsersPage />, { me: myself });
+    await userEvent.click(await screen.findByTestId("invite-user"));
+    const dialog = screen.getByRole("dialog");
+    await userEvent.type(within(dialog).getByLabelText("Нэр"), "Болор");
+    await userEvent.type(within(dialog).getByLabelText("Овог"), "Дорж");
+    await userEvent.type(within(dialog).getByLabelText("И-мэйл"), "bolor@gmail.com");
+    await userEvent.click(within(dialog).getByRole("combobox", { name: "Эрх" }));
+    await userEvent.click(screen.getByRole("option", { name: "Ажилтан" }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Урилга илгээх" }));
+    expect(await within(dialog).findByText("Бүртгэлгүй домэйн")).toBeInTheDocument();
+  });
+
+  it("does not let me change my own role, nor the owner's", async () => {
+    mocked.put.mockResolvedValueOnce(me);
+    renderWithProviders(<UsersPage />, { me: myself });
+    await openActions("anu@nomin.mn");
+    await userEvent.click(screen.getByRole("menuitem", { name: "Засах" }));
+    const dialog = screen.getByRole("dialog");
+    expect(within(dialog).getByRole("combobox", { name: "Эрх" })).toBeDisabled();
+    expect(within(dialog).getByText("Өөрийн эрхийг өөрчлөх боломжгүй.")).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("И-мэйл")).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Хадгалах" }));
+    expect(mocked.put).toHaveBeenCalledWith("/api/users/3", { first_name: "Ану", last_name: "Ган", phone: "" });
+  });
+
+  it("changes a colleague's role", async () => {
+    mocked.put.mockResolvedValueOnce(colleague);
+    renderWithProviders(<UsersPage />, { me: myself });
+    await openActions("saraa@nomin.mn");
+    await userEvent.click(screen.getByRole("menuitem", { name: "Засах" }));
+    const dialog = screen.getByRole("dialog");
+    await userEvent.click(within(dialog).getByRole("combobox", { name: "Эрх" }));
+    await userEvent.click(screen.getByRole("option", { name: "Менежер" }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Хадгалах" }));
+    expect(mocked.put).toHaveBeenCalledWith("/api/users/4", { first_name: "Сараа", last_name: "Дорж", phone: "", role: "manager" });
+  });
+});
+
+describe("user row rules", () => {
+  it("protect the owner and oneself, and need user.manage", () => {
+    expect(userRowRules(owner, 3, true)).toMatchObject({ canEdit: true, canChangeRole: false, canChangeStatus: false, canDelete: false });
+    expect(userRowRules(me, 3, true)).toMatchObject({ canChangeRole: false, canChangeStatus: false, canDelete: false });
+    expect(userRowRules(colleague, 3, true)).toMatchObject({ canChangeRole: true, canChangeStatus: true, canDelete: true, canResendInvite: false });
+    expect(userRowRules(invited, 3, true).canResendInvite).toBe(true);
+    expect(userRowRules(colleague, 3, false)).toMatchObject({ canEdit: false, canDelete: false });
+    expect(userRowRules(makeUser({ user_type: "virtual_agent" }), 3, true).canEdit).toBe(false);
+  });
+});

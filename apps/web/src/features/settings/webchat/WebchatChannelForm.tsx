@@ -1,0 +1,123 @@
+import { LIMITS, WebchatChannelInput, type WebchatChannelView, type WebchatFaqEntry } from "@holboo/core";
+import { ActionIcon, Anchor, Button, Code, ColorInput, CopyButton, Group, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { IconPlus, IconTrash } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams } from "react-router";
+import { api, fieldErrors } from "../../../lib/api.ts";
+import { validate } from "../../../lib/forms.ts";
+import { usePermission } from "../../../lib/session.ts";
+
+const emptyFaq = (): WebchatFaqEntry => ({ question_mn: "", question_en: "", answer_mn: "", answer_en: "" });
+
+function Form({ channel }: { channel: WebchatChannelView | null }) {
+  const { t } = useTranslation("channels");
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const canEdit = usePermission("settings.edit");
+  const form = useForm({
+    initialValues: {
+      name: channel?.name ?? "", description: channel?.description ?? "", domain: channel?.domain ?? "",
+      name_mn: channel?.name_mn ?? "", name_en: channel?.name_en ?? "", greeting_mn: channel?.greeting_mn ?? "", greeting_en: channel?.greeting_en ?? "",
+      brand_color: channel?.brand_color ?? "#3B5BDB", text_color: channel?.text_color ?? "#FFFFFF", language: channel?.language ?? "mn",
+      faq: channel?.faq ?? [], active: channel?.active ?? true,
+    },
+  });
+  const save = useMutation({
+    mutationFn: (values: typeof form.values) => (channel ? api.put<WebchatChannelView>(`/api/webchat-channels/${channel.id}`, values) : api.post<WebchatChannelView>("/api/webchat-channels", values)),
+    onSuccess: (saved) => {
+      void client.invalidateQueries({ queryKey: ["channels"] });
+      client.setQueryData(["webchat", saved.id], saved);
+      navigate(`/settings/web_chat/edit/${saved.id}`, { replace: true });
+    },
+    onError: (error) => form.setErrors(fieldErrors(error)),
+  });
+  const submit = form.onSubmit((values) => {
+    const checked = validate(WebchatChannelInput, values);
+    if (!checked.ok) return form.setErrors(checked.errors);
+    save.mutate(values);
+  });
+  const count = (value: string) => `${value.length}/${LIMITS.webchatGreetingMaxChars}`;
+  return (
+    <form onSubmit={submit} noValidate>
+      <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t("fields.name")} {...form.getInputProps("name")} />
+            <TextInput label={t("fields.domain")} placeholder="shop.mn" {...form.getInputProps("domain")} />
+          </SimpleGrid>
+          <TextInput label={t("fields.description")} {...form.getInputProps("description")} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t("fields.nameMn")} {...form.getInputProps("name_mn")} />
+            <TextInput label={t("fields.nameEn")} {...form.getInputProps("name_en")} />
+            <Textarea label={t("fields.greetingMn")} description={count(form.values.greeting_mn)} autosize minRows={2} {...form.getInputProps("greeting_mn")} />
+            <Textarea label={t("fields.greetingEn")} description={count(form.values.greeting_en)} autosize minRows={2} {...form.getInputProps("greeting_en")} />
+            <ColorInput label={t("fields.brandColor")} format="hex" {...form.getInputProps("brand_color")} />
+            <ColorInput label={t("fields.textColor")} format="hex" {...form.getInputProps("text_color")} />
+          </SimpleGrid>
+          <Group>
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>{t("fields.language")}</Text>
+              <SegmentedControl data={[{ value: "mn", label: "Монгол" }, { value: "en", label: "English" }]} {...form.getInputProps("language")} />
+            </Stack>
+            <Switch label={t("fields.active")} {...form.getInputProps("active", { type: "checkbox" })} />
+          </Group>
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Text fw={600}>{t("faq.title")}</Text>
+              <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} disabled={form.values.faq.length >= LIMITS.webchatFaqMaxEntries} onClick={() => form.insertListItem("faq", emptyFaq())}>{t("faq.add")}</Button>
+            </Group>
+            {form.values.faq.map((_, index) => (
+              <Paper key={index} withBorder p="xs">
+                <Group align="flex-start" wrap="nowrap">
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ flex: 1 }}>
+                    <TextInput size="xs" label={t("faq.questionMn")} {...form.getInputProps(`faq.${index}.question_mn`)} />
+                    <TextInput size="xs" label={t("faq.questionEn")} {...form.getInputProps(`faq.${index}.question_en`)} />
+                    <Textarea size="xs" label={t("faq.answerMn")} autosize {...form.getInputProps(`faq.${index}.answer_mn`)} />
+                    <Textarea size="xs" label={t("faq.answerEn")} autosize {...form.getInputProps(`faq.${index}.answer_en`)} />
+                  </SimpleGrid>
+                  <ActionIcon variant="subtle" color="red" aria-label={t("delete")} onClick={() => form.removeListItem("faq", index)}><IconTrash size={16} /></ActionIcon>
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+          {canEdit && <Group justify="flex-end"><Button type="submit" loading={save.isPending} data-testid="save-webchat">{t("save")}</Button></Group>}
+        </Stack>
+      </fieldset>
+    </form>
+  );
+}
+
+function Snippet({ channel }: { channel: WebchatChannelView }) {
+  const { t } = useTranslation("channels");
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="xs">
+        <Title order={4}>{t("snippet.title")}</Title>
+        <Text size="sm" c="dimmed">{t("snippet.hint")}</Text>
+        <Code block data-testid="embed-snippet">{channel.embed_snippet}</Code>
+        <Group>
+          <CopyButton value={channel.embed_snippet}>{({ copied, copy }) => <Button size="xs" variant="light" onClick={copy}>{t(copied ? "snippet.copied" : "snippet.copy")}</Button>}</CopyButton>
+          <Anchor href={`/webchat/test?key=${channel.public_key}`} target="_blank" size="sm" data-testid="test-link">{t("snippet.test")}</Anchor>
+        </Group>
+        <Text size="xs" c="dimmed">{t("snippet.identity")}</Text>
+        <Code>{t("snippet.secret")}: {channel.hmac_secret}</Code>
+      </Stack>
+    </Paper>
+  );
+}
+
+export function WebchatChannelFormPage() {
+  const { t } = useTranslation("channels");
+  const { id } = useParams();
+  const channel = useQuery({ queryKey: ["webchat", Number(id)], queryFn: () => api.get<WebchatChannelView>(`/api/webchat-channels/${id}`), enabled: !!id });
+  if (id && !channel.data) return null;
+  return (
+    <Stack>
+      <Title order={2}>{t(id ? "webchat.edit" : "webchat.add")}</Title>
+      <Paper withBorder p="md"><Form key={channel.data?.id ?? "new"} channel={channel.data ?? null} /></Paper>
+      {channel.data && <Snippet channel={channel.data} />}
+    </Stack>
+  );
+}

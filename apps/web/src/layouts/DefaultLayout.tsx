@@ -1,0 +1,63 @@
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { useTranslation } from "react-i18next";
+import { Link, Outlet, useLocation } from "react-router";
+import { activeNavKey, visibleNavItems } from "../app/navigation.ts";
+import { LanguageSelector } from "../components/LanguageSelector.tsx";
+import { Logo } from "../components/Logo.tsx";
+import { UserMenu } from "../components/UserMenu.tsx";
+import { useMe } from "../lib/session.ts";
+
+/** The default layout (spec §2): header with logo, language and account menu; the main menu at the side, a burger on phones. */
+export function DefaultLayout() {
+  const { t } = useTranslation("shell");
+  const [opened, { toggle, close }] = useDisclosure();
+  const { data: me } = useMe();
+  const { pathname, search } = useLocation();
+  if (!me) return null;
+  const items = visibleNavItems(me);
+  const active = activeNavKey(items, pathname, search);
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: "sm", collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t("header.menu")} />
+            <Link to="/interacts" aria-label={t("header.home")} style={{ textDecoration: "none" }}>
+              <Logo compact />
+            </Link>
+            {me.company && (
+              <Text c="dimmed" size="sm" visibleFrom="md" truncate maw={240}>
+                {me.company.name}
+              </Text>
+            )}
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <LanguageSelector />
+            <UserMenu me={me} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label={t("nav.label")}>
+        <ScrollArea>
+          {items.map((item) => (
+            <NavLink
+              key={item.key}
+              component={Link}
+              to={item.to}
+              label={t(`nav.${item.key}`)}
+              leftSection={<item.icon size={18} stroke={1.6} />}
+              active={item.key === active}
+              onClick={close}
+              data-testid={`nav-${item.key}`}
+              style={{ borderRadius: "var(--mantine-radius-md)" }}
+            />
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,27 @@
+import { errorMessage, isErrorCode } from "@holboo/core";
+import type { z } from "zod";
+import { currentLocale } from "../i18n/index.ts";
+import { fieldErrors, notifyError } from "./api.ts";
+
+/** Validates with a core schema; returns translated messages per field (first problem of each). */
+export function validate<T extends z.ZodType>(schema: T, values: unknown): { ok: true; data: z.infer<T> } | { ok: false; errors: Record<string, string> } {
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.join(".");
+    if (errors[field]) continue;
+    errors[field] = isErrorCode(issue.message) ? errorMessage(issue.message, currentLocale()) : errorMessage("invalid_parameters", currentLocale());
+  }
+  return { ok: false, errors };
+}
+
+/**
+ * A failed submit: the server's field codes go under their inputs; a failure without field codes
+ * is shown as the usual critical toast.
+ */
+export function showSubmitError(error: unknown, setErrors: (errors: Record<string, string>) => void) {
+  const fields = fieldErrors(error);
+  if (Object.keys(fields).length) setErrors(fields);
+  else notifyError(error);
+}

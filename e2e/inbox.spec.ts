@@ -1,0 +1,83 @@
+import { expect, test, type Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), "screenshots");
+mkdirSync(shots, { recursive: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`) });
+
+test("an admin sets up web chat; a visitor and an agent talk live; the agent closes and the visitor rates", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const suffix = Date.now().toString(36);
+  const agentContext = await browser.newContext();
+  const agent = await agentContext.newPage();
+  const request = agentContext.request;
+  await request.post("/api/signup", { data: { first_name: "Nomin", last_name: "Agent", email: `inbox-${suffix}@shop.mn`, password: "correct-horse-42" } });
+  const csrf = async () => ({ "x-csrf-token": (await agentContext.cookies()).find((c) => c.name === "hb_csrf")?.value ?? "" });
+  await request.post("/api/onboarding", { headers: await csrf(), data: { company_name: `Inbox ${suffix}`, sector: "commerce", employee_range: "1-10", agent_name: "Shop bot" } });
+  await request.post("/api/saved-responses", { headers: await csrf(), data: { key: "hello", text: "Сайн байна уу! Танд юугаар туслах вэ?" } });
+
+  await agent.goto("/settings/web_chat");
+  await agent.getByTestId("add-webchat").click();
+  await agent.getByLabel("Сувгийн нэр").fill("Site chat");
+  await agent.getByLabel("Домэйн").fill(`shop-${suffix}.mn`);
+  await agent.getByLabel("Тайлбар").fill("Our website chat");
+  await agent.getByLabel("Харагдах нэр (монгол)").fill("Дэлгүүрийн туслах");
+  await agent.getByLabel("Мэндчилгээ (монгол)").fill("Сайн байна уу! Бид онлайн байна.");
+  await agent.getByTestId("save-webchat").click();
+  await expect(agent.getByTestId("embed-snippet")).toContainText("data-holboo-key");
+  await shot(agent, "30-webchat-settings");
+  const testUrl = await agent.getByTestId("test-link").getAttribute("href");
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(testUrl ?? "");
+  await visitor.getByRole("button", { name: "Chat" }).click();
+  const chat = visitor.frameLocator("iframe[title]");
+  await chat.getByRole("textbox").fill("Захиалга маань хаана явна?");
+  await chat.getByRole("textbox").press("Enter");
+  await expect(chat.locator('.row.you[data-status="sent"]')).toHaveCount(1);
+
+  await agent.goto("/interacts");
+  await agent.getByTestId("inbox-list").getByText("Захиалга маань хаана явна?").click();
+  await expect(agent.getByTestId("thread").getByText("Захиалга маань хаана явна?")).toBeVisible();
+  await agent.getByTestId("composer").fill("/hel");
+  await agent.getByTestId("saved-hello").click();
+  await agent.getByTestId("send").click();
+  await expect(chat.getByText("Сайн байна уу! Танд юугаар туслах вэ?")).toBeVisible();
+  await expect(chat.locator('.row.you[data-status="seen"]')).toHaveCount(1);
+  await expect(agent.locator('[data-testid="bubble"][data-side="you"] [data-testid="status-seen"]')).toBeVisible();
+  await chat.getByRole("textbox").fill("Баярлалаа :)");
+  await chat.getByRole("textbox").press("Enter");
+  await expect(agent.getByTestId("thread").getByText("Баярлалаа 🙂")).toBeVisible();
+  await shot(agent, "31-inbox-conversation");
+  await visitor.screenshot({ path: path.join(shots, "32-widget-conversation.png") });
+
+  await agent.getByRole("button", { name: "Үнэлгээ хүсэх" }).click();
+  const ratingLink = chat.getByRole("link", { name: "Үйлчилгээгээ үнэлнэ үү" });
+  await expect(ratingLink).toBeVisible();
+  const ratingUrl = await ratingLink.getAttribute("href");
+  await agent.getByTestId("close-interaction").click();
+  const closeDialog = agent.getByRole("dialog");
+  await closeDialog.locator("label", { hasText: "Уурласан" }).click({ force: true });
+  await closeDialog.getByTestId("rating").locator("label").nth(4).click({ force: true });
+  await agent.getByTestId("confirm-close").click();
+  await expect(agent.getByTestId("event-interaction.closed")).toBeVisible();
+  const closed = await (await request.get(`/api/interactions?status=closed`)).json() as { items: Array<{ mood: string; rating: number }> };
+  expect(closed.items[0]).toMatchObject({ mood: "angry", rating: 4 });
+
+  await visitor.goto(ratingUrl ?? "");
+  await visitor.getByTestId("stars").locator("label").nth(5).click({ force: true });
+  await visitor.getByRole("button", { name: "Үнэлгээ илгээх" }).click();
+  await expect(visitor.getByTestId("rated")).toBeVisible();
+  await shot(visitor, "33-servicerate");
+
+  const rated = await (await request.get(`/api/interactions?status=closed`)).json() as { items: Array<{ rating: number }> };
+  expect(rated.items[0]?.rating).toBe(5);
+  await agent.goto("/interacts?tab=2");
+  await expect(agent.getByTestId("inbox-list").getByText("Баярлалаа 🙂")).toBeVisible();
+  await shot(agent, "34-inbox-closed");
+  await agentContext.close();
+  await visitorContext.close();
+});

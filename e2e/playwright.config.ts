@@ -1,0 +1,49 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "@playwright/test";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const port = Number(process.env.E2E_PORT ?? 3100);
+// Workers load this file too: make the data directory once, in the runner, and pass it on.
+process.env.HOLBOO_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "holboo-e2e-"));
+
+export const PLATFORM_ADMIN_EMAIL = "platform-admin@holboo.test";
+
+export default defineConfig({
+  testDir: ".",
+  outputDir: path.join(root, "test-results"),
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: "mn-MN",
+    viewport: { width: 1366, height: 850 },
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
+    },
+  },
+  webServer: {
+    command: "node scripts/start.mjs",
+    cwd: root,
+    url: `http://127.0.0.1:${port}/pub/version`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: process.env.HOLBOO_E2E_DATA_DIR,
+      DATABASE_URL: "",
+      PLATFORM_ADMIN_EMAILS: PLATFORM_ADMIN_EMAIL,
+      AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+    },
+  },
+});

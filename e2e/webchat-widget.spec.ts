@@ -1,0 +1,48 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), "screenshots");
+mkdirSync(shots, { recursive: true });
+
+async function staff(request: APIRequestContext, suffix: string) {
+  await request.post("/api/signup", { data: { first_name: "Agent", last_name: "Bold", email: `agent-${suffix}@shop.mn`, password: "correct-horse-42" } });
+  const csrf = (await request.storageState()).cookies.find((c) => c.name === "hb_csrf")?.value ?? "";
+  const headers = { "x-csrf-token": csrf };
+  await request.post("/api/onboarding", { headers, data: { company_name: `Shop ${suffix}`, sector: "commerce", employee_range: "1-10", agent_name: "Shop bot" } });
+  const channel = await (await request.post("/api/webchat-channels", {
+    headers,
+    data: { name: "Site chat", description: "Our website", domain: `shop-${suffix}.mn`, name_mn: "Дэлгүүрийн туслах", greeting_mn: "Сайн байна уу! Юугаар туслах вэ?", brand_color: "#0CA678", faq: [{ question_mn: "Хүргэлт хэд хоног вэ?" }] },
+  })).json() as { public_key: string };
+  return { headers, channel };
+}
+
+test("a visitor chats through the embedded widget and sees the agent's reply and read receipt live", async ({ browser, playwright }) => {
+  const suffix = Date.now().toString(36);
+  const agent = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const { headers, channel } = await staff(agent, suffix);
+
+  const page = await browser.newPage();
+  await page.goto(`/webchat/test?key=${channel.public_key}`);
+  await page.getByRole("button", { name: "Chat" }).click();
+  const chat = page.frameLocator("iframe[title]");
+  await expect(chat.getByText("Сайн байна уу! Юугаар туслах вэ?")).toBeVisible();
+  await expect(chat.getByRole("button", { name: "Хүргэлт хэд хоног вэ?" })).toBeVisible();
+  await page.screenshot({ path: path.join(shots, "20-widget-greeting.png") });
+
+  await chat.getByRole("textbox").fill("Сайн байна уу :)");
+  await chat.getByRole("textbox").press("Enter");
+  await expect(chat.getByText("Сайн байна уу 🙂")).toBeVisible();
+  await expect(chat.locator('.row.you[data-status="sent"]')).toHaveCount(1);
+
+  const list = await (await agent.get("/api/interactions")).json() as { items: Array<{ id: number; last_seq: number }> };
+  const interaction = list.items[0];
+  expect(interaction).toBeTruthy();
+  await agent.post(`/api/interactions/${interaction?.id}/messages`, { headers, data: { client_id: `reply-${suffix}`, text: "Сайн байна уу! <b>Туслая</b>" } });
+  await expect(chat.getByText("Сайн байна уу! <b>Туслая</b>")).toBeVisible();
+  await agent.post(`/api/interactions/${interaction?.id}/seen`, { headers, data: { up_to_seq: 10 } });
+  await expect(chat.locator('.row.you[data-status="seen"]')).toHaveCount(1);
+  await page.screenshot({ path: path.join(shots, "21-widget-conversation.png") });
+  await agent.dispose();
+});

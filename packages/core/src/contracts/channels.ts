@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { LOCALES } from "../errors.ts";
+import { LIMITS } from "../limits.ts";
+import { isValidDomain } from "../validation.ts";
+
+export const CHANNEL_TYPES = ["webchat", "messenger", "viber", "email", "voice"] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
+
+export const ChannelView = z.object({
+  id: z.number().int(),
+  type: z.enum(CHANNEL_TYPES),
+  name: z.string(),
+  number: z.string().nullable(),
+  description: z.string(),
+  active: z.boolean(),
+  created_at: z.string(),
+});
+export type ChannelView = z.infer<typeof ChannelView>;
+
+const colorSchema = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, { error: "color_invalid" });
+const text = (max: number) => z.string().trim().max(max, { error: "text_too_long" });
+const requiredText = (max: number) => text(max).min(1, { error: "required" });
+
+/** The site's host name: "https://www.Shop.mn/path" and "shop.mn" both give "www.shop.mn"/"shop.mn". */
+export const webchatDomainSchema = z
+  .string({ error: "required" })
+  .trim()
+  .min(1, { error: "required" })
+  .transform((value) => value.toLowerCase().replace(/^https?:\/\//, "").replace(/[/:?#].*$/, ""))
+  .refine((value) => value === "localhost" || isValidDomain(value), { error: "mail_domain_invalid" });
+
+export const WebchatFaqEntry = z.object({
+  question_mn: requiredText(LIMITS.webchatFaqQuestionMaxChars),
+  question_en: text(LIMITS.webchatFaqQuestionMaxChars).default(""),
+  answer_mn: text(LIMITS.webchatFaqAnswerMaxChars).default(""),
+  answer_en: text(LIMITS.webchatFaqAnswerMaxChars).default(""),
+});
+export type WebchatFaqEntry = z.infer<typeof WebchatFaqEntry>;
+
+export const WebchatChannelInput = z.object({
+  name: requiredText(LIMITS.channelNameMaxChars),
+  description: requiredText(LIMITS.channelDescriptionMaxChars),
+  domain: webchatDomainSchema,
+  name_mn: requiredText(LIMITS.webchatNameMaxChars),
+  name_en: text(LIMITS.webchatNameMaxChars).default(""),
+  greeting_mn: text(LIMITS.webchatGreetingMaxChars).default(""),
+  greeting_en: text(LIMITS.webchatGreetingMaxChars).default(""),
+  brand_color: colorSchema.default("#3B5BDB"),
+  text_color: colorSchema.default("#FFFFFF"),
+  language: z.enum(LOCALES, { error: "invalid_parameters" }).default("mn"),
+  faq: z.array(WebchatFaqEntry).max(LIMITS.webchatFaqMaxEntries, { error: "text_too_long" }).default([]),
+  active: z.boolean().default(true),
+});
+export type WebchatChannelInput = z.infer<typeof WebchatChannelInput>;
+
+/** How the chat looks to visitors: what the widget receives and what the settings page edits. */
+export const WebchatLook = z.object({
+  name_mn: z.string(),
+  name_en: z.string(),
+  greeting_mn: z.string(),
+  greeting_en: z.string(),
+  brand_color: z.string(),
+  text_color: z.string(),
+  language: z.enum(LOCALES),
+  faq: z.array(WebchatFaqEntry),
+  logo_url: z.string().nullable(),
+});
+export type WebchatLook = z.infer<typeof WebchatLook>;
+
+export const WebchatChannelView = ChannelView.extend({
+  ...WebchatLook.shape,
+  domain: z.string(),
+  public_key: z.string(),
+  hmac_secret: z.string(),
+  embed_snippet: z.string(),
+});
+export type WebchatChannelView = z.infer<typeof WebchatChannelView>;
+
+export const ChannelActiveInput = z.object({ active: z.boolean({ error: "invalid_parameters" }) });

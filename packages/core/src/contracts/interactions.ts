@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { LIMITS } from "../limits.ts";
+import { listQueryBase } from "./common.ts";
+import { CHANNEL_TYPES } from "./channels.ts";
+
+export const INTERACTION_STATUSES = ["open", "closed"] as const;
+export type InteractionStatus = (typeof INTERACTION_STATUSES)[number];
+/** Exactly one owner at a time: the AI agent, a person, or the unassigned queue. */
+export const OWNER_TYPES = ["ai", "user", "queue"] as const;
+export type OwnerType = (typeof OWNER_TYPES)[number];
+export const MOODS = ["angry", "frowning", "normal", "grinning"] as const;
+export type Mood = (typeof MOODS)[number];
+export const MESSAGE_STATUSES = ["sending", "sent", "seen", "retry"] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+export const SENDER_TYPES = ["contact", "user", "ai", "system"] as const;
+export type SenderType = (typeof SENDER_TYPES)[number];
+
+export const AttachmentView = z.object({ file_id: z.string(), name: z.string(), mime: z.string(), size: z.number().int() });
+export type AttachmentView = z.infer<typeof AttachmentView>;
+
+export const MessageView = z.object({
+  id: z.number().int(),
+  interaction_id: z.number().int(),
+  seq: z.number().int(),
+  direction: z.enum(["in", "out"]),
+  sender_type: z.enum(SENDER_TYPES),
+  sender: z.object({ id: z.number().int().nullable(), name: z.string() }),
+  text: z.string(),
+  attachments: z.array(AttachmentView),
+  status: z.enum(MESSAGE_STATUSES),
+  is_bot: z.boolean(),
+  is_private: z.boolean(),
+  client_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type MessageView = z.infer<typeof MessageView>;
+
+export const EVENT_TYPES = [
+  "message.created", "message.status", "ownership.changed", "interaction.closed", "interaction.reopened",
+  "tags.changed", "rating.requested", "rating.received",
+] as const;
+export type InteractionEventType = (typeof EVENT_TYPES)[number];
+
+/** One entry of an interaction's ordered log; `seq` has no gaps within an interaction. */
+export const InteractionEventView = z.object({
+  interaction_id: z.number().int(),
+  seq: z.number().int(),
+  type: z.enum(EVENT_TYPES),
+  payload: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export type InteractionEventView = z.infer<typeof InteractionEventView>;
+
+export const InteractionView = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: z.enum(INTERACTION_STATUSES),
+  channel: z.object({ id: z.number().int(), type: z.enum(CHANNEL_TYPES), name: z.string() }).nullable(),
+  contact: z.object({ id: z.number().int(), name: z.string(), type: z.string().nullable() }),
+  owner_type: z.enum(OWNER_TYPES),
+  assignee: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  closer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  started_at: z.string(),
+  first_response_at: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  duration_ms: z.number().int().nullable(),
+  mood: z.enum(MOODS).nullable(),
+  rating: z.number().int().nullable(),
+  rating_comment: z.string().nullable(),
+  tags: z.array(z.object({ id: z.number().int(), name: z.string(), important: z.boolean() })),
+  last_seq: z.number().int(),
+  last_message_at: z.string().nullable(),
+  last_message_preview: z.string().nullable(),
+});
+export type InteractionView = z.infer<typeof InteractionView>;
+
+const messageText = z.string().max(LIMITS.messageMaxChars, { error: "text_too_long" });
+/** A client-chosen id that makes a retried send idempotent. */
+export const clientIdSchema = z.string().trim().min(8, { error: "invalid_parameters" }).max(64, { error: "invalid_parameters" });
+
+export const SendMessageInput = z
+  .object({
+    client_id: clientIdSchema,
+    text: messageText.default(""),
+    attachment_ids: z.array(z.uuid({ error: "file_not_found" })).max(5).default([]),
+    is_private: z.boolean().default(false),
+  })
+  .refine((value) => value.text.trim() !== "" || value.attachment_ids.length > 0, { error: "message_empty", path: ["text"] });
+export type SendMessageInput = z.infer<typeof SendMessageInput>;
+
+export const StartInteractionInput = z.object({
+  contact_id: z.number().int().positive({ error: "invalid_parameters" }),
+  channel_id: z.number().int().positive({ error: "channel_invalid_id" }),
+  title: z.string({ error: "interaction_title_required" }).trim().min(1, { error: "interaction_title_required" }).max(LIMITS.interactionTitleMaxChars, { error: "text_too_long" }),
+  text: messageText.optional(),
+  client_id: clientIdSchema.optional(),
+});
+export type StartInteractionInput = z.infer<typeof StartInteractionInput>;
+
+export const AssignInput = z.object({ user_id: z.number().int().positive({ error: "assignee_invalid" }).nullable() });
+export type AssignInput = z.infer<typeof AssignInput>;
+
+export const CloseInteractionInput = z.object({
+  mood: z.enum(MOODS, { error: "invalid_parameters" }).optional(),
+  rating: z.number().int().min(1, { error: "invalid_parameters" }).max(5, { error: "invalid_parameters" }).optional(),
+});
+export type CloseInteractionInput = z.infer<typeof CloseInteractionInput>;
+
+export const SetTagsInput = z.object({ tag_ids: z.array(z.number().int().positive()).max(20) });
+export type SetTagsInput = z.infer<typeof SetTagsInput>;
+
+export const InteractionListQuery = listQueryBase.extend({
+  status: z.enum(INTERACTION_STATUSES, { error: "invalid_parameters" }).default("open"),
+  channel_id: z.coerce.number().int().positive().optional(),
+  assignee_id: z.coerce.number().int().positive().optional(),
+  owner_type: z.enum(OWNER_TYPES, { error: "invalid_parameters" }).optional(),
+  tag_id: z.coerce.number().int().positive().optional(),
+  mood: z.enum(MOODS, { error: "invalid_parameters" }).optional(),
+  rating: z.coerce.number().int().min(1).max(5).optional(),
+  from: z.iso.datetime({ offset: true, error: "invalid_parameters" }).optional(),
+  to: z.iso.datetime({ offset: true, error: "invalid_parameters" }).optional(),
+  search: z.string().trim().max(100).optional(),
+});
+export type InteractionListQuery = z.infer<typeof InteractionListQuery>;
+
+export const EventsQuery = z.object({ after: z.coerce.number().int().min(0).default(0), limit: z.coerce.number().int().min(1).max(500).default(200) });
+export type EventsQuery = z.infer<typeof EventsQuery>;
+
+export const MessagesPageQuery = z.object({ before: z.coerce.number().int().positive().optional(), limit: z.coerce.number().int().min(1).max(100).default(50) });
+export type MessagesPageQuery = z.infer<typeof MessagesPageQuery>;
+
+export const SeenInput = z.object({ up_to_seq: z.number().int().min(0) });
+
+export const ServiceRatingView = z.object({
+  company_name: z.string(),
+  title: z.string(),
+  rated: z.boolean(),
+  rating: z.number().int().nullable(),
+});
+export type ServiceRatingView = z.infer<typeof ServiceRatingView>;
+
+export const ServiceRatingInput = z.object({
+  rating: z.number({ error: "required" }).int().min(1, { error: "invalid_parameters" }).max(5, { error: "invalid_parameters" }),
+  comment: z.string().trim().max(LIMITS.ratingCommentMaxChars, { error: "text_too_long" }).default(""),
+});
+export type ServiceRatingInput = z.infer<typeof ServiceRatingInput>;

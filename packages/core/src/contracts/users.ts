@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { ROLES } from "../permissions.ts";
+import { emailSchema, optionalPhoneSchema, personNameSchema } from "../validation.ts";
+import { listQueryBase } from "./common.ts";
+
+export const USER_STATUSES = ["active", "inactive"] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const USER_TYPES = ["human", "virtual_agent"] as const;
+export type UserType = (typeof USER_TYPES)[number];
+export const PRESENCES = ["online", "away", "offline"] as const;
+export type Presence = (typeof PRESENCES)[number];
+
+export const roleSchema = z.enum(ROLES, { error: "role_invalid" });
+
+export const UserView = z.object({
+  ID: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  user_name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: roleSchema,
+  user_type: z.enum(USER_TYPES),
+  user_status: z.enum(USER_STATUSES),
+  presence: z.enum(PRESENCES),
+  is_owner: z.boolean(),
+  has_password: z.boolean(),
+  photo_url: z.string().nullable(),
+  created_at: z.string(),
+});
+export type UserView = z.infer<typeof UserView>;
+
+export const UserListQuery = listQueryBase.extend({
+  user_type: z.enum(USER_TYPES, { error: "invalid_parameters" }).optional(),
+  user_status: z.enum(USER_STATUSES, { error: "invalid_parameters" }).optional(),
+  role: z.enum(ROLES, { error: "role_invalid" }).optional(),
+  search: z.string().trim().max(100).optional(),
+});
+export type UserListQuery = z.infer<typeof UserListQuery>;
+
+export const InviteUserInput = z.object({
+  first_name: personNameSchema,
+  last_name: personNameSchema,
+  email: emailSchema,
+  role: z.enum(ROLES, { error: "role_empty" }),
+  phone: optionalPhoneSchema,
+});
+export type InviteUserInput = z.infer<typeof InviteUserInput>;
+
+export const UpdateUserInput = z.object({
+  first_name: personNameSchema.optional(),
+  last_name: personNameSchema.optional(),
+  phone: optionalPhoneSchema,
+  role: roleSchema.optional(),
+});
+export type UpdateUserInput = z.infer<typeof UpdateUserInput>;
+
+export const SetUserStatusInput = z.object({ user_status: z.enum(USER_STATUSES, { error: "invalid_parameters" }) });
+export type SetUserStatusInput = z.infer<typeof SetUserStatusInput>;
+
+export const PresenceInput = z.object({ presence: z.enum(PRESENCES, { error: "invalid_parameters" }) });
+export type PresenceInput = z.infer<typeof PresenceInput>;
+
+export const TransferOwnershipInput = z.object({
+  user_id: z.number().int().positive({ error: "user_invalid_id" }),
+  confirm: z.literal(true, { error: "required" }),
+});
+export type TransferOwnershipInput = z.infer<typeof TransferOwnershipInput>;
+
+export const UpdateProfileInput = z.object({
+  first_name: personNameSchema.optional(),
+  last_name: personNameSchema.optional(),
+  phone: optionalPhoneSchema,
+});
+export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;

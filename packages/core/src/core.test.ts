@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import {
+  ERROR_CATALOGUE, MATRIX_PERMISSIONS, PERMISSION_GROUPS, effectivePermissions, formatDuration, initials, isValidDomain,
+  isValidEmail, isValidPhone, messageForStatus, pageItems, relativeTime,
+} from "./index.ts";
+
+describe("error catalogue", () => {
+  it("has a Mongolian and an English message and an HTTP status for every code", () => {
+    for (const [code, entry] of Object.entries(ERROR_CATALOGUE)) {
+      expect(entry.mn.trim(), code).not.toBe("");
+      expect(entry.en.trim(), code).not.toBe("");
+      expect(entry.mn, code).not.toBe(entry.en);
+    }
+    expect(ERROR_CATALOGUE.article_limit_reached.mn).toBe("Нийтлэл нэмэх боломж дүүрсэн байна");
+    expect(ERROR_CATALOGUE.unregistered_domain.en).toBe("Unregistered domain");
+  });
+
+  it("maps failed statuses as spec §8 says", () => {
+    expect(messageForStatus(600, "mn", "Серверээс ирсэн текст")).toBe("Серверээс ирсэн текст");
+    expect(messageForStatus(400, "en", "ignored")).toBe("An error occurred");
+    expect(messageForStatus(403, "mn")).toMatch(/Админд хандана уу/);
+    expect(messageForStatus(418, "mn")).toBe("Алдаа гарлаа");
+  });
+});
+
+describe("pagination (§9)", () => {
+  it("lists up to 7 pages in full and nothing for one page", () => {
+    expect(pageItems(1, 1)).toEqual([]);
+    expect(pageItems(3, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+  it("shows 1–5, an ellipsis and the last while the active page is 4 or lower", () => {
+    expect(pageItems(4, 20)).toEqual([1, 2, 3, 4, 5, null, 20]);
+  });
+  it("shows the first, an ellipsis and the last 5 within 2 of the end", () => {
+    expect(pageItems(18, 20)).toEqual([1, null, 16, 17, 18, 19, 20]);
+  });
+  it("otherwise shows the first, active−1..active+1 and the last", () => {
+    expect(pageItems(10, 20)).toEqual([1, null, 9, 10, 11, null, 20]);
+  });
+});
+
+describe("relative time and durations (§9)", () => {
+  const now = new Date(2026, 10, 22, 12, 0, 0);
+  it("says just now under a minute, minutes under an hour, then the full date", () => {
+    expect(relativeTime(new Date(now.getTime() - 20_000), "en", now)).toBe("just now");
+    expect(relativeTime(new Date(now.getTime() - 5 * 60_000), "mn", now)).toBe("5 минутын өмнө");
+    expect(relativeTime(new Date(now.getTime() - 60 * 60_000), "en", now)).toBe("2026-11-22 11:00");
+  });
+  it("shows days only from 30 days", () => {
+    expect(formatDuration(31 * 86_400_000 + 3_600_000, "en")).toBe("31d");
+    expect(formatDuration(2 * 86_400_000 + 3 * 3_600_000, "en")).toBe("2d 3h");
+    expect(formatDuration(90_000, "mn")).toBe("1 мин 30 сек");
+  });
+});
+
+describe("avatar initials", () => {
+  it("are at most two characters", () => {
+    expect(initials("Батбаяр Дорж Гомбо")).toBe("БД");
+    expect(initials("ganaa")).toBe("G");
+    expect(initials("")).toBe("");
+  });
+});
+
+describe("validation", () => {
+  it("accepts Mongolian phone numbers, with or without +976", () => {
+    for (const phone of ["99112233", "+97699112233", "+976 9911 2233", "9911-2233", "+14155552671"]) expect(isValidPhone(phone), phone).toBe(true);
+    for (const phone of ["1234", "991122334", "phone", "+976 12"]) expect(isValidPhone(phone), phone).toBe(false);
+  });
+  it("checks e-mails and domains", () => {
+    expect(isValidEmail("bat@nomin.mn")).toBe(true);
+    expect(isValidEmail("bat@nomin")).toBe(false);
+    expect(isValidDomain("mail.nomin.mn")).toBe(true);
+    expect(isValidDomain("-bad.mn")).toBe(false);
+  });
+});
+
+describe("permissions (§6)", () => {
+  it("cover the spec's menus", () => {
+    expect(Object.keys(PERMISSION_GROUPS)).toEqual(["interaction", "issue", "contact", "dashboard", "settings", "plan", "call"]);
+    expect(MATRIX_PERMISSIONS).toHaveLength(19);
+  });
+  it("admins hold everything whatever the matrix says", () => {
+    expect(effectivePermissions("admin", { manager: [], agent: [], guest: [] })).toContain("user.manage");
+    expect(effectivePermissions("guest", { guest: ["issue.view_all"] })).toEqual(["issue.view_all"]);
+  });
+});

@@ -1,0 +1,172 @@
+/**
+ * The error catalogue (spec §8). Every failure the server reports carries one of these codes;
+ * the HTTP status and the mn/en messages come from this table only.
+ */
+export type Locale = "mn" | "en";
+export const LOCALES = ["mn", "en"] as const satisfies readonly Locale[];
+export const DEFAULT_LOCALE: Locale = "mn";
+
+interface ErrorEntry {
+  status: number;
+  mn: string;
+  en: string;
+}
+
+const entry = (status: number, mn: string, en: string): ErrorEntry => ({ status, mn, en });
+
+export const ERROR_CATALOGUE = {
+  // Generic
+  bad_request: entry(400, "Алдаа гарлаа", "An error occurred"),
+  network_error: entry(0, "Сүлжээний алдаа гарлаа. Холболтоо шалгана уу.", "Network error. Check your connection."),
+  timeout: entry(504, "Хүсэлтийн хугацаа дууслаа. Дахин оролдоно уу.", "The request timed out. Please try again."),
+  request_failed: entry(400, "Хүсэлт амжилтгүй боллоо.", "The request failed."),
+  invalid_parameters: entry(400, "Параметрийн бүтэц буруу байна.", "The parameter structure is invalid."),
+  validation_failed: entry(400, "Оруулсан утга буруу байна.", "Some values are invalid."),
+  unauthorized: entry(401, "Нэвтрэх шаардлагатай.", "Please log in."),
+  forbidden: entry(403, "Танд энэ үйлдлийг хийх эрх байхгүй байна. Админд хандана уу.", "You do not have permission for this. Please ask an admin."),
+  not_found: entry(404, "Хайсан зүйл олдсонгүй.", "Not found."),
+  csrf_invalid: entry(403, "Аюулгүй байдлын шалгалт амжилтгүй боллоо. Хуудсаа дахин ачаална уу.", "The security check failed. Please reload the page."),
+  rate_limited: entry(429, "Хэт олон оролдлого хийлээ. Түр хүлээгээд дахин оролдоно уу.", "Too many attempts. Please wait and try again."),
+  payload_too_large: entry(413, "Файлын хэмжээ хэт их байна.", "The file is too large."),
+  unsupported_file_type: entry(415, "Файлын төрөл зөвшөөрөгдөөгүй байна.", "This file type is not allowed."),
+  file_not_found: entry(404, "Файл олдсонгүй.", "File not found."),
+  server_error_001: entry(500, "Серверийн алдаа (001).", "Server error (001)."),
+  server_error_002: entry(500, "Серверийн алдаа (002).", "Server error (002)."),
+  server_error_003: entry(500, "Серверийн алдаа (003).", "Server error (003)."),
+  server_error_004: entry(500, "Серверийн алдаа (004).", "Server error (004)."),
+  server_error_005: entry(500, "Серверийн алдаа (005).", "Server error (005)."),
+  internal_error: entry(500, "Серверийн дотоод алдаа гарлаа.", "Internal server error."),
+  bad_gateway: entry(502, "Гадаад үйлчилгээ хариу өгсөнгүй.", "Bad gateway."),
+  article_limit_reached: entry(403, "Нийтлэл нэмэх боломж дүүрсэн байна", "The article limit of your package is reached"),
+  required: entry(400, "Утга оруулна уу.", "Please enter a value."),
+
+  // Auth
+  invalid_credentials: entry(401, "И-мэйл эсвэл нууц үг буруу байна.", "Wrong e-mail or password."),
+  user_inactive: entry(403, "Таны эрх идэвхгүй болсон байна. Байгууллагынхаа админд хандана уу.", "Your account is deactivated. Please contact your organisation's admin."),
+  handoff_invalid: entry(401, "Нэвтрэх холбоос хүчингүй эсвэл хугацаа нь дууссан байна.", "The sign-in link is invalid or has expired."),
+  reset_token_invalid: entry(400, "Нууц үг сэргээх холбоос хүчингүй эсвэл хугацаа нь дууссан байна.", "The password reset link is invalid or has expired."),
+  password_too_weak: entry(400, "Нууц үг хамгийн багадаа 8 тэмдэгттэй байна.", "The password must be at least 8 characters."),
+  password_required: entry(400, "Эхлээд нууц үгээ тохируулна уу.", "Please set your password first."),
+  signup_not_approved: entry(403, "Таны бүртгэлийг платформын админ хараахан баталгаажуулаагүй байна.", "Your sign-up has not been approved by the platform admin yet."),
+  platform_admin_only: entry(403, "Зөвхөн платформын админ хийх боломжтой.", "Only the platform admin can do this."),
+
+  // User and company
+  user_not_found: entry(404, "Хэрэглэгч олдсонгүй.", "User not found."),
+  user_invalid_id: entry(400, "Хэрэглэгчийн ID буруу байна.", "Invalid user id."),
+  name_empty: entry(400, "Нэр хоосон байна.", "The name is empty."),
+  name_too_short: entry(400, "Нэр хэт богино байна.", "The name is too short."),
+  name_too_long: entry(400, "Нэр хэт урт байна.", "The name is too long."),
+  name_invalid: entry(400, "Нэрэнд зөвхөн үсэг, тоо ашиглана уу.", "Use letters and numbers in the name."),
+  role_empty: entry(400, "Эрх сонгоно уу.", "Please choose a role."),
+  role_invalid: entry(400, "Эрх буруу байна.", "The role is invalid."),
+  email_empty: entry(400, "И-мэйл хоосон байна.", "The e-mail is empty."),
+  email_invalid: entry(400, "И-мэйл буруу байна.", "The e-mail is invalid."),
+  phone_invalid: entry(400, "Утасны дугаар буруу байна.", "The phone number is invalid."),
+  user_exists: entry(409, "Хэрэглэгч бүртгэлтэй байна.", "The user already exists."),
+  company_exists: entry(409, "Байгууллага бүртгэлтэй байна.", "The company already exists."),
+  company_id_empty: entry(400, "Байгууллагын ID хоосон байна.", "The company id is empty."),
+  company_not_found: entry(404, "Байгууллага олдсонгүй.", "Company not found."),
+  user_limit_exceeded: entry(403, "Хэрэглэгчийн тоо хязгаарт хүрсэн байна. Багцаа ахиулна уу.", "The user limit is reached. Please upgrade your package."),
+  channel_limit_exceeded: entry(403, "Сувгийн тоо хязгаарт хүрсэн байна. Багцаа ахиулна уу.", "The channel limit is reached. Please upgrade your package."),
+  agent_limit_exceeded: entry(403, "Бот/агентын тоо хязгаарт хүрсэн байна. Багцаа ахиулна уу.", "The bot/agent limit is reached. Please upgrade your package."),
+  platform_limitation: entry(403, "Платформын хязгаарлалт.", "Platform limitation."),
+  channel_exists: entry(409, "Суваг бүртгэлтэй байна.", "The channel already exists."),
+  channel_creator_other_company: entry(409, "Сувгийг үүсгэгч өөр байгууллагад бүртгэлтэй байна.", "The channel creator is registered at another company."),
+  only_creator_can_delete_company: entry(403, "Зөвхөн байгууллагыг үүсгэсэн хэрэглэгч устгах боломжтой.", "Only the creator can delete the company."),
+  owner_protected: entry(403, "Эзэмшигчийг устгах, идэвхгүй болгох, эрхийг өөрчлөх боломжгүй.", "The owner cannot be deleted, deactivated or have the role changed."),
+  ownership_target_not_admin: entry(400, "Эзэмшлийг зөвхөн админ эрхтэй хэрэглэгчид шилжүүлнэ.", "Ownership can only be transferred to an admin."),
+  ownership_already_transferred: entry(409, "Эзэмшлийг аль хэдийн шилжүүлсэн байна.", "Ownership has already been transferred."),
+  only_owner_can_transfer: entry(403, "Зөвхөн эзэмшигч эзэмшлээ шилжүүлнэ.", "Only the owner can transfer ownership."),
+  self_change_forbidden: entry(403, "Өөрийн эрх, зөвшөөрлийг өөрчлөх боломжгүй.", "You cannot change your own role or permissions."),
+  invite_mail_failed: entry(502, "Урилга илгээхэд алдаа гарлаа.", "The invitation e-mail could not be sent."),
+  mail_domain_duplicate: entry(409, "Энэ домэйн бүртгэлтэй байна.", "This mail domain already exists."),
+  mail_domain_invalid: entry(400, "Домэйн буруу байна.", "The mail domain is invalid."),
+  unregistered_domain: entry(400, "Бүртгэлгүй домэйн", "Unregistered domain"),
+  onboarding_text_too_short: entry(400, "3-аас дээш тэмдэгт оруулна уу.", "Please enter more than 3 characters."),
+  sector_invalid: entry(400, "Үйл ажиллагааны чиглэл буруу байна.", "The activity sector is invalid."),
+  employee_range_invalid: entry(400, "Ажилтны тоо буруу байна.", "The employee count is invalid."),
+  bot_name_required: entry(400, "Ботын нэр оруулна уу.", "The bot name is required."),
+  already_in_company: entry(409, "Та аль хэдийн байгууллагад харьяалагддаг.", "You already belong to a company."),
+  plan_extend_term_invalid: entry(400, "Багцыг зөвхөн сар эсвэл жилээр сунгана.", "A plan can only be extended by month or year."),
+  plan_amount_zero: entry(400, "Дүн тэг байж болохгүй.", "The amount cannot be zero."),
+  invoice_duplicated: entry(409, "Нэхэмжлэл давхардсан байна.", "The invoice is duplicated."),
+  invoice_unpaid: entry(409, "Одоогийн нэхэмжлэл төлөгдөөгүй байна.", "The current invoice is not paid."),
+  active_purchase_exists: entry(409, "Идэвхтэй үндсэн багц аль хэдийн байна.", "The company already has an active main purchase."),
+  saved_response_key_duplicate: entry(409, "Түлхүүр үг давхардсан байна.", "This key is already used."),
+  custom_api_invalid: entry(400, "Custom API буруу байна.", "The custom API is invalid."),
+  custom_api_status_failed: entry(500, "Custom API-н төлөв өөрчлөхөд алдаа гарлаа.", "Changing the custom API status failed."),
+  company_meter_not_found: entry(404, "Байгууллагын тоолуур олдсонгүй.", "The company counter was not found."),
+  logo_too_large: entry(413, "Лого 1 MB-аас ихгүй байна.", "The logo must be at most 1 MB."),
+  logo_not_image: entry(415, "Лого зураг байх ёстой (PNG, JPEG, GIF, WebP).", "The logo must be an image (PNG, JPEG, GIF, WebP)."),
+  primary_bot_cannot_be_removed: entry(403, "Үндсэн ботыг устгах боломжгүй.", "The primary bot cannot be removed."),
+  // Channels and web chat
+  channel_not_found: entry(404, "Суваг олдсонгүй.", "Channel not found."),
+  channel_invalid_id: entry(400, "Сувгийн ID буруу байна.", "Invalid channel id."),
+  channel_has_open_interactions: entry(409, "Нээлттэй харилцаатай сувгийг устгах боломжгүй.", "A channel with an open interaction cannot be deleted."),
+  channel_delete_failed: entry(500, "Суваг устгахад алдаа гарлаа.", "Deleting the channel failed."),
+  channel_already_connected: entry(409, "Суваг аль хэдийн холбогдсон байна.", "The channel is already connected."),
+  channel_inactive: entry(403, "Суваг идэвхгүй байна.", "The channel is not active."),
+  webchat_domain_taken: entry(409, "Энэ домэйнд веб чат бүртгэлтэй байна.", "A web chat is already registered for this domain."),
+  domain_connect_failed: entry(403, "Домэйн холбогдоогүй байна.", "This site is not connected to the web chat."),
+  text_too_long: entry(400, "Текст хэт урт байна.", "The text is too long."),
+  color_invalid: entry(400, "Өнгө буруу байна (#RRGGBB).", "The colour is invalid (#RRGGBB)."),
+  visitor_token_invalid: entry(401, "Чатын холболт хүчингүй байна. Хуудсаа дахин ачаална уу.", "The chat session is invalid. Please reload the page."),
+  visitor_signature_invalid: entry(401, "Хэрэглэгчийн баталгаажуулалт буруу байна.", "The user verification failed."),
+  // Interactions
+  interaction_not_found: entry(404, "Харилцаа олдсонгүй.", "Interaction not found."),
+  interaction_closed: entry(409, "Харилцаа хаагдсан байна.", "The interaction is closed."),
+  interaction_title_required: entry(400, "Гарчиг оруулна уу.", "Please enter a title."),
+  escalate_failed: entry(409, "Хүн рүү шилжүүлэх боломжгүй байна.", "The interaction cannot be escalated."),
+  message_empty: entry(400, "Мессеж хоосон байна.", "The message is empty."),
+  attachment_too_large: entry(413, "Хавсралт 1 MB-аас ихгүй байна.", "Attachments must be at most 1 MB."),
+  attachment_type_not_allowed: entry(415, "Энэ төрлийн файл хавсаргах боломжгүй.", "This file type cannot be attached."),
+  rating_already_given: entry(409, "Үнэлгээ аль хэдийн өгсөн байна.", "The rating has already been given."),
+  rating_link_invalid: entry(404, "Үнэлгээний холбоос хүчингүй байна.", "The rating link is invalid."),
+  assignee_invalid: entry(400, "Хариуцагч буруу байна.", "The assignee is invalid."),
+  // Saved responses and tags
+  saved_response_key_invalid: entry(400, "Түлхүүр үгэнд хоосон зай байж болохгүй.", "The key cannot contain spaces."),
+  saved_response_not_found: entry(404, "Бэлэн хариулт олдсонгүй.", "Saved response not found."),
+  tag_exists: entry(409, "Шошго бүртгэлтэй байна.", "The tag already exists."),
+  tag_name_too_short: entry(400, "Шошгоны нэр хамгийн багадаа 2 тэмдэгт байна.", "The tag name must be at least 2 characters."),
+  tag_not_found: entry(404, "Шошго олдсонгүй.", "Tag not found."),
+  mail_server_failure: entry(502, "Мэйл серверийн алдаа.", "Mail server failure."),
+  invalid_mail_body: entry(400, "Мэйлийн агуулга буруу байна.", "The mail body is invalid."),
+} as const satisfies Record<string, ErrorEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === "string" && Object.hasOwn(ERROR_CATALOGUE, value);
+
+export function errorMessage(code: ErrorCode, locale: Locale): string {
+  return ERROR_CATALOGUE[code][locale];
+}
+
+export function errorStatus(code: ErrorCode): number {
+  return ERROR_CATALOGUE[code].status;
+}
+
+/** The body of every failed API response. `fields` maps a form field to the code of its problem. */
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields?: Record<string, ErrorCode>;
+  };
+}
+
+/** Client-side message for a failed HTTP response (spec §8). 600 shows the server text as it is. */
+export function messageForStatus(status: number, locale: Locale, text?: string): string {
+  if (status === 600 && text) return text;
+  const byStatus: Record<number, ErrorCode> = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    500: "internal_error",
+    502: "bad_gateway",
+  };
+  const code = byStatus[status];
+  if (code) return errorMessage(code, locale);
+  return locale === "mn" ? "Алдаа гарлаа" : "Something went wrong";
+}

@@ -1,0 +1,63 @@
+/** Business constants and limits (spec §5, §9) shared by server and clients. */
+export const LIMITS = {
+  attachmentBytes: 1024 * 1024,
+  logoBytes: 1024 * 1024,
+  contactNoteChars: 1000,
+  tagNameMinChars: 2,
+  /** "more than 2 characters" */
+  userNameMinChars: 3,
+  userNameMaxChars: 50,
+  /** "longer than 3 characters" */
+  onboardingTextMinChars: 4,
+  onboardingTextMaxChars: 120,
+  companyNameMaxChars: 120,
+  emailMaxChars: 254,
+  passwordMinChars: 8,
+  passwordMaxChars: 200,
+  mailDomainDescriptionMaxChars: 200,
+  sessionDefaultHours: 24,
+  localeCookieDays: 365,
+  handoffTokenMinutes: 10,
+  resetTokenMinutes: 60,
+  inviteTokenHours: 72,
+  paginationFullPages: 7,
+  bubbleMaxWidthIva: 380,
+  bubbleMaxWidthOther: 280,
+  avatarInitialsMax: 2,
+  languageSelectorMinWidth: 150,
+  datePickerYearsBack: 5,
+  datePickerYearsForward: 50,
+  scrollToHashDelayMs: 100,
+  guidedTourSteps: 8,
+  channelNameMaxChars: 80,
+  channelDescriptionMaxChars: 500,
+  webchatNameMaxChars: 60,
+  webchatGreetingMaxChars: 300,
+  webchatFaqMaxEntries: 10,
+  webchatFaqQuestionMaxChars: 120,
+  webchatFaqAnswerMaxChars: 1000,
+  messageMaxChars: 4000,
+  interactionTitleMaxChars: 200,
+  savedResponseKeyMaxChars: 30,
+  savedResponseTextMaxChars: 4000,
+  tagNameMaxChars: 40,
+  tagDescriptionMaxChars: 300,
+  ratingCommentMaxChars: 1000,
+} as const;
+
+export const BREAKPOINTS = { sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const;
+
+export const SECTORS = ["technology", "commerce", "health", "finance", "travel", "education", "other"] as const;
+export type Sector = (typeof SECTORS)[number];
+
+export const EMPLOYEE_RANGES = ["1-10", "11-50", "51-200", "201-500", "501-1000", "1000+"] as const;
+export type EmployeeRange = (typeof EMPLOYEE_RANGES)[number];
+
+export const LOCALE_COOKIE = "chosenLocale";
+export const SESSION_COOKIE = "hb_session";
+export const CSRF_COOKIE = "hb_csrf";
+export const CSRF_HEADER = "x-csrf-token";
+/** How a web-chat visitor authenticates its calls. */
+export const VISITOR_TOKEN_HEADER = "x-visitor-token";
+/** Cookie the onboarding flow sets while a trial company is being prepared (spec §2 guard rule 7). */
+export const TRIAL_ONBOARDING_COOKIE = "trialOnboarding";
