@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { mkdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -43,6 +44,16 @@ test("a visitor chats through the embedded widget and sees the agent's reply and
   await expect(chat.getByText("Сайн байна уу! <b>Туслая</b>")).toBeVisible();
   await agent.post(`/api/interactions/${interaction?.id}/seen`, { headers, data: { up_to_seq: 10 } });
   await expect(chat.locator('.row.you[data-status="seen"]')).toHaveCount(1);
+
+  const upload = await (await agent.post("/api/attachments", {
+    headers, multipart: { file: { name: "үнийн-санал.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 quote") } },
+  })).json() as { file_id: string };
+  await agent.post(`/api/interactions/${interaction?.id}/messages`, { headers, data: { client_id: `file-${suffix}`, attachment_ids: [upload.file_id] } });
+  const file = chat.getByRole("button", { name: "📎 үнийн-санал.pdf" });
+  await expect(file).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent("download"), file.click()]);
+  expect(download.suggestedFilename()).toBe("үнийн-санал.pdf");
+  expect((await readFile(await download.path())).toString()).toBe("%PDF-1.4 quote");
   await page.screenshot({ path: path.join(shots, "21-widget-conversation.png") });
   await agent.dispose();
 });

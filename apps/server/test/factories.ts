@@ -91,5 +91,6 @@ export async function visitor(t: TestApp, channel: WebchatChannelView, extra: Re
     send: (text: string, clientId = unique("c-")) => client.request<MessageView>("POST", "/api/webchat/messages", { client_id: clientId, text }, { headers }),
     events: (interactionId: number, after = 0) => client.request<{ items: InteractionEventView[] }>("GET", `/api/webchat/events?interaction_id=${interactionId}&after=${after}`, undefined, { headers }),
     seen: (interactionId: number, upToSeq: number) => client.request("POST", "/api/webchat/seen", { interaction_id: interactionId, up_to_seq: upToSeq }, { headers }),
+    file: (fileId: string) => client.request("GET", `/api/webchat/files/${fileId}`, undefined, { headers }),
   };
 }

@@ -5,13 +5,17 @@ import type { VisitorIdentityHint } from "./protocol.ts";
 export class VisitorApi {
   token = "";
 
-  private async call<T>(method: string, path: string, body?: unknown, form?: FormData): Promise<T> {
+  private async fetch(method: string, path: string, body?: unknown, form?: FormData): Promise<Response> {
     const headers: Record<string, string> = {};
     if (this.token) headers[VISITOR_TOKEN_HEADER] = this.token;
     if (body !== undefined) headers["content-type"] = "application/json";
     const response = await fetch(path, { method, headers, body: form ?? (body === undefined ? undefined : JSON.stringify(body)) });
     if (!response.ok) throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status });
-    return (await response.json()) as T;
+    return response;
+  }
+
+  private async call<T>(method: string, path: string, body?: unknown, form?: FormData): Promise<T> {
+    return (await (await this.fetch(method, path, body, form)).json()) as T;
   }
 
   session(key: string, hostOrigin: string, storedToken: string | null, user: VisitorIdentityHint | null) {
@@ -36,5 +40,10 @@ export class VisitorApi {
     const form = new FormData();
     form.append("file", file);
     return this.call<AttachmentView>("POST", "/api/webchat/attachments", undefined, form);
+  }
+
+  /** Files need the token header, so they are fetched rather than linked. */
+  async download(fileId: string): Promise<Blob> {
+    return (await this.fetch("GET", `/api/webchat/files/${encodeURIComponent(fileId)}`)).blob();
   }
 }

@@ -1,4 +1,4 @@
-import type { InteractionEventView, Locale, WebchatSessionView } from "@holboo/core";
+import type { AttachmentView, InteractionEventView, Locale, WebchatSessionView } from "@holboo/core";
 import { convertEmoji } from "@holboo/core/emoji.ts";
 import { LIMITS } from "@holboo/core/limits.ts";
 import { io, type Socket } from "socket.io-client";
@@ -50,6 +50,7 @@ class Chat {
         if (pending) void this.send(clientId, pending.text, pending.attachmentIds);
       },
       onAttach: (file) => void this.attach(file, locale),
+      onDownload: (attachment) => void this.download(attachment, locale),
       onFaq: (question) => void this.send(newClientId(), question, []),
       onClose: () => toLoader({ source: SOURCE, type: "close" }),
       onTyping: () => this.typing(),
@@ -136,7 +137,19 @@ class Chat {
   private async attach(file: File, locale: Locale) {
     if (file.size > LIMITS.attachmentBytes) return this.view?.showError(translate(catalogues[locale], "tooLarge"));
     const uploaded = await this.api.upload(file).catch(() => null);
-    if (uploaded) await this.send(newClientId(), "", [uploaded.file_id]);
+    if (!uploaded) return this.view?.showError(translate(catalogues[locale], "uploadFailed"));
+    await this.send(newClientId(), "", [uploaded.file_id]);
+  }
+
+  private async download(attachment: AttachmentView, locale: Locale) {
+    const blob = await this.api.download(attachment.file_id).catch(() => null);
+    if (!blob) return this.view?.showError(translate(catalogues[locale], "downloadFailed"));
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = attachment.name || "file";
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
 
   private typing() {

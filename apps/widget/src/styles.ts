@@ -16,7 +16,7 @@ header h1{font-size:15px;margin:0;flex:1}header button{background:none;border:0;
 .you .bubble{background:${brand};color:${text};border:0}
 .meta{font-size:11px;color:#868e96;margin-top:2px;display:flex;gap:4px;align-items:center}.you .meta{justify-content:flex-end}
 .meta svg{width:12px;height:12px}.meta .retry{color:#e03131;background:none;border:0;cursor:pointer;font-size:11px;padding:0;display:flex;gap:3px;align-items:center}
-.bubble a{color:inherit}.typing{font-size:12px;color:#868e96;padding:0 14px 4px;min-height:18px}
+.bubble a{color:inherit}.bubble .file{background:none;border:0;padding:0;color:inherit;text-decoration:underline;cursor:pointer;font:inherit;text-align:left}.typing{font-size:12px;color:#868e96;padding:0 14px 4px;min-height:18px}
 form{display:flex;gap:6px;padding:10px;border-top:1px solid #e9ecef;align-items:flex-end}
 textarea{flex:1;resize:none;border:1px solid #dee2e6;border-radius:10px;padding:8px;font:inherit;max-height:96px}
 form button{border:0;border-radius:10px;padding:8px 12px;cursor:pointer;background:${brand};color:${text}}

@@ -1,4 +1,4 @@
-import type { Locale, MessageStatus, WebchatConfigView } from "@holboo/core";
+import type { AttachmentView, Locale, MessageStatus, WebchatConfigView } from "@holboo/core";
 import { initials } from "@holboo/core/text.ts";
 import { relativeTime } from "@holboo/core/time.ts";
 import { translate, type Catalogue } from "./i18n/index.ts";
@@ -19,6 +19,7 @@ export interface ViewHandlers {
   onSend(text: string): void;
   onRetry(key: string): void;
   onAttach(file: File): void;
+  onDownload(attachment: AttachmentView): void;
   onFaq(question: string, answer: string): void;
   onClose(): void;
   onTyping(): void;
@@ -143,7 +144,10 @@ export class ChatView {
     const column = el("div");
     const body = el("div", { class: "bubble" }, bubble.text);
     for (const attachment of bubble.attachments) {
-      body.append(document.createElement("br"), el("span", {}, `📎 ${attachment.name}`));
+      const file = el("button", { type: "button", class: "file", title: this.text("download", { name: attachment.name }) }, `📎 ${attachment.name}`);
+      file.addEventListener("click", () => this.handlers.onDownload(attachment));
+      if (body.childNodes.length) body.append(document.createElement("br"));
+      body.append(file);
     }
     const meta = el("div", { class: "meta" }, relativeTime(bubble.createdAt, this.locale));
     if (bubble.mine && STATUSES.includes(bubble.status)) {

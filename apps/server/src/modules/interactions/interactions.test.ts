@@ -186,4 +186,27 @@ describe("attachments", () => {
     const file = await company.client.get(`/api/files/${pdf.body.file_id}`);
     expect(file.headers.get("content-disposition")).toMatch(/^attachment/);
   });
+
+  it("lets a visitor download what was sent to them, never a private note's file nor another visitor's", async () => {
+    const company = await webchatCompany(t);
+    const upload = async (name: string) => {
+      const form = new FormData();
+      form.append("file", new Blob([new TextEncoder().encode(`%PDF-1.4 ${name}`)]), name);
+      return (await company.client.request<{ file_id: string }>("POST", "/api/attachments", undefined, { raw: form })).body.file_id;
+    };
+    const customer = await visitor(t, company.channel);
+    const stranger = await visitor(t, company.channel);
+    const id = (await customer.send("Нэхэмжлэх явуулна уу")).body.interaction_id;
+    const invoice = await upload("invoice.pdf");
+    const internal = await upload("internal.pdf");
+    await company.client.post(`/api/interactions/${id}/messages`, { client_id: unique("f-"), attachment_ids: [invoice] });
+    await company.client.post(`/api/interactions/${id}/messages`, { client_id: unique("n-"), attachment_ids: [internal], is_private: true });
+
+    const download = await customer.file(invoice);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toBe("attachment; filename*=UTF-8''invoice.pdf");
+    expect(download.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(errorCode(await customer.file(internal))).toBe("file_not_found");
+    expect(errorCode(await stranger.file(invoice))).toBe("file_not_found");
+  });
 });

@@ -1,6 +1,7 @@
-import { and, desc, eq, lt, lte, ne } from "drizzle-orm";
+import type { AttachmentView } from "@holboo/core";
+import { and, desc, eq, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import { messages, users } from "../../platform/db/schema.ts";
+import { files, interactions, messages, users } from "../../platform/db/schema.ts";
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessageRow = typeof messages.$inferInsert;
@@ -58,4 +59,30 @@ export async function setMessageDelivery(db: Executor, companyId: number, id: nu
     .update(messages)
     .set({ status, ...(providerMessageId ? { providerMessageId } : {}) })
     .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+}
+
+/** The stored files behind attachment ids, as attachment views; ids of another company are simply absent. */
+export async function findAttachments(db: Executor, companyId: number, ids: string[]): Promise<AttachmentView[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: files.id, name: files.name, mime: files.mime, size: files.size })
+    .from(files)
+    .where(and(eq(files.companyId, companyId), inArray(files.id, ids)));
+  return rows.map((row) => ({ file_id: row.id, name: row.name, mime: row.mime, size: row.size }));
+}
+
+/** Whether a file is attached to a customer-visible message in one of this contact identity's interactions. */
+export async function isAttachmentVisibleToIdentity(db: Executor, companyId: number, identityId: number, fileId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .innerJoin(interactions, and(eq(interactions.companyId, messages.companyId), eq(interactions.id, messages.interactionId)))
+    .where(and(
+      eq(messages.companyId, companyId),
+      eq(interactions.identityId, identityId),
+      eq(messages.isPrivate, false),
+      sql`${messages.attachments} @> ${JSON.stringify([{ file_id: fileId }])}::jsonb`,
+    ))
+    .limit(1);
+  return Boolean(row);
 }

@@ -1,10 +1,8 @@
 import type { AttachmentView, ChannelType, MessageView, SenderType, SendMessageInput } from "@holboo/core";
 import { fullName, LIMITS } from "@holboo/core";
-import { and, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
-import { files } from "../../platform/db/schema.ts";
 import { isUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { adapterFor } from "../../channels/adapter.ts";
@@ -15,20 +13,17 @@ import { insertEvent, appendEvent, type EventRow } from "./events.repo.ts";
 import { advanceInteraction, insertInteraction, lockInteraction, lockOpenForIdentity, type InteractionRow } from "./interactions.repo.ts";
 import { assertOpen, assertVisible } from "./interactions.policy.ts";
 import { presentMessage } from "./interactions.presenter.ts";
-import { findByClientId, findByProviderId, insertMessage, markSeen, setMessageDelivery, type MessageRow } from "./messages.repo.ts";
+import { findAttachments, findByClientId, findByProviderId, insertMessage, markSeen, setMessageDelivery, type MessageRow } from "./messages.repo.ts";
 import { autoAssign, changeOwner } from "./ownership.service.ts";
 import { publish } from "./publisher.ts";
 
 const preview = (text: string, attachments: AttachmentView[]) => (text.trim() || attachments.map((a) => a.name).join(", ")).slice(0, 140);
 
-async function loadAttachments(db: Executor, companyId: number, ids: string[]): Promise<AttachmentView[]> {
-  if (!ids.length) return [];
-  const rows = await db
-    .select({ id: files.id, name: files.name, mime: files.mime, size: files.size })
-    .from(files)
-    .where(and(eq(files.companyId, companyId), inArray(files.id, ids)));
-  if (rows.length !== new Set(ids).size) fail("file_not_found", { attachment_ids: "file_not_found" });
-  return rows.map((row) => ({ file_id: row.id, name: row.name, mime: row.mime, size: row.size }));
+/** Attachments for a new message; every id must be a file of the company. */
+export async function loadAttachments(db: Executor, companyId: number, ids: string[]): Promise<AttachmentView[]> {
+  const found = await findAttachments(db, companyId, ids);
+  if (found.length !== new Set(ids).size) fail("file_not_found", { attachment_ids: "file_not_found" });
+  return [...new Set(ids)].map((id) => found.find((file) => file.file_id === id)).filter((file): file is AttachmentView => Boolean(file));
 }
 
 interface NewMessage {

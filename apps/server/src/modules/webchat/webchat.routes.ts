@@ -12,7 +12,7 @@ import { findInteraction } from "../interactions/interactions.repo.ts";
 import { markRead } from "../interactions/messages.service.ts";
 import { listEventsAfter } from "../interactions/events.repo.ts";
 import { presentEvent } from "../interactions/interactions.presenter.ts";
-import { requireVisitor, sendFromVisitor, startSession } from "./webchat.service.ts";
+import { requireVisitor, sendFromVisitor, startSession, visitorFile } from "./webchat.service.ts";
 
 const tokenOf = (req: FastifyRequest) => {
   const header = req.headers[VISITOR_TOKEN_HEADER];
@@ -59,4 +59,18 @@ export function webchatRoutes(app: TypedApp, ctx: AppContext) {
     const data = await file.toBuffer();
     return storeAttachment(ctx, visitor.companyId, file.filename, data, file.file.truncated);
   });
+  app.get(
+    "/api/webchat/files/:id",
+    { config: limit(120, true), schema: { params: z.object({ id: z.uuid({ error: "file_not_found" }) }) } },
+    async (req, reply) => {
+      const file = await visitorFile(ctx, await requireVisitor(ctx, tokenOf(req)), req.params.id);
+      // Always a download: the file is the customer's or the company's upload, never a page of ours.
+      return reply
+        .type(file.mime)
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", "private, no-store")
+        .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(file.name || "file")}`)
+        .send(file.data);
+    },
+  );
 }

@@ -4,7 +4,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import { eq, and } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import { hashToken, newToken, safeEqual } from "../../platform/auth/tokens.ts";
-import { files, users } from "../../platform/db/schema.ts";
+import { users } from "../../platform/db/schema.ts";
 import { fail } from "../../platform/http/errors.ts";
 import type { VisitorIdentity } from "../../platform/realtime/realtime.ts";
 import { TtlCache } from "../../platform/ttl-cache.ts";
@@ -12,7 +12,9 @@ import { findWebchatByPublicKey, type ChannelRow, type WebchatRow } from "../cha
 import { presentWebchatLook } from "../channels/channels.presenter.ts";
 import * as contacts from "../contacts/contacts.repo.ts";
 import { latestForIdentity } from "../interactions/interactions.repo.ts";
-import { receiveFromContact } from "../interactions/messages.service.ts";
+import { findFile } from "../companies/companies.repo.ts";
+import { isAttachmentVisibleToIdentity } from "../interactions/messages.repo.ts";
+import { loadAttachments, receiveFromContact } from "../interactions/messages.service.ts";
 
 /** The page embedding the widget must be the channel's domain (or a subdomain), or Holboo's own test page. */
 export function hostAllowed(hostOrigin: string | undefined, domain: string, publicUrl: string): boolean {
@@ -113,12 +115,7 @@ export async function requireVisitor(ctx: AppContext, token: string | undefined)
 }
 
 export async function sendFromVisitor(ctx: AppContext, visitor: CachedVisitor, input: VisitorMessageInput) {
-  const attachments = input.attachment_ids.length
-    ? (await Promise.all(input.attachment_ids.map(async (id) => {
-        const [row] = await ctx.db.select({ id: files.id, name: files.name, mime: files.mime, size: files.size }).from(files).where(and(eq(files.companyId, visitor.companyId), eq(files.id, id)));
-        return row ? { file_id: row.id, name: row.name, mime: row.mime, size: row.size } : fail("file_not_found");
-      })))
-    : [];
+  const attachments = await loadAttachments(ctx.db, visitor.companyId, input.attachment_ids);
   return receiveFromContact(ctx, {
     companyId: visitor.companyId,
     channelId: visitor.channelId,
@@ -130,4 +127,10 @@ export async function sendFromVisitor(ctx: AppContext, visitor: CachedVisitor, i
     clientId: `v${visitor.identityId}:${input.client_id}`,
     providerMessageId: null,
   });
+}
+
+/** A file the visitor may download: one attached to a customer-visible message of their own conversations. */
+export async function visitorFile(ctx: AppContext, visitor: CachedVisitor, fileId: string) {
+  const visible = await isAttachmentVisibleToIdentity(ctx.db, visitor.companyId, visitor.identityId, fileId);
+  return (visible ? await findFile(ctx.db, visitor.companyId, fileId) : null) ?? fail("file_not_found");
 }
