@@ -27,6 +27,10 @@ test("an admin sets up web chat; a visitor and an agent talk live; the agent clo
   await agent.getByLabel("Мэндчилгээ (монгол)").fill("Сайн байна уу! Бид онлайн байна.");
   await agent.getByTestId("save-webchat").click();
   await expect(agent.getByTestId("embed-snippet")).toContainText("data-holboo-key");
+  // A 1×1 PNG as the widget's logo.
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+  await agent.locator("input[type=file]").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
+  await expect(agent.getByRole("button", { name: "Лого устгах" })).toBeVisible();
   await shot(agent, "30-webchat-settings");
   const testUrl = await agent.getByTestId("test-link").getAttribute("href");
 
@@ -35,6 +39,7 @@ test("an admin sets up web chat; a visitor and an agent talk live; the agent clo
   await visitor.goto(testUrl ?? "");
   await visitor.getByRole("button", { name: "Chat" }).click();
   const chat = visitor.frameLocator("iframe[title]");
+  await expect(chat.locator("header img")).toHaveJSProperty("naturalWidth", 1);
   await chat.getByRole("textbox").fill("Захиалга маань хаана явна?");
   await chat.getByRole("textbox").press("Enter");
   await expect(chat.locator('.row.you[data-status="sent"]')).toHaveCount(1);

@@ -24,7 +24,7 @@ export const presentWebchatLook = (webchat: WebchatRow): WebchatLook => ({
   text_color: webchat.textColor,
   language: webchat.language as Locale,
   faq: webchat.faq,
-  logo_url: webchat.logoFileId ? `/api/files/${webchat.logoFileId}` : null,
+  logo_url: webchat.logoFileId ? `/api/webchat/logo/${webchat.publicKey}?v=${webchat.logoFileId.slice(0, 8)}` : null,
 });
 
 export function presentWebchat(channel: ChannelRow, webchat: WebchatRow, publicUrl: string): WebchatChannelView {

@@ -4,6 +4,8 @@ import type { MemberActor } from "../../platform/auth/actor.ts";
 import { newToken } from "../../platform/auth/tokens.ts";
 import { onUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
+import { logoImageType } from "../companies/image-type.ts";
+import { deleteFile, findFile, insertFile } from "../companies/companies.repo.ts";
 import { countOpenOnChannel } from "../interactions/interactions.repo.ts";
 import * as repo from "./channels.repo.ts";
 import { presentChannel, presentWebchat } from "./channels.presenter.ts";
@@ -77,4 +79,33 @@ export async function removeChannel(ctx: AppContext, actor: MemberActor, channel
   if ((await countOpenOnChannel(ctx.db, actor.companyId, channelId)) > 0) fail("channel_has_open_interactions");
   if (!(await repo.deleteChannel(ctx.db, actor.companyId, channelId))) fail("channel_not_found");
   return { ok: true as const };
+}
+
+/** Replaces the web chat's logo (shown in the widget header); the previous image is deleted. */
+export async function uploadWebchatLogo(ctx: AppContext, actor: MemberActor, channelId: number, data: Buffer, truncated: boolean) {
+  const mime = logoImageType(data, truncated);
+  await ctx.db.transaction(async (tx) => {
+    const row = (await repo.findWebchat(tx, actor.companyId, channelId)) ?? fail("channel_not_found");
+    const fileId = await insertFile(tx, actor.companyId, mime, data);
+    await repo.updateWebchat(tx, actor.companyId, channelId, { logoFileId: fileId });
+    if (row.webchat.logoFileId) await deleteFile(tx, actor.companyId, row.webchat.logoFileId);
+  });
+  return getWebchat(ctx, actor, channelId);
+}
+
+export async function removeWebchatLogo(ctx: AppContext, actor: MemberActor, channelId: number) {
+  await ctx.db.transaction(async (tx) => {
+    const row = (await repo.findWebchat(tx, actor.companyId, channelId)) ?? fail("channel_not_found");
+    if (!row.webchat.logoFileId) return;
+    await repo.updateWebchat(tx, actor.companyId, channelId, { logoFileId: null });
+    await deleteFile(tx, actor.companyId, row.webchat.logoFileId);
+  });
+  return getWebchat(ctx, actor, channelId);
+}
+
+/** The logo the widget shows on any site: public, found by the channel's public key. */
+export async function webchatLogo(ctx: AppContext, publicKey: string) {
+  const found = (await repo.findWebchatByPublicKey(ctx.db, publicKey)) ?? fail("file_not_found");
+  const fileId = found.webchat.logoFileId ?? fail("file_not_found");
+  return (await findFile(ctx.db, found.webchat.companyId, fileId)) ?? fail("file_not_found");
 }

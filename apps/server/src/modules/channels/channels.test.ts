@@ -75,4 +75,32 @@ describe("web-chat channels", () => {
     expect((await agent.client.get(`/api/webchat-channels/${created.body.id}`)).status).toBe(403);
     expect((await agent.client.post("/api/webchat-channels", webchatInput())).status).toBe(403);
   });
+
+  it("takes a logo image of at most 1 MB that the widget loads publicly, and only the company's admins change it", async () => {
+    const admin = await companyAdmin(t);
+    const created = await admin.client.post<WebchatChannelView>("/api/webchat-channels", webchatInput());
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
+    const upload = (client: typeof admin.client, data: Uint8Array, name = "logo.png") => {
+      const form = new FormData();
+      form.append("file", new Blob([data]), name);
+      return client.request<WebchatChannelView>("POST", `/api/webchat-channels/${created.body.id}/logo`, undefined, { raw: form });
+    };
+    expect(errorCode(await upload(admin.client, new TextEncoder().encode("not an image"), "logo.txt"))).toBe("logo_not_image");
+    expect(errorCode(await upload(admin.client, new Uint8Array(1024 * 1024 + 1)))).toBe("logo_too_large");
+    const other = await companyAdmin(t);
+    expect(errorCode(await upload(other.client, png))).toBe("channel_not_found");
+    const agent = await colleague(t, admin.client, "agent");
+    expect((await upload(agent.client, png)).status).toBe(403);
+
+    const withLogo = await upload(admin.client, png);
+    expect(withLogo.body.logo_url).toMatch(new RegExp(`^/api/webchat/logo/${created.body.public_key}\\?v=`));
+    const image = await fetch(`${t.url}${withLogo.body.logo_url}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await image.arrayBuffer()).equals(png)).toBe(true);
+
+    const removed = await admin.client.del<WebchatChannelView>(`/api/webchat-channels/${created.body.id}/logo`);
+    expect(removed.body.logo_url).toBeNull();
+    expect((await fetch(`${t.url}/api/webchat/logo/${created.body.public_key}`)).status).toBe(404);
+  });
 });

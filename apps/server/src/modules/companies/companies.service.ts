@@ -6,7 +6,7 @@ import { fail } from "../../platform/http/errors.ts";
 import { findCompanyUser, updateOwnUser } from "../users/users.repo.ts";
 import * as repo from "./companies.repo.ts";
 import { presentCompany } from "./companies.presenter.ts";
-import { sniffImageType } from "./image-type.ts";
+import { logoImageType } from "./image-type.ts";
 
 async function loadCompany(ctx: AppContext, actor: MemberActor) {
   return (await repo.findCompany(ctx.db, actor.companyId)) ?? fail("company_not_found");
@@ -35,8 +35,7 @@ export async function updateCompany(ctx: AppContext, actor: MemberActor, input: 
 }
 
 export async function uploadLogo(ctx: AppContext, actor: MemberActor, data: Buffer, truncated: boolean) {
-  if (truncated || data.length > LIMITS.logoBytes) fail("logo_too_large");
-  const mime = sniffImageType(data) ?? fail("logo_not_image");
+  const mime = logoImageType(data, truncated);
   const company = await ctx.db.transaction(async (tx) => {
     const current = (await repo.findCompany(tx, actor.companyId)) ?? fail("company_not_found");
     const fileId = await repo.insertFile(tx, actor.companyId, mime, data);

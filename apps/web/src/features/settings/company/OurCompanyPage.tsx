@@ -1,12 +1,14 @@
+import type { CompanyView } from "@holboo/core";
 import { Alert, Divider, Loader, Paper, Stack, Title } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/shared/EmptyState.tsx";
+import { LogoUpload } from "../../../components/shared/LogoUpload.tsx";
 import { useMe, usePermission } from "../../../lib/session.ts";
 import { CompanyForm } from "./CompanyForm.tsx";
-import { useCompany } from "./company.queries.ts";
+import { storeCompany, useCompany } from "./company.queries.ts";
 import { DeleteCompany } from "./DeleteCompany.tsx";
-import { LogoUpload } from "./LogoUpload.tsx";
 import { MailDomains } from "./MailDomains.tsx";
 import { TransferOwnership } from "./TransferOwnership.tsx";
 
@@ -16,6 +18,7 @@ export function OurCompanyPage() {
   const { data: me } = useMe();
   const canEdit = usePermission("settings.edit");
   const company = useCompany();
+  const client = useQueryClient();
   if (company.isPending) return <Loader />;
   if (!company.data || !me) return <EmptyState onRetry={() => void company.refetch()} />;
   const canTransfer = me.is_owner && !company.data.ownership_transferred;
@@ -30,7 +33,7 @@ export function OurCompanyPage() {
       )}
       <Paper p="lg" withBorder>
         <Stack>
-          <LogoUpload company={company.data} canEdit={canEdit} />
+          <LogoUpload<CompanyView> src={company.data.logo_url} name={company.data.name} uploadPath="/api/company/logo" onUploaded={(updated) => storeCompany(client, updated)} canEdit={canEdit} />
           <CompanyForm key={company.data.id} company={company.data} canEdit={canEdit} />
         </Stack>
       </Paper>

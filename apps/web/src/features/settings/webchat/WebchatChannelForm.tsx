@@ -3,6 +3,7 @@ import { ActionIcon, Anchor, Button, Code, ColorInput, CopyButton, Group, Paper,
 import { useForm } from "@mantine/form";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { LogoUpload } from "../../../components/shared/LogoUpload.tsx";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { api, fieldErrors } from "../../../lib/api.ts";
@@ -108,6 +109,25 @@ function Snippet({ channel }: { channel: WebchatChannelView }) {
   );
 }
 
+/** The logo in the widget's header; it needs a saved channel, so it appears once the channel exists. */
+function ChannelLogo({ channel }: { channel: WebchatChannelView }) {
+  const { t } = useTranslation("channels");
+  const client = useQueryClient();
+  const store = (saved: WebchatChannelView) => client.setQueryData(["webchat", saved.id], saved);
+  const remove = useMutation({ mutationFn: () => api.del<WebchatChannelView>(`/api/webchat-channels/${channel.id}/logo`), onSuccess: store });
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="xs">
+        <Title order={4}>{t("webchat.logo")}</Title>
+        <Group justify="space-between" align="center">
+          <LogoUpload<WebchatChannelView> src={channel.logo_url} name={channel.name_mn} uploadPath={`/api/webchat-channels/${channel.id}/logo`} onUploaded={store} canEdit />
+          {channel.logo_url && <Button variant="subtle" color="red" size="xs" loading={remove.isPending} onClick={() => remove.mutate()}>{t("webchat.removeLogo")}</Button>}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
 export function WebchatChannelFormPage() {
   const { t } = useTranslation("channels");
   const { id } = useParams();
@@ -117,6 +137,7 @@ export function WebchatChannelFormPage() {
     <Stack>
       <Title order={2}>{t(id ? "webchat.edit" : "webchat.add")}</Title>
       <Paper withBorder p="md"><Form key={channel.data?.id ?? "new"} channel={channel.data ?? null} /></Paper>
+      {channel.data && <ChannelLogo channel={channel.data} />}
       {channel.data && <Snippet channel={channel.data} />}
     </Stack>
   );

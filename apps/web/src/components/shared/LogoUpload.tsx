@@ -1,18 +1,27 @@
-import { errorMessage, type CompanyView, type ErrorCode } from "@holboo/core";
+import { errorMessage, type ErrorCode } from "@holboo/core";
 import { Avatar, Button, FileButton, Group, Stack, Text } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { currentLocale } from "../../../i18n/index.ts";
-import { api, ApiError } from "../../../lib/api.ts";
-import { storeCompany } from "./company.queries.ts";
+import { currentLocale } from "../../i18n/index.ts";
+import { api, ApiError } from "../../lib/api.ts";
 import { LOGO_TYPES, logoFileProblem } from "./logo-file.ts";
 
-/** The company logo: a preview of the chosen file at once, uploaded when it is an image of at most 1 MB. */
-export function LogoUpload({ company, canEdit }: { company: CompanyView; canEdit: boolean }) {
-  const { t } = useTranslation("settings");
-  const client = useQueryClient();
+interface LogoUploadProps<T> {
+  /** The stored logo, if any. */
+  src: string | null;
+  /** Shown (its first letter) while there is no logo. */
+  name: string;
+  /** Where the image is posted as the multipart field `file`. */
+  uploadPath: string;
+  onUploaded(result: T): void;
+  canEdit: boolean;
+}
+
+/** A logo (company, web chat): a preview of the chosen file at once, uploaded when it is an image of at most 1 MB. */
+export function LogoUpload<T>({ src, name, uploadPath, onUploaded, canEdit }: LogoUploadProps<T>) {
+  const { t } = useTranslation("components");
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<ErrorCode | null>(null);
   useEffect(() => () => {
@@ -22,9 +31,9 @@ export function LogoUpload({ company, canEdit }: { company: CompanyView; canEdit
     mutationFn: (file: File) => {
       const data = new FormData();
       data.append("file", file);
-      return api.upload<CompanyView>("/api/company/logo", data);
+      return api.upload<T>(uploadPath, data);
     },
-    onSuccess: (updated) => storeCompany(client, updated),
+    onSuccess: onUploaded,
     onError: (error) => {
       setPreview(null);
       setProblem(error instanceof ApiError && error.code ? error.code : "request_failed");
@@ -40,21 +49,21 @@ export function LogoUpload({ company, canEdit }: { company: CompanyView; canEdit
   };
   return (
     <Group gap="md" align="center">
-      <Avatar src={preview ?? company.logo_url} alt={t("company.logo")} size={72} radius="md" color="indigo" variant="light">
-        {company.name.slice(0, 1).toLocaleUpperCase()}
+      <Avatar src={preview ?? src} alt={t("logo.alt")} size={72} radius="md" color="indigo" variant="light">
+        {name.slice(0, 1).toLocaleUpperCase()}
       </Avatar>
       <Stack gap={4}>
         {canEdit && (
           <FileButton onChange={choose} accept={LOGO_TYPES.join(",")}>
             {(props) => (
               <Button {...props} variant="default" size="xs" leftSection={<IconUpload size={14} />} loading={upload.isPending}>
-                {t("company.uploadLogo")}
+                {t("logo.upload")}
               </Button>
             )}
           </FileButton>
         )}
         <Text size="xs" c="dimmed">
-          {t("company.logoHint")}
+          {t("logo.hint")}
         </Text>
         {problem && (
           <Text size="xs" c="red" role="alert">
