@@ -25,8 +25,9 @@ export type DeliveryResult = { ok: true; providerMessageId: string | null } | { 
 
 /**
  * What a channel provides to the inbox. Inbound webhooks normalise into `NormalisedInbound` and go
- * through the same service as web chat; outbound replies leave through `deliver`; providers that
- * report delivery and reads call back with `markDelivered`/`markSeen` on the messages service.
+ * through the same service as web chat (`receiveFromContact`); a reply to a non-live channel is stored
+ * as `sending` and leaves through `deliver`, whose failure (or throw) makes it `retry`; providers that
+ * report reads call `markRead` on the messages service.
  */
 export interface ChannelAdapter {
   type: ChannelType;

@@ -54,11 +54,13 @@ export async function markSeen(db: Executor, companyId: number, interactionId: n
     .returning({ id: messages.id, seq: messages.seq });
 }
 
-export async function setMessageDelivery(db: Executor, companyId: number, id: number, status: string, providerMessageId: string | null) {
-  await db
+export async function setMessageDelivery(db: Executor, companyId: number, id: number, status: string, providerMessageId: string | null): Promise<MessageRow | null> {
+  const [row] = await db
     .update(messages)
     .set({ status, ...(providerMessageId ? { providerMessageId } : {}) })
-    .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+    .returning();
+  return row ?? null;
 }
 
 /** The stored files behind attachment ids, as attachment views; ids of another company are simply absent. */

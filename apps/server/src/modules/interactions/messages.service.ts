@@ -5,12 +5,12 @@ import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { isUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { adapterFor } from "../../channels/adapter.ts";
+import { adapterFor, type ChannelAdapter, type DeliveryResult } from "../../channels/adapter.ts";
 import { findChannel } from "../channels/channels.repo.ts";
 import { findIdentityById, lockIdentity } from "../contacts/contacts.repo.ts";
 import { findCompanyUser } from "../users/users.repo.ts";
 import { insertEvent, appendEvent, type EventRow } from "./events.repo.ts";
-import { advanceInteraction, insertInteraction, lockInteraction, lockOpenForIdentity, type InteractionRow } from "./interactions.repo.ts";
+import { advanceInteraction, findInteraction, insertInteraction, lockInteraction, lockOpenForIdentity, type InteractionRow } from "./interactions.repo.ts";
 import { assertOpen, assertVisible } from "./interactions.policy.ts";
 import { presentMessage } from "./interactions.presenter.ts";
 import { findAttachments, findByClientId, findByProviderId, insertMessage, markSeen, setMessageDelivery, type MessageRow } from "./messages.repo.ts";
@@ -37,6 +37,8 @@ interface NewMessage {
   isBot: boolean;
   clientId: string | null;
   providerMessageId: string | null;
+  /** `sending` until a provider confirms; a message the commit itself delivers is `sent` at once. */
+  status?: "sending" | "sent";
 }
 
 /** Writes a message and its message.created event under one sequence number, in the caller's transaction. */
@@ -59,7 +61,7 @@ export async function recordMessage(db: Executor, interaction: InteractionRow, m
     senderUserId: message.senderUserId,
     text: message.text,
     attachments: message.attachments,
-    status: "sent",
+    status: message.status ?? "sent",
     isBot: message.isBot,
     isPrivate: message.isPrivate,
     clientId: message.clientId,
@@ -77,14 +79,30 @@ async function senderName(db: Executor, row: MessageRow): Promise<string> {
   return user ? fullName(user.firstName, user.lastName) : "";
 }
 
-/** A staff reply or private note. The client id makes a retry return the first result instead of sending twice. */
+/** The adapter that must carry a reply out, or null when the commit itself delivers it (web chat, notes). */
+async function outboundAdapter(ctx: AppContext, interaction: InteractionRow) {
+  if (!interaction.channelId || !interaction.identityId) return null;
+  const channel = await findChannel(ctx.db, interaction.companyId, interaction.channelId);
+  const adapter = channel ? adapterFor(channel.type as ChannelType) : null;
+  return adapter && !adapter.live ? adapter : null;
+}
+
+/**
+ * A staff reply or private note. The client id makes a retry return the first result instead of
+ * storing it twice; a retry of a reply whose delivery failed hands the same message to the provider again.
+ */
 export async function sendAsStaff(ctx: AppContext, actor: MemberActor, interactionId: number, input: SendMessageInput): Promise<MessageView> {
   const existing = await findByClientId(ctx.db, actor.companyId, input.client_id);
   if (existing) {
     if (existing.interactionId !== interactionId) fail("invalid_parameters");
-    return presentMessage(existing, await senderName(ctx.db, existing));
+    const interaction = existing.status === "retry" ? assertVisible(actor, await findInteraction(ctx.db, actor.companyId, interactionId)) : null;
+    const adapter = interaction ? await outboundAdapter(ctx, interaction) : null;
+    const row = interaction && adapter ? await deliverOutbound(ctx, adapter, interaction, existing) : existing;
+    return presentMessage(row, await senderName(ctx.db, row));
   }
   const author = (await findCompanyUser(ctx.db, actor.companyId, actor.userId)) ?? fail("unauthorized");
+  const visible = assertVisible(actor, await findInteraction(ctx.db, actor.companyId, interactionId));
+  const adapter = input.is_private ? null : await outboundAdapter(ctx, visible);
   const result = await ctx.db.transaction(async (tx) => {
     const before = assertVisible(actor, await lockInteraction(tx, actor.companyId, interactionId));
     assertOpen(before);
@@ -100,6 +118,7 @@ export async function sendAsStaff(ctx: AppContext, actor: MemberActor, interacti
     const recorded = await recordMessage(tx, current, {
       direction: "out", senderType: "user", senderUserId: actor.userId, senderName: fullName(author.firstName, author.lastName),
       text: input.text, attachments, isPrivate: input.is_private, isBot: false, clientId: input.client_id, providerMessageId: null,
+      status: adapter ? "sending" : "sent",
     });
     events.push(recorded.event);
     return { before, after: recorded.interaction, events, row: recorded.row };
@@ -109,38 +128,38 @@ export async function sendAsStaff(ctx: AppContext, actor: MemberActor, interacti
     if (winner) return { before: null, after: null, events: [], row: winner };
     throw error;
   });
+  let row = result.row;
   if (result.before && result.after) {
     publish(ctx, [result.before, result.after], result.events);
-    if (!input.is_private) await deliverOutbound(ctx, result.after, result.row);
+    if (adapter) row = await deliverOutbound(ctx, adapter, result.after, row);
   }
-  return presentMessage(result.row, await senderName(ctx.db, result.row));
+  return presentMessage(row, await senderName(ctx.db, row));
 }
 
 /**
  * Hands a committed reply to its channel's provider. A failure marks the message `retry` (shown on
- * the bubble); the person's Retry resends with the same client id, so nothing is sent twice.
+ * the bubble); the person's Retry resends with the same client id, so nothing is stored twice.
  */
-async function deliverOutbound(ctx: AppContext, interaction: InteractionRow, message: MessageRow) {
-  if (!interaction.channelId || !interaction.identityId) return;
-  const channel = await findChannel(ctx.db, interaction.companyId, interaction.channelId);
-  const adapter = channel ? adapterFor(channel.type as ChannelType) : null;
-  if (!channel || !adapter || adapter.live) return;
-  const identity = await findIdentityById(ctx.db, interaction.companyId, interaction.identityId);
-  if (!identity) return;
-  const result = await adapter.deliver({
-    companyId: interaction.companyId, channelId: channel.id, externalId: identity.externalId,
-    messageId: message.id, text: message.text, attachments: message.attachments,
-  });
-  await ctx.db.transaction(async (tx) => {
+async function deliverOutbound(ctx: AppContext, adapter: ChannelAdapter, interaction: InteractionRow, message: MessageRow): Promise<MessageRow> {
+  const identity = interaction.identityId ? await findIdentityById(ctx.db, interaction.companyId, interaction.identityId) : null;
+  const result: DeliveryResult = identity
+    ? await adapter.deliver({
+        companyId: interaction.companyId, channelId: identity.channelId, externalId: identity.externalId,
+        messageId: message.id, text: message.text, attachments: message.attachments,
+      }).catch((error: unknown) => ({ ok: false, retryable: true, error: String(error) }))
+    : { ok: false, retryable: false, error: "identity_missing" };
+  const status = result.ok ? "sent" : "retry";
+  const done = await ctx.db.transaction(async (tx) => {
     const locked = (await lockInteraction(tx, interaction.companyId, interaction.id)) ?? interaction;
-    const status = result.ok ? "sent" : "retry";
-    await setMessageDelivery(tx, interaction.companyId, message.id, status, result.ok ? result.providerMessageId : null);
-    if (status === message.status) return null;
+    const updated = await setMessageDelivery(tx, interaction.companyId, message.id, status, result.ok ? result.providerMessageId : null);
+    if (status === message.status) return { locked, updated, event: null };
     const event = await appendEvent(tx, interaction.companyId, interaction.id, {
       type: "message.status", visibleToContact: false, payload: { message_ids: [message.id], seqs: [message.seq], status },
     });
-    return { locked, event };
-  }).then((done) => done && publish(ctx, [done.locked], [done.event]));
+    return { locked, updated, event };
+  });
+  if (done.event) publish(ctx, [done.locked], [done.event]);
+  return done.updated ?? message;
 }
 
 export interface InboundFromContact {

@@ -25,7 +25,8 @@ describe("route access declarations", () => {
         "GET /api/health", "GET /api/logout", "GET /pub/version", "POST /api/auth/handoff", "POST /api/login",
         "POST /api/password/forgot", "POST /api/password/reset", "POST /api/signup", "PUT /api/change-lang",
         "POST /api/webchat/session", "POST /api/webchat/messages", "GET /api/webchat/events", "POST /api/webchat/seen",
-        "POST /api/webchat/attachments", "GET /api/public/servicerate/:token", "POST /api/public/servicerate/:token",
+        "POST /api/webchat/attachments", "GET /api/webchat/files/:id", "GET /api/webchat/logo/:key",
+        "GET /api/public/servicerate/:token", "POST /api/public/servicerate/:token",
         "GET /widget/:file", "GET /webchat", "GET /webchat/test",
       ].sort(),
     );

@@ -96,6 +96,11 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
     }
   };
 
+  // A stored reply the provider refused: the same client id asks the server to deliver it again.
+  const retryDelivery = (message: MessageView) =>
+    message.status === "retry" && message.client_id
+      ? () => void submit({ client_id: message.client_id ?? "", text: message.text, attachments: message.attachments, is_private: message.is_private })
+      : undefined;
   const stored = new Set(ordered.flatMap((item) => (item.kind === "message" && item.message.client_id ? [item.message.client_id] : [])));
   const view = interaction.data;
   if (!view) return <Center h={300}><Loader /></Center>;
@@ -118,7 +123,9 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
       <ScrollArea viewportRef={viewport} style={{ flex: 1 }} h={480} type="auto">
         <Stack gap="sm" p="xs" data-testid="thread">
           {hasOlder && <Button variant="subtle" size="xs" onClick={() => void loadOlder()}>{t("loadOlder")}</Button>}
-          {ordered.map((item) => item.kind === "message" ? <MessageBubble key={item.seq} message={item.message} /> : <EventLine key={item.seq} event={item.event} />)}
+          {ordered.map((item) => item.kind === "message"
+            ? <MessageBubble key={item.seq} message={item.message} onRetry={retryDelivery(item.message)} />
+            : <EventLine key={item.seq} event={item.event} />)}
           {[...pending.values()].filter(({ message }) => !stored.has(message.client_id)).map(({ message, failed }) => (
             <MessageBubble
               key={message.client_id}
