@@ -47,6 +47,11 @@ test("an admin sets up web chat; a visitor and an agent talk live; the agent clo
   await agent.goto("/interacts");
   await agent.getByTestId("inbox-list").getByText("Захиалга маань хаана явна?").click();
   await expect(agent.getByTestId("thread").getByText("Захиалга маань хаана явна?")).toBeVisible();
+  await expect(agent.getByTestId("contact-presence")).toHaveAttribute("data-online", "true");
+  // The widget signals typing at most every 2 s, so keep typing for longer than that.
+  await chat.getByRole("textbox").pressSequentially("Бас нэг", { delay: 400 });
+  await expect(agent.getByTestId("typing")).toContainText("бичиж байна");
+  await chat.getByRole("textbox").fill("");
   await agent.getByTestId("composer").fill("/hel");
   await agent.getByTestId("saved-hello").click();
   await agent.getByTestId("send").click();

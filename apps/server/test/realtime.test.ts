@@ -148,3 +148,35 @@ describe("gap-free resync", () => {
     expect(new Set(thread.map((e) => e.seq)).size).toBe(thread.length);
   });
 });
+
+describe("contact presence and typing in the inbox", () => {
+  it("tells the company's staff when the customer opens and leaves the chat and while they type, and answers the current state", async () => {
+    const company = await webchatCompany(t);
+    const other = await webchatCompany(t);
+    const staff = staffSocket(t, company.client);
+    const outsider = staffSocket(t, other.client);
+    await Promise.all([connected(staff), connected(outsider)]);
+    const presence = collect<{ interaction_id: number; online: boolean }>(staff, "contact.presence");
+    const typing = collect<{ interaction_id: number; who: string }>(staff, "typing");
+    const leaked = collect(outsider, "contact.presence");
+
+    const customer = await visitor(t, company.channel);
+    const id = (await customer.send("Сайн байна уу")).body.interaction_id;
+    const presenceOf = async () => (await company.client.get<{ contact_online: boolean }>(`/api/interactions/${id}/presence`)).body.contact_online;
+    expect(await presenceOf()).toBe(false);
+
+    const socket = visitorSocket(t, customer.token);
+    await connected(socket);
+    await until(() => presence.some((p) => p.interaction_id === id && p.online));
+    expect(await presenceOf()).toBe(true);
+    socket.emit("typing");
+    await until(() => typing.some((e) => e.interaction_id === id && e.who === "contact"));
+
+    socket.close();
+    await until(() => presence.some((p) => p.interaction_id === id && !p.online));
+    expect(await presenceOf()).toBe(false);
+    expect(leaked).toEqual([]);
+    expect((await other.client.get(`/api/interactions/${id}/presence`)).status).toBe(404);
+    for (const s of [staff, outsider]) s.close();
+  });
+});

@@ -1,5 +1,5 @@
 import {
-  AssignInput, AttachmentView, CloseInteractionInput, EventsQuery, InteractionEventView, InteractionListQuery, InteractionView,
+  AssignInput, AttachmentView, CloseInteractionInput, ContactPresenceView, EventsQuery, InteractionEventView, InteractionListQuery, InteractionView,
   MessageView, MessagesPageQuery, SeenInput, SendMessageInput, SetTagsInput, StartInteractionInput, idParamSchema, listResponse, okResponse,
 } from "@holboo/core";
 import { z } from "zod";
@@ -26,6 +26,9 @@ export function interactionsRoutes(app: TypedApp, ctx: AppContext) {
     interactions.start(ctx, requireMember(req.actor), req.body),
   );
   app.get("/api/interactions/:id", { config: member, schema: one }, (req) => interactions.get(ctx, requireMember(req.actor), req.params.id));
+  app.get("/api/interactions/:id/presence", { config: member, schema: { params: idParamSchema, response: { 200: ContactPresenceView } } }, (req) =>
+    interactions.contactPresence(ctx, requireMember(req.actor), req.params.id),
+  );
   app.get(
     "/api/interactions/:id/events",
     { config: member, schema: { params: idParamSchema, querystring: EventsQuery, response: { 200: z.object({ items: z.array(InteractionEventView) }) } } },

@@ -1,4 +1,4 @@
-import type { CloseInteractionInput, EventsQuery, InteractionListQuery, InteractionView, MessagesPageQuery, StartInteractionInput } from "@holboo/core";
+import type { CloseInteractionInput, ContactPresenceView, EventsQuery, InteractionListQuery, InteractionView, MessagesPageQuery, StartInteractionInput } from "@holboo/core";
 import { fullName } from "@holboo/core";
 import type { AppContext } from "../../platform/context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
@@ -31,6 +31,13 @@ export async function list(ctx: AppContext, actor: MemberActor, query: Interacti
 export async function get(ctx: AppContext, actor: MemberActor, id: number) {
   assertVisible(actor, await repo.findInteraction(ctx.db, actor.companyId, id));
   return view(ctx.db, actor.companyId, id);
+}
+
+/** Whether the customer is connected now; only web chat has a live connection to tell. */
+export async function contactPresence(ctx: AppContext, actor: MemberActor, id: number): Promise<ContactPresenceView> {
+  const interaction = assertVisible(actor, await repo.findInteraction(ctx.db, actor.companyId, id));
+  const online = interaction.status === "open" && interaction.identityId !== null && (await ctx.realtime.visitorOnline(interaction.identityId));
+  return { contact_online: online };
 }
 
 /** Every event after a sequence number: what a reconnecting client asks for to converge. */

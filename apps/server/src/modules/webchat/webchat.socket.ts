@@ -1,4 +1,4 @@
-import { fullName } from "@holboo/core";
+import { fullName, type ContactPresenceSignal, type TypingSignal } from "@holboo/core";
 import type { AppContext } from "../../platform/context.ts";
 import { roomsForInteraction } from "../../platform/realtime/rooms.ts";
 import { findInteraction, findOpenForIdentity } from "../interactions/interactions.repo.ts";
@@ -17,9 +17,21 @@ export function registerRealtimeHandlers(ctx: AppContext) {
 
   realtime.onVisitorConnection((socket) => {
     const visitor = socket.data.visitor;
+    const openInteraction = () => findOpenForIdentity(ctx.db, visitor.companyId, visitor.identityId).catch(() => null);
+    const announce = async (online: boolean) => {
+      const interaction = await openInteraction();
+      const signal: ContactPresenceSignal = { interaction_id: interaction?.id ?? 0, online };
+      if (interaction) realtime.toStaff(roomsForInteraction(interaction), "contact.presence", signal);
+    };
+    void announce(true);
     socket.on("typing", async () => {
-      const interaction = await findOpenForIdentity(ctx.db, visitor.companyId, visitor.identityId).catch(() => null);
-      if (interaction) realtime.toStaff(roomsForInteraction(interaction), "typing", { interaction_id: interaction.id, who: "contact" });
+      const interaction = await openInteraction();
+      const signal: TypingSignal = { interaction_id: interaction?.id ?? 0, who: "contact" };
+      if (interaction) realtime.toStaff(roomsForInteraction(interaction), "typing", signal);
+    });
+    socket.on("disconnect", async () => {
+      // Another tab of the same visitor keeps them online.
+      if (!(await realtime.visitorOnline(visitor.identityId))) await announce(false);
     });
   });
 
@@ -39,7 +51,8 @@ export function registerRealtimeHandlers(ctx: AppContext) {
       if (!interaction || !canSee({ ...actor, companyId }, interaction)) return;
       const user = await findCompanyUser(ctx.db, companyId, actor.userId);
       const name = user ? fullName(user.firstName, user.lastName) : "";
-      socket.to(roomsForInteraction(interaction)).emit("typing", { interaction_id: id, who: "user", user_id: actor.userId, name });
+      const signal: TypingSignal = { interaction_id: id, who: "user", user_id: actor.userId, name };
+      socket.to(roomsForInteraction(interaction)).emit("typing", signal);
       if (interaction.identityId) realtime.toVisitor(interaction.identityId, "typing", { interaction_id: id, name });
     });
 

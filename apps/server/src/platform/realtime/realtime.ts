@@ -103,6 +103,12 @@ export class Realtime {
     this.visitorNamespace?.to(visitorRoom(identityId)).emit(event, payload);
   }
 
+  /** Whether a contact identity has a live chat socket (on any process, through the adapter). */
+  async visitorOnline(identityId: number): Promise<boolean> {
+    if (!this.visitorNamespace) return false;
+    return (await this.visitorNamespace.in(visitorRoom(identityId)).fetchSockets()).length > 0;
+  }
+
   /** Ends every socket of a user (logout, deactivation). */
   disconnectUser(userId: number) {
     this.io?.in(`u${userId}`).disconnectSockets(true);

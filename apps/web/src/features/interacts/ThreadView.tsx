@@ -1,5 +1,5 @@
 import type { InteractionEventView, InteractionView, MessageView } from "@holboo/core";
-import { Badge, Button, Center, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Center, Group, Indicator, Loader, Paper, ScrollArea, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +9,7 @@ import { Composer, type OutgoingMessage } from "./Composer.tsx";
 import { InteractionActions } from "./InteractionActions.tsx";
 import { MessageBubble } from "./MessageBubble.tsx";
 import { ThreadState } from "./thread-state.ts";
+import { useContactLive } from "./useContactLive.ts";
 import type { InboxSocket } from "./useInboxSocket.ts";
 
 function EventLine({ event }: { event: InteractionEventView }) {
@@ -35,6 +36,7 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
   const [pending, setPending] = useState(new Map<string, { message: OutgoingMessage; failed: boolean }>());
   const viewport = useRef<HTMLDivElement>(null);
   const [hasOlder, setHasOlder] = useState(false);
+  const contactLive = useContactLive(interactionId, live);
 
   const catchUp = useCallback(async () => {
     const { items } = await api.get<{ items: InteractionEventView[] }>(`/api/interactions/${interactionId}/events`, { after: state.lastSeq, limit: 500 });
@@ -111,7 +113,10 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
           <Stack gap={0}>
             <Title order={4} lineClamp={1}>{view.title}</Title>
             <Group gap={6}>
-              <Text size="sm" c="dimmed">{view.contact.name || t("customer")}</Text>
+              <Indicator size={8} color={contactLive.online ? "teal" : "gray"} position="middle-start" offset={-8} data-testid="contact-presence" data-online={contactLive.online}>
+                <Text size="sm" c="dimmed" ml={6}>{view.contact.name || t("customer")}</Text>
+              </Indicator>
+              <Text size="xs" c={contactLive.online ? "teal" : "dimmed"}>{t(contactLive.online ? "live.online" : "live.offline")}</Text>
               <Badge size="sm" variant="light" data-testid="owner-badge">{view.owner_type === "user" ? view.assignee?.name : t(`owner.${view.owner_type}`)}</Badge>
               {view.status === "closed" && <Badge size="sm" color="gray">{t("closedBadge")}</Badge>}
               {view.tags.map((tag) => <Badge key={tag.id} size="sm" color={tag.important ? "red" : "gray"} variant="dot">{tag.name}</Badge>)}
@@ -135,6 +140,9 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
           ))}
         </Stack>
       </ScrollArea>
+      <Text size="xs" c="dimmed" h={16} aria-live="polite" data-testid="typing">
+        {contactLive.typing && t(contactLive.typing.who === "contact" ? "live.customerTyping" : "live.colleagueTyping", { name: contactLive.typing.name || view.contact.name || t("customer") })}
+      </Text>
       {canEdit && view.status === "open" && (
         <Composer disabled={false} onSubmit={(message) => void submit(message)} onTyping={() => live.socket?.emit("typing", { interaction_id: interactionId })} />
       )}

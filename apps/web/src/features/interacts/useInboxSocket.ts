@@ -1,9 +1,12 @@
-import type { InteractionEventView } from "@holboo/core";
+import type { ContactPresenceSignal, InteractionEventView, TypingSignal } from "@holboo/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { io, type Socket } from "socket.io-client";
 
 type Listener = (event: InteractionEventView) => void;
+/** Live signals that are not stored events, by their socket event name. */
+interface Signals { typing: TypingSignal; "contact.presence": ContactPresenceSignal }
+type SignalListener = { [K in keyof Signals]: { name: K; listener: (signal: Signals[K]) => void } }[keyof Signals];
 
 /**
  * One staff socket for the inbox. Every event refreshes the lists; the open thread also listens and,
@@ -15,6 +18,7 @@ export function useInboxSocket() {
   const [connected, setConnected] = useState(false);
   const listeners = useRef(new Set<Listener>());
   const reconnectListeners = useRef(new Set<() => void>());
+  const signalListeners = useRef(new Set<SignalListener>());
 
   useEffect(() => {
     const live = io({ transports: ["websocket", "polling"], withCredentials: true });
@@ -28,6 +32,12 @@ export function useInboxSocket() {
       void client.invalidateQueries({ queryKey: ["interactions"] });
     });
     live.on("presence", () => void client.invalidateQueries({ queryKey: ["users"] }));
+    live.on("typing", (signal: TypingSignal) => {
+      for (const entry of signalListeners.current) if (entry.name === "typing") entry.listener(signal);
+    });
+    live.on("contact.presence", (signal: ContactPresenceSignal) => {
+      for (const entry of signalListeners.current) if (entry.name === "contact.presence") entry.listener(signal);
+    });
     setSocket(live);
     return () => {
       live.close();
@@ -40,6 +50,11 @@ export function useInboxSocket() {
     onEvent(listener: Listener) {
       listeners.current.add(listener);
       return () => void listeners.current.delete(listener);
+    },
+    onSignal<K extends keyof Signals>(name: K, listener: (signal: Signals[K]) => void) {
+      const entry = { name, listener } as SignalListener;
+      signalListeners.current.add(entry);
+      return () => void signalListeners.current.delete(entry);
     },
     onReconnect(listener: () => void) {
       reconnectListeners.current.add(listener);
