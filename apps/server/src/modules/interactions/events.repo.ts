@@ -25,7 +25,7 @@ export interface NewEvent {
   visibleToContact: boolean;
 }
 
-export async function insertEvent(db: Executor, companyId: number, interactionId: number, seq: number, event: NewEvent): Promise<EventRow> {
+async function insertEvent(db: Executor, companyId: number, interactionId: number, seq: number, event: NewEvent): Promise<EventRow> {
   const [row] = await db
     .insert(interactionEvents)
     .values({ companyId, interactionId, seq, ...event })

@@ -72,17 +72,6 @@ export async function lockOpenForIdentity(db: Executor, companyId: number, ident
   return row ?? null;
 }
 
-/** Takes the interaction's next sequence number, applying `patch` in the same statement. */
-export async function advanceInteraction(db: Executor, companyId: number, id: number, patch: Partial<typeof interactions.$inferInsert>): Promise<InteractionRow> {
-  const [row] = await db
-    .update(interactions)
-    .set({ ...patch, lastSeq: sql`${interactions.lastSeq} + 1` })
-    .where(and(eq(interactions.companyId, companyId), eq(interactions.id, id)))
-    .returning();
-  if (!row) throw new Error(`interaction ${id} not found`);
-  return row;
-}
-
 export async function findOpenForIdentity(db: Executor, companyId: number, identityId: number): Promise<InteractionRow | null> {
   const [row] = await db
     .select()

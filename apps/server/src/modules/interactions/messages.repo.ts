@@ -1,15 +1,83 @@
 import type { AttachmentView } from "@holboo/core";
 import { and, desc, eq, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import { files, interactions, messages, users } from "../../platform/db/schema.ts";
+import { fromJsonRow } from "../../platform/db/json-row.ts";
+import { files, interactionEvents, interactions, messages, users } from "../../platform/db/schema.ts";
+import type { EventRow } from "./events.repo.ts";
+import type { InteractionRow } from "./interactions.repo.ts";
 
 export type MessageRow = typeof messages.$inferSelect;
-export type NewMessageRow = typeof messages.$inferInsert;
 
-export async function insertMessage(db: Executor, values: NewMessageRow): Promise<MessageRow> {
-  const [row] = await db.insert(messages).values(values).returning();
-  if (!row) throw new Error("insert returned no row");
-  return row;
+/** The interaction a message goes to: a known one, or the open one of a contact identity. */
+export type MessageTarget = { interactionId: number } | { openForIdentityId: number };
+
+export interface AppendedMessage {
+  interaction: InteractionRow;
+  message: MessageRow;
+  event: EventRow;
+}
+
+export interface MessageToAppend {
+  direction: "in" | "out";
+  senderType: string;
+  senderUserId: number | null;
+  text: string;
+  attachments: MessageRow["attachments"];
+  status: string;
+  isBot: boolean;
+  isPrivate: boolean;
+  clientId: string | null;
+  providerMessageId: string | null;
+  createdAt: Date;
+  /** Moves the interaction's last-message preview (customer-visible messages only). */
+  preview: string | null;
+  /** The message.created payload's message, without the values the insert assigns (id, seq). */
+  view: Record<string, unknown>;
+}
+
+/**
+ * One statement, the hot path of every conversation: takes the interaction's next sequence number
+ * (the row lock serialises writers, so numbers never repeat or skip), moves its preview and first
+ * response time, stores the message and its message.created event. Null when the target is missing,
+ * or by identity when none is open. A repeated client or provider id fails the whole statement.
+ */
+export async function appendMessage(db: Executor, companyId: number, target: MessageTarget, message: MessageToAppend): Promise<AppendedMessage | null> {
+  const isReply = message.direction === "out" && !message.isPrivate;
+  const which = "interactionId" in target
+    ? sql`i.id = ${target.interactionId}`
+    : sql`i.id = (SELECT id FROM interactions WHERE company_id = ${companyId} AND identity_id = ${target.openForIdentityId} AND status = 'open' ORDER BY id DESC LIMIT 1) AND i.status = 'open'`;
+  const result = await db.execute<{ interaction: Record<string, unknown>; message: Record<string, unknown>; event: Record<string, unknown> }>(sql`
+    WITH advanced AS (
+      UPDATE interactions i SET
+        last_seq = i.last_seq + 1,
+        last_message_at = CASE WHEN ${message.preview === null} THEN i.last_message_at ELSE ${message.createdAt} END,
+        last_message_preview = COALESCE(${message.preview}, i.last_message_preview),
+        first_response_at = COALESCE(i.first_response_at, CASE WHEN ${isReply} THEN ${message.createdAt}::timestamptz END)
+      WHERE i.company_id = ${companyId} AND ${which}
+      RETURNING i.*
+    ), message AS (
+      INSERT INTO messages (company_id, interaction_id, seq, direction, sender_type, sender_user_id, text, attachments, status, is_bot, is_private, client_id, provider_message_id, created_at)
+      SELECT ${companyId}, a.id, a.last_seq, ${message.direction}, ${message.senderType}, ${message.senderUserId}::integer, ${message.text}, ${JSON.stringify(message.attachments)}::jsonb,
+        ${message.status}, ${message.isBot}, ${message.isPrivate}, ${message.clientId}::text, ${message.providerMessageId}::text, ${message.createdAt}
+      FROM advanced a
+      RETURNING *
+    ), event AS (
+      INSERT INTO interaction_events (company_id, interaction_id, seq, type, payload, visible_to_contact, created_at)
+      SELECT m.company_id, m.interaction_id, m.seq, 'message.created',
+        jsonb_build_object('message', ${JSON.stringify(message.view)}::jsonb || jsonb_build_object('id', m.id, 'interaction_id', m.interaction_id, 'seq', m.seq)),
+        NOT m.is_private, m.created_at
+      FROM message m
+      RETURNING *
+    )
+    SELECT row_to_json(a) AS interaction, row_to_json(m) AS message, row_to_json(e) AS event FROM advanced a, message m, event e
+  `);
+  const [row] = result.rows;
+  if (!row) return null;
+  return {
+    interaction: fromJsonRow(interactions, row.interaction),
+    message: fromJsonRow(messages, row.message),
+    event: fromJsonRow(interactionEvents, row.event),
+  };
 }
 
 export async function findByClientId(db: Executor, companyId: number, clientId: string): Promise<MessageRow | null> {

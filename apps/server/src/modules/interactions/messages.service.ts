@@ -9,11 +9,11 @@ import { adapterFor, type ChannelAdapter, type DeliveryResult } from "../../chan
 import { findChannel } from "../channels/channels.repo.ts";
 import { findIdentityById, lockIdentity } from "../contacts/contacts.repo.ts";
 import { findCompanyUser } from "../users/users.repo.ts";
-import { insertEvent, appendEvent, type EventRow } from "./events.repo.ts";
-import { advanceInteraction, findInteraction, insertInteraction, lockInteraction, lockOpenForIdentity, type InteractionRow } from "./interactions.repo.ts";
+import { appendEvent, type EventRow } from "./events.repo.ts";
+import { findInteraction, insertInteraction, lockInteraction, lockOpenForIdentity, type InteractionRow } from "./interactions.repo.ts";
 import { assertOpen, assertVisible } from "./interactions.policy.ts";
 import { presentMessage } from "./interactions.presenter.ts";
-import { findAttachments, findByClientId, findByProviderId, insertMessage, markSeen, setMessageDelivery, type MessageRow } from "./messages.repo.ts";
+import { appendMessage, findAttachments, findByClientId, findByProviderId, markSeen, setMessageDelivery, type MessageRow, type MessageToAppend } from "./messages.repo.ts";
 import { autoAssign, changeOwner } from "./ownership.service.ts";
 import { publish } from "./publisher.ts";
 
@@ -41,36 +41,22 @@ interface NewMessage {
   status?: "sending" | "sent";
 }
 
-/** Writes a message and its message.created event under one sequence number, in the caller's transaction. */
+function toAppend(message: NewMessage, now: Date): MessageToAppend {
+  const values = {
+    direction: message.direction, senderType: message.senderType, senderUserId: message.senderUserId, text: message.text,
+    attachments: message.attachments, status: message.status ?? "sent", isBot: message.isBot, isPrivate: message.isPrivate,
+    clientId: message.clientId, providerMessageId: message.providerMessageId, createdAt: now,
+  };
+  // The statement fills in what the insert assigns: the id, the interaction and the sequence number.
+  const view = presentMessage({ ...values, id: 0, companyId: 0, interactionId: 0, seq: 0 }, message.senderName);
+  return { ...values, preview: message.isPrivate ? null : preview(message.text, message.attachments), view };
+}
+
+/** Writes a message and its message.created event under one sequence number, in one statement. */
 export async function recordMessage(db: Executor, interaction: InteractionRow, message: NewMessage): Promise<{ row: MessageRow; event: EventRow; interaction: InteractionRow }> {
-  const now = new Date();
-  const isResponse = message.direction === "out" && !message.isPrivate && !interaction.firstResponseAt;
-  // One statement takes the sequence number and, for customer-visible messages, moves the preview.
-  const updated = await advanceInteraction(db, interaction.companyId, interaction.id, message.isPrivate ? {} : {
-    lastMessageAt: now,
-    lastMessagePreview: preview(message.text, message.attachments),
-    ...(isResponse ? { firstResponseAt: now } : {}),
-  });
-  const seq = updated.lastSeq;
-  const row = await insertMessage(db, {
-    companyId: interaction.companyId,
-    interactionId: interaction.id,
-    seq,
-    direction: message.direction,
-    senderType: message.senderType,
-    senderUserId: message.senderUserId,
-    text: message.text,
-    attachments: message.attachments,
-    status: message.status ?? "sent",
-    isBot: message.isBot,
-    isPrivate: message.isPrivate,
-    clientId: message.clientId,
-    providerMessageId: message.providerMessageId,
-    createdAt: now,
-  });
-  const view = presentMessage(row, message.senderName);
-  const event = await insertEvent(db, interaction.companyId, interaction.id, seq, { type: "message.created", payload: { message: view }, visibleToContact: !message.isPrivate });
-  return { row, event, interaction: updated };
+  const appended = await appendMessage(db, interaction.companyId, { interactionId: interaction.id }, toAppend(message, new Date()));
+  if (!appended) throw new Error(`interaction ${interaction.id} not found`);
+  return { row: appended.message, event: appended.event, interaction: appended.interaction };
 }
 
 async function senderName(db: Executor, row: MessageRow): Promise<string> {
@@ -179,47 +165,62 @@ export interface InboundFromContact {
  * interaction of that identity or opens a new one, which goes to a person (or the queue).
  */
 export async function receiveFromContact(ctx: AppContext, inbound: InboundFromContact): Promise<MessageView> {
-  const result = await ctx.db.transaction(async (tx) => {
-    const events: EventRow[] = [];
-    let interaction = await lockOpenForIdentity(tx, inbound.companyId, inbound.identityId);
-    const isNew = !interaction;
-    if (!interaction) {
-      // Serialise the identity so two first messages cannot open two interactions.
-      await lockIdentity(tx, inbound.companyId, inbound.identityId);
-      interaction = (await lockOpenForIdentity(tx, inbound.companyId, inbound.identityId)) ?? (await insertInteraction(tx, {
-        companyId: inbound.companyId,
-        channelId: inbound.channelId,
-        contactId: inbound.contactId,
-        identityId: inbound.identityId,
-        title: (inbound.text.trim() || inbound.attachments[0]?.name || "Chat").slice(0, LIMITS.interactionTitleMaxChars / 2),
-        ownerType: "queue",
-      }));
-    }
-    const before = interaction;
-    const recorded = await recordMessage(tx, interaction, {
-      direction: "in", senderType: "contact", senderUserId: null, senderName: inbound.contactName,
-      text: inbound.text, attachments: inbound.attachments, isPrivate: false, isBot: false,
-      clientId: inbound.clientId, providerMessageId: inbound.providerMessageId,
+  const message: NewMessage = {
+    direction: "in", senderType: "contact", senderUserId: null, senderName: inbound.contactName,
+    text: inbound.text, attachments: inbound.attachments, isPrivate: false, isBot: false,
+    clientId: inbound.clientId, providerMessageId: inbound.providerMessageId,
+  };
+  const result = await continueOpen(ctx, inbound, message)
+    .then((done) => done ?? openAndRecord(ctx, inbound, message))
+    .catch(async (error: unknown) => {
+      // A repeated delivery (same client id or provider id) loses on the unique index: answer with the first.
+      if (!isUniqueViolation(error)) throw error;
+      const first = inbound.clientId
+        ? await findByClientId(ctx.db, inbound.companyId, inbound.clientId)
+        : inbound.providerMessageId ? await findByProviderId(ctx.db, inbound.companyId, inbound.providerMessageId) : null;
+      if (!first || first.direction !== "in") throw error;
+      return { states: [], events: [], row: first };
     });
-    events.push(recorded.event);
+  publish(ctx, result.states, result.events);
+  return presentMessage(result.row, inbound.contactName);
+}
+
+interface Recorded {
+  states: InteractionRow[];
+  events: EventRow[];
+  row: MessageRow;
+}
+
+/** The common case, one statement with no transaction around it: the identity's interaction is open. */
+async function continueOpen(ctx: AppContext, inbound: InboundFromContact, message: NewMessage): Promise<Recorded | null> {
+  const appended = await appendMessage(ctx.db, inbound.companyId, { openForIdentityId: inbound.identityId }, toAppend(message, new Date()));
+  return appended && { states: [appended.interaction], events: [appended.event], row: appended.message };
+}
+
+/** The first message of a conversation: opens the interaction, records the message and assigns it. */
+async function openAndRecord(ctx: AppContext, inbound: InboundFromContact, message: NewMessage): Promise<Recorded> {
+  return ctx.db.transaction(async (tx) => {
+    // Serialise the identity so two first messages cannot open two interactions.
+    await lockIdentity(tx, inbound.companyId, inbound.identityId);
+    const open = await lockOpenForIdentity(tx, inbound.companyId, inbound.identityId);
+    const interaction = open ?? (await insertInteraction(tx, {
+      companyId: inbound.companyId,
+      channelId: inbound.channelId,
+      contactId: inbound.contactId,
+      identityId: inbound.identityId,
+      title: (inbound.text.trim() || inbound.attachments[0]?.name || "Chat").slice(0, LIMITS.interactionTitleMaxChars / 2),
+      ownerType: "queue",
+    }));
+    const recorded = await recordMessage(tx, interaction, message);
+    const events = [recorded.event];
     let after = recorded.interaction;
-    if (isNew && before.lastSeq === 0) {
+    if (!open) {
       const assigned = await autoAssign(tx, after);
       after = assigned.row;
       events.push(...assigned.events);
     }
-    return { states: [before, after], events, row: recorded.row };
-  }).catch(async (error: unknown) => {
-    // A repeated delivery (same client id or provider id) loses on the unique index: answer with the first.
-    if (!isUniqueViolation(error)) throw error;
-    const first = inbound.clientId
-      ? await findByClientId(ctx.db, inbound.companyId, inbound.clientId)
-      : inbound.providerMessageId ? await findByProviderId(ctx.db, inbound.companyId, inbound.providerMessageId) : null;
-    if (!first || first.direction !== "in") throw error;
-    return { states: [], events: [], row: first };
+    return { states: [interaction, after], events, row: recorded.row };
   });
-  publish(ctx, result.states, result.events);
-  return presentMessage(result.row, inbound.contactName);
 }
 
 /** Read receipts: staff reading inbound messages, or the contact reading outbound ones. */
