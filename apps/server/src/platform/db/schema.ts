@@ -294,7 +294,9 @@ export const interactions = pgTable(
     lastMessagePreview: text("last_message_preview"),
   },
   (t) => [
-    index("interactions_company_status_idx").on(t.companyId, t.status, t.lastMessageAt),
+    // Not on last_message_at: every message moves it, and an unindexed change lets PostgreSQL update
+    // the row in place (HOT). The open tab is small enough to sort; the closed one uses closed_at.
+    index("interactions_company_status_idx").on(t.companyId, t.status, t.closedAt),
     index("interactions_company_assignee_idx").on(t.companyId, t.assigneeUserId, t.status),
     index("interactions_company_contact_idx").on(t.companyId, t.contactId),
     index("interactions_company_channel_idx").on(t.companyId, t.channelId, t.status),
@@ -326,7 +328,7 @@ export const interactionEvents = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("interaction_events_seq_unique").on(t.interactionId, t.seq), index("interaction_events_company_idx").on(t.companyId, t.interactionId)],
+  (t) => [uniqueIndex("interaction_events_seq_unique").on(t.companyId, t.interactionId, t.seq)],
 );
 
 export const messages = pgTable(
@@ -349,9 +351,9 @@ export const messages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("messages_interaction_seq_unique").on(t.interactionId, t.seq),
-    uniqueIndex("messages_client_id_unique").on(t.companyId, t.clientId),
-    uniqueIndex("messages_provider_id_unique").on(t.companyId, t.providerMessageId),
-    index("messages_company_interaction_idx").on(t.companyId, t.interactionId, t.seq),
+    // One index serves tenant reads, history paging and sequence uniqueness; the id indexes skip NULLs.
+    uniqueIndex("messages_interaction_seq_unique").on(t.companyId, t.interactionId, t.seq),
+    uniqueIndex("messages_client_id_unique").on(t.companyId, t.clientId).where(sql`${t.clientId} IS NOT NULL`),
+    uniqueIndex("messages_provider_id_unique").on(t.companyId, t.providerMessageId).where(sql`${t.providerMessageId} IS NOT NULL`),
   ],
 );
