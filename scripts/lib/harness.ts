@@ -32,28 +32,38 @@ export async function dropDatabase(name: string) {
   await admin.end();
 }
 
-/** Holboo as one process (`--import tsx`, so its pid is the server's) on the given database. */
-export function startServer(databaseUrl: string, port: number): Promise<ChildProcessWithoutNullStreams> {
+export type ServerProcess = ChildProcessWithoutNullStreams & { inspectorUrl: string | null };
+
+/**
+ * Holboo as one process (`--import tsx`, so its pid is the server's) on the given database; with
+ * `inspect`, it also listens for a DevTools session on a free loopback port (for memory figures).
+ */
+export function startServer(databaseUrl: string, port: number, options: { inspect?: boolean } = {}): Promise<ServerProcess> {
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const server = spawn(process.execPath, [...profile, "--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
+  const inspect = options.inspect ? ["--inspect=127.0.0.1:0"] : [];
+  const child = spawn(process.execPath, [...profile, ...inspect, "--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
     cwd: root,
     env: {
       ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "error", AUTH_RATE_LIMIT_PER_MINUTE: "100000", NODE_ENV: "production", TRUST_PROXY: "true",
     },
   });
+  const server: ServerProcess = Object.assign(child, { inspectorUrl: null });
   return new Promise((resolve, reject) => {
     server.stdout.on("data", (chunk) => {
       if (String(chunk).includes("is ready at")) resolve(server);
       if (process.env.BENCH_DEBUG) process.stderr.write(chunk);
     });
-    server.stderr.on("data", (chunk) => process.env.BENCH_DEBUG && process.stderr.write(chunk));
+    server.stderr.on("data", (chunk) => {
+      server.inspectorUrl ??= /Debugger listening on (ws:\/\/\S+)/.exec(String(chunk))?.[1] ?? null;
+      if (process.env.BENCH_DEBUG) process.stderr.write(chunk);
+    });
     server.on("exit", () => reject(new Error("server exited before it was ready")));
   });
 }
 
 /** Stops the server cleanly and removes its database. */
-export async function tearDown(server: ChildProcessWithoutNullStreams, databaseName: string) {
+export async function tearDown(server: ServerProcess, databaseName: string) {
   if (server.exitCode === null && server.signalCode === null) {
     server.kill("SIGINT");
     await new Promise((resolve) => server.once("exit", resolve));
@@ -112,12 +122,4 @@ export async function openVisitorSessions(base: string, channel: { public_key: s
     tokens.push(...batch.map((session) => session.visitor_token));
   }
   return tokens;
-}
-
-export function sendVisitorMessage(base: string, token: string, clientId: string, text: string) {
-  return fetch(`${base}/api/webchat/messages`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-visitor-token": token },
-    body: JSON.stringify({ client_id: clientId, text }),
-  });
 }

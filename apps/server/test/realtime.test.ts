@@ -1,5 +1,5 @@
-import type { InteractionEventView, MessageView } from "@holboo/core";
-import { SESSION_COOKIE } from "@holboo/core";
+import type { InteractionEventView, MessageView, VisitorSendAck } from "@holboo/core";
+import { LIMITS, SESSION_COOKIE, VISITOR_MESSAGES_PER_MINUTE, VISITOR_SEND_EVENT } from "@holboo/core";
 import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "./harness.ts";
@@ -178,5 +178,62 @@ describe("contact presence and typing in the inbox", () => {
     expect(leaked).toEqual([]);
     expect((await other.client.get(`/api/interactions/${id}/presence`)).status).toBe(404);
     for (const s of [staff, outsider]) s.close();
+  });
+});
+
+describe("visitor sends over the socket", () => {
+  const sendOver = (socket: ReturnType<typeof visitorSocket>, payload: unknown) =>
+    socket.timeout(5000).emitWithAck(VISITOR_SEND_EVENT, payload) as Promise<VisitorSendAck>;
+
+  it("stores the message once, acknowledges it and pushes it to the staff, whatever the retries", async () => {
+    const company = await webchatCompany(t);
+    const v = await visitor(t, company.channel);
+    const staff = staffSocket(t, company.client);
+    const live = visitorSocket(t, v.token);
+    await Promise.all([connected(staff), connected(live)]);
+    const staffEvents = collect<InteractionEventView>(staff, "interaction.event");
+
+    const clientId = unique("sock-");
+    const first = await sendOver(live, { client_id: clientId, text: "Сокетоор :)" });
+    const again = await sendOver(live, { client_id: clientId, text: "Сокетоор :)" });
+    const overHttp = await v.send("Сокетоор :)", clientId);
+    if (!("message" in first) || !("message" in again)) throw new Error(JSON.stringify([first, again]));
+    expect(again.message.id).toBe(first.message.id);
+    expect(overHttp.body.id).toBe(first.message.id);
+    await until(() => texts(staffEvents).length === 1);
+    const stored = (await company.client.get<{ items: MessageView[] }>(`/api/interactions/${first.message.interaction_id}/messages`)).body.items;
+    expect(stored.map((m) => m.text)).toEqual(["Сокетоор :)"]);
+    expect(stored[0]?.sender.name).toBe(first.message.sender.name);
+    for (const s of [staff, live]) s.close();
+  });
+
+  it("answers bad input with the catalogue's error in the visitor's language and stores nothing", async () => {
+    const company = await webchatCompany(t);
+    const v = await visitor(t, company.channel);
+    const live = io(`${t.url}/webchat`, { transports: ["websocket"], forceNew: true, reconnection: false, auth: { token: v.token, locale: "en" } });
+    await connected(live);
+    const empty = await sendOver(live, { client_id: unique("e-"), text: "   " });
+    expect(empty).toEqual({ error: { code: "message_empty", message: "The message is empty.", fields: { text: "message_empty" } } });
+    const tooLong = await sendOver(live, { client_id: unique("l-"), text: "я".repeat(LIMITS.messageMaxChars + 1) });
+    expect("error" in tooLong && tooLong.error.code).toBe("text_too_long");
+    const noClientId = await sendOver(live, { text: "сайн уу" });
+    expect("error" in noClientId && noClientId.error.code).toBe("invalid_parameters");
+    expect((await company.client.get<{ items: unknown[] }>("/api/interactions")).body.items).toEqual([]);
+    live.close();
+  });
+
+  it("holds a visitor to one message budget per minute across the socket and HTTP", async () => {
+    const company = await webchatCompany(t);
+    const v = await visitor(t, company.channel);
+    const live = visitorSocket(t, v.token);
+    await connected(live);
+    const acks: VisitorSendAck[] = [];
+    for (let i = 0; i < VISITOR_MESSAGES_PER_MINUTE - 1; i++) acks.push(await sendOver(live, { client_id: unique("r-"), text: `№${i}` }));
+    expect(acks.every((ack) => "message" in ack)).toBe(true);
+    expect((await v.send("сүүлийнх")).status).toBe(200);
+    const over = await sendOver(live, { client_id: unique("r-"), text: "хэт олон" });
+    expect("error" in over && over.error.code).toBe("rate_limited");
+    expect((await v.send("бас хэт олон")).status).toBe(429);
+    live.close();
   });
 });

@@ -1,6 +1,6 @@
-import type { AttachmentView, InteractionEventView, Locale, WebchatSessionView } from "@holboo/core";
+import type { AttachmentView, InteractionEventView, Locale, MessageView, VisitorSendAck, WebchatSessionView } from "@holboo/core";
 import { convertEmoji } from "@holboo/core/emoji.ts";
-import { LIMITS } from "@holboo/core/limits.ts";
+import { LIMITS, VISITOR_SEND_EVENT } from "@holboo/core/limits.ts";
 import { io, type Socket } from "socket.io-client";
 import { VisitorApi } from "./api.ts";
 import { catalogues, translate } from "./i18n/index.ts";
@@ -15,6 +15,8 @@ const embedded = window.parent !== window;
 /** The page that embeds us; only its messages are accepted and only it receives ours. */
 const parentOrigin = embedded ? (params.get("parent") ?? "") : location.origin;
 const tokenKey = `holboo:${key}:visitor`;
+/** A send with no acknowledgement by then shows Retry; retrying reuses the client id, so nothing doubles. */
+const SEND_TIMEOUT_MS = 15_000;
 const newClientId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`);
 
 function toLoader(message: ToLoader) {
@@ -45,10 +47,7 @@ class Chat {
     document.head.append(style);
     this.view = new ChatView(document.getElementById("app") ?? document.body, config, locale, catalogues[locale], {
       onSend: (text) => void this.send(newClientId(), text, []),
-      onRetry: (clientId) => {
-        const pending = this.outbox.get(clientId);
-        if (pending) void this.send(clientId, pending.text, pending.attachmentIds);
-      },
+      onRetry: (clientId) => void this.flush(clientId),
       onAttach: (file) => void this.attach(file, locale),
       onDownload: (attachment) => void this.download(attachment, locale),
       onFaq: (question) => void this.send(newClientId(), question, []),
@@ -77,11 +76,13 @@ class Chat {
   }
 
   private connect() {
-    this.socket = io(`${location.origin}/webchat`, { auth: { token: this.api.token }, transports: ["websocket", "polling"] });
-    // After every (re)connection, fetch what was missed; pushes and fetched events converge by sequence.
+    this.socket = io(`${location.origin}/webchat`, { auth: { token: this.api.token, locale: this.session?.config.language }, transports: ["websocket", "polling"] });
+    // After every (re)connection, fetch what was missed (pushes and fetched events converge by
+    // sequence) and send again what was never acknowledged.
     this.socket.on("connect", () => {
       this.view?.showError(null);
       void this.resync();
+      for (const clientId of this.outbox.keys()) void this.flush(clientId);
     });
     this.socket.on("disconnect", () => this.view?.showError(translate(catalogues[this.session?.config.language ?? "mn"], "error")));
     this.socket.on("event", (event: InteractionEventView) => this.receive([event]));
@@ -119,19 +120,39 @@ class Chat {
     this.outbox.set(clientId, { text, attachmentIds });
     this.thread.addPending(clientId, text);
     this.render();
+    await this.flush(clientId);
+  }
+
+  /** Delivers one message of the outbox; a failure leaves it there, shown with Retry. */
+  private async flush(clientId: string) {
+    const pending = this.outbox.get(clientId);
+    if (!pending) return;
+    this.thread.setStatus(clientId, "sending");
     try {
-      const message = await this.api.send(clientId, text, attachmentIds);
+      const message = await this.deliver(clientId, pending.text, pending.attachmentIds);
       this.outbox.delete(clientId);
+      // The message's own event arrives by push (or by the resync after a reconnect); only a
+      // conversation we did not know yet needs fetching.
       if (this.thread.interactionId !== message.interaction_id) {
         this.thread.reset(message.interaction_id);
-        this.thread.addPending(clientId, text);
+        this.thread.addPending(clientId, pending.text);
+        await this.resync();
       }
-      await this.resync();
     } catch {
-      // The same client id is sent again on Retry, so the server stores it once.
-      this.thread.setStatus(clientId, "retry");
-      this.render();
+      // The same client id is sent again on Retry or after reconnecting, so the server stores it once.
+      // A late failure of an attempt that another one already delivered changes nothing.
+      if (this.outbox.has(clientId)) this.thread.setStatus(clientId, "retry");
     }
+    this.render();
+  }
+
+  /** Over the live socket when connected, else over HTTP; the server treats both the same. */
+  private async deliver(clientId: string, text: string, attachmentIds: string[]): Promise<MessageView> {
+    const socket = this.socket;
+    if (!socket?.connected) return this.api.send(clientId, text, attachmentIds);
+    const ack = (await socket.timeout(SEND_TIMEOUT_MS).emitWithAck(VISITOR_SEND_EVENT, { client_id: clientId, text, attachment_ids: attachmentIds })) as VisitorSendAck;
+    if ("message" in ack) return ack.message;
+    throw new Error(ack.error.code);
   }
 
   private async attach(file: File, locale: Locale) {

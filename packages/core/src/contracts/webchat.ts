@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { clientIdSchema } from "./interactions.ts";
+import type { ApiErrorBody } from "../errors.ts";
+import { clientIdSchema, type MessageView } from "./interactions.ts";
 import { LIMITS } from "../limits.ts";
 import { WebchatLook } from "./channels.ts";
 
@@ -36,6 +37,9 @@ export const VisitorMessageInput = z
   })
   .refine((value) => value.text.trim() !== "" || value.attachment_ids.length > 0, { error: "message_empty", path: ["text"] });
 export type VisitorMessageInput = z.infer<typeof VisitorMessageInput>;
+
+/** The acknowledgement of a visitor's send over the socket (VISITOR_SEND_EVENT). */
+export type VisitorSendAck = { message: MessageView } | ApiErrorBody;
 
 export const VisitorEventsQuery = z.object({
   interaction_id: z.coerce.number().int().positive(),

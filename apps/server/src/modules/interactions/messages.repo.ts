@@ -2,6 +2,7 @@ import type { AttachmentView } from "@holboo/core";
 import { and, desc, eq, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { fromJsonRow } from "../../platform/db/json-row.ts";
+import { executeNamed } from "../../platform/db/prepared.ts";
 import { files, interactionEvents, interactions, messages, users } from "../../platform/db/schema.ts";
 import type { EventRow } from "./events.repo.ts";
 import type { InteractionRow } from "./interactions.repo.ts";
@@ -46,7 +47,7 @@ export async function appendMessage(db: Executor, companyId: number, target: Mes
   const which = "interactionId" in target
     ? sql`i.id = ${target.interactionId}`
     : sql`i.id = (SELECT id FROM interactions WHERE company_id = ${companyId} AND identity_id = ${target.openForIdentityId} AND status = 'open' ORDER BY id DESC LIMIT 1) AND i.status = 'open'`;
-  const result = await db.execute<{ interaction: Record<string, unknown>; message: Record<string, unknown>; event: Record<string, unknown> }>(sql`
+  const rows = await executeNamed<{ interaction: Record<string, unknown>; message: Record<string, unknown>; event: Record<string, unknown> }>(db, "interactionId" in target ? "append_message_to_interaction" : "append_message_to_open", sql`
     WITH advanced AS (
       UPDATE interactions i SET
         last_seq = i.last_seq + 1,
@@ -71,7 +72,7 @@ export async function appendMessage(db: Executor, companyId: number, target: Mes
     )
     SELECT row_to_json(a) AS interaction, row_to_json(m) AS message, row_to_json(e) AS event FROM advanced a, message m, event e
   `);
-  const [row] = result.rows;
+  const [row] = rows;
   if (!row) return null;
   return {
     interaction: fromJsonRow(interactions, row.interaction),

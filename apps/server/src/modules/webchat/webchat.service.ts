@@ -1,5 +1,5 @@
 import type { VisitorMessageInput, WebchatSessionInput, WebchatSessionView } from "@holboo/core";
-import { fullName } from "@holboo/core";
+import { fullName, VISITOR_MESSAGES_PER_MINUTE } from "@holboo/core";
 import { createHmac, randomUUID } from "node:crypto";
 import { eq, and } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
@@ -7,6 +7,7 @@ import { hashToken, newToken, safeEqual } from "../../platform/auth/tokens.ts";
 import { users } from "../../platform/db/schema.ts";
 import { fail } from "../../platform/http/errors.ts";
 import type { VisitorIdentity } from "../../platform/realtime/realtime.ts";
+import { RateWindow } from "../../platform/rate-window.ts";
 import { TtlCache } from "../../platform/ttl-cache.ts";
 import { findWebchatByPublicKey, type ChannelRow, type WebchatRow } from "../channels/channels.repo.ts";
 import { presentWebchatLook } from "../channels/channels.presenter.ts";
@@ -84,12 +85,11 @@ export async function startSession(ctx: AppContext, input: WebchatSessionInput):
   };
 }
 
-type CachedVisitor = VisitorIdentity & { contactName: string };
-
 /** Visitors send often; their token lookup is cached briefly (a rotated token stays valid at most this long). */
-const visitors = new TtlCache<string, CachedVisitor>(30_000, 50_000);
+const visitors = new TtlCache<string, VisitorIdentity>(30_000, 50_000);
 
-async function loadVisitor(ctx: AppContext, token: string | undefined): Promise<CachedVisitor | null> {
+/** The visitor behind a token, for HTTP calls and the socket handshake. */
+export async function visitorFromToken(ctx: AppContext, token: string | undefined): Promise<VisitorIdentity | null> {
   if (!token) return null;
   const tokenHash = hashToken(token);
   const cached = visitors.get(tokenHash);
@@ -105,16 +105,15 @@ async function loadVisitor(ctx: AppContext, token: string | undefined): Promise<
   return visitor;
 }
 
-/** The visitor behind a token, for HTTP calls and the socket handshake. */
-export async function visitorFromToken(ctx: AppContext, token: string | undefined): Promise<VisitorIdentity | null> {
-  return loadVisitor(ctx, token);
+export async function requireVisitor(ctx: AppContext, token: string | undefined): Promise<VisitorIdentity> {
+  return (await visitorFromToken(ctx, token)) ?? fail("visitor_token_invalid");
 }
 
-export async function requireVisitor(ctx: AppContext, token: string | undefined): Promise<CachedVisitor> {
-  return (await loadVisitor(ctx, token)) ?? fail("visitor_token_invalid");
-}
+/** One budget for a visitor's messages, whether they come over the socket or HTTP. */
+const visitorMessages = new RateWindow<number>(VISITOR_MESSAGES_PER_MINUTE, 60_000);
 
-export async function sendFromVisitor(ctx: AppContext, visitor: CachedVisitor, input: VisitorMessageInput) {
+export async function sendFromVisitor(ctx: AppContext, visitor: VisitorIdentity, input: VisitorMessageInput) {
+  if (!visitorMessages.take(visitor.identityId)) fail("rate_limited");
   const attachments = await loadAttachments(ctx.db, visitor.companyId, input.attachment_ids);
   return receiveFromContact(ctx, {
     companyId: visitor.companyId,
@@ -130,7 +129,7 @@ export async function sendFromVisitor(ctx: AppContext, visitor: CachedVisitor, i
 }
 
 /** A file the visitor may download: one attached to a customer-visible message of their own conversations. */
-export async function visitorFile(ctx: AppContext, visitor: CachedVisitor, fileId: string) {
+export async function visitorFile(ctx: AppContext, visitor: VisitorIdentity, fileId: string) {
   const visible = await isAttachmentVisibleToIdentity(ctx.db, visitor.companyId, visitor.identityId, fileId);
   return (visible ? await findFile(ctx.db, visitor.companyId, fileId) : null) ?? fail("file_not_found");
 }

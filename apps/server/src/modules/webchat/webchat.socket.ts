@@ -1,11 +1,13 @@
-import { fullName, type ContactPresenceSignal, type TypingSignal } from "@holboo/core";
+import { fullName, VISITOR_SEND_EVENT, VisitorMessageInput, type ContactPresenceSignal, type TypingSignal, type VisitorSendAck } from "@holboo/core";
 import type { AppContext } from "../../platform/context.ts";
+import { errorBodyOf, validationErrorBody } from "../../platform/http/errors.ts";
+import { handshakeLocale } from "../../platform/i18n.ts";
 import { roomsForInteraction } from "../../platform/realtime/rooms.ts";
 import { findInteraction, findOpenForIdentity } from "../interactions/interactions.repo.ts";
 import { canSee } from "../interactions/interactions.policy.ts";
 import { drainQueue } from "../interactions/ownership.service.ts";
 import { findCompanyUser, updateOwnUser } from "../users/users.repo.ts";
-import { visitorFromToken } from "./webchat.service.ts";
+import { sendFromVisitor, visitorFromToken } from "./webchat.service.ts";
 
 /**
  * Live signals that are not stored: typing both ways and staff presence. Stored changes travel as
@@ -28,6 +30,19 @@ export function registerRealtimeHandlers(ctx: AppContext) {
       const interaction = await openInteraction();
       const signal: TypingSignal = { interaction_id: interaction?.id ?? 0, who: "contact" };
       if (interaction) realtime.toStaff(roomsForInteraction(interaction), "typing", signal);
+    });
+    // The widget's send while connected: the same service as the HTTP route, answered by acknowledgement.
+    socket.on(VISITOR_SEND_EVENT, async (payload: unknown, ack: unknown) => {
+      if (typeof ack !== "function") return;
+      const reply = ack as (response: VisitorSendAck) => void;
+      const locale = handshakeLocale(socket.handshake);
+      const input = VisitorMessageInput.safeParse(payload);
+      if (!input.success) return reply(validationErrorBody(input.error.issues, locale));
+      try {
+        reply({ message: await sendFromVisitor(ctx, visitor, input.data) });
+      } catch (error) {
+        reply(errorBodyOf(error, locale));
+      }
     });
     socket.on("disconnect", async () => {
       // Another tab of the same visitor keeps them online.

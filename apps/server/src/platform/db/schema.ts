@@ -299,6 +299,8 @@ export const interactions = pgTable(
     index("interactions_company_status_idx").on(t.companyId, t.status, t.closedAt),
     index("interactions_company_assignee_idx").on(t.companyId, t.assigneeUserId, t.status),
     index("interactions_company_contact_idx").on(t.companyId, t.contactId),
+    // Every customer message finds its conversation by the sender's channel identity.
+    index("interactions_company_identity_idx").on(t.companyId, t.identityId, t.status),
     index("interactions_company_channel_idx").on(t.companyId, t.channelId, t.status),
     uniqueIndex("interactions_rating_token_unique").on(t.ratingTokenHash),
   ],

@@ -42,6 +42,17 @@ function fieldsFromValidation(issues: ValidationIssue[]): { code: ErrorCode; fie
   return { code: first, fields };
 }
 
+/** The error body for a failure outside an HTTP reply (a socket acknowledgement): never leaks internals. */
+export function errorBodyOf(error: unknown, locale: Locale): ApiErrorBody {
+  return error instanceof AppError ? errorBody(error.code, locale, error.fields) : errorBody("internal_error", locale);
+}
+
+/** A zod failure of a payload validated by hand (socket events), as the catalogue codes HTTP validation gives. */
+export function validationErrorBody(issues: ReadonlyArray<{ message: string; path: PropertyKey[] }>, locale: Locale): ApiErrorBody {
+  const { code, fields } = fieldsFromValidation(issues.map((issue) => ({ params: { issue: { path: issue.path, message: issue.message } } })));
+  return errorBody(code, locale, fields);
+}
+
 export function handleError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
   const locale = requestLocale(request);
   if (error instanceof AppError) {

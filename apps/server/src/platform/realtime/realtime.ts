@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from "node:http";
+import type { IncomingMessage, Server as HttpServer } from "node:http";
 import { SESSION_COOKIE } from "@holboo/core";
 import fastifyCookie from "@fastify/cookie";
 import { Server, type Namespace, type Socket } from "socket.io";
@@ -11,9 +11,11 @@ export interface VisitorIdentity {
   channelId: number;
   identityId: number;
   contactId: number;
+  contactName: string;
 }
 
 export type StaffSocket = Socket & { data: { actor: Actor } };
+/** A visitor's socket stays who it authenticated as when it connected, for the connection's life. */
 export type VisitorSocket = Socket & { data: { visitor: VisitorIdentity } };
 
 interface RealtimeOptions extends ContextOptions {
@@ -82,6 +84,9 @@ export class Realtime {
     });
     visitors.on("connection", (socket) => {
       const visitor = socket as VisitorSocket;
+      // The handshake is built; the first HTTP request would otherwise be held for the whole
+      // connection, the largest part of a connected visitor's memory.
+      (visitor.conn as { request: IncomingMessage | null }).request = null;
       void visitor.join(visitorRoom(visitor.data.visitor.identityId));
       for (const handler of this.visitorHandlers) handler(visitor);
     });

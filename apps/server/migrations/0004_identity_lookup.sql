@@ -1,0 +1,1 @@
+CREATE INDEX "interactions_company_identity_idx" ON "interactions" USING btree ("company_id","identity_id","status");
