@@ -43,6 +43,9 @@ export const LIMITS = {
   tagNameMaxChars: 40,
   tagDescriptionMaxChars: 300,
   ratingCommentMaxChars: 1000,
+  /** Auto-assignment gives an agent at most this many open interactions (a company setting within these bounds). */
+  maxOpenPerAgentDefault: 8,
+  maxOpenPerAgentMax: 200,
 } as const;
 
 export const BREAKPOINTS = { sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const;

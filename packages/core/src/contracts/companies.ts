@@ -33,6 +33,7 @@ export const CompanyView = z.object({
   owner_name: z.string(),
   creator_id: z.number().int(),
   domain_rule_enabled: z.boolean(),
+  max_open_per_agent: z.number().int(),
   ownership_transferred: z.boolean(),
   created_at: z.string(),
 });
@@ -45,6 +46,12 @@ export const UpdateCompanyInput = z.object({
   sector: sectorSchema,
   employee_range: employeeRangeSchema,
   domain_rule_enabled: z.boolean().optional(),
+  max_open_per_agent: z.coerce
+    .number({ error: "invalid_parameters" })
+    .int({ error: "invalid_parameters" })
+    .min(1, { error: "invalid_parameters" })
+    .max(LIMITS.maxOpenPerAgentMax, { error: "invalid_parameters" })
+    .optional(),
 });
 export type UpdateCompanyInput = z.infer<typeof UpdateCompanyInput>;
 

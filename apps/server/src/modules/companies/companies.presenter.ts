@@ -15,6 +15,7 @@ export function presentCompany(row: CompanyRow, ownerName: string): CompanyView 
     owner_name: ownerName,
     creator_id: row.creatorUserId,
     domain_rule_enabled: row.domainRuleEnabled,
+    max_open_per_agent: row.maxOpenPerAgent,
     ownership_transferred: row.ownershipTransferredAt !== null,
     created_at: row.createdAt.toISOString(),
   };

@@ -30,6 +30,7 @@ export async function updateCompany(ctx: AppContext, actor: MemberActor, input: 
     sector: input.sector,
     employeeRange: input.employee_range,
     ...(input.domain_rule_enabled !== undefined ? { domainRuleEnabled: input.domain_rule_enabled } : {}),
+    ...(input.max_open_per_agent !== undefined ? { maxOpenPerAgent: input.max_open_per_agent } : {}),
   });
   return view(ctx, updated ?? fail("company_not_found"));
 }

@@ -1,4 +1,4 @@
-import type { InteractionEventView, InteractionView, MessageView, ServiceRatingView } from "@holboo/core";
+import type { CompanyView, InteractionEventView, InteractionView, MessageView, ServiceRatingView } from "@holboo/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, errorCode, fieldCode, startTestApp, type TestApp } from "../../../test/harness.ts";
 import { colleague, unique, visitor, webchatCompany } from "../../../test/factories.ts";
@@ -24,6 +24,23 @@ describe("auto-assignment", () => {
     await agent.client.put("/api/me/presence", { presence: "away" });
     const second = await (await visitor(t, company.channel)).send("Сайн уу");
     expect((await company.client.get<InteractionView>(`/api/interactions/${second.body.interaction_id}`)).body.owner_type).toBe("queue");
+  });
+
+  it("never gives an agent more open interactions than the company's limit", async () => {
+    const company = await webchatCompany(t);
+    const settings = (await company.client.get<CompanyView>("/api/company")).body;
+    const edit = { name: settings.name, contact_email: "info@shop.mn", phone: "99112233", sector: "commerce", employee_range: "11-50" };
+    expect(fieldCode(await company.client.put("/api/company", { ...edit, max_open_per_agent: 0 }), "max_open_per_agent")).toBe("invalid_parameters");
+    expect((await company.client.put<CompanyView>("/api/company", { ...edit, max_open_per_agent: 1 })).body.max_open_per_agent).toBe(1);
+    await company.client.put("/api/me/presence", { presence: "away" });
+    const agent = await colleague(t, company.client, "agent");
+    const owners = [];
+    for (let i = 0; i < 2; i++) {
+      const sent = await (await visitor(t, company.channel)).send("Сайн уу");
+      owners.push((await company.client.get<InteractionView>(`/api/interactions/${sent.body.interaction_id}`)).body);
+    }
+    expect(owners.map((o) => o.owner_type)).toEqual(["user", "queue"]);
+    expect(owners[0]?.assignee?.id).toBe(agent.me.ID);
   });
 });
 

@@ -3,6 +3,7 @@
  * indexes start with it. Users are the exception: a new sign-up has no company yet (company_id 0
  * in the API, NULL here) until onboarding creates one.
  */
+import { LIMITS } from "@holboo/core";
 import { sql } from "drizzle-orm";
 import {
   bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
@@ -27,7 +28,7 @@ export const companies = pgTable(
     ownershipTransferredAt: timestamp("ownership_transferred_at", { withTimezone: true }),
     domainRuleEnabled: boolean("domain_rule_enabled").notNull().default(false),
     /** Auto-assignment gives an agent at most this many open interactions. */
-    maxOpenPerAgent: integer("max_open_per_agent").notNull().default(8),
+    maxOpenPerAgent: integer("max_open_per_agent").notNull().default(LIMITS.maxOpenPerAgentDefault),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -5,7 +5,7 @@ import type { api } from "../../lib/api.ts";
 export function makeCompany(overrides: Partial<CompanyView> = {}): CompanyView {
   return {
     id: 1, name: "Номин Тав", contact_email: "info@nomin.mn", phone: "99112233", sector: "commerce", employee_range: "11-50",
-    logo_url: null, owner_id: 1, owner_name: "Болд Бат", creator_id: 1, domain_rule_enabled: false, ownership_transferred: false,
+    logo_url: null, owner_id: 1, owner_name: "Болд Бат", creator_id: 1, domain_rule_enabled: false, max_open_per_agent: 8, ownership_transferred: false,
     created_at: "2026-11-01T00:00:00.000Z", ...overrides,
   };
 }

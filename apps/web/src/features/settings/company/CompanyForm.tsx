@@ -1,5 +1,5 @@
-import { EMPLOYEE_RANGES, SECTORS, UpdateCompanyInput, type CompanyView } from "@holboo/core";
-import { Button, Group, Select, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
+import { EMPLOYEE_RANGES, LIMITS, SECTORS, UpdateCompanyInput, type CompanyView } from "@holboo/core";
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -16,6 +16,7 @@ const formValues = (company: CompanyView) => ({
   sector: company.sector as string | null,
   employee_range: company.employee_range as string | null,
   domain_rule_enabled: company.domain_rule_enabled,
+  max_open_per_agent: company.max_open_per_agent,
 });
 
 /** Company details (spec §3, §5), checked with the core schema before the server checks them again. */
@@ -60,6 +61,14 @@ export function CompanyForm({ company, canEdit }: { company: CompanyView; canEdi
               {...form.getInputProps("employee_range")}
             />
             <TextInput label={t("company.owner")} value={company.owner_name} readOnly disabled />
+            <NumberInput
+              label={t("company.maxOpenPerAgent")}
+              description={t("company.maxOpenPerAgentHint")}
+              min={1}
+              max={LIMITS.maxOpenPerAgentMax}
+              allowDecimal={false}
+              {...form.getInputProps("max_open_per_agent")}
+            />
           </SimpleGrid>
           <Switch
             label={t("company.domainRule")}

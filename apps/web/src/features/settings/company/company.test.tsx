@@ -51,7 +51,7 @@ describe("company details", () => {
     fireEvent.click(screen.getByRole("button", { name: "Хадгалах" }));
     expect(await screen.findByText("Байгууллага бүртгэлтэй байна.")).toBeInTheDocument();
     expect(mocked.put).toHaveBeenCalledWith("/api/company", {
-      name: "Таван Богд", contact_email: "info@nomin.mn", phone: "99112233", sector: "commerce", employee_range: "11-50", domain_rule_enabled: false,
+      name: "Таван Богд", contact_email: "info@nomin.mn", phone: "99112233", sector: "commerce", employee_range: "11-50", domain_rule_enabled: false, max_open_per_agent: 8,
     });
   });
 });
