@@ -13,6 +13,9 @@ export const ChannelView = z.object({
   number: z.string().nullable(),
   description: z.string(),
   active: z.boolean(),
+  /** The virtual agent serving the channel, and whether it answers customers first. */
+  agent_id: z.number().int().nullable(),
+  agent_active: z.boolean(),
   created_at: z.string(),
 });
 export type ChannelView = z.infer<typeof ChannelView>;
@@ -50,6 +53,8 @@ export const WebchatChannelInput = z.object({
   language: z.enum(LOCALES, { error: "invalid_parameters" }).default("mn"),
   faq: z.array(WebchatFaqEntry).max(LIMITS.webchatFaqMaxEntries, { error: "text_too_long" }).default([]),
   active: z.boolean().default(true),
+  agent_id: z.number({ error: "virtual_agent_not_found" }).int().positive({ error: "virtual_agent_not_found" }).nullable().default(null),
+  agent_active: z.boolean().default(false),
 });
 export type WebchatChannelInput = z.infer<typeof WebchatChannelInput>;
 

@@ -8,6 +8,8 @@ export const presentChannel = (row: ChannelRow): ChannelView => ({
   number: row.number,
   description: row.description,
   active: row.active,
+  agent_id: row.agentId,
+  agent_active: row.agentActive,
   created_at: row.createdAt.toISOString(),
 });
 

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import { channels, webchatChannels } from "../../platform/db/schema.ts";
+import { channels, virtualAgents, webchatChannels } from "../../platform/db/schema.ts";
 
 export type ChannelRow = typeof channels.$inferSelect;
 export type WebchatRow = typeof webchatChannels.$inferSelect;
@@ -12,6 +12,16 @@ export function listChannels(db: Executor, companyId: number) {
 export async function findChannel(db: Executor, companyId: number, id: number): Promise<ChannelRow | null> {
   const [row] = await db.select().from(channels).where(and(eq(channels.companyId, companyId), eq(channels.id, id)));
   return row ?? null;
+}
+
+/** The virtual agent that answers a channel's customers first: chosen for it, switched on, and active itself. */
+export async function findServingAgent(db: Executor, companyId: number, channelId: number) {
+  const [row] = await db
+    .select({ agent: virtualAgents })
+    .from(channels)
+    .innerJoin(virtualAgents, and(eq(virtualAgents.companyId, channels.companyId), eq(virtualAgents.id, channels.agentId)))
+    .where(and(eq(channels.companyId, companyId), eq(channels.id, channelId), eq(channels.agentActive, true), eq(virtualAgents.active, true)));
+  return row?.agent ?? null;
 }
 
 export async function findWebchat(db: Executor, companyId: number, channelId: number) {

@@ -5,7 +5,7 @@ import { newToken } from "../../platform/auth/tokens.ts";
 import { onUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { logoImageType } from "../companies/image-type.ts";
-import { deleteFile, findFile, insertFile } from "../companies/companies.repo.ts";
+import { deleteFile, findFile, findVirtualAgent, insertFile } from "../companies/companies.repo.ts";
 import { countOpenOnChannel } from "../interactions/interactions.repo.ts";
 import * as repo from "./channels.repo.ts";
 import { presentChannel, presentWebchat } from "./channels.presenter.ts";
@@ -34,9 +34,21 @@ const settingsOf = (input: WebchatChannelInput) => ({
   faq: input.faq,
 });
 
+/** The agent chosen to serve a channel must be one of the company's social agents, and only a chosen agent can be switched on. */
+async function servingAgentOf(ctx: AppContext, companyId: number, input: WebchatChannelInput) {
+  if (input.agent_id === null) {
+    if (input.agent_active) fail("virtual_agent_required", { agent_id: "virtual_agent_required" });
+    return { agentId: null, agentActive: false };
+  }
+  const agent = await findVirtualAgent(ctx.db, companyId, input.agent_id);
+  if (!agent || agent.agentType !== "social_agent") fail("virtual_agent_not_found", { agent_id: "virtual_agent_not_found" });
+  return { agentId: input.agent_id, agentActive: input.agent_active };
+}
+
 const domainTaken = () => fail("webchat_domain_taken", { domain: "webchat_domain_taken" });
 
 export async function createWebchat(ctx: AppContext, actor: MemberActor, input: WebchatChannelInput) {
+  const agent = await servingAgentOf(ctx, actor.companyId, input);
   const create = ctx.db.transaction(async (tx) => {
     const channel = await repo.insertChannel(tx, {
       companyId: actor.companyId,
@@ -45,6 +57,7 @@ export async function createWebchat(ctx: AppContext, actor: MemberActor, input: 
       description: input.description,
       number: input.domain,
       active: input.active,
+      ...agent,
     });
     await repo.insertWebchat(tx, {
       channelId: channel.id,
@@ -59,10 +72,11 @@ export async function createWebchat(ctx: AppContext, actor: MemberActor, input: 
 }
 
 export async function updateWebchat(ctx: AppContext, actor: MemberActor, channelId: number, input: WebchatChannelInput) {
+  const agent = await servingAgentOf(ctx, actor.companyId, input);
   const update = ctx.db.transaction(async (tx) => {
     const row = await repo.findWebchat(tx, actor.companyId, channelId);
     if (!row) return fail("channel_not_found");
-    await repo.updateChannel(tx, actor.companyId, channelId, { name: input.name, description: input.description, number: input.domain, active: input.active });
+    await repo.updateChannel(tx, actor.companyId, channelId, { name: input.name, description: input.description, number: input.domain, active: input.active, ...agent });
     await repo.updateWebchat(tx, actor.companyId, channelId, settingsOf(input));
   });
   await onUniqueViolation(update, domainTaken);

@@ -1,6 +1,6 @@
-import type { ChannelView, WebchatChannelView } from "@holboo/core";
+import type { ChannelView, VirtualAgentView, WebchatChannelView, WebchatSessionView } from "@holboo/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorCode, fieldCode, startTestApp, type TestApp } from "../../../test/harness.ts";
+import { Client, errorCode, fieldCode, startTestApp, type TestApp } from "../../../test/harness.ts";
 import { colleague, companyAdmin, unique } from "../../../test/factories.ts";
 
 let t: TestApp;
@@ -102,5 +102,25 @@ describe("web-chat channels", () => {
     const removed = await admin.client.del<WebchatChannelView>(`/api/webchat-channels/${created.body.id}/logo`);
     expect(removed.body.logo_url).toBeNull();
     expect((await fetch(`${t.url}/api/webchat/logo/${created.body.public_key}`)).status).toBe(404);
+  });
+
+  it("is served by one of the company's own virtual agents, which once switched on can answer when no person is online", async () => {
+    const admin = await companyAdmin(t);
+    await admin.client.put("/api/me/presence", { presence: "away" });
+    const other = await companyAdmin(t);
+    const [agent] = (await admin.client.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents")).body.items;
+    const [foreign] = (await other.client.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents")).body.items;
+    if (!agent || !foreign) throw new Error("onboarding creates the primary agent");
+    const input = webchatInput();
+    expect(fieldCode(await admin.client.post("/api/webchat-channels", { ...input, agent_active: true }), "agent_id")).toBe("virtual_agent_required");
+    expect(fieldCode(await admin.client.post("/api/webchat-channels", { ...input, agent_id: foreign.id, agent_active: true }), "agent_id")).toBe("virtual_agent_not_found");
+    const created = await admin.client.post<WebchatChannelView>("/api/webchat-channels", { ...input, agent_id: agent.id });
+    expect(created.body).toMatchObject({ agent_id: agent.id, agent_active: false });
+    const session = async () =>
+      (await new Client(t.url).post<WebchatSessionView>("/api/webchat/session", { public_key: created.body.public_key, host_origin: `https://${created.body.domain}` })).body;
+    expect((await session()).online).toBe(false);
+    const switchedOn = await admin.client.put<WebchatChannelView>(`/api/webchat-channels/${created.body.id}`, { ...input, agent_id: agent.id, agent_active: true });
+    expect(switchedOn.body.agent_active).toBe(true);
+    expect((await session()).online).toBe(true);
   });
 });

@@ -54,6 +54,11 @@ export async function insertVirtualAgent(db: Executor, values: typeof virtualAge
   return row;
 }
 
+export async function findVirtualAgent(db: Executor, companyId: number, id: number) {
+  const [row] = await db.select().from(virtualAgents).where(and(eq(virtualAgents.companyId, companyId), eq(virtualAgents.id, id)));
+  return row ?? null;
+}
+
 export function listVirtualAgents(db: Executor, companyId: number) {
   return db.select().from(virtualAgents).where(eq(virtualAgents.companyId, companyId)).orderBy(virtualAgents.id);
 }

@@ -9,7 +9,7 @@ import { fail } from "../../platform/http/errors.ts";
 import type { VisitorIdentity } from "../../platform/realtime/realtime.ts";
 import { RateWindow } from "../../platform/rate-window.ts";
 import { TtlCache } from "../../platform/ttl-cache.ts";
-import { findWebchatByPublicKey, type ChannelRow, type WebchatRow } from "../channels/channels.repo.ts";
+import { findServingAgent, findWebchatByPublicKey, type ChannelRow, type WebchatRow } from "../channels/channels.repo.ts";
 import { presentWebchatLook } from "../channels/channels.presenter.ts";
 import * as contacts from "../contacts/contacts.repo.ts";
 import { latestForIdentity } from "../interactions/interactions.repo.ts";
@@ -34,8 +34,9 @@ export function hostAllowed(hostOrigin: string | undefined, domain: string, publ
 export const visitorSignature = (secret: string, userId: string) => createHmac("sha256", secret).update(userId).digest("hex");
 
 
-/** Until the answer engine is wired to web chat, only an online person can answer. */
-async function someoneCanAnswer(ctx: AppContext, companyId: number): Promise<boolean> {
+/** An active virtual agent serving the channel, or an online person, can answer now. */
+async function someoneCanAnswer(ctx: AppContext, companyId: number, channelId: number): Promise<boolean> {
+  if (await findServingAgent(ctx.db, companyId, channelId)) return true;
   const [online] = await ctx.db
     .select({ id: users.id })
     .from(users)
@@ -81,7 +82,7 @@ export async function startSession(ctx: AppContext, input: WebchatSessionInput):
     visitor_token: token,
     config: { channel_id: channel.id, ...presentWebchatLook(webchat) },
     interaction: latest ? { id: latest.id, status: latest.status, last_seq: latest.lastSeq } : null,
-    online: await someoneCanAnswer(ctx, channel.companyId),
+    online: await someoneCanAnswer(ctx, channel.companyId, channel.id),
   };
 }
 

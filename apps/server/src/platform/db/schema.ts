@@ -173,6 +173,9 @@ export const channels = pgTable(
     number: text("number"),
     description: text("description").notNull(),
     active: boolean("active").notNull().default(true),
+    /** The virtual agent that serves the channel; it answers first only while agent_active is on. */
+    agentId: integer("agent_id").references(() => virtualAgents.id, { onDelete: "set null" }),
+    agentActive: boolean("agent_active").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,5 @@
-import { LIMITS, WebchatChannelInput, type WebchatChannelView, type WebchatFaqEntry } from "@holboo/core";
-import { ActionIcon, Anchor, Button, Code, ColorInput, CopyButton, Group, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from "@mantine/core";
+import { LIMITS, WebchatChannelInput, type VirtualAgentView, type WebchatChannelView, type WebchatFaqEntry } from "@holboo/core";
+import { ActionIcon, Anchor, Button, Code, ColorInput, CopyButton, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -22,9 +22,11 @@ function Form({ channel }: { channel: WebchatChannelView | null }) {
       name: channel?.name ?? "", description: channel?.description ?? "", domain: channel?.domain ?? "",
       name_mn: channel?.name_mn ?? "", name_en: channel?.name_en ?? "", greeting_mn: channel?.greeting_mn ?? "", greeting_en: channel?.greeting_en ?? "",
       brand_color: channel?.brand_color ?? "#3B5BDB", text_color: channel?.text_color ?? "#FFFFFF", language: channel?.language ?? "mn",
-      faq: channel?.faq ?? [], active: channel?.active ?? true,
+      faq: channel?.faq ?? [], active: channel?.active ?? true, agent_id: channel?.agent_id ?? null, agent_active: channel?.agent_active ?? false,
     },
   });
+  const agents = useQuery({ queryKey: ["virtual-agents"], queryFn: () => api.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents") });
+  const socialAgents = (agents.data?.items ?? []).filter((agent) => agent.agent_type === "social_agent");
   const save = useMutation({
     mutationFn: (values: typeof form.values) => (channel ? api.put<WebchatChannelView>(`/api/webchat-channels/${channel.id}`, values) : api.post<WebchatChannelView>("/api/webchat-channels", values)),
     onSuccess: (saved) => {
@@ -64,6 +66,28 @@ function Form({ channel }: { channel: WebchatChannelView | null }) {
             </Stack>
             <Switch label={t("fields.active")} {...form.getInputProps("active", { type: "checkbox" })} />
           </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label={t("fields.agent")}
+              placeholder={t("fields.agentNone")}
+              clearable
+              data={socialAgents.map((agent) => ({ value: String(agent.id), label: agent.active ? agent.name : `${agent.name} (${t("fields.agentInactive")})` }))}
+              value={form.values.agent_id === null ? null : String(form.values.agent_id)}
+              onChange={(value) => {
+                form.setFieldValue("agent_id", value === null ? null : Number(value));
+                if (value === null) form.setFieldValue("agent_active", false);
+              }}
+              error={form.errors.agent_id}
+            />
+            <Switch
+              mt="lg"
+              label={t("fields.agentActive")}
+              description={t("fields.agentActiveHint")}
+              disabled={form.values.agent_id === null}
+              data-testid="agent-active"
+              {...form.getInputProps("agent_active", { type: "checkbox" })}
+            />
+          </SimpleGrid>
           <Stack gap="xs">
             <Group justify="space-between">
               <Text fw={600}>{t("faq.title")}</Text>
