@@ -35,6 +35,7 @@ import { webchatAdapter } from "./channels/webchat/adapter.ts";
 import { KnowledgeHub } from "./modules/knowledge/knowledge.source.ts";
 import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes.ts";
 import { qaRoutes } from "./modules/knowledge/qa.routes.ts";
+import { importRoutes } from "./modules/knowledge/import.routes.ts";
 
 export type App = FastifyInstance;
 export type TypedApp = FastifyInstance<
@@ -76,7 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   for (const register of [
     systemRoutes, authRoutes, onboardingRoutes, companiesRoutes, mailDomainsRoutes, usersRoutes, rolesRoutes,
     outboxRoutes, adminRoutes, channelsRoutes, savedResponsesRoutes, interactionTagsRoutes,
-    interactionsRoutes, ratingRoutes, webchatRoutes, webchatPageRoutes, knowledgeRoutes, qaRoutes,
+    interactionsRoutes, ratingRoutes, webchatRoutes, webchatPageRoutes, knowledgeRoutes, qaRoutes, importRoutes,
   ]) {
     register(typed, ctx);
   }
