@@ -71,7 +71,7 @@ function PairsTable({ source, page, setPage }: { source: "reviewed" | "auto"; pa
                     {pair.variants.length > 0 && <Text size="xs" c="dimmed" lineClamp={1}>{pair.variants.join(" · ")}</Text>}
                   </Table.Td>
                   <Table.Td><Text size="sm" lineClamp={2}>{pair.answer}</Text></Table.Td>
-                  <Table.Td><Badge variant="light" color={pair.source === "auto" ? "grape" : "blue"}>{t(pair.source === "auto" ? "qa.sourceAuto" : "qa.sourceReviewed")}</Badge></Table.Td>
+                  <Table.Td><Badge tt="none" variant="light" color={pair.source === "auto" ? "grape" : "blue"}>{t(pair.source === "auto" ? "qa.sourceAuto" : "qa.sourceReviewed")}</Badge></Table.Td>
                   <Table.Td>
                     <Switch aria-label={t("qa.active")} checked={pair.active} disabled={!canEdit} onChange={(e) => setActive.mutate({ ids: [pair.id], active: e.currentTarget.checked })} />
                   </Table.Td>
@@ -130,7 +130,7 @@ function QuestionsTable({ outcome, page, setPage }: { outcome: "not_found" | "an
                   <Table.Td>
                     {outcome === "not_found" &&
                       (q.resolved_qa_pair_id ? (
-                        <Badge color="green" variant="light">{t("qa.resolved")}</Badge>
+                        <Badge tt="none" color="green" variant="light">{t("qa.resolved")}</Badge>
                       ) : (
                         canEdit && <Button size="xs" variant="light" onClick={() => setAnswering(q)}>{t("qa.answerIt")}</Button>
                       ))}

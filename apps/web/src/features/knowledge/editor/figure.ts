@@ -1,4 +1,5 @@
 import { mergeAttributes, Node } from "@tiptap/core";
+import { TextSelection } from "@tiptap/pm/state";
 
 declare module "@tiptap/core" {
   interface Commands<ReturnType> {
@@ -22,8 +23,21 @@ export const Figure = Node.create({
     return {
       insertFigure:
         () =>
-        ({ commands }) =>
-          commands.insertContent({ type: this.name, content: [{ type: "paragraph" }, { type: "figcaption" }] }),
+        ({ chain }) =>
+          chain()
+            .insertContent({ type: this.name, content: [{ type: "paragraph" }, { type: "figcaption" }] })
+            // The cursor lands in the caption; put it in the figure's block, where the writing starts.
+            .command(({ tr }) => {
+              const $pos = tr.selection.$from;
+              for (let depth = $pos.depth; depth > 0; depth--) {
+                if ($pos.node(depth).type.name === this.name) {
+                  tr.setSelection(TextSelection.create(tr.doc, $pos.before(depth) + 2));
+                  break;
+                }
+              }
+              return true;
+            })
+            .run(),
     };
   },
 });
