@@ -1,5 +1,5 @@
 import type { ArticleListQuery } from "@holboo/core";
-import { and, desc, eq, getTableColumns, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { containsPattern } from "../../platform/db/like.ts";
 import { knowledgeArticles, knowledgeFolderAgents, users } from "../../platform/db/schema.ts";
@@ -39,6 +39,16 @@ export async function findArticle(db: Executor, companyId: number, id: number) {
     .leftJoin(users, eq(users.id, knowledgeArticles.updatedByUserId))
     .where(and(eq(knowledgeArticles.companyId, companyId), eq(knowledgeArticles.id, id)));
   return row ?? null;
+}
+
+/** Which of `ids` are the company's articles. */
+export async function existingArticleIds(db: Executor, companyId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: knowledgeArticles.id })
+    .from(knowledgeArticles)
+    .where(and(eq(knowledgeArticles.companyId, companyId), inArray(knowledgeArticles.id, ids)));
+  return rows.map((r) => r.id);
 }
 
 export async function countArticles(db: Executor, companyId: number): Promise<number> {

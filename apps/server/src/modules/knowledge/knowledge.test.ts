@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode, fieldCode, startTestApp, type TestApp, type Client } from "../../../test/harness.ts";
 import { colleague, companyAdmin } from "../../../test/factories.ts";
 import { knowledgeArticles, virtualAgents } from "../../platform/db/schema.ts";
+import { recordQuestion } from "./qa.service.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,9 +15,9 @@ afterAll(() => t.close());
 
 type List<T> = { items: T[]; total: number };
 
-export const doc = (...blocks: TiptapNode[]): TiptapNode => ({ type: "doc", content: blocks });
-export const p = (text: string): TiptapNode => ({ type: "paragraph", content: [{ type: "text", text }] });
-export const h = (level: number, text: string): TiptapNode => ({ type: "heading", attrs: { level }, content: [{ type: "text", text }] });
+const doc = (...blocks: TiptapNode[]): TiptapNode => ({ type: "doc", content: blocks });
+const p = (text: string): TiptapNode => ({ type: "paragraph", content: [{ type: "text", text }] });
+const h = (level: number, text: string): TiptapNode => ({ type: "heading", attrs: { level }, content: [{ type: "text", text }] });
 
 async function folder(client: Client, name = "Түгээмэл", extra: Record<string, unknown> = {}) {
   const response = await client.post<FolderView>("/api/knowledge/folders", { name, ...extra });
@@ -148,5 +149,39 @@ describe("auto-generated Q&A pairs", () => {
     await admin.client.put(`/api/knowledge/articles/${a.id}`, { folder_id: f.id, name: a.name, content: doc(h(1, "Буцаалт"), p("14 хоногийн дотор.")) });
     const after = (await admin.client.get<List<QaView>>("/api/knowledge/qa")).body.items;
     expect(after.map((pair) => `${pair.source}:${pair.question}`).sort()).toEqual(["auto:Буцаалт", "reviewed:Картаар төлж болох уу?"]);
+  });
+});
+
+describe("knowledge tenancy", () => {
+  it("every knowledge endpoint that takes an id answers 404 for another company's resource and changes nothing", async () => {
+    const a = await companyAdmin(t);
+    const b = await companyAdmin(t);
+    const bFolder = await folder(b.client, "B хавтас");
+    const bArticle = await article(b.client, bFolder.id, "B нийтлэл", doc(h(1, "Гарчиг?"), p("B-гийн хариулт")));
+    await b.client.post(`/api/knowledge/articles/${bArticle.id}/publish`);
+    const bPair = (await b.client.get<List<QaView>>("/api/knowledge/qa")).body.items[0] as QaView;
+    const [bAgent] = await agentsOf(b.me);
+    const bQuestion = await recordQuestion(t.database.db, { companyId: b.me.company_id, agentId: bAgent?.id ?? 0, question: "B?", outcome: "not_found" });
+    const attempts: Array<[string, string, unknown?]> = [
+      ["PUT", `/api/knowledge/folders/${bFolder.id}`, { name: "Hack", parent_id: null }],
+      ["DELETE", `/api/knowledge/folders/${bFolder.id}`, { confirm_word: "delete" }],
+      ["GET", `/api/knowledge/articles/${bArticle.id}`],
+      ["PUT", `/api/knowledge/articles/${bArticle.id}`, { folder_id: bFolder.id, name: "Hack", content: doc(p("x")) }],
+      ["POST", `/api/knowledge/articles/${bArticle.id}/unpublish`, {}],
+      ["DELETE", `/api/knowledge/articles/${bArticle.id}`],
+      ["PUT", `/api/knowledge/qa/${bPair.id}`, { question: "Hack?", answer: "x" }],
+      ["POST", `/api/knowledge/qa/${bPair.id}/approve`, {}],
+      ["POST", "/api/knowledge/qa/active", { ids: [bPair.id], active: false }],
+      ["DELETE", `/api/knowledge/qa/${bPair.id}`],
+      ["POST", `/api/knowledge/questions/${bQuestion}/resolve`, { answer: "Hack" }],
+      ["POST", "/api/knowledge/articles", { folder_id: bFolder.id, name: "Hack", content: doc(p("x")) }],
+    ];
+    for (const [method, path, body] of attempts) {
+      expect((await a.client.request(method, path, body)).status, `${method} ${path}`).toBe(404);
+    }
+    expect((await b.client.get<ArticleView>(`/api/knowledge/articles/${bArticle.id}`)).body).toMatchObject({ name: "B нийтлэл", status: "published" });
+    expect((await b.client.get<List<QaView>>("/api/knowledge/qa")).body.items).toEqual([bPair]);
+    expect((await b.client.get<{ items: FolderView[] }>("/api/knowledge/folders")).body.items.map((f) => f.name)).toEqual(["B хавтас"]);
+    expect((await a.client.get<List<QaView>>("/api/knowledge/qa")).body.total).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import type { AppContext } from "../../platform/context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
+import { existingArticleIds } from "./articles.repo.ts";
 import { presentQa, presentQuestion } from "./knowledge.presenter.ts";
 import * as repo from "./qa.repo.ts";
 
@@ -15,8 +16,15 @@ async function view(db: Executor, companyId: number, id: number) {
   return presentQa((await repo.findQaPair(db, companyId, id)) ?? fail("qa_pair_not_found"));
 }
 
+/** Related documents must be the company's own articles. */
+async function assertRelated(db: Executor, companyId: number, ids: number[]) {
+  const found = await existingArticleIds(db, companyId, ids);
+  if (found.length !== new Set(ids).size) fail("article_not_found", { related_article_ids: "article_not_found" });
+}
+
 /** Pairs a person writes, edits or approves are "reviewed"; only generation makes "auto" ones. */
 export async function create(ctx: AppContext, actor: MemberActor, input: QaInput) {
+  await assertRelated(ctx.db, actor.companyId, input.related_article_ids);
   const [id] = await repo.insertQaPairs(ctx.db, [
     { companyId: actor.companyId, question: input.question, variants: input.variants, answer: input.answer, active: input.active, relatedArticleIds: input.related_article_ids, source: "reviewed" },
   ]);
@@ -25,6 +33,7 @@ export async function create(ctx: AppContext, actor: MemberActor, input: QaInput
 }
 
 export async function update(ctx: AppContext, actor: MemberActor, id: number, input: QaInput) {
+  await assertRelated(ctx.db, actor.companyId, input.related_article_ids);
   const patch = { question: input.question, variants: input.variants, answer: input.answer, active: input.active, relatedArticleIds: input.related_article_ids, source: "reviewed" };
   if (!(await repo.updateQaPairs(ctx.db, actor.companyId, [id], patch)).length) fail("qa_pair_not_found");
   ctx.knowledge.changed(actor.companyId);

@@ -55,7 +55,14 @@ describe("Q&A pairs", () => {
     expect((await other.client.post("/api/knowledge/qa/active", { ids: [pair.id], active: false })).status).toBe(404);
     expect((await other.client.put(`/api/knowledge/qa/${pair.id}`, { question: "x", answer: "y" })).status).toBe(404);
     expect((await other.client.del(`/api/knowledge/qa/${pair.id}`)).status).toBe(404);
-    expect((await admin.client.get<List<QaView>>("/api/knowledge/qa")).body.items[0]).toMatchObject({ question: "Нууц?", active: true });
+    // Another company's article cannot be named as a related document.
+    const folder = await post<FolderView>(admin.client, "/api/knowledge/folders", { name: "Дотоод" });
+    const article = await post<ArticleView>(admin.client, "/api/knowledge/articles", { folder_id: folder.id, name: "Дотоод", content: doc("x") });
+    const foreign = await other.client.post("/api/knowledge/qa", { question: "x?", answer: "y", related_article_ids: [article.id] });
+    expect(fieldCode(foreign, "related_article_ids")).toBe("article_not_found");
+    expect((await other.client.get<List<QaView>>("/api/knowledge/qa")).body.total).toBe(0);
+    expect((await post<QaView>(admin.client, "/api/knowledge/qa", { question: "x?", answer: "y", related_article_ids: [article.id] })).related_article_ids).toEqual([article.id]);
+    expect((await admin.client.get<List<QaView>>("/api/knowledge/qa")).body.items.find((p) => p.id === pair.id)).toMatchObject({ question: "Нууц?", active: true });
   });
 });
 

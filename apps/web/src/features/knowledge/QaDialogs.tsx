@@ -1,7 +1,7 @@
-import { QaInput, ResolveQuestionInput, type QaView, type QuestionView } from "@holboo/core";
-import { Button, Group, Modal, Stack, Switch, Text, TextInput, Textarea } from "@mantine/core";
+import { QaInput, ResolveQuestionInput, type ArticleSummary, type QaView, type QuestionView } from "@holboo/core";
+import { Button, Group, Modal, MultiSelect, Stack, Switch, Text, TextInput, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
@@ -11,7 +11,17 @@ export function QaDialog({ pair, onClose }: { pair: QaView | null; onClose: () =
   const { t } = useTranslation("knowledge");
   const client = useQueryClient();
   const form = useForm({
-    initialValues: { question: pair?.question ?? "", variants: (pair?.variants ?? []).join("\n"), answer: pair?.answer ?? "", active: pair?.active ?? true },
+    initialValues: {
+      question: pair?.question ?? "",
+      variants: (pair?.variants ?? []).join("\n"),
+      answer: pair?.answer ?? "",
+      active: pair?.active ?? true,
+      related: (pair?.related_article_ids ?? []).map(String),
+    },
+  });
+  const articles = useQuery({
+    queryKey: ["knowledge", "articles", "options"],
+    queryFn: () => api.get<{ items: ArticleSummary[] }>("/api/knowledge/articles", { page_size: 100 }),
   });
   const save = useMutation({
     mutationFn: (body: QaInput) => (pair ? api.put(`/api/knowledge/qa/${pair.id}`, body) : api.post("/api/knowledge/qa", body)),
@@ -21,8 +31,8 @@ export function QaDialog({ pair, onClose }: { pair: QaView | null; onClose: () =
     },
     onError: (error) => showSubmitError(error, form.setErrors),
   });
-  const submit = form.onSubmit((values) => {
-    const body = { ...values, variants: values.variants.split("\n").map((v) => v.trim()).filter(Boolean), related_article_ids: pair?.related_article_ids ?? [] };
+  const submit = form.onSubmit(({ related, ...values }) => {
+    const body = { ...values, variants: values.variants.split("\n").map((v) => v.trim()).filter(Boolean), related_article_ids: related.map(Number) };
     const checked = validate(QaInput, body);
     if (!checked.ok) return form.setErrors(checked.errors);
     save.mutate(checked.data);
@@ -34,6 +44,13 @@ export function QaDialog({ pair, onClose }: { pair: QaView | null; onClose: () =
           <TextInput label={t("qa.question")} {...form.getInputProps("question")} data-autofocus required />
           <Textarea label={t("qa.variants")} description={t("qa.variantsHint")} rows={2} {...form.getInputProps("variants")} />
           <Textarea label={t("qa.answer")} rows={4} {...form.getInputProps("answer")} required />
+          <MultiSelect
+            label={t("qa.related")}
+            data={(articles.data?.items ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
+            searchable
+            {...form.getInputProps("related")}
+            error={form.errors.related_article_ids}
+          />
           <Switch label={t("qa.active")} {...form.getInputProps("active", { type: "checkbox" })} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>{t("cancel")}</Button>
