@@ -32,6 +32,10 @@ import { webchatPageRoutes } from "./modules/webchat/webchat-pages.routes.ts";
 import { registerRealtimeHandlers } from "./modules/webchat/webchat.socket.ts";
 import { registerAdapter } from "./channels/adapter.ts";
 import { webchatAdapter } from "./channels/webchat/adapter.ts";
+import { KnowledgeHub } from "./modules/knowledge/knowledge.source.ts";
+import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes.ts";
+import { qaRoutes } from "./modules/knowledge/qa.routes.ts";
+import { importRoutes } from "./modules/knowledge/import.routes.ts";
 
 export type App = FastifyInstance;
 export type TypedApp = FastifyInstance<
@@ -61,7 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   realtime.attach(app.server);
   app.addHook("onClose", () => realtime.close());
-  const ctx: AppContext = { ...deps, realtime };
+  const ctx: AppContext = { ...deps, realtime, knowledge: new KnowledgeHub(deps.db) };
+  app.decorate("knowledge", ctx.knowledge);
 
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
@@ -72,7 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   for (const register of [
     systemRoutes, authRoutes, onboardingRoutes, companiesRoutes, mailDomainsRoutes, usersRoutes, rolesRoutes,
     outboxRoutes, adminRoutes, channelsRoutes, savedResponsesRoutes, interactionTagsRoutes,
-    interactionsRoutes, ratingRoutes, webchatRoutes, webchatPageRoutes,
+    interactionsRoutes, ratingRoutes, webchatRoutes, webchatPageRoutes, knowledgeRoutes, qaRoutes, importRoutes,
   ]) {
     register(typed, ctx);
   }

@@ -46,6 +46,26 @@ export const LIMITS = {
   /** Auto-assignment gives an agent at most this many open interactions (a company setting within these bounds). */
   maxOpenPerAgentDefault: 8,
   maxOpenPerAgentMax: 200,
+  // Knowledge base
+  knowledgeFolderNameMaxChars: 120,
+  articleNameMaxChars: 200,
+  /** Above this many characters an article gets the warning that the agent may not fully understand it (value not shown, spec §9). */
+  articleCharsWarning: 20_000,
+  /** A hard cap against abuse: the server refuses longer articles. */
+  articleCharsMax: 200_000,
+  /** The package's article limit; there is no plan system yet. */
+  articlesPerCompany: 500,
+  qaQuestionMaxChars: 500,
+  qaAnswerMaxChars: 4000,
+  qaVariantsMax: 20,
+  knowledgeUploadBytes: 10 * 1024 * 1024,
+  /** .docx is a zip: refuse before unpacking when it would expand beyond these. */
+  docxMaxEntries: 2000,
+  docxMaxUncompressedBytes: 50 * 1024 * 1024,
+  docxMaxRatio: 100,
+  urlImportMaxBytes: 5 * 1024 * 1024,
+  urlImportTimeoutMs: 10_000,
+  urlImportMaxRedirects: 5,
 } as const;
 
 export const BREAKPOINTS = { sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const;

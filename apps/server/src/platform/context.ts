@@ -2,6 +2,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { Realtime } from "./realtime/realtime.ts";
+import type { KnowledgeHub } from "../modules/knowledge/knowledge.source.ts";
 
 /** What feature modules receive: explicit dependencies, no globals. */
 export interface AppDeps {
@@ -13,4 +14,6 @@ export interface AppDeps {
 
 export interface AppContext extends AppDeps {
   realtime: Realtime;
+  /** The knowledge the answer engine reads, and the change signal it listens to. */
+  knowledge: KnowledgeHub;
 }

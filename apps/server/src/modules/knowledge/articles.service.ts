@@ -1,0 +1,94 @@
+import type { ArticleInput, ArticleListQuery, ArticleSource, ArticleStatus, TiptapNode } from "@holboo/core";
+import { LIMITS } from "@holboo/core";
+import type { AppContext } from "../../platform/context.ts";
+import type { MemberActor } from "../../platform/auth/actor.ts";
+import type { Executor } from "../../platform/db/client.ts";
+import { fail } from "../../platform/http/errors.ts";
+import * as repo from "./articles.repo.ts";
+import { findFolder } from "./folders.repo.ts";
+import { generatePairs } from "./knowledge.autogen.ts";
+import { presentArticle, presentArticleSummary } from "./knowledge.presenter.ts";
+import { docText } from "./knowledge.text.ts";
+import { deleteAutoPairsOf, insertQaPairs } from "./qa.repo.ts";
+
+export async function list(ctx: AppContext, actor: MemberActor, query: ArticleListQuery) {
+  const { items, total } = await repo.listArticles(ctx.db, actor.companyId, query);
+  return { items: items.map(presentArticleSummary), total };
+}
+
+export async function get(ctx: AppContext, actor: MemberActor, id: number) {
+  return presentArticle((await repo.findArticle(ctx.db, actor.companyId, id)) ?? fail("article_not_found"));
+}
+
+async function assertFolder(db: Executor, companyId: number, folderId: number) {
+  if (!(await findFolder(db, companyId, folderId))) fail("knowledge_folder_not_found", { folder_id: "knowledge_folder_not_found" });
+}
+
+/** Plain text of the content; above the hard cap the article is refused (above the warning limit it is only flagged). */
+function textOf(content: TiptapNode): string {
+  const text = docText(content);
+  if (text.length > LIMITS.articleCharsMax) fail("text_too_long", { content: "text_too_long" });
+  return text;
+}
+
+/** An article made by hand or by an import; it always starts as a draft. */
+export async function create(
+  ctx: AppContext,
+  actor: MemberActor,
+  input: ArticleInput,
+  origin: { source: ArticleSource; sourceUrl: string | null } = { source: "manual", sourceUrl: null },
+) {
+  await assertFolder(ctx.db, actor.companyId, input.folder_id);
+  const plainText = textOf(input.content);
+  if ((await repo.countArticles(ctx.db, actor.companyId)) >= LIMITS.articlesPerCompany) fail("article_limit_reached");
+  const id = await repo.insertArticle(ctx.db, {
+    companyId: actor.companyId,
+    folderId: input.folder_id,
+    name: input.name,
+    status: "draft",
+    content: input.content,
+    plainText,
+    source: origin.source,
+    sourceUrl: origin.sourceUrl,
+    updatedByUserId: actor.userId,
+  });
+  ctx.knowledge.changed(actor.companyId);
+  return get(ctx, actor, id);
+}
+
+/** A published article's generated pairs follow its content; pairs a person reviewed are kept. */
+async function regeneratePairs(db: Executor, companyId: number, articleId: number, content: TiptapNode) {
+  await deleteAutoPairsOf(db, companyId, articleId);
+  await insertQaPairs(
+    db,
+    generatePairs(content).map((pair) => ({ companyId, ...pair, source: "auto", originArticleId: articleId, relatedArticleIds: [articleId] })),
+  );
+}
+
+export async function update(ctx: AppContext, actor: MemberActor, id: number, input: ArticleInput) {
+  await assertFolder(ctx.db, actor.companyId, input.folder_id);
+  const plainText = textOf(input.content);
+  await ctx.db.transaction(async (tx) => {
+    const row =
+      (await repo.updateArticle(tx, actor.companyId, id, { folderId: input.folder_id, name: input.name, content: input.content, plainText, updatedByUserId: actor.userId })) ??
+      fail("article_not_found");
+    if (row.status === "published") await regeneratePairs(tx, actor.companyId, id, input.content);
+  });
+  ctx.knowledge.changed(actor.companyId);
+  return get(ctx, actor, id);
+}
+
+export async function setStatus(ctx: AppContext, actor: MemberActor, id: number, status: ArticleStatus) {
+  await ctx.db.transaction(async (tx) => {
+    const row = (await repo.updateArticle(tx, actor.companyId, id, { status, updatedByUserId: actor.userId })) ?? fail("article_not_found");
+    if (status === "published") await regeneratePairs(tx, actor.companyId, id, row.content);
+  });
+  ctx.knowledge.changed(actor.companyId);
+  return get(ctx, actor, id);
+}
+
+export async function remove(ctx: AppContext, actor: MemberActor, id: number) {
+  if (!(await repo.deleteArticle(ctx.db, actor.companyId, id))) fail("article_not_found");
+  ctx.knowledge.changed(actor.companyId);
+  return { ok: true as const };
+}

@@ -1,0 +1,49 @@
+import {
+  ArticleInput, ArticleListQuery, ArticleSummary, ArticleView, DeleteFolderInput, FolderInput, FolderView, idParamSchema, listResponse, okResponse,
+} from "@holboo/core";
+import { z } from "zod";
+import type { TypedApp } from "../../app.ts";
+import type { AppContext } from "../../platform/context.ts";
+import { requireMember } from "../../platform/auth/policy.ts";
+import * as articles from "./articles.service.ts";
+import * as folders from "./folders.service.ts";
+
+/**
+ * Knowledge base: folders and articles. Permissions: every member reads (agents look things up while
+ * answering); changing anything needs `settings.edit` (spec §4 puts the knowledge base under settings).
+ */
+const read = { access: { member: true as const } };
+const write = { access: { permission: "settings.edit" as const } };
+
+export function knowledgeRoutes(app: TypedApp, ctx: AppContext) {
+  const f = "/api/knowledge/folders";
+  app.get(f, { config: read, schema: { response: { 200: z.object({ items: z.array(FolderView) }) } } }, (req) => folders.list(ctx, requireMember(req.actor)));
+  app.post(f, { config: write, schema: { body: FolderInput, response: { 200: FolderView } } }, (req) => folders.create(ctx, requireMember(req.actor), req.body));
+  app.put(`${f}/:id`, { config: write, schema: { params: idParamSchema, body: FolderInput, response: { 200: FolderView } } }, (req) =>
+    folders.update(ctx, requireMember(req.actor), req.params.id, req.body),
+  );
+  app.delete(`${f}/:id`, { config: write, schema: { params: idParamSchema, body: DeleteFolderInput, response: { 200: okResponse } } }, (req) =>
+    folders.remove(ctx, requireMember(req.actor), req.params.id, req.body.confirm_word),
+  );
+
+  const a = "/api/knowledge/articles";
+  app.get(a, { config: read, schema: { querystring: ArticleListQuery, response: { 200: listResponse(ArticleSummary) } } }, (req) =>
+    articles.list(ctx, requireMember(req.actor), req.query),
+  );
+  app.get(`${a}/:id`, { config: read, schema: { params: idParamSchema, response: { 200: ArticleView } } }, (req) =>
+    articles.get(ctx, requireMember(req.actor), req.params.id),
+  );
+  app.post(a, { config: write, schema: { body: ArticleInput, response: { 200: ArticleView } } }, (req) => articles.create(ctx, requireMember(req.actor), req.body));
+  app.put(`${a}/:id`, { config: write, schema: { params: idParamSchema, body: ArticleInput, response: { 200: ArticleView } } }, (req) =>
+    articles.update(ctx, requireMember(req.actor), req.params.id, req.body),
+  );
+  app.post(`${a}/:id/publish`, { config: write, schema: { params: idParamSchema, response: { 200: ArticleView } } }, (req) =>
+    articles.setStatus(ctx, requireMember(req.actor), req.params.id, "published"),
+  );
+  app.post(`${a}/:id/unpublish`, { config: write, schema: { params: idParamSchema, response: { 200: ArticleView } } }, (req) =>
+    articles.setStatus(ctx, requireMember(req.actor), req.params.id, "draft"),
+  );
+  app.delete(`${a}/:id`, { config: write, schema: { params: idParamSchema, response: { 200: okResponse } } }, (req) =>
+    articles.remove(ctx, requireMember(req.actor), req.params.id),
+  );
+}

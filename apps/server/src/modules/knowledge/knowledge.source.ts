@@ -1,0 +1,64 @@
+import { and, eq } from "drizzle-orm";
+import type { Executor } from "../../platform/db/client.ts";
+import { virtualAgents } from "../../platform/db/schema.ts";
+import type { KnowledgeDoc, KnowledgeSource } from "../answers/knowledge-doc.ts";
+import { publishedArticlesOfAgent } from "./articles.repo.ts";
+import { docPassages } from "./knowledge.text.ts";
+import { activePairsFor } from "./qa.repo.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The app's knowledge source, for the answer engine and tests. */
+    knowledge: KnowledgeHub;
+  }
+}
+
+/**
+ * What the answer engine reads: an agent's active Q&A pairs and the passages of the published articles
+ * in the folders assigned to it. Services call `changed` after every committed edit of a company's knowledge.
+ */
+export class KnowledgeHub implements KnowledgeSource {
+  private readonly listeners = new Set<(companyId: number) => void>();
+
+  constructor(private readonly db: Executor) {}
+
+  async load(companyId: number, agentId: number): Promise<KnowledgeDoc[]> {
+    const [agent] = await this.db
+      .select({ id: virtualAgents.id })
+      .from(virtualAgents)
+      .where(and(eq(virtualAgents.companyId, companyId), eq(virtualAgents.id, agentId)));
+    if (!agent) return [];
+    const articles = await publishedArticlesOfAgent(this.db, companyId, agentId);
+    const pairs = await activePairsFor(this.db, companyId, articles.map((a) => a.id));
+    const docs: KnowledgeDoc[] = pairs.map((pair) => ({
+      id: `qa:${pair.id}`,
+      kind: "qa",
+      questions: [pair.question, ...pair.variants],
+      answer: pair.answer,
+      title: pair.question,
+      sourceId: pair.id,
+    }));
+    for (const article of articles) {
+      docPassages(article.content).forEach((passage, index) => {
+        docs.push({ id: `article:${article.id}:${index}`, kind: "passage", questions: passage.path, answer: passage.text, title: article.name, sourceId: article.id });
+      });
+    }
+    return docs;
+  }
+
+  onChange(listener: (companyId: number) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Tells the listeners; one listener's failure does not keep the others from hearing it. */
+  changed(companyId: number): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(companyId);
+      } catch {
+        // a listener's own problem; the edit is committed either way
+      }
+    }
+  }
+}
