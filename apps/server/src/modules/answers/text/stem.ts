@@ -35,13 +35,14 @@ const LAYERS = [
 const VOWEL = /[aeiou]/;
 
 /** Strips the longest ending that leaves a stem with a vowel; a bare-consonant ending (-д, -г, -н, -ж)
- * other than the dative -д/-т only after a vowel, so a stem's own last consonant (өнцөг, хүн) stays. */
+ * other than the dative -д/-т only after a vowel, so a stem's own last consonant (өнцөг, хүн) stays;
+ * -т after л/н is the noun ending of хүргэлт, буцаалт and stays too. */
 function strip(word: string, endings: string[]): string {
   for (const ending of endings) {
     if (word.length - ending.length < MIN_STEM || !word.endsWith(ending)) continue;
     const stem = word.slice(0, -ending.length);
     if (!VOWEL.test(stem)) continue;
-    if (!VOWEL.test(ending) && ending !== "d" && ending !== "t" && !VOWEL.test(stem.at(-1) ?? "")) continue;
+    if (!VOWEL.test(ending) && !VOWEL.test(stem.at(-1) ?? "") && !(ending === "d" || (ending === "t" && !/[ln]$/.test(stem)))) continue;
     return stem;
   }
   return word;
