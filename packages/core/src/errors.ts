@@ -129,6 +129,9 @@ export const ERROR_CATALOGUE = {
   tag_exists: entry(409, "Шошго бүртгэлтэй байна.", "The tag already exists."),
   tag_name_too_short: entry(400, "Шошгоны нэр хамгийн багадаа 2 тэмдэгт байна.", "The tag name must be at least 2 characters."),
   tag_not_found: entry(404, "Шошго олдсонгүй.", "Tag not found."),
+  // Answer engine
+  model_provider_url_invalid: entry(400, "Хаяг http:// эсвэл https://-ээр эхэлсэн зөв URL байна.", "The address must be a valid http:// or https:// URL."),
+  model_provider_model_required: entry(400, "Чат эсвэл embedding загварын нэр оруулна уу.", "Enter a chat model or an embedding model."),
   mail_server_failure: entry(502, "Мэйл серверийн алдаа.", "Mail server failure."),
   invalid_mail_body: entry(400, "Мэйлийн агуулга буруу байна.", "The mail body is invalid."),
 } as const satisfies Record<string, ErrorEntry>;

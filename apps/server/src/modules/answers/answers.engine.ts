@@ -5,8 +5,19 @@
  * then trains in the background (retrieval alone ranks until it is ready).
  */
 import type { KnowledgeDoc, KnowledgeSource } from "./knowledge-doc.ts";
-import { type Decision, type Scored, decide } from "./engine/decide.ts";
+import { type Decision, type Scored, decide, decideAmong, rank, refusal } from "./engine/decide.ts";
 import { KnowledgeIndex } from "./engine/index.ts";
+import { asksForPerson } from "./engine/intents.ts";
+import { generateFromPassages, hybridRank } from "./provider/grounded.ts";
+import { OpenAICompatibleClient, type ProviderConfig } from "./provider/openai-client.ts";
+import { tokenize } from "./text/features.ts";
+
+export interface EngineOptions {
+  /** A company's model provider, if it configured one (settings); without it the engine is offline. */
+  provider?: (companyId: number) => Promise<ProviderConfig | null>;
+  /** Told when a provider call fails; the engine then answers offline. */
+  onProviderError?: (companyId: number, error: unknown) => void;
+}
 
 export interface RecentMessage {
   from: "customer" | "agent" | "bot";
@@ -29,7 +40,7 @@ export interface AnswerSource {
 }
 
 export type EngineResult =
-  | { outcome: "answer"; text: string; sources: AnswerSource[]; confidence: number }
+  | { outcome: "answer"; text: string; sources: AnswerSource[]; confidence: number; generated?: boolean }
   | { outcome: "clarify"; options: Array<AnswerSource & { confidence: number }>; confidence: number }
   | { outcome: "not_found" | "unrelated"; confidence: number }
   | { outcome: "escalate"; confidence: number };
@@ -51,7 +62,10 @@ export class AnswerEngine {
   private readonly entries = new Map<string, Entry>();
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly source: KnowledgeSource) {
+  constructor(
+    private readonly source: KnowledgeSource,
+    private readonly options: EngineOptions = {},
+  ) {
     this.unsubscribe = source.onChange((companyId) => this.invalidate(companyId));
   }
 
@@ -104,6 +118,14 @@ export class AnswerEngine {
 
   /** Answers a customer's message (see engine/decide.ts for what each outcome means). */
   async ask(input: AskInput): Promise<EngineResult> {
+    const config = (await this.options.provider?.(input.companyId)) ?? null;
+    if (config) {
+      try {
+        return await this.askWithModel(input, config);
+      } catch (error) {
+        this.options.onProviderError?.(input.companyId, error);
+      }
+    }
     let decision = await this.decide(input.companyId, input.agentId, input.message);
     // A short follow-up ("and for the countryside?") may only make sense with the previous question.
     const previous = [...(input.recent ?? [])].reverse().find((m) => m.from === "customer");
@@ -112,6 +134,21 @@ export class AnswerEngine {
       if (joined.outcome === "answer") decision = joined;
     }
     return present(decision);
+  }
+
+  /** With a provider: hybrid retrieval when it has an embedding model, and a generated answer, grounded
+   * in the retrieved passages, when it has a chat model (see provider/grounded.ts). */
+  private async askWithModel(input: AskInput, config: ProviderConfig): Promise<EngineResult> {
+    const tokens = tokenize(input.message);
+    if (asksForPerson(tokens)) return { outcome: "escalate", confidence: 1 };
+    const index = await this.index(input.companyId, input.agentId);
+    const client = new OpenAICompatibleClient(config);
+    let candidates = rank(index, tokens, 8);
+    if (config.embeddingModel) candidates = await hybridRank(index, candidates, input.message, client, `${config.baseUrl}|${config.embeddingModel}`);
+    if (!config.chatModel) return present(decideAmong(index, tokens, candidates));
+    const generated = await generateFromPassages(client, input.message, input.recent ?? [], candidates);
+    if (!generated) return present(refusal(index, tokens, candidates));
+    return { outcome: "answer", text: generated.text, sources: generated.cited.map((c) => sourceOf(c.doc)), confidence: round(generated.cited[0]?.confidence ?? 0), generated: true };
   }
 
   /** A reply drafted for a person from the same engine ("Generate AI reply"): the best answer for the

@@ -357,3 +357,16 @@ export const messages = pgTable(
     uniqueIndex("messages_provider_id_unique").on(t.companyId, t.providerMessageId).where(sql`${t.providerMessageId} IS NOT NULL`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------
+// Answer engine: a company's optional OpenAI-compatible model provider (OpenAI, Azure OpenAI, Ollama,
+// vLLM, llama.cpp). One row per company; the API key is stored as given and never returned in full.
+export const modelProviders = pgTable("model_providers", {
+  companyId: integer("company_id").primaryKey().references(() => companies.id, { onDelete: "cascade" }),
+  baseUrl: text("base_url").notNull(),
+  apiKey: text("api_key").notNull().default(""),
+  chatModel: text("chat_model").notNull().default(""),
+  embeddingModel: text("embedding_model").notNull().default(""),
+  updatedByUserId: integer("updated_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});

@@ -45,18 +45,25 @@ export type Decision =
 export function decide(index: KnowledgeIndex, message: string): Decision {
   const tokens = tokenize(message);
   if (asksForPerson(tokens)) return { outcome: "escalate" };
-  const candidates = rank(index, tokens);
+  return decideAmong(index, tokens, rank(index, tokens));
+}
+
+/** The outcome for candidates already ranked (offline, or mixed with semantic scores). */
+export function decideAmong(index: KnowledgeIndex, tokens: Token[], candidates: Scored[]): Decision {
   const threshold = index.hasClassifier ? THRESHOLDS.answer : THRESHOLDS.answerRetrievalOnly;
   const [best] = candidates;
-  if (!best || best.confidence < threshold) {
-    const unrelated = isSmallTalk(tokens) || !tokens.some((t) => !t.stop && index.knows(t));
-    return { outcome: unrelated ? "unrelated" : "not_found", candidates, confidence: best?.confidence ?? 0 };
-  }
+  if (!best || best.confidence < threshold) return refusal(index, tokens, candidates);
   const close = candidates
     .slice(0, THRESHOLDS.clarifyOptions)
     .filter((c) => c.confidence >= threshold && c.confidence >= best.confidence * THRESHOLDS.clarifyRatio);
   if (close.length > 1) return { outcome: "clarify", options: close, candidates };
   return { outcome: "answer", best, candidates };
+}
+
+/** "unrelated" or "not_found" (see the top of this file). */
+export function refusal(index: KnowledgeIndex, tokens: Token[], candidates: Scored[]): Decision {
+  const unrelated = isSmallTalk(tokens) || !tokens.some((t) => !t.stop && index.knows(t));
+  return { outcome: unrelated ? "unrelated" : "not_found", candidates, confidence: candidates[0]?.confidence ?? 0 };
 }
 
 export function rank(index: KnowledgeIndex, tokens: Token[], limit = 5): Scored[] {
