@@ -1,14 +1,9 @@
 import { z } from "zod";
 import { LIMITS } from "../limits.ts";
 
-const httpUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.username === "" && url.password === "";
-  } catch {
-    return false;
-  }
-};
+/** http(s)://host[:port][/path], without credentials in the address. */
+const HTTP_URL = /^https?:\/\/[^\s/?#@:]+(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+const httpUrl = (value: string) => HTTP_URL.test(value);
 
 const modelName = z.string().trim().max(LIMITS.modelProviderFieldMaxChars, { error: "text_too_long" });
 
