@@ -146,6 +146,9 @@ export const ERROR_CATALOGUE = {
   url_blocked: entry(400, "Энэ хаягаас татах боломжгүй.", "This address cannot be imported."),
   url_fetch_failed: entry(502, "Хуудсыг татаж чадсангүй.", "The page could not be fetched."),
   url_too_many_redirects: entry(400, "Хэт олон дахин чиглүүлэлт.", "Too many redirects."),
+  // Answer engine
+  model_provider_url_invalid: entry(400, "Хаяг http:// эсвэл https://-ээр эхэлсэн зөв URL байна.", "The address must be a valid http:// or https:// URL."),
+  model_provider_model_required: entry(400, "Чат эсвэл embedding загварын нэр оруулна уу.", "Enter a chat model or an embedding model."),
   mail_server_failure: entry(502, "Мэйл серверийн алдаа.", "Mail server failure."),
   invalid_mail_body: entry(400, "Мэйлийн агуулга буруу байна.", "The mail body is invalid."),
 } as const satisfies Record<string, ErrorEntry>;

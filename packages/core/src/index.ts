@@ -18,4 +18,5 @@ export * from "./contracts/interaction-tags.ts";
 export * from "./contracts/interactions.ts";
 export * from "./contracts/webchat.ts";
 export * from "./contracts/knowledge.ts";
+export * from "./contracts/answers.ts";
 export * from "./emoji.ts";

@@ -40,6 +40,9 @@ export const LIMITS = {
   interactionTitleMaxChars: 200,
   savedResponseKeyMaxChars: 30,
   savedResponseTextMaxChars: 4000,
+  /** Answer engine model provider: field length, and how long one call to it may take. */
+  modelProviderFieldMaxChars: 500,
+  modelProviderTimeoutMs: 20_000,
   tagNameMaxChars: 40,
   tagDescriptionMaxChars: 300,
   ratingCommentMaxChars: 1000,

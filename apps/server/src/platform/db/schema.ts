@@ -463,3 +463,15 @@ export const knowledgeQuestions = pgTable(
   },
   (t) => [index("knowledge_questions_company_outcome_idx").on(t.companyId, t.outcome, t.id)],
 );
+// ---------------------------------------------------------------------------------------------------
+// Answer engine: a company's optional OpenAI-compatible model provider (OpenAI, Azure OpenAI, Ollama,
+// vLLM, llama.cpp). One row per company; the API key is stored as given and never returned in full.
+export const modelProviders = pgTable("model_providers", {
+  companyId: integer("company_id").primaryKey().references(() => companies.id, { onDelete: "cascade" }),
+  baseUrl: text("base_url").notNull(),
+  apiKey: text("api_key").notNull().default(""),
+  chatModel: text("chat_model").notNull().default(""),
+  embeddingModel: text("embedding_model").notNull().default(""),
+  updatedByUserId: integer("updated_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});

@@ -1,4 +1,5 @@
 import type { RouteObject } from "react-router";
+import { ModelProviderPage } from "./ai/ModelProviderPage.tsx";
 import { OurCompanyPage } from "./company/OurCompanyPage.tsx";
 import { SettingsIndex } from "./SettingsIndex.tsx";
 import { UsersPage } from "./users/UsersPage.tsx";
@@ -17,4 +18,5 @@ export const settingsRoutes: RouteObject[] = [
   { path: "web_chat/edit/:id", element: <WebchatChannelFormPage /> },
   { path: "saved_response", element: <SavedResponsesPage /> },
   { path: "interaction_tag", element: <InteractionTagsPage /> },
+  { path: "ai_model", element: <ModelProviderPage /> },
 ];

@@ -1,0 +1,143 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { SHOP_PAIRS, SHOP_PASSAGE, pairByKey } from "./answers.fixture.ts";
+import { AnswerEngine, type EngineResult } from "./answers.engine.ts";
+import { MemoryKnowledgeSource } from "./memory-source.ts";
+
+const engines: AnswerEngine[] = [];
+afterEach(() => engines.splice(0).forEach((e) => e.close()));
+
+async function shop() {
+  const source = new MemoryKnowledgeSource();
+  source.set(1, 1, [...SHOP_PAIRS, SHOP_PASSAGE]);
+  const engine = new AnswerEngine(source);
+  engines.push(engine);
+  await engine.ready(1, 1);
+  const ask = (message: string) => engine.ask({ companyId: 1, agentId: 1, message });
+  return { source, engine, ask };
+}
+
+const answered = (result: EngineResult) => (result.outcome === "answer" ? result.sources[0]?.title : `(${result.outcome})`);
+
+describe("answer engine on a Mongolian shop's knowledge", () => {
+  it.each([
+    // Cyrillic, worded differently from the stored questions
+    ["хүргэлт хэд хоногт ирдэг вэ", "delivery_time"],
+    ["Картаар төлж болох уу", "payment_methods"],
+    ["Хэдэн цагт хаадаг вэ", "hours"],
+    ["мөнгөө буцааж авмаар байна", "refund"],
+    ["Машин хаана тавих вэ", "parking"],
+    // Latin transliteration
+    ["hurgelt hed honogt ireh ve", "delivery_time"],
+    ["baraa butsaaj boloh uu", "returns"],
+    ["delguur haana baidag ve", "location"],
+    ["zahialga tsutslah", "cancel_order"],
+    ["hyamdral heezee boloh ve", "sale"],
+    ["zeeleer avch boloh uu", "installments"],
+    ["utasnii dugaar", "contact"],
+    // Russian-keyboard look-alikes (у for ү, о for ө) and Latin letters inside Cyrillic words
+    ["хургэлтийн унэ хэд вэ", "delivery_price"],
+    ["толбороо буцааж авах", "refund"],
+    ["зaхиaлгa цуцлax", "cancel_order"],
+    ["Гapaнтитaй юу", "warranty"],
+  ])("%s → %s", async (message, key) => {
+    const { ask } = await shop();
+    const result = await ask(message);
+    expect(answered(result)).toBe(key);
+    if (result.outcome === "answer") {
+      expect(result.text).toBe(pairByKey(key).answer);
+      expect(result.sources[0]).toMatchObject({ id: pairByKey(key).id, kind: "qa" });
+      expect(result.confidence).toBeGreaterThan(0);
+    }
+  });
+
+  it("quotes the best article passage and cites the article", async () => {
+    const { ask } = await shop();
+    const result = await ask("Солонгосоос бараа захиалж болох уу");
+    expect(result).toMatchObject({ outcome: "answer", text: SHOP_PASSAGE.answer, sources: [{ id: SHOP_PASSAGE.id, kind: "passage", sourceId: 100 }] });
+  });
+
+  it("answers unknown questions with not found and never invents an answer", async () => {
+    const { ask } = await shop();
+    for (const message of ["Дэлгүүрийн эзэн хэн бэ?", "Компани хэдэн онд байгуулагдсан бэ?"]) {
+      expect((await ask(message)).outcome).toBe("not_found");
+    }
+  });
+
+  it("tells small talk and questions about nothing in the knowledge apart as unrelated", async () => {
+    const { ask } = await shop();
+    for (const message of ["сайн байна уу", "sain baina uu", "баярлалаа", "Футболын тэмцээнд хэн хожсон бэ", "Та нар ном зардаг уу"]) {
+      expect((await ask(message)).outcome, message).toBe("unrelated");
+    }
+  });
+
+  it("escalates every request for a person", async () => {
+    const { ask } = await shop();
+    for (const message of ["хүнтэй ярих", "Хүнтэй ярьмаар байна", "ажилтантай холбо", "оператор", "operator", "human", "agent please", "hunte yarih", "talk to a real person"]) {
+      expect((await ask(message)).outcome, message).toBe("escalate");
+    }
+    expect((await ask("are you a real person?")).outcome).not.toBe("escalate");
+  });
+
+  it("never answers from a removed or deactivated pair", async () => {
+    const { source, engine, ask } = await shop();
+    const parking = pairByKey("parking").id;
+    expect(answered(await ask("Машины зогсоол хаана байдаг вэ"))).toBe("parking");
+    source.remove(1, 1, parking);
+    for (const message of ["Машины зогсоол хаана байдаг вэ", "Машин хаана тавих вэ", "zogsool"]) {
+      const after = await ask(message);
+      if (after.outcome === "answer") expect(after.sources[0]?.id).not.toBe(parking);
+      if (after.outcome === "clarify") expect(after.options.map((o) => o.id)).not.toContain(parking);
+    }
+    const draft = await engine.draftReply(1, 1, [{ from: "customer", text: "Машины зогсоол бий юу?" }]);
+    expect(draft?.sources.map((s) => s.id) ?? []).not.toContain(parking);
+  });
+
+  it("follows an edit at once: a new question variant is answered on the next message", async () => {
+    const { source, ask } = await shop();
+    const message = "Тэжээвэр амьтантай орж болох уу";
+    expect((await ask(message)).outcome).not.toBe("answer");
+    source.put(1, 1, { id: "qa:200", kind: "qa", questions: ["Тэжээвэр амьтантай орж болох уу?"], answer: "Жижиг амьтантай орж болно.", title: "pets", sourceId: 200 });
+    expect(await ask(message)).toMatchObject({ outcome: "answer", text: "Жижиг амьтантай орж болно." });
+    source.put(1, 1, { ...pairByKey("hours"), answer: "Өдөр бүр 10:00-22:00." });
+    expect(await ask("Хэдэн цагт хаадаг вэ")).toMatchObject({ outcome: "answer", text: "Өдөр бүр 10:00-22:00." });
+  });
+
+  it("keeps each company's and agent's knowledge apart", async () => {
+    const { source, engine } = await shop();
+    source.set(2, 1, [{ id: "qa:1", kind: "qa", questions: ["Тасалбар хэдэн төгрөг вэ?"], answer: "10,000₮", title: "ticket", sourceId: 1 }]);
+    expect(answered(await engine.ask({ companyId: 2, agentId: 1, message: "Хүргэлтийн үнэ хэд вэ?" }))).not.toBe("delivery_price");
+    expect(answered(await engine.ask({ companyId: 1, agentId: 2, message: "Хүргэлтийн үнэ хэд вэ?" }))).toBe("(unrelated)");
+    expect(answered(await engine.ask({ companyId: 2, agentId: 1, message: "tasalbar hed togrog ve" }))).toBe("ticket");
+  });
+
+  it("offers a choice when two pairs answer equally well, best first", async () => {
+    const source = new MemoryKnowledgeSource();
+    source.set(3, 1, [
+      { id: "qa:1", kind: "qa", questions: ["Хүргэлт хэд хоног вэ?"], answer: "Хотод 1 хоног.", title: "city", sourceId: 1 },
+      { id: "qa:2", kind: "qa", questions: ["Хүргэлт хэд хоног вэ?"], answer: "Хөдөө 3 хоног.", title: "countryside", sourceId: 2 },
+      { id: "qa:3", kind: "qa", questions: ["Дансны дугаар"], answer: "5000", title: "account", sourceId: 3 },
+    ]);
+    const engine = new AnswerEngine(source);
+    engines.push(engine);
+    const result = await engine.ask({ companyId: 3, agentId: 1, message: "хүргэлт хэд хоног" });
+    expect(result.outcome).toBe("clarify");
+    if (result.outcome === "clarify") expect(result.options.map((o) => o.title).sort()).toEqual(["city", "countryside"]);
+  });
+
+  it("uses the previous question for a short follow-up", async () => {
+    const { engine } = await shop();
+    const result = await engine.ask({ companyId: 1, agentId: 1, message: "үнэ нь хэд вэ", recent: [{ from: "customer", text: "Хүргэлт" }] });
+    expect(answered(result)).toBe("delivery_price");
+  });
+
+  it("drafts a reply for a person from the customer's latest message", async () => {
+    const { engine } = await shop();
+    const draft = await engine.draftReply(1, 1, [
+      { from: "customer", text: "Сайн байна уу" },
+      { from: "agent", text: "Сайн байна уу, юугаар туслах вэ?" },
+      { from: "customer", text: "Баталгаат хугацаа хэд вэ?" },
+    ]);
+    expect(draft).toMatchObject({ text: pairByKey("warranty").answer, sources: [{ id: pairByKey("warranty").id }] });
+    expect(await engine.draftReply(1, 1, [{ from: "customer", text: "Дэлгүүрийн эзэн хэн бэ?" }])).toBeNull();
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * The answer engine: one index per (company, agent), read only through a KnowledgeSource and rebuilt
+ * when it reports a change — the next question after an edit waits for the rebuild, so answers always
+ * follow the latest knowledge. Rebuilding reuses the analysed texts of the previous index; the classifier
+ * then trains in the background (retrieval alone ranks until it is ready).
+ */
+import type { KnowledgeDoc, KnowledgeSource } from "./knowledge-doc.ts";
+import { type Decision, type Scored, decide, decideAmong, rank, refusal } from "./engine/decide.ts";
+import { KnowledgeIndex } from "./engine/index.ts";
+import { asksForPerson } from "./engine/intents.ts";
+import { generateFromPassages, hybridRank } from "./provider/grounded.ts";
+import { OpenAICompatibleClient, type ProviderConfig } from "./provider/openai-client.ts";
+import { tokenize } from "./text/features.ts";
+
+export interface EngineOptions {
+  /** A company's model provider, if it configured one (settings); without it the engine is offline. */
+  provider?: (companyId: number) => Promise<ProviderConfig | null>;
+  /** Told when a provider call fails; the engine then answers offline. */
+  onProviderError?: (companyId: number, error: unknown) => void;
+}
+
+export interface RecentMessage {
+  from: "customer" | "agent" | "bot";
+  text: string;
+}
+
+export interface AskInput {
+  companyId: number;
+  agentId: number;
+  message: string;
+  /** The conversation before this message, oldest first. */
+  recent?: RecentMessage[];
+}
+
+export interface AnswerSource {
+  id: string;
+  kind: KnowledgeDoc["kind"];
+  sourceId: number;
+  title: string;
+}
+
+export type EngineResult =
+  | { outcome: "answer"; text: string; sources: AnswerSource[]; confidence: number; generated?: boolean }
+  | { outcome: "clarify"; options: Array<AnswerSource & { confidence: number }>; confidence: number }
+  | { outcome: "not_found" | "unrelated"; confidence: number }
+  | { outcome: "escalate"; confidence: number };
+
+interface Entry {
+  index: KnowledgeIndex | null;
+  /** The build in progress (or done), which every caller awaits. */
+  build: Promise<KnowledgeIndex>;
+  training: Promise<void>;
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+export const sourceOf = (doc: KnowledgeDoc): AnswerSource => ({ id: doc.id, kind: doc.kind, sourceId: doc.sourceId, title: doc.title });
+
+/** The text a doc answers with: a pair's answer, or the passage quoted in full. */
+export const answerText = (doc: KnowledgeDoc) => doc.answer;
+
+export class AnswerEngine {
+  private readonly entries = new Map<string, Entry>();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly source: KnowledgeSource,
+    private readonly options: EngineOptions = {},
+  ) {
+    this.unsubscribe = source.onChange((companyId) => this.invalidate(companyId));
+  }
+
+  close() {
+    this.unsubscribe();
+    this.entries.clear();
+  }
+
+  /** The index of an agent, built on first use and after every change. */
+  index(companyId: number, agentId: number): Promise<KnowledgeIndex> {
+    const key = `${companyId}:${agentId}`;
+    const entry = this.entries.get(key);
+    if (entry) return entry.build;
+    const created: Entry = { index: null, build: Promise.resolve(new KnowledgeIndex([])), training: Promise.resolve() };
+    this.entries.set(key, created);
+    this.rebuild(key, created, companyId, agentId);
+    return created.build;
+  }
+
+  /** Resolves once the agent's index and its classifier are complete (the evaluation waits for this). */
+  async ready(companyId: number, agentId: number): Promise<void> {
+    await this.index(companyId, agentId);
+    await this.entries.get(`${companyId}:${agentId}`)?.training;
+  }
+
+  private invalidate(companyId: number) {
+    for (const [key, entry] of this.entries) {
+      if (!key.startsWith(`${companyId}:`)) continue;
+      const agentId = Number(key.slice(key.indexOf(":") + 1));
+      this.rebuild(key, entry, companyId, agentId);
+    }
+  }
+
+  private rebuild(key: string, entry: Entry, companyId: number, agentId: number) {
+    // Builds run one after another, so a change during a build is always followed by one more.
+    entry.build = entry.build
+      .catch(() => null)
+      .then(async () => {
+        const docs = await this.source.load(companyId, agentId);
+        const index = new KnowledgeIndex(docs, entry.index ?? undefined);
+        entry.index = index;
+        entry.training = index.trainClassifier(() => this.entries.get(key)?.index === index);
+        return index;
+      });
+  }
+
+  async decide(companyId: number, agentId: number, message: string): Promise<Decision> {
+    return decide(await this.index(companyId, agentId), message);
+  }
+
+  /** Answers a customer's message (see engine/decide.ts for what each outcome means). */
+  async ask(input: AskInput): Promise<EngineResult> {
+    const config = (await this.options.provider?.(input.companyId)) ?? null;
+    if (config) {
+      try {
+        return await this.askWithModel(input, config);
+      } catch (error) {
+        this.options.onProviderError?.(input.companyId, error);
+      }
+    }
+    let decision = await this.decide(input.companyId, input.agentId, input.message);
+    // A short follow-up ("and for the countryside?") may only make sense with the previous question.
+    const previous = [...(input.recent ?? [])].reverse().find((m) => m.from === "customer");
+    if (previous && (decision.outcome === "not_found" || decision.outcome === "clarify")) {
+      const joined = await this.decide(input.companyId, input.agentId, `${previous.text} ${input.message}`);
+      if (joined.outcome === "answer") decision = joined;
+    }
+    return present(decision);
+  }
+
+  /** With a provider: hybrid retrieval when it has an embedding model, and a generated answer, grounded
+   * in the retrieved passages, when it has a chat model (see provider/grounded.ts). */
+  private async askWithModel(input: AskInput, config: ProviderConfig): Promise<EngineResult> {
+    const tokens = tokenize(input.message);
+    if (asksForPerson(tokens)) return { outcome: "escalate", confidence: 1 };
+    const index = await this.index(input.companyId, input.agentId);
+    const client = new OpenAICompatibleClient(config);
+    let candidates = rank(index, tokens, 8);
+    if (config.embeddingModel) candidates = await hybridRank(index, candidates, input.message, client, `${config.baseUrl}|${config.embeddingModel}`);
+    if (!config.chatModel) return present(decideAmong(index, tokens, candidates));
+    const generated = await generateFromPassages(client, input.message, input.recent ?? [], candidates);
+    if (!generated) return present(refusal(index, tokens, candidates));
+    return { outcome: "answer", text: generated.text, sources: generated.cited.map((c) => sourceOf(c.doc)), confidence: round(generated.cited[0]?.confidence ?? 0), generated: true };
+  }
+
+  /** A reply drafted for a person from the same engine ("Generate AI reply"): the best answer for the
+   * customer's latest messages, or null when the knowledge has nothing for them. */
+  async draftReply(companyId: number, agentId: number, conversation: RecentMessage[]): Promise<{ text: string; sources: AnswerSource[]; confidence: number } | null> {
+    const customer = conversation.filter((m) => m.from === "customer").slice(-2);
+    const last = customer.at(-1);
+    if (!last) return null;
+    const result = await this.ask({ companyId, agentId, message: last.text, recent: customer.slice(0, -1) });
+    if (result.outcome === "answer") return { text: result.text, sources: result.sources, confidence: result.confidence };
+    if (result.outcome !== "clarify") return null;
+    const index = await this.index(companyId, agentId);
+    const best = index.docs.find((doc) => doc.id === result.options[0]?.id);
+    return best ? { text: answerText(best), sources: [sourceOf(best)], confidence: result.confidence } : null;
+  }
+}
+
+function present(decision: Decision): EngineResult {
+  switch (decision.outcome) {
+    case "escalate":
+      return { outcome: "escalate", confidence: 1 };
+    case "answer":
+      return { outcome: "answer", text: answerText(decision.best.doc), sources: [sourceOf(decision.best.doc)], confidence: round(decision.best.confidence) };
+    case "clarify":
+      return {
+        outcome: "clarify",
+        options: decision.options.map((o: Scored) => ({ ...sourceOf(o.doc), confidence: round(o.confidence) })),
+        confidence: round(decision.options[0]?.confidence ?? 0),
+      };
+    default:
+      return { outcome: decision.outcome, confidence: round(decision.confidence) };
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * From a message and an index to one outcome.
+ *
+ * - "escalate": the customer asks for a person (intents.ts) — always, before anything else.
+ * - "answer": the best doc scores at least the answer threshold and clearly ahead of the next one.
+ * - "clarify": the best two (or three) docs all pass the threshold and are too close to choose between:
+ *   the customer picks; the first option is the best one.
+ * - "unrelated": nothing the knowledge could answer — small talk (greetings, thanks, "how are you"),
+ *   or a message none of whose content words the agent's knowledge uses at all.
+ * - "not_found": a question in the knowledge's vocabulary that no doc answers confidently — what the
+ *   learning loop shows admins, who write the missing answer.
+ *
+ * Scores mix the nearest variant, the nearest centroid and (once trained) the classifier's probability;
+ * the thresholds were tuned on CLINC150's train and validation parts only (`npm run eval:answers --
+ * --split val`), the "not found" one on out-of-scope train and validation lines.
+ */
+import type { KnowledgeDoc } from "../knowledge-doc.ts";
+import { type Token, tokenize } from "../text/features.ts";
+import type { Candidate, KnowledgeIndex, Mix } from "./index.ts";
+import { asksForPerson, isSmallTalk } from "./intents.ts";
+
+export const MIX: Mix = { variant: 0.3, centroid: 0.7, classifier: 1 };
+export const THRESHOLDS = {
+  /** Least score to answer, with the classifier (mixed score) and without it (retrieval only). */
+  answer: 0.17,
+  answerRetrievalOnly: 0.17,
+  /** A runner-up within this share of the best score makes the choice ambiguous. */
+  clarifyRatio: 0.9,
+  /** How many options a clarifying question offers at most. */
+  clarifyOptions: 3,
+};
+
+export interface Scored {
+  doc: KnowledgeDoc;
+  confidence: number;
+  candidate: Candidate;
+}
+
+export type Decision =
+  | { outcome: "answer"; best: Scored; candidates: Scored[] }
+  | { outcome: "clarify"; options: Scored[]; candidates: Scored[] }
+  | { outcome: "not_found" | "unrelated"; candidates: Scored[]; confidence: number }
+  | { outcome: "escalate" };
+
+export function decide(index: KnowledgeIndex, message: string): Decision {
+  const tokens = tokenize(message);
+  if (asksForPerson(tokens)) return { outcome: "escalate" };
+  return decideAmong(index, tokens, rank(index, tokens));
+}
+
+/** The outcome for candidates already ranked (offline, or mixed with semantic scores). */
+export function decideAmong(index: KnowledgeIndex, tokens: Token[], candidates: Scored[]): Decision {
+  const threshold = index.hasClassifier ? THRESHOLDS.answer : THRESHOLDS.answerRetrievalOnly;
+  const [best] = candidates;
+  if (!best || best.confidence < threshold) return refusal(index, tokens, candidates);
+  const close = candidates
+    .slice(0, THRESHOLDS.clarifyOptions)
+    .filter((c) => c.confidence >= threshold && c.confidence >= best.confidence * THRESHOLDS.clarifyRatio);
+  if (close.length > 1) return { outcome: "clarify", options: close, candidates };
+  return { outcome: "answer", best, candidates };
+}
+
+/** "unrelated" or "not_found" (see the top of this file). */
+export function refusal(index: KnowledgeIndex, tokens: Token[], candidates: Scored[]): Decision {
+  const unrelated = isSmallTalk(tokens) || !tokens.some((t) => !t.stop && index.knows(t));
+  return { outcome: unrelated ? "unrelated" : "not_found", candidates, confidence: candidates[0]?.confidence ?? 0 };
+}
+
+export function rank(index: KnowledgeIndex, tokens: Token[], limit = 5): Scored[] {
+  return index.search(index.vectorize(tokens), limit, MIX).flatMap((candidate) => {
+    const doc = index.docs[candidate.doc];
+    return doc ? [{ doc, confidence: candidate.score, candidate }] : [];
+  });
+}

@@ -1,0 +1,16 @@
+import { ModelProviderInput, ModelProviderView, okResponse } from "@holboo/core";
+import type { TypedApp } from "../../app.ts";
+import type { AppContext } from "../../platform/context.ts";
+import { requireMember } from "../../platform/auth/policy.ts";
+import * as modelProvider from "./model-provider.service.ts";
+
+/** The company's optional model provider for the answer engine (settings → AI agent). */
+export function modelProviderRoutes(app: TypedApp, ctx: AppContext) {
+  const path = "/api/settings/model-provider";
+  const access = { permission: "settings.edit" } as const;
+  app.get(path, { config: { access }, schema: { response: { 200: ModelProviderView } } }, (req) => modelProvider.get(ctx, requireMember(req.actor)));
+  app.put(path, { config: { access }, schema: { body: ModelProviderInput, response: { 200: ModelProviderView } } }, (req) =>
+    modelProvider.save(ctx, requireMember(req.actor), req.body),
+  );
+  app.delete(path, { config: { access }, schema: { response: { 200: okResponse } } }, (req) => modelProvider.remove(ctx, requireMember(req.actor)));
+}

@@ -1,0 +1,44 @@
+import type { ModelProviderInput, ModelProviderView } from "@holboo/core";
+import type { MemberActor } from "../../platform/auth/actor.ts";
+import type { Database } from "../../platform/db/client.ts";
+import type { AppContext } from "../../platform/context.ts";
+import type { ProviderConfig } from "./provider/openai-client.ts";
+import * as repo from "./model-provider.repo.ts";
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.findModelProvider>>>;
+
+/** Only the key's last four characters leave the server, and only for a key long enough to hide the rest. */
+const keyHint = (key: string) => (key === "" ? null : key.length > 8 ? `…${key.slice(-4)}` : "…");
+
+const present = (row: Row | null): ModelProviderView =>
+  row
+    ? { configured: true, base_url: row.baseUrl, api_key_hint: keyHint(row.apiKey), chat_model: row.chatModel, embedding_model: row.embeddingModel, updated_at: row.updatedAt.toISOString() }
+    : { configured: false, base_url: "", api_key_hint: null, chat_model: "", embedding_model: "", updated_at: null };
+
+export async function get(ctx: AppContext, actor: MemberActor) {
+  return present(await repo.findModelProvider(ctx.db, actor.companyId));
+}
+
+export async function save(ctx: AppContext, actor: MemberActor, input: ModelProviderInput) {
+  const current = await repo.findModelProvider(ctx.db, actor.companyId);
+  await repo.upsertModelProvider(ctx.db, {
+    companyId: actor.companyId,
+    baseUrl: input.base_url,
+    apiKey: input.api_key ?? current?.apiKey ?? "",
+    chatModel: input.chat_model,
+    embeddingModel: input.embedding_model,
+    updatedByUserId: actor.userId,
+  });
+  return get(ctx, actor);
+}
+
+export async function remove(ctx: AppContext, actor: MemberActor) {
+  await repo.deleteModelProvider(ctx.db, actor.companyId);
+  return { ok: true as const };
+}
+
+/** What the answer engine calls a company's provider with (EngineOptions.provider). */
+export async function providerConfig(db: Database, companyId: number): Promise<ProviderConfig | null> {
+  const row = await repo.findModelProvider(db, companyId);
+  return row ? { baseUrl: row.baseUrl, apiKey: row.apiKey, chatModel: row.chatModel, embeddingModel: row.embeddingModel } : null;
+}

@@ -1,0 +1,176 @@
+import type { ModelProviderView } from "@holboo/core";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorCode, fieldCode, startTestApp, type TestApp } from "../../../test/harness.ts";
+import { colleague, companyAdmin } from "../../../test/factories.ts";
+import { SHOP_PAIRS, pairByKey } from "./answers.fixture.ts";
+import { AnswerEngine } from "./answers.engine.ts";
+import { MemoryKnowledgeSource } from "./memory-source.ts";
+import { providerConfig } from "./model-provider.service.ts";
+import { NOT_FOUND_REPLY } from "./provider/grounded.ts";
+import { tokenize } from "./text/features.ts";
+
+/**
+ * A local OpenAI-compatible server, deterministic: /v1/embeddings returns hashed bag-of-stems vectors;
+ * /v1/chat/completions answers with the numbered passage sharing most word stems with the customer's
+ * message and cites it, or NOT_FOUND when none shares at least two. Both follow OpenAI's documented
+ * request and response shapes.
+ */
+interface Recorded {
+  path: string;
+  authorization: string | undefined;
+  body: { model: string; input?: string[] | string; messages?: Array<{ role: string; content: string }> };
+}
+
+const stems = (text: string) => new Set(tokenize(text).filter((t) => !t.stop).map((t) => t.stem));
+
+function embedding(text: string): number[] {
+  const vector = new Array<number>(64).fill(0);
+  for (const stem of stems(text)) {
+    let h = 0;
+    for (const ch of stem) h = (Math.imul(h, 31) + ch.charCodeAt(0)) >>> 0;
+    vector[h % 64] = (vector[h % 64] ?? 0) + 1;
+  }
+  return vector;
+}
+
+function chatReply(messages: Array<{ role: string; content: string }>): string {
+  const user = messages.find((m) => m.role === "user")?.content ?? "";
+  const question = user.slice(user.lastIndexOf("Customer: ") + "Customer: ".length);
+  const passages = [...user.matchAll(/\[(\d+)\] ([^\n]*)\n([^\n]*)/g)].map((m) => ({ n: m[1], heading: m[2] ?? "", text: m[3] ?? "" }));
+  const asked = stems(question);
+  const best = passages
+    .map((p) => ({ ...p, overlap: [...stems(`${p.heading} ${p.text}`)].filter((s) => asked.has(s)).length }))
+    .sort((a, b) => b.overlap - a.overlap)[0];
+  return best && best.overlap >= 2 ? `${best.text} [${best.n}]` : NOT_FOUND_REPLY;
+}
+
+async function fakeProvider() {
+  const requests: Recorded[] = [];
+  const readBody = async (req: IncomingMessage) => {
+    let data = "";
+    for await (const chunk of req) data += String(chunk);
+    return JSON.parse(data) as Recorded["body"];
+  };
+  const server: Server = createServer((req, res) => {
+    void readBody(req).then((body) => {
+      requests.push({ path: req.url ?? "", authorization: req.headers.authorization, body });
+      res.setHeader("content-type", "application/json");
+      if (req.method === "POST" && req.url === "/v1/embeddings") {
+        const inputs = Array.isArray(body.input) ? body.input : [body.input ?? ""];
+        res.end(JSON.stringify({ object: "list", model: body.model, data: inputs.map((text, index) => ({ object: "embedding", index, embedding: embedding(text) })), usage: { prompt_tokens: 1, total_tokens: 1 } }));
+      } else if (req.method === "POST" && req.url === "/v1/chat/completions") {
+        const content = chatReply(body.messages ?? []);
+        res.end(JSON.stringify({ id: "chatcmpl-1", object: "chat.completion", created: 0, model: body.model, choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }));
+      } else {
+        res.statusCode = 404;
+        res.end(JSON.stringify({ error: { message: "not found" } }));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { requests, baseUrl: `http://127.0.0.1:${port}/v1`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+let t: TestApp;
+let provider: Awaited<ReturnType<typeof fakeProvider>>;
+beforeAll(async () => {
+  t = await startTestApp();
+  provider = await fakeProvider();
+});
+afterAll(async () => {
+  await provider.close();
+  await t.close();
+});
+
+describe("model provider settings", () => {
+  it("saves the provider, never returns the key in full, keeps the key when it is not sent, and deletes", async () => {
+    const admin = await companyAdmin(t);
+    expect((await admin.client.get<ModelProviderView>("/api/settings/model-provider")).body).toMatchObject({ configured: false });
+    const saved = await admin.client.put<ModelProviderView>("/api/settings/model-provider", { base_url: `${provider.baseUrl}/`, api_key: "sk-test-secret-f3a9", chat_model: "llama3", embedding_model: "nomic-embed-text" });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ configured: true, base_url: provider.baseUrl, api_key_hint: "…f3a9", chat_model: "llama3" });
+    expect(JSON.stringify(saved.body)).not.toContain("secret");
+    await admin.client.put("/api/settings/model-provider", { base_url: provider.baseUrl, chat_model: "llama3.1" });
+    expect(await providerConfig(t.database.db, admin.me.company_id)).toMatchObject({ apiKey: "sk-test-secret-f3a9", chatModel: "llama3.1", embeddingModel: "" });
+    expect((await admin.client.del("/api/settings/model-provider")).status).toBe(200);
+    expect(await providerConfig(t.database.db, admin.me.company_id)).toBeNull();
+  });
+
+  it("refuses a non-http address or no model and changes nothing", async () => {
+    const admin = await companyAdmin(t);
+    await admin.client.put("/api/settings/model-provider", { base_url: provider.baseUrl, chat_model: "llama3" });
+    for (const base_url of ["file:///etc/passwd", "ftp://models.local/v1", "not a url", "http://user:pass@models.local/v1"]) {
+      const refused = await admin.client.put("/api/settings/model-provider", { base_url, chat_model: "x" });
+      expect(fieldCode(refused, "base_url"), base_url).toBe("model_provider_url_invalid");
+    }
+    expect(fieldCode(await admin.client.put("/api/settings/model-provider", { base_url: provider.baseUrl }), "chat_model")).toBe("model_provider_model_required");
+    expect(await providerConfig(t.database.db, admin.me.company_id)).toMatchObject({ baseUrl: provider.baseUrl, chatModel: "llama3" });
+  });
+
+  it("needs settings.edit, and each company sees and changes only its own", async () => {
+    const admin = await companyAdmin(t);
+    await admin.client.put("/api/settings/model-provider", { base_url: provider.baseUrl, api_key: "sk-company-a-key-1234", chat_model: "a-model" });
+    const agent = await colleague(t, admin.client, "agent");
+    expect(errorCode(await agent.client.get("/api/settings/model-provider"))).toBe("forbidden");
+    expect(errorCode(await agent.client.put("/api/settings/model-provider", { base_url: provider.baseUrl, chat_model: "x" }))).toBe("forbidden");
+    const other = await companyAdmin(t);
+    expect((await other.client.get<ModelProviderView>("/api/settings/model-provider")).body.configured).toBe(false);
+    await other.client.put("/api/settings/model-provider", { base_url: "https://other.example/v1", chat_model: "b-model" });
+    await other.client.del("/api/settings/model-provider");
+    expect(await providerConfig(t.database.db, admin.me.company_id)).toMatchObject({ chatModel: "a-model", apiKey: "sk-company-a-key-1234" });
+  });
+});
+
+describe("answer engine with a model provider", () => {
+  async function engineWith(config: { chatModel?: string; embeddingModel?: string; baseUrl?: string }) {
+    const source = new MemoryKnowledgeSource();
+    source.set(1, 1, SHOP_PAIRS);
+    const errors: unknown[] = [];
+    const engine = new AnswerEngine(source, {
+      provider: async () => ({ baseUrl: config.baseUrl ?? provider.baseUrl, apiKey: "sk-local", chatModel: config.chatModel ?? "", embeddingModel: config.embeddingModel ?? "" }),
+      onProviderError: (_, error) => errors.push(error),
+    });
+    return { engine, errors, ask: (message: string) => engine.ask({ companyId: 1, agentId: 1, message }) };
+  }
+
+  it("generates the answer only from retrieved passages and cites them", async () => {
+    const { engine, ask } = await engineWith({ chatModel: "llama3", embeddingModel: "nomic-embed-text" });
+    const before = provider.requests.length;
+    const result = await ask("Баталгаат хугацаа хэд вэ?");
+    expect(result).toMatchObject({ outcome: "answer", generated: true, text: pairByKey("warranty").answer, sources: [{ id: pairByKey("warranty").id }] });
+    const calls = provider.requests.slice(before);
+    expect(calls.map((c) => c.path)).toEqual(expect.arrayContaining(["/v1/embeddings", "/v1/chat/completions"]));
+    expect(calls.every((c) => c.authorization === "Bearer sk-local")).toBe(true);
+    const chat = calls.find((c) => c.path === "/v1/chat/completions");
+    expect(chat?.body.model).toBe("llama3");
+    const prompt = chat?.body.messages?.map((m) => m.content).join("\n") ?? "";
+    expect(prompt).toContain(pairByKey("warranty").answer);
+    expect(prompt.match(/^\[\d+\] /gm)?.length).toBeLessThanOrEqual(4);
+    engine.close();
+  });
+
+  it("refuses when the passages do not answer, and still escalates requests for a person", async () => {
+    const { engine, ask } = await engineWith({ chatModel: "llama3" });
+    const before = provider.requests.length;
+    expect((await ask("Дэлгүүрийн эзэн хэн бэ?")).outcome).toBe("not_found");
+    expect(provider.requests.slice(before).map((r) => r.path)).toEqual(["/v1/chat/completions"]);
+    expect((await ask("хүнтэй ярих")).outcome).toBe("escalate");
+    engine.close();
+  });
+
+  it("ranks with embeddings alone when there is no chat model", async () => {
+    const { engine, ask } = await engineWith({ embeddingModel: "nomic-embed-text" });
+    expect(await ask("hurgelt hed honogt ireh ve")).toMatchObject({ outcome: "answer", text: pairByKey("delivery_time").answer });
+    engine.close();
+  });
+
+  it("answers offline when the provider cannot be reached", async () => {
+    const { engine, errors, ask } = await engineWith({ chatModel: "llama3", baseUrl: "http://127.0.0.1:1/v1" });
+    expect(await ask("Картаар төлж болох уу")).toMatchObject({ outcome: "answer", text: pairByKey("payment_methods").answer });
+    expect(errors.length).toBe(1);
+    engine.close();
+  });
+});

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { LIMITS } from "../limits.ts";
+
+/** http(s)://host[:port][/path], without credentials in the address. */
+const HTTP_URL = /^https?:\/\/[^\s/?#@:]+(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+const httpUrl = (value: string) => HTTP_URL.test(value);
+
+const modelName = z.string().trim().max(LIMITS.modelProviderFieldMaxChars, { error: "text_too_long" });
+
+/** A company's OpenAI-compatible model provider. An omitted api_key keeps the stored one. */
+export const ModelProviderInput = z
+  .object({
+    base_url: z
+      .string({ error: "required" })
+      .trim()
+      .min(1, { error: "required" })
+      .max(LIMITS.modelProviderFieldMaxChars, { error: "text_too_long" })
+      .refine(httpUrl, { error: "model_provider_url_invalid" })
+      .transform((url) => url.replace(/\/+$/, "")),
+    api_key: z.string().trim().max(LIMITS.modelProviderFieldMaxChars, { error: "text_too_long" }).optional(),
+    chat_model: modelName.default(""),
+    embedding_model: modelName.default(""),
+  })
+  .refine((p) => p.chat_model !== "" || p.embedding_model !== "", { error: "model_provider_model_required", path: ["chat_model"] });
+export type ModelProviderInput = z.infer<typeof ModelProviderInput>;
+
+export const ModelProviderView = z.object({
+  configured: z.boolean(),
+  base_url: z.string(),
+  /** The key's last characters only ("…f3a9"), or null when none is stored. */
+  api_key_hint: z.string().nullable(),
+  chat_model: z.string(),
+  embedding_model: z.string(),
+  updated_at: z.string().nullable(),
+});
+export type ModelProviderView = z.infer<typeof ModelProviderView>;
