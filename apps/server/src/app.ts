@@ -34,6 +34,8 @@ import { registerRealtimeHandlers } from "./modules/webchat/webchat.socket.ts";
 import { registerAdapter } from "./channels/adapter.ts";
 import { webchatAdapter } from "./channels/webchat/adapter.ts";
 import { KnowledgeHub } from "./modules/knowledge/knowledge.source.ts";
+import { AnswerEngine } from "./modules/answers/answers.engine.ts";
+import { providerConfig } from "./modules/answers/model-provider.service.ts";
 import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes.ts";
 import { qaRoutes } from "./modules/knowledge/qa.routes.ts";
 import { importRoutes } from "./modules/knowledge/import.routes.ts";
@@ -66,7 +68,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   realtime.attach(app.server);
   app.addHook("onClose", () => realtime.close());
-  const ctx: AppContext = { ...deps, realtime, knowledge: new KnowledgeHub(deps.db) };
+  const knowledge = new KnowledgeHub(deps.db);
+  const answers = new AnswerEngine(knowledge, {
+    provider: (companyId) => providerConfig(deps.db, companyId),
+    onProviderError: (companyId, error) => app.log.warn({ err: error, companyId }, "model provider failed; answering offline"),
+  });
+  app.addHook("onClose", () => answers.close());
+  const ctx: AppContext = { ...deps, realtime, knowledge, answers, log: app.log };
   app.decorate("knowledge", ctx.knowledge);
 
   await app.register(cookie);

@@ -26,9 +26,9 @@ export function collect<T>(socket: Socket, event: string): T[] {
   return received;
 }
 
-export async function until(check: () => boolean, timeoutMs = 5000) {
+export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5000) {
   const started = Date.now();
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() - started > timeoutMs) throw new Error("condition not met in time");
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

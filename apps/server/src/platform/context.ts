@@ -1,8 +1,10 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { AnswerEngine } from "../modules/answers/answers.engine.ts";
+import type { KnowledgeHub } from "../modules/knowledge/knowledge.source.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { Realtime } from "./realtime/realtime.ts";
-import type { KnowledgeHub } from "../modules/knowledge/knowledge.source.ts";
 
 /** What feature modules receive: explicit dependencies, no globals. */
 export interface AppDeps {
@@ -16,4 +18,8 @@ export interface AppContext extends AppDeps {
   realtime: Realtime;
   /** The knowledge the answer engine reads, and the change signal it listens to. */
   knowledge: KnowledgeHub;
+  /** The answer engine over that knowledge, with each company's model provider when it has one. */
+  answers: AnswerEngine;
+  /** For failures of work that runs after a response (the virtual agent's turn). */
+  log: FastifyBaseLogger;
 }

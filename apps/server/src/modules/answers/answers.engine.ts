@@ -151,6 +151,12 @@ export class AnswerEngine {
     return { outcome: "answer", text: generated.text, sources: generated.cited.map((c) => sourceOf(c.doc)), confidence: round(generated.cited[0]?.confidence ?? 0), generated: true };
   }
 
+  /** The answer of one doc the customer picked among offered choices; null when it is gone meanwhile. */
+  async answerOf(companyId: number, agentId: number, docId: string): Promise<Extract<EngineResult, { outcome: "answer" }> | null> {
+    const doc = (await this.index(companyId, agentId)).docs.find((candidate) => candidate.id === docId);
+    return doc ? { outcome: "answer", text: answerText(doc), sources: [sourceOf(doc)], confidence: 1 } : null;
+  }
+
   /** A reply drafted for a person from the same engine ("Generate AI reply"): the best answer for the
    * customer's latest messages, or null when the knowledge has nothing for them. */
   async draftReply(companyId: number, agentId: number, conversation: RecentMessage[]): Promise<{ text: string; sources: AnswerSource[]; confidence: number } | null> {

@@ -6,7 +6,7 @@ import type { Executor } from "../../platform/db/client.ts";
 import { isUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { adapterFor, type ChannelAdapter, type DeliveryResult } from "../../channels/adapter.ts";
-import { findChannel } from "../channels/channels.repo.ts";
+import { findChannel, findServingAgent } from "../channels/channels.repo.ts";
 import { findIdentityById, lockIdentity } from "../contacts/contacts.repo.ts";
 import { findCompanyUser } from "../users/users.repo.ts";
 import { appendEvent, type EventRow } from "./events.repo.ts";
@@ -148,6 +148,30 @@ async function deliverOutbound(ctx: AppContext, adapter: ChannelAdapter, interac
   return done.updated ?? message;
 }
 
+/**
+ * A virtual agent's reply, stored and delivered like a person's and marked as answered by a bot. Only
+ * while the agent still owns the open interaction (a person may have taken over meanwhile); the client id
+ * ties the reply to the customer message it answers, so answering it again stores nothing.
+ */
+export async function sendAsVirtualAgent(ctx: AppContext, interaction: InteractionRow, agent: { userId: number; name: string }, text: string, clientId: string): Promise<MessageRow | null> {
+  const adapter = await outboundAdapter(ctx, interaction);
+  const result = await ctx.db.transaction(async (tx) => {
+    const before = await lockInteraction(tx, interaction.companyId, interaction.id);
+    if (!before || before.status !== "open" || before.ownerType !== "ai") return null;
+    const recorded = await recordMessage(tx, before, {
+      direction: "out", senderType: "ai", senderUserId: agent.userId, senderName: agent.name, text, attachments: [],
+      isPrivate: false, isBot: true, clientId, providerMessageId: null, status: adapter ? "sending" : "sent",
+    });
+    return { before, after: recorded.interaction, event: recorded.event, row: recorded.row };
+  }).catch((error: unknown) => {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  });
+  if (!result) return null;
+  publish(ctx, [result.before, result.after], [result.event]);
+  return adapter ? deliverOutbound(ctx, adapter, result.after, result.row) : result.row;
+}
+
 export interface InboundFromContact {
   companyId: number;
   channelId: number;
@@ -160,11 +184,19 @@ export interface InboundFromContact {
   providerMessageId: string | null;
 }
 
+export interface ReceivedMessage {
+  view: MessageView;
+  row: MessageRow;
+  /** The interaction after the message; null when the message was a repeat already stored. */
+  interaction: InteractionRow | null;
+}
+
 /**
  * A customer's message from any channel, already normalised by its adapter: continues the open
- * interaction of that identity or opens a new one, which goes to a person (or the queue).
+ * interaction of that identity or opens a new one, which the channel's virtual agent takes when it
+ * serves the channel, else a person (or the queue).
  */
-export async function receiveFromContact(ctx: AppContext, inbound: InboundFromContact): Promise<MessageView> {
+export async function receiveFromContact(ctx: AppContext, inbound: InboundFromContact): Promise<ReceivedMessage> {
   const message: NewMessage = {
     direction: "in", senderType: "contact", senderUserId: null, senderName: inbound.contactName,
     text: inbound.text, attachments: inbound.attachments, isPrivate: false, isBot: false,
@@ -182,7 +214,7 @@ export async function receiveFromContact(ctx: AppContext, inbound: InboundFromCo
       return { states: [], events: [], row: first };
     });
   publish(ctx, result.states, result.events);
-  return presentMessage(result.row, inbound.contactName);
+  return { view: presentMessage(result.row, inbound.contactName), row: result.row, interaction: result.states.at(-1) ?? null };
 }
 
 interface Recorded {
@@ -203,18 +235,19 @@ async function openAndRecord(ctx: AppContext, inbound: InboundFromContact, messa
     // Serialise the identity so two first messages cannot open two interactions.
     await lockIdentity(tx, inbound.companyId, inbound.identityId);
     const open = await lockOpenForIdentity(tx, inbound.companyId, inbound.identityId);
+    const agent = open ? null : await findServingAgent(tx, inbound.companyId, inbound.channelId);
     const interaction = open ?? (await insertInteraction(tx, {
       companyId: inbound.companyId,
       channelId: inbound.channelId,
       contactId: inbound.contactId,
       identityId: inbound.identityId,
       title: (inbound.text.trim() || inbound.attachments[0]?.name || "Chat").slice(0, LIMITS.interactionTitleMaxChars / 2),
-      ownerType: "queue",
+      ownerType: agent ? "ai" : "queue",
     }));
     const recorded = await recordMessage(tx, interaction, message);
     const events = [recorded.event];
     let after = recorded.interaction;
-    if (!open) {
+    if (!open && !agent) {
       const assigned = await autoAssign(tx, after);
       after = assigned.row;
       events.push(...assigned.events);

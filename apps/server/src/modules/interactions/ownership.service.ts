@@ -93,6 +93,17 @@ export function escalate(ctx: AppContext, actor: MemberActor, id: number) {
   });
 }
 
+/** The virtual agent hands its conversation to people (asked for a person, or it could not answer). */
+export async function escalateToPeople(ctx: AppContext, companyId: number, id: number) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const before = await lockInteraction(tx, companyId, id);
+    if (!before || before.status !== "open" || before.ownerType !== "ai") return null;
+    const cleared = (await updateInteraction(tx, companyId, id, { botState: null })) ?? before;
+    return { before, ...(await autoAssign(tx, cleared, "escalated")) };
+  });
+  if (result) publish(ctx, [result.before, result.row], result.events);
+}
+
 /** When an agent comes online, queued interactions go to whoever has room. */
 export async function drainQueue(ctx: AppContext, companyId: number) {
   const queued = await queuedInteractions(ctx.db, companyId, 50);

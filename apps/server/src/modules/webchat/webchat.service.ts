@@ -15,7 +15,8 @@ import * as contacts from "../contacts/contacts.repo.ts";
 import { latestForIdentity } from "../interactions/interactions.repo.ts";
 import { findFile } from "../companies/companies.repo.ts";
 import { isAttachmentVisibleToIdentity } from "../interactions/messages.repo.ts";
-import { loadAttachments, receiveFromContact } from "../interactions/messages.service.ts";
+import { loadAttachments } from "../interactions/messages.service.ts";
+import { acceptFromContact } from "../../channels/inbound.ts";
 
 /** The page embedding the widget must be the channel's domain (or a subdomain), or Holboo's own test page. */
 export function hostAllowed(hostOrigin: string | undefined, domain: string, publicUrl: string): boolean {
@@ -116,7 +117,7 @@ const visitorMessages = new RateWindow<number>(VISITOR_MESSAGES_PER_MINUTE, 60_0
 export async function sendFromVisitor(ctx: AppContext, visitor: VisitorIdentity, input: VisitorMessageInput) {
   if (!visitorMessages.take(visitor.identityId)) fail("rate_limited");
   const attachments = await loadAttachments(ctx.db, visitor.companyId, input.attachment_ids);
-  return receiveFromContact(ctx, {
+  return acceptFromContact(ctx, {
     companyId: visitor.companyId,
     channelId: visitor.channelId,
     identityId: visitor.identityId,

@@ -1,0 +1,77 @@
+import type { Locale } from "@holboo/core";
+import type { AppContext } from "../../platform/context.ts";
+import { findServingAgent, findWebchat } from "../channels/channels.repo.ts";
+import { recordQuestion } from "../knowledge/qa.service.ts";
+import { findInteraction, updateInteraction, type InteractionRow } from "../interactions/interactions.repo.ts";
+import { listMessagesBefore, type MessageRow } from "../interactions/messages.repo.ts";
+import { sendAsVirtualAgent } from "../interactions/messages.service.ts";
+import { escalateToPeople } from "../interactions/ownership.service.ts";
+import { AGENT_REPLIES, clarifyingQuestion, pickedChoice } from "./agent-replies.ts";
+import type { EngineResult, RecentMessage } from "./answers.engine.ts";
+
+type BotState = NonNullable<InteractionRow["botState"]>;
+const FRESH: BotState = { misses: 0, options: [] };
+/** Misses in a row (a clarifying question, "not found" or "unrelated") after which people take over. */
+const MISSES_BEFORE_PEOPLE = 2;
+
+async function channelLocale(ctx: AppContext, interaction: InteractionRow): Promise<Locale> {
+  const webchat = interaction.channelId ? await findWebchat(ctx.db, interaction.companyId, interaction.channelId) : null;
+  return webchat?.webchat.language === "en" ? "en" : "mn";
+}
+
+/** The conversation before the customer's message, oldest first, as the engine reads it. */
+async function recentMessages(ctx: AppContext, interaction: InteractionRow, before: MessageRow): Promise<RecentMessage[]> {
+  const rows = await listMessagesBefore(ctx.db, interaction.companyId, interaction.id, before.seq, 6, true);
+  return rows.reverse().map(({ message }) => ({
+    from: message.direction === "in" ? "customer" : message.isBot ? "bot" : "agent",
+    text: message.text,
+  }));
+}
+
+/**
+ * The virtual agent's turn after a customer's message in a conversation it owns: it answers from the
+ * knowledge of the agent serving the channel, offers a choice when unsure, asks again when it found
+ * nothing, and hands over to people when asked for a person or after two misses in a row. Every
+ * question it handled is logged for the knowledge base's learning loop.
+ */
+export async function answerCustomer(ctx: AppContext, interactionId: number, companyId: number, question: MessageRow): Promise<void> {
+  const interaction = await findInteraction(ctx.db, companyId, interactionId);
+  if (!interaction || interaction.status !== "open" || interaction.ownerType !== "ai" || !interaction.channelId) return;
+  const agent = await findServingAgent(ctx.db, companyId, interaction.channelId);
+  const locale = await channelLocale(ctx, interaction);
+  const replies = AGENT_REPLIES[locale];
+  const reply = (text: string) => sendAsVirtualAgent(ctx, interaction, { userId: agent?.userId ?? 0, name: agent?.name ?? "" }, text, `ai:${question.id}`);
+  const handOver = async (text: string | null) => {
+    if (text && agent) await reply(text);
+    await escalateToPeople(ctx, companyId, interactionId);
+  };
+  // Switched off meanwhile, or a file it cannot read: people answer.
+  if (!agent) return handOver(null);
+  const text = question.text.trim();
+  if (!text) return handOver(replies.fileForPeople);
+
+  const state = interaction.botState ?? FRESH;
+  const picked = pickedChoice(text, state.options.length);
+  const chosen = picked === null ? null : state.options[picked];
+  const result: EngineResult = (chosen && (await ctx.answers.answerOf(companyId, agent.id, chosen.id)))
+    ?? (await ctx.answers.ask({ companyId, agentId: agent.id, message: text, recent: await recentMessages(ctx, interaction, question) }));
+  const log = (outcome: "answered" | "not_found" | "unrelated", confidence: number, source?: { kind: string; sourceId: number }) =>
+    recordQuestion(ctx.db, {
+      companyId, agentId: agent.id, interactionId, question: chosen?.title ?? text, outcome, confidence,
+      qaPairId: source?.kind === "qa" ? source.sourceId : null, articleId: source?.kind === "passage" ? source.sourceId : null,
+    });
+
+  if (result.outcome === "escalate") return handOver(replies.handover);
+  if (result.outcome === "answer") {
+    await log("answered", result.confidence, result.sources[0]);
+    await reply(result.text);
+    await updateInteraction(ctx.db, companyId, interactionId, { botState: FRESH });
+    return;
+  }
+  const misses = state.misses + 1;
+  if (result.outcome !== "clarify") await log(result.outcome, result.confidence);
+  if (misses >= MISSES_BEFORE_PEOPLE) return handOver(replies.handover);
+  const options = result.outcome === "clarify" ? result.options.slice(0, 3).map(({ id, title }) => ({ id, title })) : [];
+  await reply(result.outcome === "clarify" ? clarifyingQuestion(locale, options.map((o) => o.title)) : result.outcome === "unrelated" ? replies.unrelated : replies.notFound);
+  await updateInteraction(ctx.db, companyId, interactionId, { botState: { misses, options } });
+}

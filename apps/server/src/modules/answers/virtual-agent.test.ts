@@ -1,0 +1,92 @@
+import type { InteractionEventView, InteractionView, MessageView, QuestionView, VirtualAgentView, WebchatChannelView } from "@holboo/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../../../test/harness.ts";
+import { visitor, webchatCompany, webchatInput } from "../../../test/factories.ts";
+import { until } from "../../../test/sockets.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const PAIRS = [
+  { question: "Хүргэлт хэдэн хоногт ирэх вэ?", variants: ["Хүргэлт хэр удаан вэ", "Хэзээ хүргэж өгөх вэ"], answer: "Улаанбаатар хотод 24 цагийн дотор хүргэнэ." },
+  { question: "Бараа буцаах боломжтой юу?", variants: ["Буцаалт хийдэг үү", "Солиулж болох уу"], answer: "Худалдан авснаас хойш 14 хоногийн дотор буцаана." },
+  { question: "Та ямар цагаар ажилладаг вэ?", variants: ["Ажлын цаг", "Хэдэн цагаас нээх вэ"], answer: "Даваа-Баасан 09:00-18:00 ажиллана." },
+];
+
+/** A company whose web chat is served by its primary agent, knowing a few Q&A pairs, with nobody online. */
+async function servedCompany() {
+  const company = await webchatCompany(t);
+  await company.client.put("/api/me/presence", { presence: "away" });
+  const [agent] = (await company.client.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents")).body.items;
+  const switched = await company.client.put<WebchatChannelView>(`/api/webchat-channels/${company.channel.id}`, { ...webchatInput(company.domain), agent_id: agent?.id, agent_active: true });
+  expect(switched.body.agent_active).toBe(true);
+  for (const pair of PAIRS) expect((await company.client.post("/api/knowledge/qa", pair)).status).toBe(200);
+  return company;
+}
+
+type Visitor = Awaited<ReturnType<typeof visitor>>;
+const messagesOf = (events: InteractionEventView[]) => events.filter((e) => e.type === "message.created").map((e) => e.payload.message as MessageView);
+
+/** Sends as the visitor and waits for the agent's next message (or hand-over) after it. */
+async function ask(v: Visitor, text: string) {
+  const sent = await v.send(text);
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  let events: InteractionEventView[] = [];
+  await until(async () => {
+    events = (await v.events(sent.body.interaction_id, sent.body.seq)).body.items;
+    return events.some((e) => e.type === "message.created" || e.type === "ownership.changed");
+  });
+  return { interactionId: sent.body.interaction_id, reply: messagesOf(events)[0], events };
+}
+
+describe("the virtual agent answers web-chat customers", () => {
+  it("answers from the knowledge base in Cyrillic and in Latin transliteration, marked as a bot's answer", async () => {
+    const company = await servedCompany();
+    const v = await visitor(t, company.channel);
+    const first = await ask(v, "хүргэлт хэдэн хоногт ирдэг вэ");
+    expect(first.reply).toMatchObject({ text: PAIRS[0]?.answer, is_bot: true, sender_type: "ai", direction: "out" });
+    const interaction = (await company.client.get<InteractionView>(`/api/interactions/${first.interactionId}`)).body;
+    expect(interaction.owner_type).toBe("ai");
+    const latin = await ask(v, "baraa butsaah bolomjtoi yu");
+    expect(latin.reply?.text).toBe(PAIRS[1]?.answer);
+    const answered = (await company.client.get<{ items: QuestionView[] }>("/api/knowledge/questions?outcome=answered")).body.items;
+    expect(answered.map((q) => q.question)).toEqual(expect.arrayContaining(["хүргэлт хэдэн хоногт ирдэг вэ", "baraa butsaah bolomjtoi yu"]));
+  });
+
+  it("answers a miss once, then hands the customer to people after the second; the questions are logged", async () => {
+    const company = await servedCompany();
+    const v = await visitor(t, company.channel);
+    // Nothing the knowledge uses: the engine finds it unrelated.
+    const first = await ask(v, "Qwerty asdf zxcv?");
+    expect(first.reply).toMatchObject({ is_bot: true, text: "Би манай үйлчилгээний талаарх асуултад хариулдаг. Юугаар туслах вэ?" });
+    const second = await ask(v, "Zxcv qwerty?");
+    expect(second.reply?.text).toBe("Таныг ажилтантай холбож байна. Түр хүлээнэ үү.");
+    await until(async () => (await company.client.get<InteractionView>(`/api/interactions/${first.interactionId}`)).body.owner_type === "queue");
+    const all = (await v.events(first.interactionId)).body.items;
+    expect(all.find((e) => e.type === "ownership.changed")?.payload).toMatchObject({ previous_owner_type: "ai", owner_type: "queue", reason: "escalated" });
+    const unrelated = (await company.client.get<{ items: QuestionView[] }>("/api/knowledge/questions?outcome=unrelated")).body.items;
+    expect(unrelated.map((q) => q.question)).toEqual(expect.arrayContaining(["Qwerty asdf zxcv?", "Zxcv qwerty?"]));
+    // People own it now: the agent stays quiet.
+    const after = await v.send("Сайн уу?");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(messagesOf((await v.events(first.interactionId, after.body.seq)).body.items)).toEqual([]);
+  });
+
+  it("hands over at once when the customer asks for a person", async () => {
+    const company = await servedCompany();
+    const v = await visitor(t, company.channel);
+    const asked = await ask(v, "хүнтэй ярих");
+    await until(async () => (await company.client.get<InteractionView>(`/api/interactions/${asked.interactionId}`)).body.owner_type !== "ai");
+    expect(messagesOf((await v.events(asked.interactionId)).body.items).map((m) => m.text)).toEqual(["хүнтэй ярих", "Таныг ажилтантай холбож байна. Түр хүлээнэ үү."]);
+  });
+
+  it("takes no conversation while switched off", async () => {
+    const company = await webchatCompany(t);
+    const v = await visitor(t, company.channel);
+    const sent = await v.send("хүргэлт хэдэн хоногт ирдэг вэ");
+    expect((await company.client.get<InteractionView>(`/api/interactions/${sent.body.interaction_id}`)).body.owner_type).not.toBe("ai");
+  });
+});
