@@ -147,6 +147,7 @@ export const ERROR_CATALOGUE = {
   url_fetch_failed: entry(502, "Хуудсыг татаж чадсангүй.", "The page could not be fetched."),
   url_too_many_redirects: entry(400, "Хэт олон дахин чиглүүлэлт.", "Too many redirects."),
   // Answer engine
+  ai_draft_not_found: entry(404, "Мэдлэгийн сангаас тохирох хариулт олдсонгүй.", "The knowledge base has no answer for this yet."),
   model_provider_url_invalid: entry(400, "Хаяг http:// эсвэл https://-ээр эхэлсэн зөв URL байна.", "The address must be a valid http:// or https:// URL."),
   model_provider_model_required: entry(400, "Чат эсвэл embedding загварын нэр оруулна уу.", "Enter a chat model or an embedding model."),
   mail_server_failure: entry(502, "Мэйл серверийн алдаа.", "Mail server failure."),

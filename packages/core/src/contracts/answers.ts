@@ -34,3 +34,11 @@ export const ModelProviderView = z.object({
   updated_at: z.string().nullable(),
 });
 export type ModelProviderView = z.infer<typeof ModelProviderView>;
+
+/** "Generate AI reply": a draft for a person from the knowledge of the agent serving the channel, with its sources. */
+export const AiDraftView = z.object({
+  text: z.string(),
+  sources: z.array(z.object({ kind: z.enum(["qa", "passage"]), source_id: z.number().int(), title: z.string() })),
+  confidence: z.number(),
+});
+export type AiDraftView = z.infer<typeof AiDraftView>;

@@ -1,6 +1,6 @@
-import type { InteractionEventView, InteractionView, MessageView, QuestionView, VirtualAgentView, WebchatChannelView } from "@holboo/core";
+import type { AiDraftView, InteractionEventView, InteractionView, MessageView, QuestionView, VirtualAgentView, WebchatChannelView } from "@holboo/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../../test/harness.ts";
+import { errorCode, startTestApp, type TestApp } from "../../../test/harness.ts";
 import { visitor, webchatCompany, webchatInput } from "../../../test/factories.ts";
 import { until } from "../../../test/sockets.ts";
 
@@ -90,3 +90,22 @@ describe("the virtual agent answers web-chat customers", () => {
     expect((await company.client.get<InteractionView>(`/api/interactions/${sent.body.interaction_id}`)).body.owner_type).not.toBe("ai");
   });
 });
+
+describe("Generate AI reply", () => {
+  it("drafts an answer to the customer's latest message from the knowledge, with its source, for a person to send", async () => {
+    const company = await webchatCompany(t);
+    for (const pair of PAIRS) await company.client.post("/api/knowledge/qa", pair);
+    const v = await visitor(t, company.channel);
+    const sent = await v.send("хүргэлт хэр удаан ирдэг вэ?");
+    const draft = await company.client.post<AiDraftView>(`/api/interactions/${sent.body.interaction_id}/ai-draft`);
+    expect(draft.body).toMatchObject({ text: PAIRS[0]?.answer, sources: [{ kind: "qa", title: PAIRS[0]?.question }] });
+    // Nothing is sent by drafting.
+    expect(messagesOf((await v.events(sent.body.interaction_id)).body.items)).toHaveLength(1);
+
+    await v.send("Qwerty zxcv?");
+    expect(errorCode(await company.client.post(`/api/interactions/${sent.body.interaction_id}/ai-draft`))).toBe("ai_draft_not_found");
+    const outsider = await webchatCompany(t);
+    expect(errorCode(await outsider.client.post(`/api/interactions/${sent.body.interaction_id}/ai-draft`))).toBe("interaction_not_found");
+  });
+});
+

@@ -1,5 +1,5 @@
 import {
-  AssignInput, AttachmentView, CloseInteractionInput, ContactPresenceView, EventsQuery, InteractionEventView, InteractionListQuery, InteractionView,
+  AiDraftView, AssignInput, AttachmentView, CloseInteractionInput, ContactPresenceView, EventsQuery, InteractionEventView, InteractionListQuery, InteractionView,
   MessageView, MessagesPageQuery, SeenInput, SendMessageInput, SetTagsInput, StartInteractionInput, idParamSchema, listResponse, okResponse,
 } from "@holboo/core";
 import { z } from "zod";
@@ -13,6 +13,7 @@ import * as interactions from "./interactions.service.ts";
 import { markRead, sendAsStaff } from "./messages.service.ts";
 import * as ownership from "./ownership.service.ts";
 import { storeAttachment } from "./attachments.service.ts";
+import { draftReply } from "../answers/draft-reply.service.ts";
 
 export function interactionsRoutes(app: TypedApp, ctx: AppContext) {
   const member = { access: { member: true } } as const;
@@ -63,6 +64,9 @@ export function interactionsRoutes(app: TypedApp, ctx: AppContext) {
   );
   app.put("/api/interactions/:id/tags", { config: edit, schema: { params: idParamSchema, body: SetTagsInput, response: { 200: InteractionView } } }, (req) =>
     interactions.setTags(ctx, requireMember(req.actor), req.params.id, req.body.tag_ids),
+  );
+  app.post("/api/interactions/:id/ai-draft", { config: edit, schema: { params: idParamSchema, response: { 200: AiDraftView } } }, (req) =>
+    draftReply(ctx, requireMember(req.actor), req.params.id),
   );
   app.post("/api/interactions/:id/rating-request", { config: edit, schema: { params: idParamSchema, response: { 200: z.object({ url: z.string() }) } } }, (req) =>
     interactions.requestRating(ctx, requireMember(req.actor), req.params.id),

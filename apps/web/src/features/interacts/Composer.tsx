@@ -1,7 +1,7 @@
-import { convertEmoji, type AttachmentView, type SavedResponseView } from "@holboo/core";
+import { convertEmoji, type AiDraftView, type AttachmentView, type SavedResponseView } from "@holboo/core";
 import { ActionIcon, Badge, Button, CloseButton, FileButton, Group, Paper, Stack, Switch, Text, Textarea, UnstyledButton } from "@mantine/core";
-import { IconPaperclip, IconSend } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
+import { IconPaperclip, IconSend, IconSparkles } from "@tabler/icons-react";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api, notifyError } from "../../lib/api.ts";
@@ -14,13 +14,17 @@ export interface OutgoingMessage {
 }
 
 interface Props {
+  interactionId: number;
   disabled: boolean;
   onSubmit: (message: OutgoingMessage) => void;
   onTyping: () => void;
 }
 
-/** Text with emoji codes converted, attachments, saved responses by /key, and the private-note switch. */
-export function Composer({ disabled, onSubmit, onTyping }: Props) {
+/**
+ * Text with emoji codes converted, attachments, saved responses by /key, the private-note switch, and
+ * "Generate AI reply", which drafts an answer from the knowledge base for the person to edit and send.
+ */
+export function Composer({ interactionId, disabled, onSubmit, onTyping }: Props) {
   const { t } = useTranslation("inbox");
   const [text, setText] = useState("");
   const [files, setFiles] = useState<AttachmentView[]>([]);
@@ -30,6 +34,16 @@ export function Composer({ disabled, onSubmit, onTyping }: Props) {
     queryKey: ["saved-responses", slash],
     queryFn: () => api.get<{ items: SavedResponseView[] }>("/api/saved-responses", { search: slash ?? "", page_size: 8 }),
     enabled: slash !== null,
+  });
+
+  const [draftSources, setDraftSources] = useState<AiDraftView["sources"]>([]);
+  const draft = useMutation({
+    mutationFn: () => api.post<AiDraftView>(`/api/interactions/${interactionId}/ai-draft`),
+    onSuccess: (result) => {
+      setText(result.text);
+      setDraftSources(result.sources);
+    },
+    onError: notifyError,
   });
 
   const upload = async (file: File | null) => {
@@ -50,6 +64,7 @@ export function Composer({ disabled, onSubmit, onTyping }: Props) {
     onSubmit({ client_id: crypto.randomUUID(), text: body, attachments: files, is_private: isPrivate });
     setText("");
     setFiles([]);
+    setDraftSources([]);
   };
 
   return (
@@ -78,6 +93,11 @@ export function Composer({ disabled, onSubmit, onTyping }: Props) {
             ))}
           </Group>
         )}
+        {draftSources.length > 0 && (
+          <Text size="xs" c="dimmed" data-testid="ai-draft-sources">
+            {t("aiDraftFrom", { sources: draftSources.map((source) => source.title).join(", ") })}
+          </Text>
+        )}
         <Textarea
           placeholder={t(isPrivate ? "notePlaceholder" : "replyPlaceholder")}
           autosize
@@ -102,6 +122,9 @@ export function Composer({ disabled, onSubmit, onTyping }: Props) {
             <FileButton onChange={(file) => void upload(file)}>
               {(props) => <ActionIcon variant="subtle" aria-label={t("attach")} disabled={disabled} {...props}><IconPaperclip size={18} /></ActionIcon>}
             </FileButton>
+            <Button size="compact-xs" variant="subtle" leftSection={<IconSparkles size={14} />} onClick={() => draft.mutate()} loading={draft.isPending} disabled={disabled} data-testid="ai-draft">
+              {t("aiDraft")}
+            </Button>
             <Switch size="xs" label={t("privateNote")} checked={isPrivate} onChange={(e) => setPrivate(e.currentTarget.checked)} />
             <Text size="xs" c="dimmed" visibleFrom="sm">{t("slashHint")}</Text>
           </Group>

@@ -144,7 +144,7 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
         {contactLive.typing && t(contactLive.typing.who === "contact" ? "live.customerTyping" : "live.colleagueTyping", { name: contactLive.typing.name || view.contact.name || t("customer") })}
       </Text>
       {canEdit && view.status === "open" && (
-        <Composer disabled={false} onSubmit={(message) => void submit(message)} onTyping={() => live.socket?.emit("typing", { interaction_id: interactionId })} />
+        <Composer interactionId={interactionId} disabled={false} onSubmit={(message) => void submit(message)} onTyping={() => live.socket?.emit("typing", { interaction_id: interactionId })} />
       )}
     </Stack>
   );
