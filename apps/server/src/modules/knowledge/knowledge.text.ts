@@ -53,7 +53,7 @@ export function docSections(doc: TiptapNode): Section[] {
 }
 
 /** Passages of a few hundred characters: paragraphs are joined up to the target and a long one is split at sentences. */
-export const PASSAGE_TARGET_CHARS = 500;
+const PASSAGE_TARGET_CHARS = 500;
 
 function splitLong(line: string): string[] {
   if (line.length <= PASSAGE_TARGET_CHARS) return [line];
