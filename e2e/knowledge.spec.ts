@@ -44,7 +44,7 @@ test("an admin builds the knowledge base: folder, written article, imported .doc
   await page.getByTestId("add-folder").click();
   await page.getByRole("dialog").getByRole("textbox", { name: /Хавтасны нэр/ }).fill("Хүргэлт");
   await page.getByRole("dialog").getByRole("button", { name: "Хадгалах" }).click();
-  await page.getByTestId("folder-Хүргэлт").click();
+  await page.getByTestId("folder-Хүргэлт").getByText("Хүргэлт", { exact: true }).click();
   await expect(page).toHaveURL(/folder=\d+/);
 
   // A written article: heading, text and a figure with its caption.
@@ -76,7 +76,7 @@ test("an admin builds the knowledge base: folder, written article, imported .doc
 
   // Import a .docx into the folder: it opens as a draft with its structure, then is published.
   await page.getByRole("link", { name: "Мэдлэгийн сан руу буцах" }).click();
-  await page.getByTestId("folder-Хүргэлт").click();
+  await page.getByTestId("folder-Хүргэлт").getByText("Хүргэлт", { exact: true }).click();
   await page.locator("input[type=file]").setInputFiles({
     name: "Буцаалт.docx",
     mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",

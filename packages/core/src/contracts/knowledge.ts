@@ -64,7 +64,7 @@ export const ARTICLE_SOURCES = ["manual", "url", "pdf", "docx"] as const;
 export type ArticleSource = (typeof ARTICLE_SOURCES)[number];
 
 export const ArticleInput = z.object({
-  folder_id: z.number({ error: "knowledge_folder_not_found" }).int().positive(),
+  folder_id: z.number({ error: "required" }).int().positive({ error: "required" }),
   name: nameSchema(LIMITS.articleNameMaxChars),
   content: TiptapNodeSchema,
 });

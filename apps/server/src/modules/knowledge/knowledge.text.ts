@@ -2,7 +2,7 @@ import type { TiptapNode } from "@holboo/core";
 
 /** Text of an article for search, the character limit and the answer engine, derived from its Tiptap JSON. */
 
-const BLOCKS_WITH_OWN_LINE = new Set<TiptapNode["type"]>(["paragraph", "heading", "codeBlock", "figcaption", "listItem"]);
+const TEXT_BLOCKS = new Set<TiptapNode["type"]>(["paragraph", "heading", "codeBlock", "figcaption"]);
 
 function inlineText(node: TiptapNode): string {
   if (node.type === "text") return node.text ?? "";
@@ -12,7 +12,7 @@ function inlineText(node: TiptapNode): string {
 
 /** One line per block, blank blocks dropped. */
 export function blockLines(node: TiptapNode): string[] {
-  if (BLOCKS_WITH_OWN_LINE.has(node.type) && node.type !== "listItem") {
+  if (TEXT_BLOCKS.has(node.type)) {
     const text = inlineText(node).trim();
     return text ? [text] : [];
   }
@@ -53,7 +53,7 @@ export function docSections(doc: TiptapNode): Section[] {
 }
 
 /** Passages of a few hundred characters: paragraphs are joined up to the target and a long one is split at sentences. */
-export const PASSAGE_TARGET_CHARS = 500;
+const PASSAGE_TARGET_CHARS = 500;
 
 function splitLong(line: string): string[] {
   if (line.length <= PASSAGE_TARGET_CHARS) return [line];

@@ -1,5 +1,5 @@
 import type { FolderView } from "@holboo/core";
-import { ActionIcon, Menu, NavLink, Text } from "@mantine/core";
+import { ActionIcon, Box, Group, Menu, NavLink, Text } from "@mantine/core";
 import { IconDots, IconFolder, IconFolderOpen } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 
@@ -13,43 +13,43 @@ interface Props {
   onDelete: (folder: FolderView) => void;
 }
 
+/** The folder tree, always expanded; each folder's actions sit beside it (not inside its link). */
 export function FolderTree({ folders, selected, onSelect, canEdit, onAddChild, onEdit, onDelete }: Props) {
   const { t } = useTranslation("knowledge");
   const branch = (parent: number | null) =>
     folders
       .filter((f) => f.parent_id === parent)
       .map((folder) => {
-        const children = branch(folder.id);
         const active = selected === folder.id;
+        const children = branch(folder.id);
         return (
-          <NavLink
-            key={folder.id}
-            label={folder.name}
-            description={t("folders.articles", { count: folder.article_count })}
-            leftSection={active ? <IconFolderOpen size={16} /> : <IconFolder size={16} />}
-            active={active}
-            defaultOpened
-            onClick={() => onSelect(folder.id)}
-            data-testid={`folder-${folder.name}`}
-            rightSection={
-              canEdit && (
-                <Menu withinPortal position="bottom-end">
+          <div key={folder.id} data-testid={`folder-${folder.name}`}>
+            <Group gap={0} wrap="nowrap">
+              <NavLink
+                style={{ flex: 1 }}
+                label={folder.name}
+                description={t("folders.articles", { count: folder.article_count })}
+                leftSection={active ? <IconFolderOpen size={16} /> : <IconFolder size={16} />}
+                active={active}
+                onClick={() => onSelect(folder.id)}
+              />
+              {canEdit && (
+                <Menu position="bottom-end">
                   <Menu.Target>
-                    <ActionIcon variant="subtle" size="sm" aria-label={t("edit")} onClick={(e) => e.stopPropagation()} component="span">
+                    <ActionIcon variant="subtle" size="sm" aria-label={t("folders.actions", { name: folder.name })}>
                       <IconDots size={14} />
                     </ActionIcon>
                   </Menu.Target>
-                  <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
+                  <Menu.Dropdown>
                     <Menu.Item onClick={() => onAddChild(folder)}>{t("folders.addChild")}</Menu.Item>
                     <Menu.Item onClick={() => onEdit(folder)}>{t("folders.edit")}</Menu.Item>
                     <Menu.Item color="red" onClick={() => onDelete(folder)}>{t("folders.delete")}</Menu.Item>
                   </Menu.Dropdown>
                 </Menu>
-              )
-            }
-          >
-            {children.length ? children : undefined}
-          </NavLink>
+              )}
+            </Group>
+            {children.length > 0 && <Box pl="md">{children}</Box>}
+          </div>
         );
       });
   return (

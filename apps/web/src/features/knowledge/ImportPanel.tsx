@@ -1,4 +1,4 @@
-import type { ArticleView } from "@holboo/core";
+import { LIMITS, type ArticleView } from "@holboo/core";
 import { Button, FileButton, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconFileUpload, IconWorldDownload } from "@tabler/icons-react";
@@ -47,7 +47,7 @@ export function ImportPanel({ folderId }: { folderId: number }) {
                 </Button>
               )}
             </FileButton>
-            <Text size="xs" c="dimmed">{t("import.fileHint")}</Text>
+            <Text size="xs" c="dimmed">{t("import.fileHint", { mb: LIMITS.knowledgeUploadBytes / (1024 * 1024) })}</Text>
           </Stack>
           <form
             onSubmit={(e) => {

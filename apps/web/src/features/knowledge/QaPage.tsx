@@ -1,6 +1,7 @@
 import { QA_FILTERS, pageCount, type QaFilter, type QaView, type QuestionView } from "@holboo/core";
-import { ActionIcon, Badge, Button, Checkbox, Group, Paper, Stack, Switch, Table, Tabs, Text, Title } from "@mantine/core";
-import { IconCheck, IconPencil, IconTrash } from "@tabler/icons-react";
+import { ActionIcon, Badge, Button, Checkbox, Group, Paper, Stack, Switch, Table, Tabs, Text, TextInput, Title } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconCheck, IconPencil, IconSearch, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -26,7 +27,12 @@ function PairsTable({ source, page, setPage }: { source: "reviewed" | "auto"; pa
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<QaView | null>(null);
   const [removing, setRemoving] = useState<QaView | null>(null);
-  const list = useQuery({ queryKey: [...qaKey, source, page], queryFn: () => api.get<List<QaView>>("/api/knowledge/qa", { source, page, page_size: PAGE_SIZE }) });
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search, 300);
+  const list = useQuery({
+    queryKey: [...qaKey, source, debounced, page],
+    queryFn: () => api.get<List<QaView>>("/api/knowledge/qa", { source, search: debounced, page, page_size: PAGE_SIZE }),
+  });
   const refresh = () => void client.invalidateQueries({ queryKey: qaKey });
   const setActive = useMutation({
     mutationFn: ({ ids, active }: { ids: number[]; active: boolean }) => api.post("/api/knowledge/qa/active", { ids, active }),
@@ -40,6 +46,7 @@ function PairsTable({ source, page, setPage }: { source: "reviewed" | "auto"; pa
   const toggle = (id: number) => setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
   return (
     <Stack>
+      <TextInput leftSection={<IconSearch size={14} />} placeholder={t("qa.search")} aria-label={t("qa.search")} value={search} onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} maw={320} />
       {canEdit && selected.length > 0 && (
         <Group data-testid="qa-bulk">
           <Text size="sm">{t("qa.selected", { count: selected.length })}</Text>

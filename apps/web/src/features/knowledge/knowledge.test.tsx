@@ -9,6 +9,7 @@ import { ArticleEditor } from "./editor/ArticleEditor.tsx";
 import { QaPage } from "./QaPage.tsx";
 import { Route, Routes } from "react-router";
 import { ArticlePage } from "./ArticlePage.tsx";
+import { KnowledgePage } from "./KnowledgePage.tsx";
 
 vi.mock("../../lib/api.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).apiModuleMock(importOriginal));
 const mocked = vi.mocked(api);
@@ -77,5 +78,31 @@ describe("article editor", () => {
     expect(screen.getByText("Ноорог")).toBeInTheDocument();
     expect(screen.getByText("DOCX")).toBeInTheDocument();
     expect(screen.getByText(/Болд Бат/)).toBeInTheDocument();
+  });
+});
+
+describe("knowledge page", () => {
+  it("shows the folder tree and deletes a folder only after the delete word is typed", async () => {
+    const child: FolderView = { id: 4, name: "Орон нутаг", parent_id: 3, agent_ids: [1], article_count: 0 };
+    answerGets(mocked.get, {
+      "/api/knowledge/folders": { items: [folder, child] },
+      "/api/knowledge/articles": list([]),
+    });
+    mocked.del.mockResolvedValue({ ok: true });
+    renderWithProviders(
+      <Routes>
+        <Route path="/knowledge" element={<KnowledgePage />} />
+      </Routes>,
+      { me: makeMe(), path: "/knowledge" },
+    );
+    expect(await screen.findByTestId("folder-Орон нутаг")).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole("button", { name: "Хүргэлт хавтасны үйлдлүүд" }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Хавтас устгах" }));
+    const dialog = await screen.findByRole("dialog");
+    const confirm = within(dialog).getByRole("button", { name: "Зөвшөөрөх" });
+    expect(confirm).toBeDisabled();
+    await userEvent.type(within(dialog).getByRole("textbox"), "устгах");
+    await userEvent.click(confirm);
+    await waitFor(() => expect(mocked.del).toHaveBeenCalledWith("/api/knowledge/folders/3", { confirm_word: "устгах" }));
   });
 });

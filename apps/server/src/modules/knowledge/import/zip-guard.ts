@@ -50,7 +50,7 @@ function centralDirectory(zip: Buffer): { count: number; size: number; offset: n
   return broken();
 }
 
-export function zipEntries(zip: Buffer, limits: ZipLimits = DOCX_LIMITS): Entry[] {
+function zipEntries(zip: Buffer, limits: ZipLimits = DOCX_LIMITS): Entry[] {
   if (zip.length < 22) broken();
   const dir = centralDirectory(zip);
   if (dir.count > limits.maxEntries) unsafe();
