@@ -27,6 +27,8 @@ import { interactionTagsRoutes } from "./modules/interaction-tags/interaction-ta
 import { savedResponsesRoutes } from "./modules/saved-responses/saved-responses.routes.ts";
 import { interactionsRoutes } from "./modules/interactions/interactions.routes.ts";
 import { ratingRoutes } from "./modules/interactions/rating.routes.ts";
+import { contactsRoutes } from "./modules/contacts/contacts.routes.ts";
+import { contactTypesRoutes } from "./modules/contacts/contact-types.routes.ts";
 import { webchatRoutes } from "./modules/webchat/webchat.routes.ts";
 import { webchatPageRoutes } from "./modules/webchat/webchat-pages.routes.ts";
 import { registerRealtimeHandlers } from "./modules/webchat/webchat.socket.ts";
@@ -72,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   for (const register of [
     systemRoutes, authRoutes, onboardingRoutes, companiesRoutes, mailDomainsRoutes, usersRoutes, rolesRoutes,
     outboxRoutes, adminRoutes, channelsRoutes, savedResponsesRoutes, interactionTagsRoutes,
-    interactionsRoutes, ratingRoutes, webchatRoutes, webchatPageRoutes,
+    interactionsRoutes, ratingRoutes, webchatRoutes, webchatPageRoutes, contactsRoutes, contactTypesRoutes,
   ]) {
     register(typed, ctx);
   }

@@ -17,4 +17,5 @@ export * from "./contracts/saved-responses.ts";
 export * from "./contracts/interaction-tags.ts";
 export * from "./contracts/interactions.ts";
 export * from "./contracts/webchat.ts";
+export * from "./contracts/contacts.ts";
 export * from "./emoji.ts";
