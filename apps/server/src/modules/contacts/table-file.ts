@@ -79,7 +79,7 @@ function readCsv(data: Buffer): string[][] {
   try {
     const delimiter = (text.split("\n", 1)[0] ?? "").includes(";") && !text.split("\n", 1)[0]?.includes(",") ? ";" : ",";
     const rows = parse(text, { bom: true, delimiter, relax_column_count: true, skip_empty_lines: true, trim: true, to: LIMITS.contactImportMaxRows + 2 }) as string[][];
-    return rows;
+    return rows.map((row) => row.map(unquote));
   } catch {
     return fail("import_file_invalid");
   }
@@ -94,8 +94,9 @@ export async function readTable(data: Buffer): Promise<Table> {
   return table;
 }
 
-/** A cell a spreadsheet would run as a formula is written as text (CSV injection). */
+/** In CSV, a cell a spreadsheet would run as a formula is written as text (CSV injection); readTable undoes it. XLSX cells are typed strings. */
 const safeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+const unquote = (value: string) => value.replace(/^'(?=[=+\-@])/, "");
 const csvCell = (value: string) => {
   const cell = safeCell(value);
   return /[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
@@ -105,6 +106,6 @@ export async function writeTable(format: ExportFormat, rows: string[][]): Promis
   if (format === "csv") return Buffer.from(`\uFEFF${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`, "utf8");
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet("contacts");
-  for (const row of rows) sheet.addRow(row.map(safeCell));
+  for (const row of rows) sheet.addRow(row);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
