@@ -1,5 +1,5 @@
 import type { MeView, Permission } from "@holboo/core";
-import { IconArchive, IconInbox, IconSettings, IconShieldLock } from "@tabler/icons-react";
+import { IconAddressBook, IconArchive, IconInbox, IconSettings, IconShieldLock } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 
 export interface NavItem {
@@ -19,6 +19,7 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { key: "interactionsOpen", to: "/interacts", icon: IconInbox },
   { key: "interactionsClosed", to: "/interacts?tab=2", icon: IconArchive },
+  { key: "contacts", to: "/contacts", icon: IconAddressBook },
   { key: "settings", to: "/settings", icon: IconSettings, permission: "settings.view" },
   { key: "admin", to: "/admin", icon: IconShieldLock, platformAdmin: true },
 ];

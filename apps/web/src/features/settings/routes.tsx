@@ -6,6 +6,7 @@ import { InteractionTagsPage } from "./library/InteractionTagsPage.tsx";
 import { SavedResponsesPage } from "./library/SavedResponsesPage.tsx";
 import { WebchatChannelFormPage } from "./webchat/WebchatChannelForm.tsx";
 import { WebchatChannelsPage } from "./webchat/WebchatChannelsPage.tsx";
+import { ContactTypesPage } from "../contacts/ContactTypesPage.tsx";
 
 /** Children of /settings (spec §2). A settings feature adds its route here and its `path` in settings.menu.ts. */
 export const settingsRoutes: RouteObject[] = [
@@ -17,4 +18,5 @@ export const settingsRoutes: RouteObject[] = [
   { path: "web_chat/edit/:id", element: <WebchatChannelFormPage /> },
   { path: "saved_response", element: <SavedResponsesPage /> },
   { path: "interaction_tag", element: <InteractionTagsPage /> },
+  { path: "contact_type", element: <ContactTypesPage /> },
 ];

@@ -1,0 +1,77 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { makeMe, renderWithProviders } from "../../components/shared/test-utils.tsx";
+import { api, ApiError } from "../../lib/api.ts";
+import { answerGets, list } from "../settings/test-fixtures.ts";
+import { ContactFormDialog } from "./ContactFormDialog.tsx";
+import { ContactsPage } from "./ContactsPage.tsx";
+
+vi.mock("../../lib/api.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).apiModuleMock(importOriginal));
+const mocked = vi.mocked(api);
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  answerGets(mocked.get, { "/api/contact-types": list([]), "/api/contacts": list([]) });
+});
+
+const openForm = () => {
+  renderWithProviders(<ContactFormDialog contact={null} onClose={() => undefined} />, { me: makeMe() });
+  return screen.getByRole("dialog");
+};
+
+describe("contact form", () => {
+  it("checks name and phone-or-e-mail with the core schema before asking the server", async () => {
+    const dialog = openForm();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Хадгалах" }));
+    expect(await within(dialog).findByText("Нэр хоосон байна.")).toBeInTheDocument();
+    expect(within(dialog).getByText("Утас эсвэл и-мэйлийн аль нэгийг оруулна уу.")).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/^Нэр/), "Болд");
+    await userEvent.type(within(dialog).getByLabelText("Утас"), "1234");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Хадгалах" }));
+    expect(await within(dialog).findByText("Утасны дугаар буруу байна.")).toBeInTheDocument();
+    expect(mocked.post).not.toHaveBeenCalled();
+  });
+
+  it("offers to open or merge the existing contact when the e-mail is taken", async () => {
+    mocked.post.mockRejectedValueOnce(new ApiError(409, "contact_exists", { email: "contact_exists" }, "", { contact_id: 7 }));
+    const dialog = openForm();
+    await userEvent.type(within(dialog).getByLabelText(/^Нэр/), "Болд");
+    await userEvent.type(within(dialog).getByLabelText("И-мэйл"), "bold@nomin.mn");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Хадгалах" }));
+    const offer = await within(dialog).findByTestId("contact-duplicate");
+    expect(within(offer).getByRole("button", { name: "Нээж засах" })).toBeInTheDocument();
+    expect(within(offer).getByRole("button", { name: "Түүнтэй нэгтгэх" })).toBeInTheDocument();
+    expect(within(dialog).getByText("Харилцагч бүртгэлтэй байна. Засах эсвэл нэгтгэх үү?")).toBeInTheDocument();
+  });
+
+  it("after a timeout asks to check first, and a retry sends the same idempotency key", async () => {
+    mocked.post.mockRejectedValueOnce(new ApiError(0, "timeout")).mockResolvedValueOnce({ id: 3 });
+    const dialog = openForm();
+    await userEvent.type(within(dialog).getByLabelText(/^Нэр/), "Болд");
+    await userEvent.type(within(dialog).getByLabelText("Утас"), "99112233");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Хадгалах" }));
+    expect(await within(dialog).findByTestId("contact-timeout")).toHaveTextContent("үүссэн эсэхийг шалгана уу");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Дахин оролдох" }));
+    expect(mocked.post).toHaveBeenCalledTimes(2);
+    const [first, second] = mocked.post.mock.calls.map((call) => (call[1] as { idempotency_key: string }).idempotency_key);
+    expect(first).toBeTruthy();
+    expect(second).toBe(first);
+  });
+});
+
+describe("contacts page", () => {
+  it("mirrors permissions: no add, import or export without them", async () => {
+    renderWithProviders(<ContactsPage />, { me: makeMe({ role: "agent", permissions: [] }) });
+    expect(await screen.findByRole("heading", { name: "Харилцагч" })).toBeInTheDocument();
+    expect(screen.queryByTestId("add-contact")).toBeNull();
+    expect(screen.queryByTestId("import-contacts")).toBeNull();
+    expect(screen.queryByTestId("export-contacts")).toBeNull();
+  });
+
+  it("sends search and filters to the server", async () => {
+    renderWithProviders(<ContactsPage />, { me: makeMe() });
+    await userEvent.type(await screen.findByLabelText("Нэр, и-мэйл, утсаар хайх"), "bold");
+    await vi.waitFor(() => expect(mocked.get).toHaveBeenCalledWith("/api/contacts", expect.objectContaining({ search: "bold", page: 1 })), { timeout: 2000 });
+  });
+});
