@@ -20,8 +20,7 @@ async function readUpload(req: FastifyRequest) {
   let mappingText = "{}";
   for await (const part of req.parts({ limits: { fileSize: LIMITS.contactImportBytes, files: 1, fields: 2 } })) {
     if (part.type === "file") {
-      data = await part.toBuffer();
-      if (part.file.truncated) fail("import_file_too_large");
+      data = await part.toBuffer().catch((error: unknown) => fail((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE" ? "import_file_too_large" : "import_file_invalid"));
     } else if (part.fieldname === "mapping" && typeof part.value === "string") mappingText = part.value;
   }
   let parsed: unknown = null;

@@ -116,7 +116,7 @@ export async function commit(ctx: AppContext, actor: MemberActor, data: Buffer, 
 
 async function storeReport(ctx: AppContext, companyId: number, table: Table, failed: CheckedRow[], locale: Locale) {
   const header = [...(table.rows[0] ?? []), locale === "mn" ? "Алдаа" : "Error"];
-  const lines = failed.map((row) => [...row.cells, Object.entries(row.fields).map(([field, code]) => `${field}: ${errorMessage(code, locale)}`).join("; ")]);
+  const lines = failed.map((row) => [...row.cells, [...new Set(Object.values(row.fields).map((code) => errorMessage(code, locale)))].join(" ")]);
   const body = await writeTable(table.format, [header, ...lines]);
   return repo.insertFile(ctx.db, { companyId, mime: TABLE_MIME[table.format], name: `contacts-import-report.${table.format}`, size: body.length, data: body });
 }

@@ -110,6 +110,11 @@ describe("import", () => {
     expect(errorCode(await upload(admin.client, "/api/contacts/import/inspect", Buffer.from([0xff, 0xfe, 0xfd]), undefined, "x.csv"))).toBe("import_file_invalid");
     expect(errorCode(await upload(admin.client, "/api/contacts/import/preview", CSV, { email: 2 }))).toBe("import_mapping_invalid");
     expect(errorCode(await upload(admin.client, "/api/contacts/import/preview", CSV, { first_name: 9 }))).toBe("import_mapping_invalid");
+    // Over the 1 MB attachment limit the rest of the app uses, under the import's own limit.
+    const tooMany = ["name,phone,note", ...Array.from({ length: 20_001 }, (_, i) => `Харилцагч номер ${i},${80000000 + i},${"x".repeat(40)}`)].join("\n");
+    expect(Buffer.byteLength(tooMany)).toBeGreaterThan(1024 * 1024);
+    expect(errorCode(await upload(admin.client, "/api/contacts/import/inspect", tooMany))).toBe("import_too_many_rows");
+    expect(errorCode(await upload(admin.client, "/api/contacts/import/inspect", Buffer.alloc(6 * 1024 * 1024, 0x61)))).toBe("import_file_too_large");
     const agent = await colleague(t, admin.client, "agent");
     expect(errorCode(await upload(agent.client, "/api/contacts/import", CSV, MAPPING))).toBe("forbidden");
     expect(errorCode(await agent.client.get("/api/contacts/export"))).toBe("forbidden");

@@ -8,9 +8,17 @@ import { view } from "./contacts.service.ts";
 
 /** Profile fields the kept contact takes from the removed one when its own are empty. */
 const FILLABLE = [
-  "firstName", "lastName", "email", "email2", "phone", "phone2", "companyName", "profession",
-  "city", "district", "subdistrict", "addressDetail", "note", "description", "typeId",
+  "firstName", "lastName", "companyName", "profession", "city", "district", "subdistrict", "addressDetail", "note", "description", "typeId",
 ] as const satisfies readonly (keyof repo.ContactRow)[];
+
+/** The removed contact's e-mails (or phones) that the kept one lacks go into its empty slots, first then extra. */
+function fillSlots(kept: repo.ContactRow, removed: repo.ContactRow, slots: readonly ["email", "email2"] | readonly ["phone", "phone2"]) {
+  const held = slots.map((slot) => kept[slot]);
+  const incoming = slots.map((slot) => removed[slot]).filter((value): value is string => !!value && !held.includes(value));
+  const patch: Partial<repo.ContactInsert> = {};
+  for (const slot of slots) if (!kept[slot] && incoming.length) patch[slot] = incoming.shift();
+  return patch;
+}
 
 /** Channels whose identities are personal accounts: two different ones mean two different people. */
 const ACCOUNT_CHANNELS = new Set(["messenger"]);
@@ -21,7 +29,7 @@ function filledFrom(kept: repo.ContactRow, removed: repo.ContactRow): Partial<re
     if ((kept[field] === null || kept[field] === "") && removed[field] !== null && removed[field] !== "") Object.assign(patch, { [field]: removed[field] });
   }
   if (removed.special && !kept.special) patch.special = true;
-  return patch;
+  return { ...patch, ...fillSlots(kept, removed, ["email", "email2"]), ...fillSlots(kept, removed, ["phone", "phone2"]) };
 }
 
 /**

@@ -57,6 +57,9 @@ describe("merging contacts", () => {
     // One side with an account and the other without merges fine.
     const c = await admin.client.post<ContactView>("/api/contacts", { first_name: "Цэцэг", phone: "88112235" });
     expect((await admin.client.post("/api/contacts/merge", { keep_id: c.body.id, remove_id: a.body.id })).status).toBe(200);
-    expect((await admin.client.get<ContactView>(`/api/contacts/${c.body.id}`)).body.social_accounts).toMatchObject([{ channel: { type: "messenger" } }]);
+    const kept = (await admin.client.get<ContactView>(`/api/contacts/${c.body.id}`)).body;
+    expect(kept.social_accounts).toMatchObject([{ channel: { type: "messenger" } }]);
+    // Its own phone stays first; the other's goes to the extra slot.
+    expect(kept).toMatchObject({ first_name: "Цэцэг", phone: "+97688112235", phone2: "+97688112233" });
   });
 });

@@ -55,8 +55,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     onError: notifyError,
   });
   const columns = inspect.data?.columns ?? [];
-  const problems = (fields: Record<string, string>) =>
-    Object.entries(fields).map(([field, code]) => `${IMPORT_FIELDS.includes(field as ImportField) ? t(`fields.${field}`) : ""} ${isErrorCode(code) ? errorMessage(code, currentLocale()) : code}`.trim()).join("; ");
+  const problems = (fields: Record<string, string>) => [...new Set(Object.values(fields).map((code) => (isErrorCode(code) ? errorMessage(code, currentLocale()) : code)))].join(" ");
   const result = commit.data;
   const checked = preview.data;
   return (
