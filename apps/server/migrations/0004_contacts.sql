@@ -37,9 +37,11 @@ ALTER TABLE "contact_types" ADD CONSTRAINT "contact_types_company_id_companies_i
 CREATE INDEX "contact_merges_company_kept_idx" ON "contact_merges" USING btree ("company_id","kept_contact_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "contact_types_company_name_unique" ON "contact_types" USING btree ("company_id",lower("name"));--> statement-breakpoint
 ALTER TABLE "contacts" ADD CONSTRAINT "contacts_type_id_contact_types_id_fk" FOREIGN KEY ("type_id") REFERENCES "public"."contact_types"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "contacts_company_created_idx" ON "contacts" USING btree ("company_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "contacts_company_creator_idx" ON "contacts" USING btree ("company_id","created_by_user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "contacts_company_type_idx" ON "contacts" USING btree ("company_id","type_id");--> statement-breakpoint
+CREATE INDEX "contacts_company_created_idx" ON "contacts" USING btree ("company_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "contacts_company_creator_idx" ON "contacts" USING btree ("company_id","created_by_user_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "contacts_company_origin_idx" ON "contacts" USING btree ("company_id","created_by","created_at","id");--> statement-breakpoint
+CREATE INDEX "contacts_company_type_idx" ON "contacts" USING btree ("company_id","type_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "contacts_company_special_idx" ON "contacts" USING btree ("company_id","created_at","id") WHERE "contacts"."special";--> statement-breakpoint
 CREATE INDEX "contacts_company_email_idx" ON "contacts" USING btree ("company_id","email");--> statement-breakpoint
 CREATE INDEX "contacts_company_email2_idx" ON "contacts" USING btree ("company_id","email2");--> statement-breakpoint
 CREATE INDEX "contacts_company_phone_idx" ON "contacts" USING btree ("company_id","phone");--> statement-breakpoint

@@ -279,9 +279,12 @@ export const contacts = pgTable(
   },
   (t) => [
     index("contacts_company_idx").on(t.companyId, t.id),
-    index("contacts_company_created_idx").on(t.companyId, t.createdAt.desc(), t.id.desc()),
-    index("contacts_company_creator_idx").on(t.companyId, t.createdByUserId, t.createdAt.desc()),
-    index("contacts_company_type_idx").on(t.companyId, t.typeId),
+    // The list is newest first: a backward scan of these gives ORDER BY created_at DESC, id DESC with each filter.
+    index("contacts_company_created_idx").on(t.companyId, t.createdAt, t.id),
+    index("contacts_company_creator_idx").on(t.companyId, t.createdByUserId, t.createdAt, t.id),
+    index("contacts_company_origin_idx").on(t.companyId, t.createdBy, t.createdAt, t.id),
+    index("contacts_company_type_idx").on(t.companyId, t.typeId, t.createdAt, t.id),
+    index("contacts_company_special_idx").on(t.companyId, t.createdAt, t.id).where(sql`${t.special}`),
     index("contacts_company_email_idx").on(t.companyId, t.email),
     index("contacts_company_email2_idx").on(t.companyId, t.email2),
     index("contacts_company_phone_idx").on(t.companyId, t.phone),
