@@ -6,6 +6,7 @@ import { api, ApiError } from "../../lib/api.ts";
 import { answerGets, list } from "../settings/test-fixtures.ts";
 import { ContactFormDialog } from "./ContactFormDialog.tsx";
 import { ContactsPage } from "./ContactsPage.tsx";
+import { ImportDialog } from "./ImportDialog.tsx";
 
 vi.mock("../../lib/api.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).apiModuleMock(importOriginal));
 const mocked = vi.mocked(api);
@@ -73,5 +74,28 @@ describe("contacts page", () => {
     renderWithProviders(<ContactsPage />, { me: makeMe() });
     await userEvent.type(await screen.findByLabelText("Нэр, и-мэйл, утсаар хайх"), "bold");
     await vi.waitFor(() => expect(mocked.get).toHaveBeenCalledWith("/api/contacts", expect.objectContaining({ search: "bold", page: 1 })), { timeout: 2000 });
+  });
+});
+
+describe("import dialog", () => {
+  it("guesses the mapping from the header, previews problems, imports and links the report", async () => {
+    mocked.upload
+      .mockResolvedValueOnce({ columns: ["Нэр", "И-мэйл", "Phone"], rows: 2, sample: [] })
+      .mockResolvedValueOnce({ rows: 2, valid: 1, invalid: 1, errors: [{ row: 3, fields: { email: "email_invalid" } }] })
+      .mockResolvedValueOnce({ rows: 2, valid: 1, invalid: 1, errors: [], imported: 1, report_file_id: "r-1" });
+    renderWithProviders(<ImportDialog onClose={() => undefined} />, { me: makeMe() });
+    const file = new File(["Нэр,И-мэйл,Phone\nБолд,bold@nomin.mn,99112233\nСараа,x,"], "contacts.csv", { type: "text/csv" });
+    const input = document.body.querySelector<HTMLInputElement>("input[type=file]");
+    if (!input) throw new Error("no file input");
+    await userEvent.upload(input, file);
+    await userEvent.click(screen.getByTestId("import-next"));
+    await userEvent.click(await screen.findByTestId("import-preview"));
+    const mapping = JSON.parse(String((mocked.upload.mock.calls[1]?.[1] as FormData).get("mapping"))) as Record<string, number>;
+    expect(mapping).toEqual({ first_name: 0, email: 1, phone: 2 });
+    expect(await screen.findByTestId("import-summary")).toHaveTextContent("2 мөр: 1 зөв, 1 алдаатай");
+    expect(screen.getByTestId("import-errors")).toHaveTextContent("И-мэйл буруу байна.");
+    await userEvent.click(screen.getByTestId("import-commit"));
+    expect(await screen.findByTestId("import-done")).toHaveTextContent("1 харилцагч импортлогдлоо");
+    expect(screen.getByTestId("import-report")).toHaveAttribute("href", "/api/files/r-1");
   });
 });
