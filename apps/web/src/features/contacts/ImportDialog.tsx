@@ -67,10 +67,10 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             <Group justify="flex-end"><Button disabled={!file} loading={inspect.isPending} onClick={() => file && inspect.mutate(file)} data-testid="import-next">{t("import.next")}</Button></Group>
           </Stack>
         </Stepper.Step>
-        <Stepper.Step label={t("import.mapping")}>
+        <Stepper.Step label={t("import.columns")}>
           <Stack mt="md">
             <Text size="sm">{t("import.mapping")}</Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
               {IMPORT_FIELDS.map((field) => (
                 <Select
                   key={field}
