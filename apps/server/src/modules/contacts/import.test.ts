@@ -1,9 +1,10 @@
 import type { ContactListItem, ImportInspectView, ImportPreviewView, ImportResultView, ListResponse } from "@holboo/core";
+import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, errorCode, startTestApp, type TestApp } from "../../../test/harness.ts";
-import { colleague, companyAdmin } from "../../../test/factories.ts";
+import { colleague, companyAdmin, unique } from "../../../test/factories.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -83,6 +84,25 @@ describe("import", () => {
     const result = await upload<ImportResultView>(other.client, "/api/contacts/import", xlsx, mapping, "contacts.xlsx");
     expect(result.body, JSON.stringify(result.body)).toMatchObject({ imported: 2, invalid: 0, report_file_id: null });
     expect((await other.client.get<List>("/api/contacts?search=dulmaa")).body.total).toBe(1);
+  });
+
+  it("a batch the database refuses goes in whole or not at all; the batches before it stay and its rows are reported", async () => {
+    const admin = await companyAdmin(t);
+    // A fault the input cannot cause: the database refuses one row of the second batch of 1000.
+    const poison = unique("poison");
+    const fn = `refuse_${poison}`;
+    await t.database.db.execute(sql.raw(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.first_name = '${poison}' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`));
+    await t.database.db.execute(sql.raw(`CREATE TRIGGER ${fn} BEFORE INSERT ON contacts FOR EACH ROW EXECUTE FUNCTION ${fn}()`));
+    try {
+      const lines = ["name,phone", ...Array.from({ length: 1500 }, (_, i) => `${i === 1200 ? poison : `Мөр ${i}`},${70000000 + i}`)];
+      const result = await upload<ImportResultView>(admin.client, "/api/contacts/import", lines.join("\n"), { first_name: 0, phone: 1 });
+      expect(result.body).toMatchObject({ rows: 1500, imported: 1000, invalid: 500 });
+      expect(result.body.errors[0]).toEqual({ row: 1002, fields: { _: "contact_add_failed" } });
+      expect((await admin.client.get<List>("/api/contacts")).body.total).toBe(1000);
+      expect((await admin.client.get<List>("/api/contacts?search=мөр 1499")).body.total).toBe(0);
+    } finally {
+      await t.database.db.execute(sql.raw(`DROP TRIGGER ${fn} ON contacts; DROP FUNCTION ${fn}()`));
+    }
   });
 
   it("an XLSX report keeps the upload's format", async () => {
