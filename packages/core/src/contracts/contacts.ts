@@ -159,10 +159,12 @@ export type ContactTypeView = z.infer<typeof ContactTypeView>;
 
 // Import: upload → column mapping → preview → commit
 /** Contact fields a file column can be mapped to. */
-export const IMPORT_FIELDS = [
+export const IMPORT_TEXT_FIELDS = [
   "first_name", "last_name", "email", "email2", "phone", "phone2", "company_name", "profession",
   "city", "district", "subdistrict", "address_detail", "note", "description",
 ] as const;
+/** `type` holds a contact type's name; `special` a yes/no word (1, true, yes, тийм). */
+export const IMPORT_FIELDS = [...IMPORT_TEXT_FIELDS, "type", "special"] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 /** field → index of the file's column */
 export const ImportMapping = z.partialRecord(z.enum(IMPORT_FIELDS), z.number().int().min(0));

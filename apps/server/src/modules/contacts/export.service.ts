@@ -5,7 +5,7 @@ import { contactVisibility } from "./contacts.policy.ts";
 import * as repo from "./contacts.repo.ts";
 import { TABLE_MIME, writeTable } from "./table-file.ts";
 
-const COLUMNS = [...IMPORT_FIELDS, "type", "special", "created_at"] as const;
+const COLUMNS = [...IMPORT_FIELDS, "created_at"] as const;
 
 /** The filtered list (what the user may see) as CSV or XLSX; the header names the import fields, so an export imports back as is. */
 export async function exportContacts(ctx: AppContext, actor: MemberActor, query: ContactExportQuery) {

@@ -1,9 +1,10 @@
 import {
-  ContactInput, IMPORT_FIELDS, LIMITS, errorMessage, isErrorCode, type ErrorCode, type Locale, type ImportInspectView, type ImportMapping, type ImportPreviewView, type ImportResultView,
+  ContactInput, IMPORT_TEXT_FIELDS, LIMITS, errorMessage, isErrorCode, type ErrorCode, type Locale, type ImportInspectView, type ImportMapping, type ImportPreviewView, type ImportResultView,
 } from "@holboo/core";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { fail } from "../../platform/http/errors.ts";
+import { listContactTypes } from "./contact-types.repo.ts";
 import { contactValues } from "./contacts.presenter.ts";
 import * as repo from "./contacts.repo.ts";
 import { TABLE_MIME, readTable, writeTable, type Table } from "./table-file.ts";
@@ -21,12 +22,16 @@ const LOOKUP_CHUNK = 5000;
 
 const chunks = <T>(items: T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
-function mapRow(cells: string[], mapping: ImportMapping): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const field of IMPORT_FIELDS) {
-    const column = mapping[field];
-    if (column !== undefined) values[field] = cells[column] ?? "";
-  }
+const YES = new Set(["1", "true", "yes", "y", "тийм", "т"]);
+
+/** A row as contact input: text fields as they are, the type by its name (unknown names fail), special as yes/no. */
+function mapRow(cells: string[], mapping: ImportMapping, typeIds: Map<string, number>): Record<string, unknown> {
+  const cell = (column: number | undefined) => (column === undefined ? "" : (cells[column] ?? "").trim());
+  const values: Record<string, unknown> = {};
+  for (const field of IMPORT_TEXT_FIELDS) if (mapping[field] !== undefined) values[field] = cell(mapping[field]);
+  const typeName = cell(mapping.type).toLowerCase();
+  values.type_id = typeName ? (typeIds.get(typeName) ?? -1) : null;
+  values.special = YES.has(cell(mapping.special).toLowerCase());
   return values;
 }
 
@@ -35,8 +40,9 @@ async function checkRows(ctx: AppContext, companyId: number, table: Table, mappi
   if (mapping.first_name === undefined) fail("import_mapping_invalid");
   const width = table.rows[0]?.length ?? 0;
   if (Object.values(mapping).some((column) => column >= width)) fail("import_mapping_invalid");
+  const typeIds = new Map((await listContactTypes(ctx.db, companyId)).map((type) => [type.name.toLowerCase(), type.id]));
   const checked: CheckedRow[] = table.rows.slice(1).map((cells, index) => {
-    const result = ContactInput.safeParse(mapRow(cells, mapping));
+    const result = ContactInput.safeParse(mapRow(cells, mapping, typeIds));
     const fields: Record<string, ErrorCode> = {};
     if (!result.success) for (const issue of result.error.issues) fields[issue.path.join(".") || "_"] ??= isErrorCode(issue.message) ? issue.message : "invalid_parameters";
     return { line: index + 2, cells, input: result.success ? result.data : null, fields };

@@ -69,7 +69,8 @@ describe("import", () => {
   it("exports the filtered list as CSV and XLSX, and an XLSX export imports back into another company", async () => {
     const admin = await companyAdmin(t);
     await admin.client.post("/api/contacts", { first_name: "=HYPERLINK(\"x\")", phone: "99001122", special: true });
-    await admin.client.post("/api/contacts", { first_name: "Дулмаа", email: "dulmaa@example.mn" });
+    const vip = await admin.client.post<{ id: number }>("/api/contact-types", { name: "VIP" });
+    await admin.client.post("/api/contacts", { first_name: "Дулмаа", email: "dulmaa@example.mn", type_id: vip.body.id });
     const csv = (await download(admin.client, "/api/contacts/export?format=csv&special=true")).toString("utf8");
     expect(csv.split("\r\n")[0]).toContain("first_name,last_name,email");
     expect(csv).toContain("'=HYPERLINK");
@@ -80,10 +81,14 @@ describe("import", () => {
     const inspected = await upload<ImportInspectView>(other.client, "/api/contacts/import/inspect", xlsx, undefined, "contacts.xlsx");
     expect(inspected.body.rows).toBe(2);
     const columns = inspected.body.columns;
-    const mapping = { first_name: columns.indexOf("first_name"), email: columns.indexOf("email"), phone: columns.indexOf("phone") };
+    const mapping = Object.fromEntries(["first_name", "email", "phone", "type", "special"].map((field) => [field, columns.indexOf(field)]));
+    const unknownType = await upload<ImportPreviewView>(other.client, "/api/contacts/import/preview", xlsx, mapping, "contacts.xlsx");
+    expect(unknownType.body.errors).toEqual([{ row: 2, fields: { type_id: "contact_type_not_found" } }]);
+    await other.client.post("/api/contact-types", { name: "vip" });
     const result = await upload<ImportResultView>(other.client, "/api/contacts/import", xlsx, mapping, "contacts.xlsx");
     expect(result.body, JSON.stringify(result.body)).toMatchObject({ imported: 2, invalid: 0, report_file_id: null });
-    expect((await other.client.get<List>("/api/contacts?search=dulmaa")).body.total).toBe(1);
+    expect((await other.client.get<List>("/api/contacts?search=dulmaa")).body.items).toMatchObject([{ type: { name: "vip" }, special: false }]);
+    expect((await other.client.get<List>("/api/contacts?special=true")).body.items).toMatchObject([{ first_name: "=HYPERLINK(\"x\")", type: null }]);
   });
 
   it("a batch the database refuses goes in whole or not at all; the batches before it stay and its rows are reported", async () => {
