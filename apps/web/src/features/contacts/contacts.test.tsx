@@ -4,6 +4,9 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMe, renderWithProviders } from "../../components/shared/test-utils.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { answerGets, list } from "../settings/test-fixtures.ts";
+import type { ContactView, Permission } from "@holboo/core";
+import { Route, Routes } from "react-router";
+import { ContactDetailPage } from "./ContactDetailPage.tsx";
 import { ContactFormDialog } from "./ContactFormDialog.tsx";
 import { ContactsPage } from "./ContactsPage.tsx";
 import { ImportDialog } from "./ImportDialog.tsx";
@@ -97,5 +100,40 @@ describe("import dialog", () => {
     await userEvent.click(screen.getByTestId("import-commit"));
     expect(await screen.findByTestId("import-done")).toHaveTextContent("1 харилцагч импортлогдлоо");
     expect(screen.getByTestId("import-report")).toHaveAttribute("href", "/api/files/r-1");
+  });
+});
+
+const contact: ContactView = {
+  id: 5, first_name: "Сарнай", last_name: "Бат", email: "sarnai@nomin.mn", email2: null, phone: "+97699112233", phone2: null,
+  company_name: "Номин ХХК", profession: "", city: "Улаанбаатар", district: "", subdistrict: "", address_detail: "", note: "Өглөө залгах",
+  description: "", type: { id: 1, name: "VIP" }, special: true, created_at: "2026-11-20T08:00:00.000Z", created_by: "unregistered", created_by_user: null,
+  social_accounts: [{ id: 9, channel: { id: 3, type: "webchat", name: "Сайтын чат" }, external_id: "anon:1", verified: false }],
+};
+
+describe("contact detail", () => {
+  const open = (permissions: Permission[]) => {
+    answerGets(mocked.get, {
+      "/api/contacts/5": contact,
+      "/api/contacts/5/interactions": { items: [{ id: 41, title: "Захиалга", status: "closed", channel: { id: 3, type: "webchat", name: "Сайтын чат" }, started_at: "2026-11-21T08:00:00.000Z", closed_at: null }] },
+    });
+    renderWithProviders(<Routes><Route path="/contacts/:id" element={<ContactDetailPage />} /></Routes>, { me: makeMe({ role: "agent", permissions }), path: "/contacts/5" });
+  };
+
+  it("shows the profile, the channel accounts and links every interaction into /interacts", async () => {
+    open(["contact.edit", "contact.delete"]);
+    expect(await screen.findByTestId("contact-name")).toHaveTextContent("Бат Сарнай");
+    expect(screen.getByText("Өглөө залгах")).toBeInTheDocument();
+    expect(within(screen.getByTestId("contact-social")).getByText("Вэб чат")).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "Захиалга" })).toHaveAttribute("href", "/interacts?id=41&tab=2");
+    expect(screen.getByTestId("edit-contact")).toBeInTheDocument();
+    expect(screen.getByTestId("delete-contact")).toBeInTheDocument();
+  });
+
+  it("offers no edit, merge or delete without the permissions", async () => {
+    open([]);
+    expect(await screen.findByTestId("contact-name")).toBeInTheDocument();
+    expect(screen.queryByTestId("edit-contact")).toBeNull();
+    expect(screen.queryByTestId("merge-contact")).toBeNull();
+    expect(screen.queryByTestId("delete-contact")).toBeNull();
   });
 });
