@@ -36,7 +36,7 @@ const optionalPhone = z
   .transform((v) => v ?? null);
 
 /** The fields of a contact (spec §3) with the spec §5 rules; the same schema validates forms, the API and import rows. */
-export const contactFields = z.object({
+const contactFields = z.object({
   first_name: z
     .string({ error: "name_empty" })
     .trim()
@@ -114,7 +114,7 @@ export type ContactView = z.infer<typeof ContactView>;
 export const ContactListItem = ContactView.omit({ note: true, description: true, social_accounts: true, address_detail: true });
 export type ContactListItem = z.infer<typeof ContactListItem>;
 
-export const contactFilters = z.object({
+const contactFilters = z.object({
   search: z.string().trim().max(100).optional(),
   type_id: z.coerce.number().int().positive().optional(),
   special: z.enum(["true", "false"], { error: "invalid_parameters" }).transform((v) => v === "true").optional(),
@@ -173,7 +173,7 @@ export type ImportMapping = z.infer<typeof ImportMapping>;
 export const ImportInspectView = z.object({ columns: z.array(z.string()), rows: z.number().int(), sample: z.array(z.array(z.string())) });
 export type ImportInspectView = z.infer<typeof ImportInspectView>;
 
-export const ImportRowError = z.object({ row: z.number().int(), fields: z.record(z.string(), z.string()) });
+const ImportRowError = z.object({ row: z.number().int(), fields: z.record(z.string(), z.string()) });
 export const ImportPreviewView = z.object({
   rows: z.number().int(),
   valid: z.number().int(),

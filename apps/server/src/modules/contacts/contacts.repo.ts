@@ -141,14 +141,6 @@ export async function insertMerge(db: Executor, values: typeof contactMerges.$in
   await db.insert(contactMerges).values(values);
 }
 
-export async function listMerges(db: Executor, companyId: number, keptContactId: number) {
-  return db
-    .select()
-    .from(contactMerges)
-    .where(and(eq(contactMerges.companyId, companyId), eq(contactMerges.keptContactId, keptContactId)))
-    .orderBy(desc(contactMerges.id));
-}
-
 /** An import report, served by /api/files/:id. */
 export async function insertFile(db: Executor, values: typeof files.$inferInsert): Promise<string> {
   const [row] = await db.insert(files).values(values).returning({ id: files.id });

@@ -20,7 +20,7 @@ export interface ContactFormState {
   special: boolean;
 }
 
-export const TEXT_FIELDS = [
+const TEXT_FIELDS = [
   "first_name", "last_name", "email", "email2", "phone", "phone2", "company_name", "profession",
   "city", "district", "subdistrict", "address_detail", "note", "description",
 ] as const satisfies readonly (keyof ContactFormState)[];
