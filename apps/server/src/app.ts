@@ -28,6 +28,8 @@ import { savedResponsesRoutes } from "./modules/saved-responses/saved-responses.
 import { modelProviderRoutes } from "./modules/answers/model-provider.routes.ts";
 import { interactionsRoutes } from "./modules/interactions/interactions.routes.ts";
 import { ratingRoutes } from "./modules/interactions/rating.routes.ts";
+import { contactsRoutes } from "./modules/contacts/contacts.routes.ts";
+import { contactTypesRoutes } from "./modules/contacts/contact-types.routes.ts";
 import { webchatRoutes } from "./modules/webchat/webchat.routes.ts";
 import { webchatPageRoutes } from "./modules/webchat/webchat-pages.routes.ts";
 import { registerRealtimeHandlers } from "./modules/webchat/webchat.socket.ts";
@@ -87,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     systemRoutes, authRoutes, onboardingRoutes, companiesRoutes, mailDomainsRoutes, usersRoutes, rolesRoutes,
     outboxRoutes, adminRoutes, channelsRoutes, savedResponsesRoutes, interactionTagsRoutes,
     interactionsRoutes, ratingRoutes, webchatRoutes, webchatPageRoutes, knowledgeRoutes, qaRoutes, importRoutes, modelProviderRoutes,
+    contactsRoutes, contactTypesRoutes,
   ]) {
     register(typed, ctx);
   }

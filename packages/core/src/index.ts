@@ -19,4 +19,5 @@ export * from "./contracts/interactions.ts";
 export * from "./contracts/webchat.ts";
 export * from "./contracts/knowledge.ts";
 export * from "./contracts/answers.ts";
+export * from "./contracts/contacts.ts";
 export * from "./emoji.ts";

@@ -69,6 +69,21 @@ export const LIMITS = {
   urlImportMaxBytes: 5 * 1024 * 1024,
   urlImportTimeoutMs: 10_000,
   urlImportMaxRedirects: 5,
+  // Contacts
+  contactNameMaxChars: 60,
+  contactSurnameMinChars: 2,
+  contactTextMaxChars: 120,
+  contactAddressDetailChars: 500,
+  contactDescriptionMaxChars: 2000,
+  /** An uploaded import file (CSV or XLSX) */
+  contactImportBytes: 5 * 1024 * 1024,
+  /** What an XLSX may unpack to (zip-bomb guard) */
+  contactImportUnpackedBytes: 50 * 1024 * 1024,
+  contactImportMaxRows: 20000,
+  contactImportBatchRows: 1000,
+  contactExportMaxRows: 100000,
+  /** How long the web app waits for an add before telling the user to check and retry (spec §8). */
+  contactAddTimeoutMs: 15000,
 } as const;
 
 export const BREAKPOINTS = { sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const;

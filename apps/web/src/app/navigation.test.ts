@@ -10,7 +10,7 @@ const me = (overrides: Partial<MeView>): MeView => ({
 
 describe("navigation menu", () => {
   it("shows only what the server's permissions allow", () => {
-    expect(visibleNavItems(me({})).map((item) => item.key)).toEqual(["interactionsOpen", "interactionsClosed", "knowledge"]);
+    expect(visibleNavItems(me({})).map((item) => item.key)).toEqual(["interactionsOpen", "interactionsClosed", "contacts", "knowledge"]);
     expect(visibleNavItems(me({ permissions: ["settings.view"] })).map((item) => item.key)).toContain("settings");
     expect(visibleNavItems(me({ is_platform_admin: true })).map((item) => item.key)).toContain("admin");
   });

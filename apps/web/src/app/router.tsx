@@ -6,6 +6,8 @@ import { LoginPage } from "../features/auth/LoginPage.tsx";
 import { ResetPasswordPage } from "../features/auth/ResetPasswordPage.tsx";
 import { InteractsPage } from "../features/interacts/InteractsPage.tsx";
 import { knowledgeRoutes } from "../features/knowledge/routes.tsx";
+import { ContactDetailPage } from "../features/contacts/ContactDetailPage.tsx";
+import { ContactsPage } from "../features/contacts/ContactsPage.tsx";
 import { OnboardingProgress } from "../features/onboarding/OnboardingProgress.tsx";
 import { OnboardingWizard } from "../features/onboarding/OnboardingWizard.tsx";
 import { ProfilePage } from "../features/profile/ProfilePage.tsx";
@@ -19,7 +21,7 @@ import { SettingsLayout } from "../layouts/SettingsLayout.tsx";
 import { NOT_FOUND_ROUTE_ID, Root } from "./Root.tsx";
 
 /**
- * Spec §2 routes, grouped by layout. Features not built yet (dashboard, contacts, knowledge, web chat,
+ * Spec §2 routes, grouped by layout. Features not built yet (dashboard, knowledge, web chat,
  * guide, call center) add their routes here; /webchat uses ChatbotLayout and the guide GuideLayout.
  */
 export const routes: RouteObject[] = [
@@ -48,6 +50,8 @@ export const routes: RouteObject[] = [
         element: <DefaultLayout />,
         children: [
           { path: "/interacts", element: <InteractsPage /> },
+          { path: "/contacts", element: <ContactsPage /> },
+          { path: "/contacts/:id", element: <ContactDetailPage /> },
           { path: "/user", element: <ProfilePage /> },
           { path: "/knowledge", children: knowledgeRoutes },
           { path: "/settings", element: <SettingsLayout />, children: settingsRoutes },

@@ -10,14 +10,17 @@ export class ApiError extends Error {
   readonly fields: Record<string, ErrorCode>;
   /** The raw response text; status 600 shows it as it is (spec §8). */
   readonly text: string;
+  /** Data to act on, e.g. `contact_id` of the existing contact behind `contact_exists`. */
+  readonly details: Record<string, string | number>;
 
-  constructor(status: number, code: ErrorCode | null, fields: Record<string, ErrorCode> = {}, text = "") {
+  constructor(status: number, code: ErrorCode | null, fields: Record<string, ErrorCode> = {}, text = "", details: Record<string, string | number> = {}) {
     super(code ?? `HTTP ${status}`);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.fields = fields;
     this.text = text;
+    this.details = details;
   }
 }
 
@@ -29,6 +32,8 @@ interface RequestOptions {
   form?: FormData;
   /** GET /api/me while the guard decides: a 401 there means "not logged in", not a redirect. */
   redirectOn401?: boolean;
+  /** Gives up after this long with ApiError(0, "timeout"); the request may still have reached the server. */
+  timeoutMs?: number;
 }
 
 /** Where a failed authentication sends the browser (spec §8). Tests replace it. */
@@ -54,13 +59,17 @@ const parseJson = (text: string): unknown => {
 
 function toApiError(status: number, text: string): ApiError {
   const body = parseJson(text);
-  const error = body && typeof body === "object" && "error" in body ? (body as { error?: { code?: unknown; fields?: unknown } }).error : undefined;
+  const error = body && typeof body === "object" && "error" in body ? (body as { error?: { code?: unknown; fields?: unknown; details?: unknown } }).error : undefined;
   const code = isErrorCode(error?.code) ? error.code : null;
   const fields: Record<string, ErrorCode> = {};
   if (error?.fields && typeof error.fields === "object") {
     for (const [field, value] of Object.entries(error.fields)) if (isErrorCode(value)) fields[field] = value;
   }
-  return new ApiError(status, code, fields, text);
+  const details: Record<string, string | number> = {};
+  if (error?.details && typeof error.details === "object") {
+    for (const [name, value] of Object.entries(error.details)) if (typeof value === "string" || typeof value === "number") details[name] = value;
+  }
+  return new ApiError(status, code, fields, text, details);
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
@@ -76,9 +85,11 @@ async function request<T>(method: string, path: string, options: RequestOptions 
       headers,
       credentials: "same-origin",
       body: options.form ?? (hasJson ? JSON.stringify(options.body) : undefined),
+      signal: options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined,
     });
-  } catch {
-    throw new ApiError(0, "network_error");
+  } catch (error) {
+    const timedOut = error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError");
+    throw new ApiError(0, timedOut ? "timeout" : "network_error");
   }
   const text = await response.text();
   if (response.ok) return (text ? parseJson(text) : undefined) as T;
@@ -92,7 +103,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
 
 export const api = {
   get: <T>(path: string, query?: Query) => request<T>("GET", path, { query }),
-  post: <T>(path: string, body?: unknown) => request<T>("POST", path, { body: body ?? {} }),
+  post: <T>(path: string, body?: unknown, options: { timeoutMs?: number } = {}) => request<T>("POST", path, { body: body ?? {}, ...options }),
   put: <T>(path: string, body?: unknown) => request<T>("PUT", path, { body: body ?? {} }),
   del: <T>(path: string, body?: unknown) => request<T>("DELETE", path, { body }),
   upload: <T>(path: string, formData: FormData) => request<T>("POST", path, { form: formData }),

@@ -9,17 +9,18 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly fields?: Record<string, ErrorCode>,
+    readonly details?: Record<string, string | number>,
   ) {
     super(code);
   }
 }
 
-export const fail = (code: ErrorCode, fields?: Record<string, ErrorCode>): never => {
-  throw new AppError(code, fields);
+export const fail = (code: ErrorCode, fields?: Record<string, ErrorCode>, details?: Record<string, string | number>): never => {
+  throw new AppError(code, fields, details);
 };
 
-export function errorBody(code: ErrorCode, locale: Locale, fields?: Record<string, ErrorCode>): ApiErrorBody {
-  return { error: { code, message: errorMessage(code, locale), ...(fields ? { fields } : {}) } };
+export function errorBody(code: ErrorCode, locale: Locale, fields?: Record<string, ErrorCode>, details?: Record<string, string | number>): ApiErrorBody {
+  return { error: { code, message: errorMessage(code, locale), ...(fields ? { fields } : {}), ...(details ? { details } : {}) } };
 }
 
 interface ValidationIssue {
@@ -44,7 +45,7 @@ function fieldsFromValidation(issues: ValidationIssue[]): { code: ErrorCode; fie
 
 /** The error body for a failure outside an HTTP reply (a socket acknowledgement): never leaks internals. */
 export function errorBodyOf(error: unknown, locale: Locale): ApiErrorBody {
-  return error instanceof AppError ? errorBody(error.code, locale, error.fields) : errorBody("internal_error", locale);
+  return error instanceof AppError ? errorBody(error.code, locale, error.fields, error.details) : errorBody("internal_error", locale);
 }
 
 /** A zod failure of a payload validated by hand (socket events), as the catalogue codes HTTP validation gives. */
@@ -56,7 +57,7 @@ export function validationErrorBody(issues: ReadonlyArray<{ message: string; pat
 export function handleError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
   const locale = requestLocale(request);
   if (error instanceof AppError) {
-    return reply.status(errorStatus(error.code)).send(errorBody(error.code, locale, error.fields));
+    return reply.status(errorStatus(error.code)).send(errorBody(error.code, locale, error.fields, error.details));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const { code, fields } = fieldsFromValidation(error.validation as ValidationIssue[]);

@@ -7,6 +7,7 @@ import { InteractionTagsPage } from "./library/InteractionTagsPage.tsx";
 import { SavedResponsesPage } from "./library/SavedResponsesPage.tsx";
 import { WebchatChannelFormPage } from "./webchat/WebchatChannelForm.tsx";
 import { WebchatChannelsPage } from "./webchat/WebchatChannelsPage.tsx";
+import { ContactTypesPage } from "../contacts/ContactTypesPage.tsx";
 
 /** Children of /settings (spec §2). A settings feature adds its route here and its `path` in settings.menu.ts. */
 export const settingsRoutes: RouteObject[] = [
@@ -19,4 +20,5 @@ export const settingsRoutes: RouteObject[] = [
   { path: "saved_response", element: <SavedResponsesPage /> },
   { path: "interaction_tag", element: <InteractionTagsPage /> },
   { path: "ai_model", element: <ModelProviderPage /> },
+  { path: "contact_type", element: <ContactTypesPage /> },
 ];

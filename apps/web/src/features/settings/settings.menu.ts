@@ -29,7 +29,7 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
   { key: "savedResponses", entries: [{ key: "savedResponses", path: "saved_response" }] },
   { key: "interactionTag", entries: [{ key: "interactionTag", path: "interaction_tag" }] },
   { key: "customApi", entries: [{ key: "customApi" }] },
-  { key: "customerType", entries: [{ key: "customerType" }] },
+  { key: "customerType", entries: [{ key: "customerType", path: "contact_type" }] },
   { key: "issue", entries: [{ key: "issueType" }, { key: "issueTag" }, { key: "issueReason" }] },
 ];
 

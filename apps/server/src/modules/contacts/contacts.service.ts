@@ -1,0 +1,97 @@
+import type { ContactInput, ContactListQuery, ContactView, CreateContactInput } from "@holboo/core";
+import type { MemberActor } from "../../platform/auth/actor.ts";
+import type { Executor } from "../../platform/db/client.ts";
+import { isUniqueViolation } from "../../platform/db/errors.ts";
+import type { AppContext } from "../../platform/context.ts";
+import { fail } from "../../platform/http/errors.ts";
+import { findContactType } from "./contact-types.repo.ts";
+import { assertVisible, contactVisibility } from "./contacts.policy.ts";
+import { contactValues, presentContact, presentInteraction, presentListItem } from "./contacts.presenter.ts";
+import * as repo from "./contacts.repo.ts";
+
+const present = (value: string | null): value is string => !!value;
+
+/** Adding a contact whose e-mail or phone another contact holds answers contact_exists with that contact's id. */
+async function assertNoDuplicate(db: Executor, companyId: number, input: ContactInput, exceptId?: number) {
+  const emails = [input.email, input.email2].filter(present);
+  const phones = [input.phone, input.phone2].filter(present);
+  const [existing] = await repo.findByEmailsOrPhones(db, companyId, emails, phones, exceptId);
+  if (!existing) return;
+  const held = new Set([existing.email, existing.email2, existing.phone, existing.phone2].filter(present));
+  const fields = Object.fromEntries(
+    (["email", "email2", "phone", "phone2"] as const).filter((field) => input[field] && held.has(input[field])).map((field) => [field, "contact_exists" as const]),
+  );
+  fail("contact_exists", fields, { contact_id: existing.id });
+}
+
+async function assertType(db: Executor, companyId: number, typeId: number | null) {
+  if (typeId !== null && !(await findContactType(db, companyId, typeId))) fail("contact_type_not_found", { type_id: "contact_type_not_found" });
+}
+
+export async function view(db: Executor, companyId: number, id: number): Promise<ContactView> {
+  const row = (await repo.findContactView(db, companyId, id)) ?? fail("contact_not_found");
+  return presentContact(row, await repo.identitiesOfContact(db, companyId, id));
+}
+
+export async function list(ctx: AppContext, actor: MemberActor, query: ContactListQuery) {
+  const page = { limit: query.page_size, offset: (query.page - 1) * query.page_size };
+  const { items, total } = await repo.listContacts(ctx.db, actor.companyId, query, contactVisibility(actor), actor.userId, page);
+  return { items: items.map(presentListItem), total };
+}
+
+export async function get(ctx: AppContext, actor: MemberActor, id: number) {
+  assertVisible(actor, await repo.findContact(ctx.db, actor.companyId, id));
+  return view(ctx.db, actor.companyId, id);
+}
+
+export async function create(ctx: AppContext, actor: MemberActor, input: CreateContactInput): Promise<ContactView> {
+  const key = input.idempotency_key ?? null;
+  const retried = key ? await repo.findByIdempotencyKey(ctx.db, actor.companyId, key) : null;
+  if (retried) return view(ctx.db, actor.companyId, retried.id);
+  await assertType(ctx.db, actor.companyId, input.type_id);
+  await assertNoDuplicate(ctx.db, actor.companyId, input);
+  try {
+    const row = await repo.insertContact(ctx.db, {
+      ...contactValues(input),
+      companyId: actor.companyId,
+      createdBy: "user",
+      createdByUserId: actor.userId,
+      idempotencyKey: key,
+    });
+    return await view(ctx.db, actor.companyId, row.id);
+  } catch (error) {
+    // Two copies of one add raced: the loser answers with the winner's contact.
+    const winner = key && isUniqueViolation(error) ? await repo.findByIdempotencyKey(ctx.db, actor.companyId, key) : null;
+    if (winner) return view(ctx.db, actor.companyId, winner.id);
+    throw error;
+  }
+}
+
+export async function update(ctx: AppContext, actor: MemberActor, id: number, input: ContactInput) {
+  assertVisible(actor, await repo.findContact(ctx.db, actor.companyId, id));
+  await assertType(ctx.db, actor.companyId, input.type_id);
+  await assertNoDuplicate(ctx.db, actor.companyId, input, id);
+  await repo.updateContact(ctx.db, actor.companyId, id, contactValues(input));
+  return view(ctx.db, actor.companyId, id);
+}
+
+/** What keeps a contact from being deleted. Unresolved issues join here with the issues part. */
+async function hasOpenWork(db: Executor, companyId: number, contactId: number) {
+  return (await repo.countOpenInteractions(db, companyId, contactId)) > 0;
+}
+
+export async function remove(ctx: AppContext, actor: MemberActor, id: number) {
+  await ctx.db.transaction(async (tx) => {
+    const [contact] = await repo.lockContacts(tx, actor.companyId, [id]);
+    assertVisible(actor, contact ?? null);
+    if (await hasOpenWork(tx, actor.companyId, id)) fail("contact_has_open_work");
+    await repo.deleteContact(tx, actor.companyId, id);
+  });
+  return { ok: true as const };
+}
+
+/** Every interaction of the contact across channels, newest first. Issues join the detail with the issues part. */
+export async function interactions(ctx: AppContext, actor: MemberActor, id: number) {
+  assertVisible(actor, await repo.findContact(ctx.db, actor.companyId, id));
+  return { items: (await repo.interactionsOfContact(ctx.db, actor.companyId, id)).map(presentInteraction) };
+}

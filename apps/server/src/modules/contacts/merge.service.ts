@@ -1,0 +1,65 @@
+import type { MergeContactsInput } from "@holboo/core";
+import type { MemberActor } from "../../platform/auth/actor.ts";
+import type { AppContext } from "../../platform/context.ts";
+import { fail } from "../../platform/http/errors.ts";
+import { assertVisible } from "./contacts.policy.ts";
+import * as repo from "./contacts.repo.ts";
+import { view } from "./contacts.service.ts";
+
+/** Profile fields the kept contact takes from the removed one when its own are empty. */
+const FILLABLE = [
+  "firstName", "lastName", "companyName", "profession", "city", "district", "subdistrict", "addressDetail", "note", "description", "typeId",
+] as const satisfies readonly (keyof repo.ContactRow)[];
+
+/** The removed contact's e-mails (or phones) that the kept one lacks go into its empty slots, first then extra. */
+function fillSlots(kept: repo.ContactRow, removed: repo.ContactRow, slots: readonly ["email", "email2"] | readonly ["phone", "phone2"]) {
+  const held = slots.map((slot) => kept[slot]);
+  const incoming = slots.map((slot) => removed[slot]).filter((value): value is string => !!value && !held.includes(value));
+  const patch: Partial<repo.ContactInsert> = {};
+  for (const slot of slots) if (!kept[slot] && incoming.length) patch[slot] = incoming.shift();
+  return patch;
+}
+
+/** Channels whose identities are personal accounts: two different ones mean two different people. */
+const ACCOUNT_CHANNELS = new Set(["messenger"]);
+
+function filledFrom(kept: repo.ContactRow, removed: repo.ContactRow): Partial<repo.ContactInsert> {
+  const patch: Partial<repo.ContactInsert> = {};
+  for (const field of FILLABLE) {
+    if ((kept[field] === null || kept[field] === "") && removed[field] !== null && removed[field] !== "") Object.assign(patch, { [field]: removed[field] });
+  }
+  if (removed.special && !kept.special) patch.special = true;
+  return { ...patch, ...fillSlots(kept, removed, ["email", "email2"]), ...fillSlots(kept, removed, ["phone", "phone2"]) };
+}
+
+/**
+ * Merges `remove_id` into `keep_id` in one transaction: every interaction and channel identity moves
+ * to the kept contact (issues join with the issues part), its empty fields are filled from the other,
+ * the other is deleted and the merge is recorded with a snapshot of it.
+ */
+export async function merge(ctx: AppContext, actor: MemberActor, input: MergeContactsInput) {
+  if (input.keep_id === input.remove_id) fail("contact_merge_same_ids");
+  await ctx.db.transaction(async (tx) => {
+    const locked = await repo.lockContacts(tx, actor.companyId, [input.keep_id, input.remove_id]);
+    const kept = assertVisible(actor, locked.find((c) => c.id === input.keep_id) ?? null);
+    const removed = assertVisible(actor, locked.find((c) => c.id === input.remove_id) ?? null);
+    const [keptIds, removedIds] = await Promise.all([repo.identitiesOfContact(tx, actor.companyId, kept.id), repo.identitiesOfContact(tx, actor.companyId, removed.id)]);
+    const accounts = (rows: typeof keptIds) => new Set(rows.filter((r) => ACCOUNT_CHANNELS.has(r.channelType)).map((r) => `${r.identity.channelId}:${r.identity.externalId}`));
+    const keptAccounts = accounts(keptIds);
+    const removedAccounts = accounts(removedIds);
+    if (keptAccounts.size && removedAccounts.size && [...removedAccounts].some((a) => !keptAccounts.has(a))) fail("contact_merge_different_account");
+
+    await repo.moveContactRecords(tx, actor.companyId, removed.id, kept.id);
+    await repo.insertMerge(tx, {
+      companyId: actor.companyId,
+      keptContactId: kept.id,
+      removedContactId: removed.id,
+      removedSnapshot: { ...removed, searchText: undefined, createdAt: removed.createdAt.toISOString(), updatedAt: removed.updatedAt.toISOString() },
+      mergedByUserId: actor.userId,
+    });
+    await repo.deleteContact(tx, actor.companyId, removed.id);
+    const patch = filledFrom(kept, removed);
+    if (Object.keys(patch).length) await repo.updateContact(tx, actor.companyId, kept.id, patch);
+  });
+  return view(ctx.db, actor.companyId, input.keep_id);
+}

@@ -1,0 +1,145 @@
+import type { ContactInteractionView, ContactView } from "@holboo/core";
+import { Anchor, Badge, Button, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { IconArrowLeft, IconStarFilled } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams } from "react-router";
+import { ConfirmDialog } from "../../components/shared/ConfirmDialog.tsx";
+import { EmptyState } from "../../components/shared/EmptyState.tsx";
+import { FullPageLoader } from "../../components/FullPageLoader.tsx";
+import { api, notifyError } from "../../lib/api.ts";
+import { usePermission } from "../../lib/session.ts";
+import { ContactFormDialog } from "./ContactFormDialog.tsx";
+import { MergeDialog } from "./MergeDialog.tsx";
+import { contactName } from "./contact-form.ts";
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">{label}</Text>
+      <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{children || "—"}</Text>
+    </div>
+  );
+}
+
+function Interactions({ contactId }: { contactId: number }) {
+  const { t, i18n } = useTranslation("contacts");
+  const list = useQuery({ queryKey: ["contacts", contactId, "interactions"], queryFn: () => api.get<{ items: ContactInteractionView[] }>(`/api/contacts/${contactId}/interactions`) });
+  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  if (list.data && !list.data.items.length) return <Text size="sm" c="dimmed">{t("detail.noInteractions")}</Text>;
+  return (
+    <Table data-testid="contact-interactions">
+      <Table.Tbody>
+        {list.data?.items.map((item) => (
+          <Table.Tr key={item.id}>
+            <Table.Td><Anchor component={Link} to={`/interacts?id=${item.id}${item.status === "closed" ? "&tab=2" : ""}`} size="sm">{item.title}</Anchor></Table.Td>
+            <Table.Td>{item.channel && <Badge variant="outline" color="gray">{item.channel.name}</Badge>}</Table.Td>
+            <Table.Td><Badge variant="light" color={item.status === "open" ? "green" : "gray"}>{t(`detail.status.${item.status === "open" ? "open" : "closed"}`)}</Badge></Table.Td>
+            <Table.Td><Text size="xs" c="dimmed">{format.format(new Date(item.started_at))}</Text></Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** /contacts/{id}: the profile, the channel accounts, every interaction across channels; edit, merge, delete. */
+export function ContactDetailPage() {
+  const { t, i18n } = useTranslation("contacts");
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const canEdit = usePermission("contact.edit");
+  const canDelete = usePermission("contact.delete");
+  const [dialog, setDialog] = useState<"edit" | "merge" | "delete" | null>(null);
+  const contact = useQuery({ queryKey: ["contacts", id], queryFn: () => api.get<ContactView>(`/api/contacts/${id}`), retry: false });
+  const remove = useMutation({
+    mutationFn: () => api.del(`/api/contacts/${id}`),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ["contacts"] });
+      void navigate("/contacts");
+    },
+    onError: notifyError,
+  });
+  if (contact.isError) return <EmptyState onRetry={() => void contact.refetch()} />;
+  if (!contact.data) return <FullPageLoader />;
+  const c = contact.data;
+  const name = contactName(c) || t("unnamed");
+  return (
+    <Stack>
+      <Anchor component={Link} to="/contacts" size="sm"><Group gap={4}><IconArrowLeft size={14} />{t("detail.back")}</Group></Anchor>
+      <Group justify="space-between">
+        <Group gap="xs">
+          <Title order={2} data-testid="contact-name">{name}</Title>
+          {c.special && <IconStarFilled size={18} color="var(--mantine-color-yellow-6)" aria-label={t("fields.special")} />}
+          {c.type && <Badge variant="light">{c.type.name}</Badge>}
+        </Group>
+        <Group gap="xs">
+          {canEdit && <Button variant="default" onClick={() => setDialog("merge")} data-testid="merge-contact">{t("detail.merge")}</Button>}
+          {canEdit && <Button onClick={() => setDialog("edit")} data-testid="edit-contact">{t("edit")}</Button>}
+          {canDelete && <Button color="red" variant="light" onClick={() => setDialog("delete")} data-testid="delete-contact">{t("delete")}</Button>}
+        </Group>
+      </Group>
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack>
+            <Paper withBorder p="md">
+              <Title order={4} mb="sm">{t("detail.profile")}</Title>
+              <SimpleGrid cols={2}>
+                <Field label={t("fields.phone")}>{c.phone}</Field>
+                <Field label={t("fields.phone2")}>{c.phone2}</Field>
+                <Field label={t("fields.email")}>{c.email}</Field>
+                <Field label={t("fields.email2")}>{c.email2}</Field>
+                <Field label={t("fields.company_name")}>{c.company_name}</Field>
+                <Field label={t("fields.profession")}>{c.profession}</Field>
+                <Field label={t("fields.created_by")}>{c.created_by === "user" ? c.created_by_user?.name : t(`origin.${c.created_by}`)}</Field>
+                <Field label={t("fields.created_at")}>{new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(new Date(c.created_at))}</Field>
+              </SimpleGrid>
+              <Stack gap="xs" mt="sm">
+                <Field label={t("fields.note")}>{c.note}</Field>
+                <Field label={t("fields.description")}>{c.description}</Field>
+              </Stack>
+            </Paper>
+            <Paper withBorder p="md">
+              <Title order={4} mb="sm">{t("detail.address")}</Title>
+              <SimpleGrid cols={2}>
+                <Field label={t("fields.city")}>{c.city}</Field>
+                <Field label={t("fields.district")}>{c.district}</Field>
+                <Field label={t("fields.subdistrict")}>{c.subdistrict}</Field>
+                <Field label={t("fields.address_detail")}>{c.address_detail}</Field>
+              </SimpleGrid>
+            </Paper>
+            <Paper withBorder p="md">
+              <Title order={4} mb="sm">{t("detail.social")}</Title>
+              {c.social_accounts.length ? (
+                <Stack gap={4} data-testid="contact-social">
+                  {c.social_accounts.map((account) => (
+                    <Group key={account.id} gap="xs">
+                      <Badge variant="light">{t(`channelTypes.${account.channel.type}`)}</Badge>
+                      <Text size="sm">{account.channel.name}</Text>
+                    </Group>
+                  ))}
+                </Stack>
+              ) : (
+                <Text size="sm" c="dimmed">{t("detail.noSocial")}</Text>
+              )}
+            </Paper>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack>
+            <Paper withBorder p="md">
+              <Title order={4} mb="sm">{t("detail.interactions")}</Title>
+              <Interactions contactId={c.id} />
+            </Paper>
+            {/* The issues part adds the contact's issues here. */}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      {dialog === "edit" && <ContactFormDialog contact={c} onClose={() => setDialog(null)} />}
+      {dialog === "merge" && <MergeDialog contact={c} onClose={() => setDialog(null)} />}
+      <ConfirmDialog opened={dialog === "delete"} title={t("detail.deleteTitle")} message={t("detail.deleteText", { name })} danger loading={remove.isPending} onCancel={() => setDialog(null)} onConfirm={() => { setDialog(null); remove.mutate(); }} />
+    </Stack>
+  );
+}

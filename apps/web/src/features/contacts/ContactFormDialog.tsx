@@ -1,0 +1,125 @@
+import { ContactInput, LIMITS, type ContactView } from "@holboo/core";
+import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { ApiError, api, notifyError } from "../../lib/api.ts";
+import { showSubmitError, validate } from "../../lib/forms.ts";
+import { contactTypesQuery } from "./ContactTypesPage.tsx";
+import { fillEmpty, formState, toInput, type ContactFormState } from "./contact-form.ts";
+
+interface Props {
+  contact: ContactView | null;
+  onClose: () => void;
+  onSaved?: (contact: ContactView) => void;
+}
+
+type Problem = { kind: "duplicate"; contactId: number } | { kind: "timeout" } | null;
+
+/**
+ * Add or edit a contact (spec §5 rules from the core schema). An existing e-mail or phone offers to
+ * open that contact or merge; an add that times out asks to check before retrying, and a retry sends
+ * the same idempotency key, so it never creates a second contact (spec §8).
+ */
+export function ContactFormDialog({ contact, onClose, onSaved }: Props) {
+  const { t } = useTranslation("contacts");
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [problem, setProblem] = useState<Problem>(null);
+  const types = useQuery(contactTypesQuery);
+  const form = useForm<ContactFormState>({ initialValues: formState(contact) });
+  const done = (saved: ContactView) => {
+    void client.invalidateQueries({ queryKey: ["contacts"] });
+    onSaved?.(saved);
+    onClose();
+  };
+  const save = useMutation({
+    mutationFn: (values: ContactFormState) =>
+      contact
+        ? api.put<ContactView>(`/api/contacts/${contact.id}`, toInput(values))
+        : api.post<ContactView>("/api/contacts", { ...toInput(values), idempotency_key: idempotencyKey }, { timeoutMs: LIMITS.contactAddTimeoutMs }),
+    onSuccess: done,
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === "contact_exists" && typeof error.details.contact_id === "number") setProblem({ kind: "duplicate", contactId: error.details.contact_id });
+      else if (error instanceof ApiError && error.code === "timeout" && !contact) return setProblem({ kind: "timeout" });
+      showSubmitError(error, form.setErrors);
+    },
+  });
+  const merge = useMutation({
+    mutationFn: async (existingId: number) => {
+      if (contact) {
+        // Editing: the other contact merges into this one, then the edit is saved.
+        await api.post("/api/contacts/merge", { keep_id: contact.id, remove_id: existingId });
+        return api.put<ContactView>(`/api/contacts/${contact.id}`, toInput(form.values));
+      }
+      const existing = await api.get<ContactView>(`/api/contacts/${existingId}`);
+      return api.put<ContactView>(`/api/contacts/${existingId}`, fillEmpty(existing, form.values));
+    },
+    onSuccess: (saved) => {
+      done(saved);
+      void navigate(`/contacts/${saved.id}`);
+    },
+    onError: notifyError,
+  });
+  const submit = form.onSubmit((values) => {
+    setProblem(null);
+    const checked = validate(ContactInput, toInput(values));
+    if (!checked.ok) return form.setErrors(checked.errors);
+    save.mutate(values);
+  });
+  const field = (name: keyof ContactFormState) => ({ label: t(`fields.${name}`), ...form.getInputProps(name) });
+  return (
+    <Modal opened onClose={onClose} title={t(contact ? "edit" : "add")} size="lg" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput {...field("first_name")} required data-autofocus />
+            <TextInput {...field("last_name")} />
+            <TextInput {...field("email")} type="email" />
+            <TextInput {...field("phone")} type="tel" />
+            <TextInput {...field("email2")} type="email" />
+            <TextInput {...field("phone2")} type="tel" />
+            <TextInput {...field("company_name")} />
+            <TextInput {...field("profession")} />
+            <Select {...field("type_id")} clearable data={(types.data?.items ?? []).map((type) => ({ value: String(type.id), label: type.name }))} />
+            <Checkbox mt="xl" label={t("fields.special")} {...form.getInputProps("special", { type: "checkbox" })} />
+            <TextInput {...field("city")} />
+            <TextInput {...field("district")} />
+            <TextInput {...field("subdistrict")} />
+          </SimpleGrid>
+          <TextInput {...field("address_detail")} maxLength={LIMITS.contactAddressDetailChars} />
+          <Textarea {...field("note")} rows={3} description={`${form.values.note.length} / ${LIMITS.contactNoteChars}`} />
+          <Textarea {...field("description")} rows={3} />
+          {problem?.kind === "duplicate" && (
+            <Alert color="orange" title={t("duplicate.title")} data-testid="contact-duplicate">
+              <Stack gap="xs">
+                {t("duplicate.text")}
+                <Group gap="xs">
+                  <Button size="xs" variant="default" onClick={() => { onClose(); void navigate(`/contacts/${problem.contactId}`); }}>{t("duplicate.open")}</Button>
+                  <Button size="xs" loading={merge.isPending} onClick={() => merge.mutate(problem.contactId)}>{t("duplicate.merge")}</Button>
+                </Group>
+              </Stack>
+            </Alert>
+          )}
+          {problem?.kind === "timeout" && (
+            <Alert color="yellow" title={t("timeout.title")} data-testid="contact-timeout">
+              <Stack gap="xs">
+                {t("timeout.text")}
+                <Group gap="xs">
+                  <Button size="xs" variant="default" onClick={() => { void client.invalidateQueries({ queryKey: ["contacts"] }); onClose(); }}>{t("timeout.check")}</Button>
+                </Group>
+              </Stack>
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>{t("cancel")}</Button>
+            <Button type="submit" loading={save.isPending} data-testid="save-contact">{problem?.kind === "timeout" ? t("timeout.retry") : t("save")}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
