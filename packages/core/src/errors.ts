@@ -117,6 +117,8 @@ export const ERROR_CATALOGUE = {
   // Interactions
   interaction_not_found: entry(404, "Харилцаа олдсонгүй.", "Interaction not found."),
   interaction_closed: entry(409, "Харилцаа хаагдсан байна.", "The interaction is closed."),
+  interaction_already_open: entry(409, "Энэ харилцагчтай энэ сувгаар нээлттэй харилцаа байна.", "This contact already has an open interaction on this channel."),
+  contact_not_on_channel: entry(400, "Харилцагч энэ сувгаар холбогдоогүй байна.", "The contact has no account on this channel."),
   interaction_title_required: entry(400, "Гарчиг оруулна уу.", "Please enter a title."),
   escalate_failed: entry(409, "Хүн рүү шилжүүлэх боломжгүй байна.", "The interaction cannot be escalated."),
   message_empty: entry(400, "Мессеж хоосон байна.", "The message is empty."),

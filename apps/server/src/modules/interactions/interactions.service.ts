@@ -6,7 +6,7 @@ import { hashToken, newToken } from "../../platform/auth/tokens.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { findChannel } from "../channels/channels.repo.ts";
-import { findContact, findIdentityOfContact } from "../contacts/contacts.repo.ts";
+import { findContact, findIdentityOfContact, lockIdentity } from "../contacts/contacts.repo.ts";
 import { findCompanyUser } from "../users/users.repo.ts";
 import { appendEvent, listEventsAfter, type EventRow } from "./events.repo.ts";
 import * as repo from "./interactions.repo.ts";
@@ -54,16 +54,23 @@ export async function history(ctx: AppContext, actor: MemberActor, id: number, q
   return { items: rows.map(({ message, senderFirst, senderLast }) => presentMessage(message, fullName(senderFirst, senderLast))) };
 }
 
-/** A person starts a conversation with a contact reachable on the channel; the person owns it. */
+/**
+ * A person starts a conversation with a contact reachable on the channel (the contact has an account
+ * there); the person owns it. A contact already in an open conversation there continues that one.
+ */
 export async function start(ctx: AppContext, actor: MemberActor, input: StartInteractionInput) {
-  const contact = (await findContact(ctx.db, actor.companyId, input.contact_id)) ?? fail("not_found", { contact_id: "not_found" });
+  const contact = (await findContact(ctx.db, actor.companyId, input.contact_id)) ?? fail("contact_not_found", { contact_id: "contact_not_found" });
   const channel = (await findChannel(ctx.db, actor.companyId, input.channel_id)) ?? fail("channel_not_found", { channel_id: "channel_not_found" });
   if (!channel.active) fail("channel_inactive");
-  const identity = await findIdentityOfContact(ctx.db, actor.companyId, contact.id, channel.id);
+  const identity = (await findIdentityOfContact(ctx.db, actor.companyId, contact.id, channel.id)) ?? fail("contact_not_on_channel", { channel_id: "contact_not_on_channel" });
   const author = (await findCompanyUser(ctx.db, actor.companyId, actor.userId)) ?? fail("unauthorized");
   const result = await ctx.db.transaction(async (tx) => {
+    // Serialised with the customer's own first message, so the contact never has two open conversations here.
+    await lockIdentity(tx, actor.companyId, identity.id);
+    const open = await repo.lockOpenForIdentity(tx, actor.companyId, identity.id);
+    if (open) fail("interaction_already_open", undefined, { interaction_id: open.id });
     const row = await repo.insertInteraction(tx, {
-      companyId: actor.companyId, channelId: channel.id, contactId: contact.id, identityId: identity?.id ?? null,
+      companyId: actor.companyId, channelId: channel.id, contactId: contact.id, identityId: identity.id,
       title: input.title, ownerType: "user", assigneeUserId: actor.userId,
     });
     const events: EventRow[] = [];

@@ -44,6 +44,32 @@ describe("auto-assignment", () => {
   });
 });
 
+describe("starting a conversation", () => {
+  it("reaches a contact on a channel they use; the person owns it and the visitor receives the first message", async () => {
+    const company = await webchatCompany(t);
+    const v = await visitor(t, company.channel);
+    const first = await v.send("Сайн уу");
+    const contactId = (await company.client.get<InteractionView>(`/api/interactions/${first.body.interaction_id}`)).body.contact.id;
+    const start = (extra: Record<string, unknown> = {}) =>
+      company.client.post<InteractionView>("/api/interactions", { contact_id: contactId, channel_id: company.channel.id, title: "Захиалгын тухай", text: "Таны захиалга бэлэн боллоо.", client_id: unique("s-"), ...extra });
+    const busy = await start();
+    expect(errorCode(busy)).toBe("interaction_already_open");
+    await company.client.post(`/api/interactions/${first.body.interaction_id}/close`, {});
+    expect(fieldCode(await start({ title: "  " }), "title")).toBe("interaction_title_required");
+    const started = await start();
+    expect(started.body).toMatchObject({ status: "open", owner_type: "user", assignee: { id: company.me.ID }, title: "Захиалгын тухай" });
+    const events = (await v.events(started.body.id)).body.items;
+    expect(events.map((e) => (e.payload.message as MessageView | undefined)?.text)).toContain("Таны захиалга бэлэн боллоо.");
+
+    const stranger = (await company.client.post<{ id: number }>("/api/contacts", { first_name: "Болд", phone: "99112233" })).body;
+    expect(errorCode(await start({ contact_id: stranger.id }))).toBe("contact_not_on_channel");
+    const guest = await colleague(t, company.client, "guest");
+    expect((await guest.client.post("/api/interactions", { contact_id: contactId, channel_id: company.channel.id, title: "x" })).status).toBe(403);
+    const outsider = await webchatCompany(t);
+    expect(errorCode(await outsider.client.post("/api/interactions", { contact_id: contactId, channel_id: outsider.channel.id, title: "x" }))).toBe("contact_not_found");
+  });
+});
+
 describe("staff replies", () => {
   it("a reply takes the interaction from the queue, and a retried reply is stored once", async () => {
     const company = await webchatCompany(t);

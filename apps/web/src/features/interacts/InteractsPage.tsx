@@ -6,6 +6,8 @@ import { useTabParam } from "../../lib/useTabParam.ts";
 import { InboxList } from "./InboxList.tsx";
 import { ThreadView } from "./ThreadView.tsx";
 import { useInboxSocket } from "./useInboxSocket.ts";
+import { StartInteractionDialog } from "./StartInteractionDialog.tsx";
+import { usePermission } from "../../lib/session.ts";
 
 /** The inbox: open (tab 1) and closed (tab 2) interactions beside the selected conversation. */
 export function InteractsPage() {
@@ -14,6 +16,7 @@ export function InteractsPage() {
   const [params, setParams] = useSearchParams();
   const selected = Number(params.get("id")) || null;
   const live = useInboxSocket();
+  const canStart = usePermission("interaction.start");
   const select = (id: number) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -25,6 +28,7 @@ export function InteractsPage() {
       <Group>
         <Title order={2}>{t("title")}</Title>
         {!live.connected && <Text size="xs" c="orange">{t("reconnecting")}</Text>}
+        {canStart && <StartInteractionDialog onStarted={select} />}
       </Group>
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, md: 4 }}>
