@@ -52,6 +52,8 @@ interface Entry {
   training: Promise<void>;
 }
 
+/** Content words a message may have to be read as a follow-up of the previous question. */
+const FOLLOW_UP_MAX_WORDS = 2;
 const round = (n: number) => Math.round(n * 1000) / 1000;
 export const sourceOf = (doc: KnowledgeDoc): AnswerSource => ({ id: doc.id, kind: doc.kind, sourceId: doc.sourceId, title: doc.title });
 
@@ -127,9 +129,11 @@ export class AnswerEngine {
       }
     }
     let decision = await this.decide(input.companyId, input.agentId, input.message);
-    // A short follow-up ("and for the countryside?") may only make sense with the previous question.
+    // A short follow-up ("and for the countryside?") may only make sense with the previous question; a
+    // question of its own is never read with the last one (it would borrow that one's answer).
     const previous = [...(input.recent ?? [])].reverse().find((m) => m.from === "customer");
-    if (previous && (decision.outcome === "not_found" || decision.outcome === "clarify")) {
+    const shortFollowUp = tokenize(input.message).filter((token) => !token.stop).length <= FOLLOW_UP_MAX_WORDS;
+    if (previous && shortFollowUp && (decision.outcome === "not_found" || decision.outcome === "clarify")) {
       const joined = await this.decide(input.companyId, input.agentId, `${previous.text} ${input.message}`);
       if (joined.outcome === "answer") decision = joined;
     }

@@ -55,23 +55,30 @@ export async function answerCustomer(ctx: AppContext, interactionId: number, com
   const chosen = picked === null ? null : state.options[picked];
   const result: EngineResult = (chosen && (await ctx.answers.answerOf(companyId, agent.id, chosen.id)))
     ?? (await ctx.answers.ask({ companyId, agentId: agent.id, message: text, recent: await recentMessages(ctx, interaction, question) }));
-  const log = (outcome: "answered" | "not_found" | "unrelated", confidence: number, source?: { kind: string; sourceId: number }) =>
+  const log = (question: string, outcome: "answered" | "not_found" | "unrelated", confidence: number, source?: { kind: string; sourceId: number }) =>
     recordQuestion(ctx.db, {
-      companyId, agentId: agent.id, interactionId, question: chosen?.title ?? text, outcome, confidence,
+      companyId, agentId: agent.id, interactionId, question, outcome, confidence,
       qaPairId: source?.kind === "qa" ? source.sourceId : null, articleId: source?.kind === "passage" ? source.sourceId : null,
     });
 
   if (result.outcome === "escalate") return handOver(replies.handover);
   if (result.outcome === "answer") {
-    await log("answered", result.confidence, result.sources[0]);
+    // A picked choice answers the question it clarified.
+    await log(chosen && state.question ? state.question : text, "answered", result.confidence, result.sources[0]);
     await reply(result.text);
     await updateInteraction(ctx.db, companyId, interactionId, { botState: FRESH });
     return;
   }
   const misses = state.misses + 1;
-  if (result.outcome !== "clarify") await log(result.outcome, result.confidence);
-  if (misses >= MISSES_BEFORE_PEOPLE) return handOver(replies.handover);
+  // A clarifying choice is logged once the conversation moves on: a pick is "answered", a hand-over "not found".
+  const outcome = result.outcome === "clarify" ? "not_found" : result.outcome;
+  if (misses >= MISSES_BEFORE_PEOPLE) {
+    if (state.question) await log(state.question, "not_found", 0);
+    await log(text, outcome, result.confidence);
+    return handOver(replies.handover);
+  }
+  if (result.outcome !== "clarify") await log(text, outcome, result.confidence);
   const options = result.outcome === "clarify" ? result.options.slice(0, 3).map(({ id, title }) => ({ id, title })) : [];
   await reply(result.outcome === "clarify" ? clarifyingQuestion(locale, options.map((o) => o.title)) : result.outcome === "unrelated" ? replies.unrelated : replies.notFound);
-  await updateInteraction(ctx.db, companyId, interactionId, { botState: { misses, options } });
+  await updateInteraction(ctx.db, companyId, interactionId, { botState: { misses, options, ...(result.outcome === "clarify" ? { question: text } : {}) } });
 }

@@ -343,8 +343,11 @@ export const interactions = pgTable(
     lastSeq: integer("last_seq").notNull().default(0),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
     lastMessagePreview: text("last_message_preview"),
-    /** The virtual agent's memory of this conversation: answers that missed in a row, and the choices it last offered. */
-    botState: jsonb("bot_state").$type<{ misses: number; options: Array<{ id: string; title: string }> }>(),
+    /**
+     * The virtual agent's memory of this conversation: answers that missed in a row, and the choices it
+     * last offered with the question they clarify.
+     */
+    botState: jsonb("bot_state").$type<{ misses: number; options: Array<{ id: string; title: string }>; question?: string }>(),
   },
   (t) => [
     // Not on last_message_at: every message moves it, and an unindexed change lets PostgreSQL update
