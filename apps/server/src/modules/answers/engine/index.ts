@@ -43,12 +43,46 @@ export function variantTexts(doc: KnowledgeDoc): string[] {
   return [...(heading ? [heading] : []), ...sentences.map((s) => `${heading} ${s}`.trim())];
 }
 
-type Counts = Map<string, number>;
+/** A text's features as vocabulary ids with their weighted term frequency (before idf). */
+interface Analysed {
+  ids: Int32Array;
+  tf: Float32Array;
+}
+
+/** Feature names → ids, shared by an agent's successive indexes (ids only grow), so a rebuild reuses
+ * every analysed text and works on numbers only. */
+class Vocabulary {
+  readonly ids = new Map<string, number>();
+  readonly texts = new Map<string, Analysed>();
+
+  analyse(text: string): Analysed {
+    let analysed = this.texts.get(text);
+    if (!analysed) {
+      const counts = featureCounts(tokenize(text));
+      const ids = new Int32Array(counts.size);
+      const tf = new Float32Array(counts.size);
+      let i = 0;
+      for (const [name, count] of counts) {
+        let id = this.ids.get(name);
+        if (id === undefined) this.ids.set(name, (id = this.ids.size));
+        ids[i] = id;
+        tf[i++] = (1 + Math.log(count)) * (FEATURE_GROUP_WEIGHTS[name[0] ?? ""] ?? 1);
+      }
+      analysed = { ids, tf };
+      this.texts.set(text, analysed);
+    }
+    return analysed;
+  }
+
+  /** Forgets texts no longer indexed (their feature ids stay, unused). */
+  keepOnly(texts: Set<string>) {
+    for (const text of this.texts.keys()) if (!texts.has(text)) this.texts.delete(text);
+  }
+}
 
 export class KnowledgeIndex {
   readonly docs: KnowledgeDoc[];
-  private readonly countsCache: Map<string, Counts>;
-  private readonly vocabulary = new Map<string, number>();
+  private readonly vocabulary: Vocabulary;
   private idf = new Float32Array(0);
   private variantDoc = new Int32Array(0);
   private variantFirst = new Int32Array(0);
@@ -61,71 +95,46 @@ export class KnowledgeIndex {
 
   constructor(docs: KnowledgeDoc[], previous?: KnowledgeIndex) {
     this.docs = docs;
-    this.countsCache = new Map();
-    const old = previous?.countsCache;
-    const countsOf = (text: string): Counts => {
-      const cached = this.countsCache.get(text) ?? old?.get(text) ?? featureCounts(tokenize(text));
-      this.countsCache.set(text, cached);
-      return cached;
-    };
-    const perVariant: Counts[] = [];
+    this.vocabulary = previous?.vocabulary ?? new Vocabulary();
+    const texts: string[] = [];
     const docOf: number[] = [];
     const first: number[] = [];
     docs.forEach((doc, d) => {
-      first.push(perVariant.length);
+      first.push(texts.length);
       for (const text of variantTexts(doc)) {
-        perVariant.push(countsOf(text));
+        texts.push(text);
         docOf.push(d);
       }
     });
+    this.vocabulary.keepOnly(new Set(texts));
+    const analysed = texts.map((text) => this.vocabulary.analyse(text));
     this.variantDoc = Int32Array.from(docOf);
     this.variantFirst = Int32Array.from(first);
-    this.buildVocabulary(perVariant);
-    const vectors = perVariant.map((counts) => this.weigh(counts, false));
-    this.variants = Postings.from(vectors, this.vocabulary.size);
-    const sums: Array<Map<number, number>> = docs.map(() => new Map());
-    vectors.forEach((vector, v) => {
-      const sum = sums[docOf[v] ?? 0];
-      if (!sum) return;
-      for (let i = 0; i < vector.ids.length; i++) sum.set(vector.ids[i] ?? 0, (sum.get(vector.ids[i] ?? 0) ?? 0) + (vector.weights[i] ?? 0));
-    });
-    this.training = { vectors, labels: this.variantDoc, classes: docs.length, documentFrequency: this.documentFrequency };
-    this.centroids = Postings.from(
-      sums.map((sum) => normalize({ ids: Int32Array.from(sum.keys()), weights: Float32Array.from(sum.values()) })),
-      this.vocabulary.size,
-    );
-  }
-
-  private buildVocabulary(perVariant: Counts[]) {
-    const df: number[] = [];
-    for (const counts of perVariant) {
-      for (const name of counts.keys()) {
-        let id = this.vocabulary.get(name);
-        if (id === undefined) {
-          id = this.vocabulary.size;
-          this.vocabulary.set(name, id);
-          df.push(0);
-        }
-        df[id] = (df[id] ?? 0) + 1;
-      }
-    }
-    const n = perVariant.length;
-    this.documentFrequency = Int32Array.from(df);
+    const size = this.vocabulary.ids.size;
+    const df = new Int32Array(size);
+    for (const a of analysed) for (const id of a.ids) df[id] = (df[id] ?? 0) + 1;
+    this.documentFrequency = df;
+    const n = analysed.length;
     this.idf = Float32Array.from(df, (f) => Math.log((n + 1) / (f + 1)) + 1);
     this.unknownIdf = Math.log(n + 1) + 1;
+    const vectors = analysed.map((a) => normalize({ ids: a.ids, weights: a.tf.map((tf, i) => tf * (this.idf[a.ids[i] ?? 0] ?? 1)) }));
+    this.variants = Postings.from(vectors, size);
+    this.centroids = Postings.from(centroidsOf(vectors, this.variantFirst, size), size);
+    this.training = { vectors, labels: this.variantDoc, classes: docs.length, documentFrequency: df };
   }
 
-  /** TF-IDF weights, L2-normalised. A query's unknown features count in its norm (at the highest idf),
-   * so a message mostly about things the knowledge never mentions scores low everywhere. */
-  private weigh(counts: Counts, query: boolean): SparseVector {
+  /** TF-IDF weights of a message, L2-normalised. Its unknown features count in its norm (at the highest
+   * idf), so a message mostly about things the knowledge never mentions scores low everywhere. */
+  vectorize(text: string | Token[]): SparseVector {
+    const counts = featureCounts(typeof text === "string" ? tokenize(text) : text);
     const ids: number[] = [];
     const weights: number[] = [];
     let unknownNorm = 0;
     for (const [name, count] of counts) {
-      const id = this.vocabulary.get(name);
+      const id = this.vocabulary.ids.get(name);
       const weight = (1 + Math.log(count)) * (FEATURE_GROUP_WEIGHTS[name[0] ?? ""] ?? 1);
-      if (id === undefined) {
-        if (query) unknownNorm += (weight * this.unknownIdf) ** 2;
+      if (id === undefined || !this.documentFrequency[id]) {
+        unknownNorm += (weight * this.unknownIdf) ** 2;
         continue;
       }
       ids.push(id);
@@ -151,11 +160,8 @@ export class KnowledgeIndex {
 
   /** Whether the knowledge uses this word (its stem, or its English stem). */
   knows(token: Token): boolean {
-    return this.vocabulary.has(`w${token.stem}`) || (token.english !== null && this.vocabulary.has(`e${token.english}`));
-  }
-
-  vectorize(text: string | Token[]): SparseVector {
-    return this.weigh(featureCounts(typeof text === "string" ? tokenize(text) : text), true);
+    const used = (name: string) => (this.documentFrequency[this.vocabulary.ids.get(name) ?? -1] ?? 0) > 0;
+    return used(`w${token.stem}`) || (token.english !== null && used(`e${token.english}`));
   }
 
   /** The docs closest to a query, best first by the mix of nearest variant and nearest centroid. */
@@ -190,4 +196,27 @@ export class KnowledgeIndex {
     }
     return top.sort((a, b) => b.score - a.score).slice(0, limit);
   }
+}
+
+/** Each doc's centroid: the normalised sum of its variants' vectors (variants of a doc are contiguous). */
+function centroidsOf(vectors: SparseVector[], first: Int32Array, features: number): SparseVector[] {
+  const sum = new Float32Array(features);
+  const touched: number[] = [];
+  return Array.from(first, (start, d) => {
+    const end = first[d + 1] ?? vectors.length;
+    for (let v = start; v < end; v++) {
+      const vector = vectors[v];
+      if (!vector) continue;
+      for (let i = 0; i < vector.ids.length; i++) {
+        const id = vector.ids[i] ?? 0;
+        if (sum[id] === 0) touched.push(id);
+        sum[id] = (sum[id] ?? 0) + (vector.weights[i] ?? 0);
+      }
+    }
+    const ids = Int32Array.from(touched);
+    const weights = Float32Array.from(touched, (id) => sum[id] ?? 0);
+    for (const id of touched) sum[id] = 0;
+    touched.length = 0;
+    return normalize({ ids, weights });
+  });
 }
