@@ -16,7 +16,8 @@
  */
 import type { KnowledgeDoc } from "../knowledge-doc.ts";
 import { type Token, tokenize } from "../text/features.ts";
-import type { Candidate, KnowledgeIndex, Mix } from "./index.ts";
+import type { Candidate, Mix } from "./index.ts";
+import type { AnswerIndex } from "./patched.ts";
 import { asksForPerson, isSmallTalk } from "./intents.ts";
 
 export const MIX: Mix = { variant: 0.3, centroid: 0.7, classifier: 1 };
@@ -42,14 +43,14 @@ export type Decision =
   | { outcome: "not_found" | "unrelated"; candidates: Scored[]; confidence: number }
   | { outcome: "escalate" };
 
-export function decide(index: KnowledgeIndex, message: string): Decision {
+export function decide(index: AnswerIndex, message: string): Decision {
   const tokens = tokenize(message);
   if (asksForPerson(tokens)) return { outcome: "escalate" };
   return decideAmong(index, tokens, rank(index, tokens));
 }
 
 /** The outcome for candidates already ranked (offline, or mixed with semantic scores). */
-export function decideAmong(index: KnowledgeIndex, tokens: Token[], candidates: Scored[]): Decision {
+export function decideAmong(index: AnswerIndex, tokens: Token[], candidates: Scored[]): Decision {
   const threshold = index.hasClassifier ? THRESHOLDS.answer : THRESHOLDS.answerRetrievalOnly;
   const [best] = candidates;
   if (!best || best.confidence < threshold) return refusal(index, tokens, candidates);
@@ -61,12 +62,12 @@ export function decideAmong(index: KnowledgeIndex, tokens: Token[], candidates: 
 }
 
 /** "unrelated" or "not_found" (see the top of this file). */
-export function refusal(index: KnowledgeIndex, tokens: Token[], candidates: Scored[]): Decision {
+export function refusal(index: AnswerIndex, tokens: Token[], candidates: Scored[]): Decision {
   const unrelated = isSmallTalk(tokens) || !tokens.some((t) => !t.stop && index.knows(t));
   return { outcome: unrelated ? "unrelated" : "not_found", candidates, confidence: candidates[0]?.confidence ?? 0 };
 }
 
-export function rank(index: KnowledgeIndex, tokens: Token[], limit = 5): Scored[] {
+export function rank(index: AnswerIndex, tokens: Token[], limit = 5): Scored[] {
   return index.search(index.vectorize(tokens), limit, MIX).flatMap((candidate) => {
     const doc = index.docs[candidate.doc];
     return doc ? [{ doc, confidence: candidate.score, candidate }] : [];

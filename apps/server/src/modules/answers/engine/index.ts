@@ -93,9 +93,18 @@ export class KnowledgeIndex {
   private classifier: SoftmaxClassifier | null = null;
   private training: TrainingSet | null = null;
 
-  constructor(docs: KnowledgeDoc[], previous?: KnowledgeIndex) {
+  /** Features known to this index or to the one it extends (see `extend`). */
+  private knownFrequency = new Int32Array(0);
+
+  /**
+   * `previous`: the agent's index before, whose analysed texts are reused. `base`: build a small index
+   * of changed docs that extends `base` — same vocabulary, and base's idf for every feature base knows
+   * — so its scores compare with base's (engine/patched.ts).
+   */
+  constructor(docs: KnowledgeDoc[], options: { previous?: KnowledgeIndex; base?: KnowledgeIndex } = {}) {
+    const { previous, base } = options;
     this.docs = docs;
-    this.vocabulary = previous?.vocabulary ?? new Vocabulary();
+    this.vocabulary = base?.vocabulary ?? previous?.vocabulary ?? new Vocabulary();
     const texts: string[] = [];
     const docOf: number[] = [];
     const first: number[] = [];
@@ -106,7 +115,7 @@ export class KnowledgeIndex {
         docOf.push(d);
       }
     });
-    this.vocabulary.keepOnly(new Set(texts));
+    if (!base) this.vocabulary.keepOnly(new Set(texts));
     const analysed = texts.map((text) => this.vocabulary.analyse(text));
     this.variantDoc = Int32Array.from(docOf);
     this.variantFirst = Int32Array.from(first);
@@ -114,9 +123,10 @@ export class KnowledgeIndex {
     const df = new Int32Array(size);
     for (const a of analysed) for (const id of a.ids) df[id] = (df[id] ?? 0) + 1;
     this.documentFrequency = df;
-    const n = analysed.length;
-    this.idf = Float32Array.from(df, (f) => Math.log((n + 1) / (f + 1)) + 1);
+    const n = base ? base.variantDoc.length : analysed.length;
+    this.idf = Float32Array.from(df, (f, id) => (base && (base.documentFrequency[id] ?? 0) > 0 ? (base.idf[id] ?? 1) : Math.log((n + 1) / (f + 1)) + 1));
     this.unknownIdf = Math.log(n + 1) + 1;
+    this.knownFrequency = base ? Int32Array.from(df, (f, id) => f + (base.documentFrequency[id] ?? 0)) : df;
     const vectors = analysed.map((a) => normalize({ ids: a.ids, weights: a.tf.map((tf, i) => tf * (this.idf[a.ids[i] ?? 0] ?? 1)) }));
     this.variants = Postings.from(vectors, size);
     this.centroids = Postings.from(centroidsOf(vectors, this.variantFirst, size), size);
@@ -133,7 +143,7 @@ export class KnowledgeIndex {
     for (const [name, count] of counts) {
       const id = this.vocabulary.ids.get(name);
       const weight = (1 + Math.log(count)) * (FEATURE_GROUP_WEIGHTS[name[0] ?? ""] ?? 1);
-      if (id === undefined || !this.documentFrequency[id]) {
+      if (id === undefined || !this.knownFrequency[id]) {
         unknownNorm += (weight * this.unknownIdf) ** 2;
         continue;
       }
@@ -152,6 +162,10 @@ export class KnowledgeIndex {
     const classifier = new SoftmaxClassifier(set);
     await classifier.train(set, isCurrent);
     if (isCurrent()) this.classifier = classifier;
+  }
+
+  get variantCount(): number {
+    return this.variantDoc.length;
   }
 
   get hasClassifier(): boolean {
