@@ -17,6 +17,8 @@ async function shop() {
 }
 
 const answered = (result: EngineResult) => (result.outcome === "answer" ? result.sources[0]?.title : `(${result.outcome})`);
+/** The pair answered, or offered first in a clarifying choice (which is how the evaluation counts it). */
+const resolved = (result: EngineResult) => (result.outcome === "clarify" ? result.options[0]?.title : answered(result));
 
 describe("answer engine on a Mongolian shop's knowledge", () => {
   it.each([
@@ -42,7 +44,7 @@ describe("answer engine on a Mongolian shop's knowledge", () => {
   ])("%s → %s", async (message, key) => {
     const { ask } = await shop();
     const result = await ask(message);
-    expect(answered(result)).toBe(key);
+    expect(resolved(result)).toBe(key);
     if (result.outcome === "answer") {
       expect(result.text).toBe(pairByKey(key).answer);
       expect(result.sources[0]).toMatchObject({ id: pairByKey(key).id, kind: "qa" });

@@ -23,10 +23,13 @@ import { asksForPerson, isSmallTalk } from "./intents.ts";
 export const MIX: Mix = { variant: 0.3, centroid: 0.7, classifier: 1 };
 export const THRESHOLDS = {
   /** Least score to answer, with the classifier (mixed score) and without it (retrieval only). */
-  answer: 0.17,
+  answer: 0.24,
   answerRetrievalOnly: 0.17,
   /** A runner-up within this share of the best score makes the choice ambiguous. */
   clarifyRatio: 0.9,
+  /** Docs whose retrieval scores are this close match the message equally well as text (the classifier
+   * cannot tell pairs with the same questions apart either): clarify. */
+  sameTextRatio: 0.98,
   /** How many options a clarifying question offers at most. */
   clarifyOptions: 3,
 };
@@ -56,7 +59,7 @@ export function decideAmong(index: AnswerIndex, tokens: Token[], candidates: Sco
   if (!best || best.confidence < threshold) return refusal(index, tokens, candidates);
   const close = candidates
     .slice(0, THRESHOLDS.clarifyOptions)
-    .filter((c) => c.confidence >= threshold && c.confidence >= best.confidence * THRESHOLDS.clarifyRatio);
+    .filter((c) => c.confidence >= threshold && (c.confidence >= best.confidence * THRESHOLDS.clarifyRatio || retrieval(c) >= retrieval(best) * THRESHOLDS.sameTextRatio));
   if (close.length > 1) return { outcome: "clarify", options: close, candidates };
   return { outcome: "answer", best, candidates };
 }
@@ -66,6 +69,8 @@ export function refusal(index: AnswerIndex, tokens: Token[], candidates: Scored[
   const unrelated = isSmallTalk(tokens) || !tokens.some((t) => !t.stop && index.knows(t));
   return { outcome: unrelated ? "unrelated" : "not_found", candidates, confidence: candidates[0]?.confidence ?? 0 };
 }
+
+const retrieval = (s: Scored) => MIX.variant * s.candidate.variant + MIX.centroid * s.candidate.centroid;
 
 export function rank(index: AnswerIndex, tokens: Token[], limit = 5): Scored[] {
   return index.search(index.vectorize(tokens), limit, MIX).flatMap((candidate) => {
