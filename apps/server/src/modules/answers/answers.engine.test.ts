@@ -126,6 +126,16 @@ describe("answer engine on a Mongolian shop's knowledge", () => {
     if (result.outcome === "clarify") expect(result.options.map((o) => o.title).sort()).toEqual(["city", "countryside"]);
   });
 
+  it("never answers a message it knows nothing of, even with only two pairs to choose from", async () => {
+    const source = new MemoryKnowledgeSource();
+    source.set(4, 1, [pairByKey("hours"), pairByKey("location")]);
+    const engine = new AnswerEngine(source);
+    engines.push(engine);
+    await engine.ready(4, 1);
+    expect((await engine.ask({ companyId: 4, agentId: 1, message: "Qwerty asdf zxcv" })).outcome).toBe("unrelated");
+    expect(answered(await engine.ask({ companyId: 4, agentId: 1, message: "Дэлгүүр хаана байрладаг вэ" }))).toBe("location");
+  });
+
   it("uses the previous question for a short follow-up", async () => {
     const { engine } = await shop();
     const result = await engine.ask({ companyId: 1, agentId: 1, message: "үнэ нь хэд вэ", recent: [{ from: "customer", text: "Хүргэлт" }] });

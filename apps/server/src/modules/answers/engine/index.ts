@@ -34,7 +34,7 @@ export interface Candidate {
   centroid: number;
   /** The variant (index into the doc's variant texts) that matched best. */
   bestVariant: number;
-  /** The classifier's probability for the doc (0 without a classifier). */
+  /** The classifier's probability for the doc above chance, scaled to 0–1 (0 without a classifier). */
   probability: number;
   /** The mix that orders candidates. */
   score: number;
@@ -189,6 +189,7 @@ export class KnowledgeIndex {
     const centroidScores = this.centroids.scores(query);
     const probabilities = this.classifier?.predict(query) ?? null;
     const weightSum = mix.variant + mix.centroid + (probabilities ? mix.classifier : 0);
+    const chance = 1 / Math.max(2, this.docs.length);
     const bestScore = new Float32Array(this.docs.length);
     const bestAt = new Int32Array(this.docs.length);
     for (let v = 0; v < variantScores.length; v++) {
@@ -204,7 +205,8 @@ export class KnowledgeIndex {
     for (let doc = 0; doc < this.docs.length; doc++) {
       const variant = bestScore[doc] ?? 0;
       const centroid = centroidScores[doc] ?? 0;
-      const probability = probabilities?.[doc] ?? 0;
+      // Above chance only: with two docs, a message the classifier knows nothing of still gets 0.5 each.
+      const probability = probabilities ? Math.max(0, ((probabilities[doc] ?? 0) - chance) / (1 - chance)) : 0;
       const score = (mix.variant * variant + mix.centroid * centroid + mix.classifier * probability) / weightSum;
       if (score <= floor) continue;
       top.push({ doc, variant, centroid, probability, bestVariant: bestAt[doc] ?? 0, score });
