@@ -3,9 +3,10 @@
  * character n-grams (text/features.ts), searched two ways and combined per doc:
  * - nearest variant: cosine with each question variant (or passage sentence), best per doc;
  * - nearest centroid: cosine with the doc's centroid (all its variants together), which rewards a
- *   message that agrees with many variants of one pair.
- * Building reuses the feature counts of texts an earlier index already analysed, so re-indexing after an
- * edit costs little more than the arithmetic.
+ *   message that agrees with many variants of one pair;
+ * plus, once trained, a softmax classifier's probability (classifier.ts).
+ * Building reuses the features of texts an earlier index already analysed, so re-indexing after an edit
+ * costs little more than the arithmetic.
  */
 import type { KnowledgeDoc } from "../knowledge-doc.ts";
 import { FEATURE_GROUP_WEIGHTS, type Token, featureCounts, tokenize } from "../text/features.ts";
@@ -32,8 +33,6 @@ export interface Candidate {
   variant: number;
   /** Cosine with the doc's centroid. */
   centroid: number;
-  /** The variant (index into the doc's variant texts) that matched best. */
-  bestVariant: number;
   /** The classifier's probability for the doc above chance, scaled to 0–1 (0 without a classifier). */
   probability: number;
   /** The mix that orders candidates. */
@@ -191,14 +190,10 @@ export class KnowledgeIndex {
     const weightSum = mix.variant + mix.centroid + (probabilities ? mix.classifier : 0);
     const chance = 1 / Math.max(2, this.docs.length);
     const bestScore = new Float32Array(this.docs.length);
-    const bestAt = new Int32Array(this.docs.length);
     for (let v = 0; v < variantScores.length; v++) {
       const doc = this.variantDoc[v] ?? 0;
       const score = variantScores[v] ?? 0;
-      if (score > (bestScore[doc] ?? 0)) {
-        bestScore[doc] = score;
-        bestAt[doc] = v - (this.variantFirst[doc] ?? 0);
-      }
+      if (score > (bestScore[doc] ?? 0)) bestScore[doc] = score;
     }
     const top: Candidate[] = [];
     let floor = 0;
@@ -209,7 +204,7 @@ export class KnowledgeIndex {
       const probability = probabilities ? Math.max(0, ((probabilities[doc] ?? 0) - chance) / (1 - chance)) : 0;
       const score = (mix.variant * variant + mix.centroid * centroid + mix.classifier * probability) / weightSum;
       if (score <= floor) continue;
-      top.push({ doc, variant, centroid, probability, bestVariant: bestAt[doc] ?? 0, score });
+      top.push({ doc, variant, centroid, probability, score });
       if (top.length > limit * 4) {
         top.sort((a, b) => b.score - a.score).length = limit;
         floor = top.at(-1)?.score ?? 0;
