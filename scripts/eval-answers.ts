@@ -115,5 +115,14 @@ console.log(`split ${split}: ${inScope} in scope, ${outOfScope} out of scope; ou
 console.log(`in-scope accuracy ${(result.in_scope_accuracy * 100).toFixed(2)}%`);
 console.log(`out-of-scope precision ${(result.oos_precision * 100).toFixed(2)}%, recall ${(result.oos_recall * 100).toFixed(2)}%`);
 console.log(`latency p50 ${result.p50_ms} ms, p95 ${result.p95_ms} ms`);
+// How soon the index follows an edit: change one pair, time until the next answer reflects it.
+const edited = docs[0];
+if (edited) {
+  const started = performance.now();
+  source.put(companyId, agentId, { ...edited, questions: [...edited.questions, "zzqx edit probe"] });
+  const probe = await engine.ask({ companyId, agentId, message: "zzqx edit probe" });
+  const followed = probe.outcome === "answer" && probe.sources[0]?.id === edited.id;
+  console.log(`after an edit the next answer ${followed ? "used it" : "did NOT use it"} in ${(performance.now() - started).toFixed(0)} ms`);
+}
 engine.close();
 console.log(JSON.stringify(result));

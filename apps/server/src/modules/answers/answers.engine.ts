@@ -2,11 +2,13 @@
  * The answer engine: one index per (company, agent), read only through a KnowledgeSource and rebuilt
  * when it reports a change — the next question after an edit waits for the rebuild, so answers always
  * follow the latest knowledge. Rebuilding reuses the analysed texts of the previous index; the classifier
- * then trains in the background (retrieval alone ranks until it is ready).
+ * then trains in the background (retrieval alone ranks until it is ready). A small edit to a large
+ * knowledge base is patched over the last full index instead (engine/patched.ts).
  */
 import type { KnowledgeDoc, KnowledgeSource } from "./knowledge-doc.ts";
 import { type Decision, type Scored, decide, decideAmong, rank, refusal } from "./engine/decide.ts";
 import { KnowledgeIndex } from "./engine/index.ts";
+import { type AnswerIndex, PatchedIndex } from "./engine/patched.ts";
 import { asksForPerson } from "./engine/intents.ts";
 import { generateFromPassages, hybridRank } from "./provider/grounded.ts";
 import { OpenAICompatibleClient, type ProviderConfig } from "./provider/openai-client.ts";
@@ -46,9 +48,10 @@ export type EngineResult =
   | { outcome: "escalate"; confidence: number };
 
 interface Entry {
-  index: KnowledgeIndex | null;
+  /** The last full index, and what answers now: it, or a patch over it (engine/patched.ts). */
+  full: KnowledgeIndex | null;
   /** The build in progress (or done), which every caller awaits. */
-  build: Promise<KnowledgeIndex>;
+  build: Promise<AnswerIndex>;
   training: Promise<void>;
 }
 
@@ -77,11 +80,11 @@ export class AnswerEngine {
   }
 
   /** The index of an agent, built on first use and after every change. */
-  index(companyId: number, agentId: number): Promise<KnowledgeIndex> {
+  index(companyId: number, agentId: number): Promise<AnswerIndex> {
     const key = `${companyId}:${agentId}`;
     const entry = this.entries.get(key);
     if (entry) return entry.build;
-    const created: Entry = { index: null, build: Promise.resolve(new KnowledgeIndex([])), training: Promise.resolve() };
+    const created: Entry = { full: null, build: Promise.resolve(new KnowledgeIndex([])), training: Promise.resolve() };
     this.entries.set(key, created);
     this.rebuild(key, created, companyId, agentId);
     return created.build;
@@ -107,10 +110,12 @@ export class AnswerEngine {
       .catch(() => null)
       .then(async () => {
         const docs = await this.source.load(companyId, agentId);
-        const index = new KnowledgeIndex(docs, entry.index ?? undefined);
-        entry.index = index;
-        entry.training = index.trainClassifier(() => this.entries.get(key)?.index === index);
-        return index;
+        const patched = entry.full ? PatchedIndex.over(entry.full, docs) : null;
+        if (patched) return patched;
+        const full = new KnowledgeIndex(docs, { previous: entry.full ?? undefined });
+        entry.full = full;
+        entry.training = full.trainClassifier(() => this.entries.get(key)?.full === full);
+        return full;
       });
   }
 

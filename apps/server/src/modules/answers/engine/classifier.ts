@@ -11,6 +11,7 @@ const EPOCHS = 6;
 const LEARNING_RATE = 8;
 const L2 = 1e-6;
 const SLICE_MS = 20;
+const DROPOUT = 0.3;
 
 export interface TrainingSet {
   vectors: SparseVector[];
@@ -65,8 +66,9 @@ export class SoftmaxClassifier {
           if (!isCurrent()) return;
           sliceStarted = performance.now();
         }
-        const vector = set.vectors[example];
-        if (!vector) continue;
+        const full = set.vectors[example];
+        if (!full) continue;
+        const vector = DROPOUT > 0 ? dropFeatures(full, random) : full;
         const rate = LEARNING_RATE * (1 - step++ / total) + 0.01;
         this.logits(vector, probabilities);
         softmaxInPlace(probabilities);
@@ -102,6 +104,14 @@ export class SoftmaxClassifier {
     this.logits(vector, out);
     return softmaxInPlace(out);
   }
+}
+
+/** A training example with some features missing, as a customer's message misses words of every
+ * stored variant (the kept weights stay as they were, like a message's unknown words). */
+function dropFeatures(vector: SparseVector, random: () => number): SparseVector {
+  const keep: number[] = [];
+  for (let k = 0; k < vector.ids.length; k++) if (random() >= DROPOUT) keep.push(k);
+  return { ids: Int32Array.from(keep, (k) => vector.ids[k] ?? 0), weights: Float32Array.from(keep, (k) => vector.weights[k] ?? 0) };
 }
 
 function softmaxInPlace(values: Float32Array): Float32Array {

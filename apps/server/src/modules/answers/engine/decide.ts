@@ -16,16 +16,20 @@
  */
 import type { KnowledgeDoc } from "../knowledge-doc.ts";
 import { type Token, tokenize } from "../text/features.ts";
-import type { Candidate, KnowledgeIndex, Mix } from "./index.ts";
+import type { Candidate, Mix } from "./index.ts";
+import type { AnswerIndex } from "./patched.ts";
 import { asksForPerson, isSmallTalk } from "./intents.ts";
 
 export const MIX: Mix = { variant: 0.3, centroid: 0.7, classifier: 1 };
 export const THRESHOLDS = {
   /** Least score to answer, with the classifier (mixed score) and without it (retrieval only). */
-  answer: 0.17,
+  answer: 0.24,
   answerRetrievalOnly: 0.17,
   /** A runner-up within this share of the best score makes the choice ambiguous. */
   clarifyRatio: 0.9,
+  /** Docs whose retrieval scores are this close match the message equally well as text (the classifier
+   * cannot tell pairs with the same questions apart either): clarify. */
+  sameTextRatio: 0.98,
   /** How many options a clarifying question offers at most. */
   clarifyOptions: 3,
 };
@@ -42,31 +46,33 @@ export type Decision =
   | { outcome: "not_found" | "unrelated"; candidates: Scored[]; confidence: number }
   | { outcome: "escalate" };
 
-export function decide(index: KnowledgeIndex, message: string): Decision {
+export function decide(index: AnswerIndex, message: string): Decision {
   const tokens = tokenize(message);
   if (asksForPerson(tokens)) return { outcome: "escalate" };
   return decideAmong(index, tokens, rank(index, tokens));
 }
 
 /** The outcome for candidates already ranked (offline, or mixed with semantic scores). */
-export function decideAmong(index: KnowledgeIndex, tokens: Token[], candidates: Scored[]): Decision {
+export function decideAmong(index: AnswerIndex, tokens: Token[], candidates: Scored[]): Decision {
   const threshold = index.hasClassifier ? THRESHOLDS.answer : THRESHOLDS.answerRetrievalOnly;
   const [best] = candidates;
   if (!best || best.confidence < threshold) return refusal(index, tokens, candidates);
   const close = candidates
     .slice(0, THRESHOLDS.clarifyOptions)
-    .filter((c) => c.confidence >= threshold && c.confidence >= best.confidence * THRESHOLDS.clarifyRatio);
+    .filter((c) => c.confidence >= threshold && (c.confidence >= best.confidence * THRESHOLDS.clarifyRatio || retrieval(c) >= retrieval(best) * THRESHOLDS.sameTextRatio));
   if (close.length > 1) return { outcome: "clarify", options: close, candidates };
   return { outcome: "answer", best, candidates };
 }
 
 /** "unrelated" or "not_found" (see the top of this file). */
-export function refusal(index: KnowledgeIndex, tokens: Token[], candidates: Scored[]): Decision {
+export function refusal(index: AnswerIndex, tokens: Token[], candidates: Scored[]): Decision {
   const unrelated = isSmallTalk(tokens) || !tokens.some((t) => !t.stop && index.knows(t));
   return { outcome: unrelated ? "unrelated" : "not_found", candidates, confidence: candidates[0]?.confidence ?? 0 };
 }
 
-export function rank(index: KnowledgeIndex, tokens: Token[], limit = 5): Scored[] {
+const retrieval = (s: Scored) => MIX.variant * s.candidate.variant + MIX.centroid * s.candidate.centroid;
+
+export function rank(index: AnswerIndex, tokens: Token[], limit = 5): Scored[] {
   return index.search(index.vectorize(tokens), limit, MIX).flatMap((candidate) => {
     const doc = index.docs[candidate.doc];
     return doc ? [{ doc, confidence: candidate.score, candidate }] : [];

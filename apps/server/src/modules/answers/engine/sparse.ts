@@ -43,14 +43,17 @@ export class Postings {
     return postings;
   }
 
-  /** Dot product of the query with every target. */
-  scores(query: SparseVector): Float32Array {
+  /** Dot product of the query with every target. Features in more than `maxShare` of the targets are
+   * skipped: their idf makes them count little, and their long lists are most of the work. */
+  scores(query: SparseVector, maxShare = 1): Float32Array {
     const out = new Float32Array(this.size);
     const { start, targets, weights } = this;
+    const maxLength = Math.max(1, maxShare * this.size);
     for (let i = 0; i < query.ids.length; i++) {
       const id = query.ids[i] ?? 0;
       const q = query.weights[i] ?? 0;
       const end = start[id + 1] ?? 0;
+      if (end - (start[id] ?? 0) > maxLength) continue;
       for (let p = start[id] ?? 0; p < end; p++) out[targets[p] ?? 0] = (out[targets[p] ?? 0] ?? 0) + q * (weights[p] ?? 0);
     }
     return out;

@@ -6,7 +6,7 @@
  *   ([1]) and reply NOT_FOUND when they do not answer the question — an answer without a valid citation
  *   is refused too, so nothing outside the knowledge reaches the customer.
  */
-import type { KnowledgeIndex } from "../engine/index.ts";
+import type { AnswerIndex } from "../engine/patched.ts";
 import type { Scored } from "../engine/decide.ts";
 import type { RecentMessage } from "../answers.engine.ts";
 import { type ChatMessage, type OpenAICompatibleClient, cosine } from "./openai-client.ts";
@@ -16,9 +16,9 @@ const SEMANTIC_SHARE = 0.5;
 const PASSAGES = 4;
 const DOC_TEXT_CHARS = 2000;
 
-const embeddingsByIndex = new WeakMap<KnowledgeIndex, Map<string, Promise<Float32Array[]>>>();
+const embeddingsByIndex = new WeakMap<AnswerIndex, Map<string, Promise<Float32Array[]>>>();
 
-function docEmbeddings(index: KnowledgeIndex, client: OpenAICompatibleClient, key: string): Promise<Float32Array[]> {
+function docEmbeddings(index: AnswerIndex, client: OpenAICompatibleClient, key: string): Promise<Float32Array[]> {
   const byModel = embeddingsByIndex.get(index) ?? new Map<string, Promise<Float32Array[]>>();
   embeddingsByIndex.set(index, byModel);
   let vectors = byModel.get(key);
@@ -31,7 +31,7 @@ function docEmbeddings(index: KnowledgeIndex, client: OpenAICompatibleClient, ke
 }
 
 /** Offline candidates mixed with semantic similarity; docs found only semantically join the list. */
-export async function hybridRank(index: KnowledgeIndex, offline: Scored[], message: string, client: OpenAICompatibleClient, modelKey: string): Promise<Scored[]> {
+export async function hybridRank(index: AnswerIndex, offline: Scored[], message: string, client: OpenAICompatibleClient, modelKey: string): Promise<Scored[]> {
   const [docs, [query]] = await Promise.all([docEmbeddings(index, client, modelKey), client.embed([message])]);
   if (!query) return offline;
   const byId = new Map(offline.map((s) => [s.doc.id, s]));
@@ -39,7 +39,7 @@ export async function hybridRank(index: KnowledgeIndex, offline: Scored[], messa
     const semantic = Math.max(0, cosine(query, docs[i] ?? new Float32Array()));
     const known = byId.get(doc.id);
     const confidence = SEMANTIC_SHARE * semantic + (1 - SEMANTIC_SHARE) * (known?.confidence ?? 0);
-    const candidate = known?.candidate ?? { doc: i, variant: 0, centroid: 0, probability: 0, bestVariant: 0, score: 0 };
+    const candidate = known?.candidate ?? { doc: i, variant: 0, centroid: 0, probability: 0, score: 0 };
     return { doc, confidence, candidate };
   });
   return scored.sort((a, b) => b.confidence - a.confidence).slice(0, Math.max(offline.length, PASSAGES));
