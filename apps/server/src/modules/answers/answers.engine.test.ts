@@ -126,6 +126,21 @@ describe("answer engine on a Mongolian shop's knowledge", () => {
     if (result.outcome === "clarify") expect(result.options.map((o) => o.title).sort()).toEqual(["city", "countryside"]);
   });
 
+  it("answers rather than offers a choice between docs that say the same (a passage and the pair made from it)", async () => {
+    const source = new MemoryKnowledgeSource();
+    source.set(5, 1, [
+      { id: "qa:1", kind: "qa", questions: ["Бараа буцаах хугацаа хэд вэ?"], answer: "14 хоногийн дотор буцаана.", title: "generated", sourceId: 1 },
+      { id: "article:7:0", kind: "passage", questions: ["Бараа буцаах хугацаа хэд вэ?"], answer: "14 хоногийн дотор  буцаана.", title: "policy", sourceId: 7 },
+      { id: "qa:2", kind: "qa", questions: ["Та хэдэн цагаас ажилладаг вэ?"], answer: "09:00-21:00", title: "hours", sourceId: 2 },
+    ]);
+    const engine = new AnswerEngine(source);
+    engines.push(engine);
+    await engine.ready(5, 1);
+    const result = await engine.ask({ companyId: 5, agentId: 1, message: "бараа буцаах хугацаа хэд хоног вэ" });
+    expect(result.outcome).toBe("answer");
+    if (result.outcome === "answer") expect(result.text.replace(/\s+/g, " ")).toBe("14 хоногийн дотор буцаана.");
+  });
+
   it("never answers a message it knows nothing of, even with only two pairs to choose from", async () => {
     const source = new MemoryKnowledgeSource();
     source.set(4, 1, [pairByKey("hours"), pairByKey("location")]);

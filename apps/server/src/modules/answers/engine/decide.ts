@@ -60,9 +60,14 @@ export function decideAmong(index: AnswerIndex, tokens: Token[], candidates: Sco
   const close = candidates
     .slice(0, THRESHOLDS.clarifyOptions)
     .filter((c) => c.confidence >= threshold && (c.confidence >= best.confidence * THRESHOLDS.clarifyRatio || retrieval(c) >= retrieval(best) * THRESHOLDS.sameTextRatio));
-  if (close.length > 1) return { outcome: "clarify", options: close, candidates };
+  // Docs that say the same (an article's passage and the pair generated from it) are no choice to offer.
+  const options = close.filter((c, i) => close.findIndex((other) => sameAnswer(other.doc, c.doc)) === i);
+  if (options.length > 1) return { outcome: "clarify", options, candidates };
   return { outcome: "answer", best, candidates };
 }
+
+const answerKey = (doc: KnowledgeDoc) => doc.answer.replace(/\s+/g, " ").trim().toLowerCase();
+const sameAnswer = (a: KnowledgeDoc, b: KnowledgeDoc) => answerKey(a) === answerKey(b);
 
 /** "unrelated" or "not_found" (see the top of this file). */
 export function refusal(index: AnswerIndex, tokens: Token[], candidates: Scored[]): Decision {
