@@ -3,7 +3,7 @@ import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { isUniqueViolation } from "../../platform/db/errors.ts";
 import type { AppContext } from "../../platform/context.ts";
-import { fail } from "../../platform/http/errors.ts";
+import { AppError, fail } from "../../platform/http/errors.ts";
 import { findContactType } from "./contact-types.repo.ts";
 import { assertVisible, contactVisibility } from "./contacts.policy.ts";
 import { contactValues, presentContact, presentInteraction, presentListItem } from "./contacts.presenter.ts";
@@ -49,8 +49,8 @@ export async function create(ctx: AppContext, actor: MemberActor, input: CreateC
   const retried = key ? await repo.findByIdempotencyKey(ctx.db, actor.companyId, key) : null;
   if (retried) return view(ctx.db, actor.companyId, retried.id);
   await assertType(ctx.db, actor.companyId, input.type_id);
-  await assertNoDuplicate(ctx.db, actor.companyId, input);
   try {
+    await assertNoDuplicate(ctx.db, actor.companyId, input);
     const row = await repo.insertContact(ctx.db, {
       ...contactValues(input),
       companyId: actor.companyId,
@@ -60,8 +60,11 @@ export async function create(ctx: AppContext, actor: MemberActor, input: CreateC
     });
     return await view(ctx.db, actor.companyId, row.id);
   } catch (error) {
-    // Two copies of one add raced: the loser answers with the winner's contact.
-    const winner = key && isUniqueViolation(error) ? await repo.findByIdempotencyKey(ctx.db, actor.companyId, key) : null;
+    // Two copies of one add raced: the loser answers with the winner's contact, whether it lost on the
+    // key's unique index or found the winner's contact as a duplicate.
+    const winner = key && (isUniqueViolation(error) || (error instanceof AppError && error.code === "contact_exists"))
+      ? await repo.findByIdempotencyKey(ctx.db, actor.companyId, key)
+      : null;
     if (winner) return view(ctx.db, actor.companyId, winner.id);
     throw error;
   }
