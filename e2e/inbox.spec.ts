@@ -88,6 +88,23 @@ test("an admin sets up web chat; a visitor and an agent talk live; the agent clo
   await agent.goto("/interacts?tab=2");
   await expect(agent.getByTestId("inbox-list").getByText("Баярлалаа 🙂")).toBeVisible();
   await shot(agent, "34-inbox-closed");
+
+  // The agent starts a new conversation with the same customer; it reaches the open widget live.
+  await agent.goto("/interacts");
+  await agent.getByTestId("start-interaction").click();
+  const start = agent.getByRole("dialog");
+  await start.getByRole("combobox", { name: "Харилцагч" }).click();
+  await agent.getByRole("option").first().click();
+  await start.getByRole("combobox", { name: "Суваг" }).click();
+  await agent.getByRole("option", { name: "Site chat" }).click();
+  await start.getByLabel("Гарчиг").fill("Захиалгын мэдэгдэл");
+  await start.getByLabel("Эхний мессеж").fill("Таны захиалга хүргэлтэнд гарлаа.");
+  await shot(agent, "35-inbox-start");
+  await start.getByTestId("confirm-start").click();
+  await expect(agent.getByTestId("thread").getByText("Таны захиалга хүргэлтэнд гарлаа.")).toBeVisible();
+  await visitor.goto(testUrl ?? "");
+  await visitor.getByRole("button", { name: "Chat" }).click();
+  await expect(chat.getByText("Таны захиалга хүргэлтэнд гарлаа.")).toBeVisible();
   await agentContext.close();
   await visitorContext.close();
 });

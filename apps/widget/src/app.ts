@@ -92,7 +92,11 @@ class Chat {
   private receive(events: InteractionEventView[]) {
     let fresh = 0;
     for (const event of events) {
-      if (!this.thread.interactionId && event.type === "message.created") this.thread.reset(event.interaction_id);
+      // A new conversation (the visitor's first message, or one staff started after the last closed) replaces the thread.
+      if (event.type === "message.created" && event.interaction_id !== this.thread.interactionId && (!this.thread.interactionId || this.thread.closed)) {
+        this.thread.reset(event.interaction_id);
+        if (event.seq > 1) void this.resync();
+      }
       if (this.thread.apply(event) && event.type === "message.created" && (event.payload.message as { direction: string }).direction === "out") fresh++;
     }
     if (fresh && !this.open) {

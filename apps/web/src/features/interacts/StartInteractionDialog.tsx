@@ -10,8 +10,8 @@ import { useNothingFoundMessage } from "../../components/shared/EmptyState.tsx";
 import { ApiError, api, fieldErrors, notifyError } from "../../lib/api.ts";
 import { validate } from "../../lib/forms.ts";
 
-const contactLabel = (contact: ContactListItem | ContactView) =>
-  [fullName(contact.first_name, contact.last_name), contact.phone ?? contact.email].filter(Boolean).join(" · ");
+const contactLabel = (contact: ContactListItem | ContactView, unnamed: string) =>
+  [fullName(contact.first_name, contact.last_name) || `${unnamed} #${contact.id}`, contact.phone ?? contact.email].filter(Boolean).join(" · ");
 
 /** Start a conversation with a contact on one of the channels they have an account on. */
 export function StartInteractionDialog({ onStarted }: { onStarted: (id: number) => void }) {
@@ -71,7 +71,7 @@ export function StartInteractionDialog({ onStarted }: { onStarted: (id: number) 
               onSearchChange={setSearch}
               filter={({ options }) => options}
               nothingFoundMessage={emptyText}
-              data={(contacts.data?.items ?? []).map((item) => ({ value: String(item.id), label: contactLabel(item) }))}
+              data={(contacts.data?.items ?? []).map((item) => ({ value: String(item.id), label: contactLabel(item, t("customer")) }))}
               value={form.values.contact_id ? String(form.values.contact_id) : null}
               onChange={(value) => {
                 form.setFieldValue("contact_id", Number(value ?? 0));
