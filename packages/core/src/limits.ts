@@ -69,6 +69,17 @@ export const LIMITS = {
   urlImportMaxBytes: 5 * 1024 * 1024,
   urlImportTimeoutMs: 10_000,
   urlImportMaxRedirects: 5,
+  // Issues (customer requests) and their settings
+  issueSettingNameMinChars: 2,
+  issueSettingNameMaxChars: 60,
+  issueSettingDescriptionMaxChars: 300,
+  /** The issue's name: "a short name" is refused (spec §5). */
+  issueNameMinChars: 3,
+  issueNameMaxChars: 200,
+  issueDescriptionMaxChars: 5000,
+  issueTagsMax: 20,
+  issueAttachmentsMax: 10,
+  issueCommentMaxChars: 2000,
 } as const;
 
 export const BREAKPOINTS = { sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const;
