@@ -110,6 +110,9 @@ export const IssueCommentInput = z.object({
 });
 export type IssueCommentInput = z.input<typeof IssueCommentInput>;
 
+/** The pickers of the issue form: colleagues to assign or mention, customers by name, e-mail or phone. */
+export const IssueContactQuery = z.object({ search: z.string().trim().max(100).default("") });
+
 export const IssueListQuery = listQueryBase.extend({
   status: z.enum(ISSUE_STATUSES, { error: "issue_status_invalid" }).optional(),
   priority: z.enum(ISSUE_PRIORITIES, { error: "issue_priority_invalid" }).optional(),
@@ -123,7 +126,9 @@ export const IssueListQuery = listQueryBase.extend({
 });
 export type IssueListQuery = z.infer<typeof IssueListQuery>;
 
-const Ref = z.object({ id: z.number().int(), name: z.string() });
+export const IssueRef = z.object({ id: z.number().int(), name: z.string() });
+export type IssueRef = z.infer<typeof IssueRef>;
+const Ref = IssueRef;
 const TagRef = Ref.extend({ color: z.string() });
 
 export const IssueView = z.object({

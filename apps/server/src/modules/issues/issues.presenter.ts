@@ -3,10 +3,15 @@ import type { IssueCommentRow, IssueEventRow, IssueRefs, IssueRow } from "./issu
 
 type Ref = { id: number; name: string };
 
+type ContactNames = { id: number; first: string; last: string; email: string | null; phone: string | null };
+/** A contact's name, else how they can be reached, else their id (an unregistered visitor). */
+export const contactRef = (c: ContactNames): Ref => ({ id: c.id, name: fullName(c.first, c.last) || c.email || c.phone || `#${c.id}` });
+export const userRef = (u: { id: number; first: string; last: string }): Ref => ({ id: u.id, name: fullName(u.first, u.last) });
+
 /** Lookups by id over the names loadRefs fetched. */
 export function refIndex(refs: IssueRefs) {
-  const users = new Map(refs.users.map((u) => [u.id, { id: u.id, name: fullName(u.first, u.last) }]));
-  const contacts = new Map(refs.contacts.map((c) => [c.id, { id: c.id, name: fullName(c.first, c.last) || c.email || c.phone || `#${c.id}` }]));
+  const users = new Map(refs.users.map((u) => [u.id, userRef(u)]));
+  const contacts = new Map(refs.contacts.map((c) => [c.id, contactRef(c)]));
   const channels = new Map(refs.channels.map((c) => [c.id, { id: c.id, name: c.name }]));
   const settings = new Map(refs.settings.map((s) => [s.id, { id: s.id, name: s.name }]));
   const user = (id: number | null): Ref | null => (id === null ? null : (users.get(id) ?? null));

@@ -116,6 +116,27 @@ export function listEvents(db: Executor, companyId: number, issueId: number) {
   return db.select().from(issueEvents).where(and(eq(issueEvents.companyId, companyId), eq(issueEvents.issueId, issueId))).orderBy(asc(issueEvents.id));
 }
 
+export function listPeople(db: Executor, companyId: number) {
+  return db
+    .select({ id: users.id, first: users.firstName, last: users.lastName })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.status, "active"), eq(users.userType, "human")))
+    .orderBy(asc(users.firstName), asc(users.id));
+}
+
+export function searchContacts(db: Executor, companyId: number, search: string, limit: number) {
+  const pattern = containsPattern(search);
+  const match = search
+    ? or(ilike(sql`${contacts.firstName} || ' ' || ${contacts.lastName}`, pattern), ilike(contacts.email, pattern), ilike(contacts.phone, pattern))
+    : undefined;
+  return db
+    .select({ id: contacts.id, first: contacts.firstName, last: contacts.lastName, email: contacts.email, phone: contacts.phone })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), match))
+    .orderBy(desc(contacts.id))
+    .limit(limit);
+}
+
 /** Active people of the company among the ids (virtual agents cannot be assigned or mentioned). */
 export async function activeColleagues(db: Executor, companyId: number, ids: number[]) {
   if (!ids.length) return [];

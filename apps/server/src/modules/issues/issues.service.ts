@@ -9,7 +9,7 @@ import { fail } from "../../platform/http/errors.ts";
 import { findCompanyUser } from "../users/users.repo.ts";
 import { checkAssignee, checkIssueRefs } from "./issue-refs.service.ts";
 import { assertMayAssign, assertVisible, seesAll } from "./issues.policy.ts";
-import { presentComment, presentEvent, presentIssue, refIndex } from "./issues.presenter.ts";
+import { contactRef, presentComment, presentEvent, presentIssue, refIndex, userRef } from "./issues.presenter.ts";
 import * as repo from "./issues.repo.ts";
 
 const endedAtFor = (status: IssueStatus, before: Date | null) => (ISSUE_FINISHED_STATUSES.includes(status) ? (before ?? new Date()) : null);
@@ -134,4 +134,14 @@ export async function comment(ctx: AppContext, actor: MemberActor, id: number, b
   await notify(ctx, actor, mentions, "mentioned", issue);
   const refs = refIndex(await repo.loadRefs(ctx.db, actor.companyId, [], [actor.userId, ...mentions]));
   return presentComment(created, refs);
+}
+
+export async function people(ctx: AppContext, actor: MemberActor) {
+  const rows = await repo.listPeople(ctx.db, actor.companyId);
+  return { items: rows.map(userRef), total: rows.length };
+}
+
+export async function contactOptions(ctx: AppContext, actor: MemberActor, search: string) {
+  const rows = await repo.searchContacts(ctx.db, actor.companyId, search, 20);
+  return { items: rows.map(contactRef), total: rows.length };
 }

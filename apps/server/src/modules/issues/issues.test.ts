@@ -198,3 +198,19 @@ describe("issues", () => {
     expect(after.history.map((e) => e.type)).toEqual(["created"]);
   });
 });
+
+describe("issue form pickers", () => {
+  it("list the company's active colleagues and find its customers by name, e-mail or phone; never another company's", async () => {
+    const c = await issueCompany();
+    const agent = await colleague(t, c.client, "agent");
+    const guest = await colleague(t, c.client, "guest");
+    const other = await issueCompany();
+    const people = (await guest.client.get<{ items: Array<{ id: number }> }>("/api/issue-options/people")).body.items.map((p) => p.id);
+    expect(people.sort()).toEqual([c.me.ID, agent.me.ID, guest.me.ID].sort());
+    const contacts = (await agent.client.get<{ items: Array<{ id: number }> }>("/api/issue-options/contacts")).body.items.map((x) => x.id);
+    expect(contacts).toEqual([c.interaction.contact.id]);
+    expect(contacts).not.toContain(other.interaction.contact.id);
+    expect((await agent.client.get<{ items: unknown[] }>("/api/issue-options/contacts?search=zzzz-nobody")).body.items).toEqual([]);
+    expect((await guest.client.get("/api/issue-options/contacts")).status).toBe(403);
+  });
+});
