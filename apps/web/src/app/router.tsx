@@ -5,6 +5,7 @@ import { LandingPage } from "../features/auth/LandingPage.tsx";
 import { LoginPage } from "../features/auth/LoginPage.tsx";
 import { ResetPasswordPage } from "../features/auth/ResetPasswordPage.tsx";
 import { InteractsPage } from "../features/interacts/InteractsPage.tsx";
+import { issueRoutes } from "../features/issues/routes.tsx";
 import { knowledgeRoutes } from "../features/knowledge/routes.tsx";
 import { OnboardingProgress } from "../features/onboarding/OnboardingProgress.tsx";
 import { OnboardingWizard } from "../features/onboarding/OnboardingWizard.tsx";
@@ -48,6 +49,7 @@ export const routes: RouteObject[] = [
         element: <DefaultLayout />,
         children: [
           { path: "/interacts", element: <InteractsPage /> },
+          { path: "/issues", children: issueRoutes },
           { path: "/user", element: <ProfilePage /> },
           { path: "/knowledge", children: knowledgeRoutes },
           { path: "/settings", element: <SettingsLayout />, children: settingsRoutes },

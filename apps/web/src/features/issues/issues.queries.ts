@@ -1,0 +1,32 @@
+import type { ChannelView, IssuePriority, IssueRef, IssueSettingKind, IssueSettingView, IssueStatus } from "@holboo/core";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../lib/api.ts";
+import { useMe } from "../../lib/session.ts";
+
+export const ISSUE_SETTING_API: Record<IssueSettingKind, string> = { type: "/api/issue-types", tag: "/api/issue-tags", reason: "/api/issue-reasons" };
+export const issueSettingsKey = (kind: IssueSettingKind) => ["issue-settings", kind] as const;
+export const ISSUES_KEY = ["issues"] as const;
+
+export const STATUS_COLOR: Record<IssueStatus, string> = { open: "blue", in_progress: "yellow", resolved: "teal", closed: "gray" };
+export const PRIORITY_COLOR: Record<IssuePriority, string> = { low: "gray", medium: "blue", high: "orange", urgent: "red" };
+
+export function useIssueSettings(kind: IssueSettingKind) {
+  return useQuery({ queryKey: issueSettingsKey(kind), queryFn: () => api.get<{ items: IssueSettingView[] }>(ISSUE_SETTING_API[kind]), select: (data) => data.items });
+}
+
+/** Colleagues who can be assigned or mentioned. */
+export function usePeople() {
+  return useQuery({ queryKey: ["issue-options", "people"], queryFn: () => api.get<{ items: IssueRef[] }>("/api/issue-options/people"), select: (data) => data.items });
+}
+
+export function useChannels() {
+  const { data: me } = useMe();
+  return useQuery({
+    queryKey: ["channels", me?.company_id],
+    queryFn: () => api.get<{ items: ChannelView[] }>(`/api/company/${me?.company_id ?? 0}/channel`),
+    select: (data) => data.items,
+    enabled: !!me?.company_id,
+  });
+}
+
+export const options = (items: Array<{ id: number; name: string }> | undefined) => (items ?? []).map((item) => ({ value: String(item.id), label: item.name }));

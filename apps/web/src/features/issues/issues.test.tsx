@@ -1,0 +1,70 @@
+import type { IssueSettingView, MessageView } from "@holboo/core";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { makeMe, renderWithProviders } from "../../components/shared/test-utils.tsx";
+import { api } from "../../lib/api.ts";
+import { MessageBubble } from "../interacts/MessageBubble.tsx";
+import { IssueSettingsPage } from "../settings/library/IssueSettingsPage.tsx";
+import { answerGets, list } from "../settings/test-fixtures.ts";
+import { IssueFormModal } from "./IssueFormModal.tsx";
+
+vi.mock("../../lib/api.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).apiModuleMock(importOriginal));
+const mocked = vi.mocked(api);
+beforeEach(() => vi.clearAllMocks());
+
+const tag: IssueSettingView = { id: 3, kind: "tag", name: "Төлбөр", description: "", color: "#fa5252", created_at: "2026-11-23T10:00:00.000Z" };
+const pickers = {
+  "/api/issue-types": list([]), "/api/issue-tags": list([tag]), "/api/issue-reasons": list([{ ...tag, id: 4, kind: "reason", name: "Хүргэлт хоцорсон", color: null }]),
+  "/api/issue-options/people": list([{ id: 1, name: "Болд Бат" }]), "/api/issue-options/contacts": list([]), "/api/company/1/channel": list([{ id: 9, name: "Вэб чат" }]),
+};
+
+describe("issue settings page", () => {
+  it("lists tags with their colour and adds one after checking the name", async () => {
+    answerGets(mocked.get, { "/api/issue-tags": list([tag]) });
+    mocked.post.mockResolvedValueOnce({ ...tag, id: 5, name: "Буцаалт" });
+    renderWithProviders(<IssueSettingsPage kind="tag" />, { me: makeMe() });
+    expect(await screen.findByText("Төлбөр")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Шошго нэмэх" }));
+    await userEvent.type(screen.getByLabelText("Нэр"), "Б");
+    await userEvent.click(screen.getByRole("button", { name: "Хадгалах" }));
+    expect(await screen.findByText("Нэр хэт богино байна.")).toBeInTheDocument();
+    expect(mocked.post).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText("Нэр"), "уцаалт");
+    await userEvent.click(screen.getByRole("button", { name: "Хадгалах" }));
+    await waitFor(() => expect(mocked.post).toHaveBeenCalledWith("/api/issue-tags", { name: "Буцаалт", description: "", color: "#228be6" }));
+  });
+});
+
+describe("issue from a customer's message bubble", () => {
+  const message = (direction: "in" | "out"): MessageView => ({
+    id: 1, interaction_id: 7, seq: 1, direction, sender_type: direction === "in" ? "contact" : "user", sender: { id: null, name: "" }, text: "Захиалга ирээгүй",
+    attachments: [], status: "sent", is_bot: false, is_private: false, client_id: null, created_at: "2026-11-23T10:00:00.000Z",
+  });
+
+  it("shows the plus button only on the customer's side", () => {
+    const onCreate = vi.fn();
+    renderWithProviders(<><MessageBubble message={message("in")} onCreateIssue={onCreate} /><MessageBubble message={message("out")} onCreateIssue={onCreate} /></>);
+    expect(screen.getAllByTestId("bubble-create-issue")).toHaveLength(1);
+  });
+
+  it("opens the form prefilled with contact, channel, interaction and text; the reason fills the name", async () => {
+    answerGets(mocked.get, pickers);
+    mocked.post.mockResolvedValueOnce({ id: 1 });
+    renderWithProviders(<IssueFormModal prefill={{ contact: { id: 12, name: "Сараа" }, channel_id: 9, interaction_id: 7, description: "Захиалга ирээгүй" }} onClose={() => undefined} />, { me: makeMe() });
+    expect(await screen.findByDisplayValue("Захиалга ирээгүй")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByPlaceholderText("Нэр, и-мэйл эсвэл утас бичнэ үү")).toHaveValue("Сараа"));
+    await userEvent.type(screen.getByLabelText(/^Нэр/), "Аа");
+    await userEvent.click(screen.getByRole("button", { name: "Хадгалах" }));
+    expect(await screen.findByText("Хүсэлтийн нэр хэт богино байна.")).toBeInTheDocument();
+    expect(mocked.post).not.toHaveBeenCalled();
+    await userEvent.clear(screen.getByLabelText(/^Нэр/));
+    await userEvent.click(screen.getAllByLabelText(/^Шалтгаан/)[0] as HTMLElement);
+    await userEvent.click(await screen.findByRole("option", { name: "Хүргэлт хоцорсон" }));
+    expect(screen.getByLabelText(/^Нэр/)).toHaveValue("Хүргэлт хоцорсон");
+    await userEvent.click(screen.getByRole("button", { name: "Хадгалах" }));
+    await waitFor(() => expect(mocked.post).toHaveBeenCalledWith("/api/issues", expect.objectContaining({
+      name: "Хүргэлт хоцорсон", reason_id: 4, contact_id: 12, channel_id: 9, interaction_id: 7, description: "Захиалга ирээгүй", priority: "medium", status: "open", assignee_id: 1,
+    })));
+  });
+});
