@@ -92,7 +92,8 @@ export function IssueFormModal({ issue, prefill, onClose, onSaved }: { issue?: I
       notifyError(error);
     }
   };
-  const contactOptions = options([...(knownContact && !(contacts.data?.items ?? []).some((c) => c.id === knownContact.id) ? [knownContact] : []), ...(contacts.data?.items ?? [])]);
+  // The contact the form started with keeps the name it was shown under (e.g. the inbox's "Customer").
+  const contactOptions = options([...(knownContact ? [knownContact] : []), ...(contacts.data?.items ?? []).filter((c) => c.id !== knownContact?.id)]);
   const pickReason = (value: string | null) => {
     form.setFieldValue("reason_id", value);
     const reason = reasons.data?.find((r) => String(r.id) === value);
