@@ -137,7 +137,6 @@ export const ERROR_CATALOGUE = {
   issue_tag_not_found: entry(404, "Хүсэлтийн шошго олдсонгүй.", "Issue tag not found."),
   issue_reason_not_found: entry(404, "Хүсэлтийн шалтгаан олдсонгүй.", "Issue reason not found."),
   issue_setting_exists: entry(409, "Ийм нэртэй бүртгэл байна.", "An entry with this name already exists."),
-  issue_comment_not_found: entry(404, "Сэтгэгдэл олдсонгүй.", "Comment not found."),
   issue_contact_empty: entry(400, "Харилцагч сонгоно уу.", "Please choose the customer."),
   issue_contact_not_found: entry(404, "Харилцагч олдсонгүй.", "Customer not found."),
   issue_name_empty: entry(400, "Хүсэлтийн нэр оруулна уу.", "Please enter the issue name."),

@@ -7,6 +7,8 @@ import { AttachmentView } from "./interactions.ts";
 
 export const ISSUE_SETTING_KINDS = ["type", "tag", "reason"] as const;
 export type IssueSettingKind = (typeof ISSUE_SETTING_KINDS)[number];
+/** The API path of each kind (settings pages /settings/issue_type, issue_tag, issue_name). */
+export const ISSUE_SETTING_PATHS: Record<IssueSettingKind, string> = { type: "/api/issue-types", tag: "/api/issue-tags", reason: "/api/issue-reasons" };
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 

@@ -1,11 +1,8 @@
-import { IssueSettingInput, IssueSettingView, idParamSchema, listResponse, okResponse, type IssueSettingKind } from "@holboo/core";
+import { ISSUE_SETTING_PATHS, IssueSettingInput, IssueSettingView, idParamSchema, listResponse, okResponse, type IssueSettingKind } from "@holboo/core";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
 import * as settings from "./issue-settings.service.ts";
-
-/** The API path of each kind (settings pages /settings/issue_type, issue_tag, issue_name). */
-export const ISSUE_SETTING_PATHS: Record<IssueSettingKind, string> = { type: "/api/issue-types", tag: "/api/issue-tags", reason: "/api/issue-reasons" };
 
 export function issueSettingsRoutes(app: TypedApp, ctx: AppContext) {
   const edit = { access: { permission: "settings.edit" as const } };

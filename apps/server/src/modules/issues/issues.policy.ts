@@ -4,17 +4,19 @@ import type { IssueRow } from "./issues.repo.ts";
 
 /**
  * Who sees an issue (spec §6 "view all"): members with issue.view_all see every issue of the company;
- * the others only those assigned to them or created by them. An invisible issue answers 404.
+ * the others only those assigned to them, created by them or where a comment mentions them (so a
+ * colleague asked for help can read and answer). An invisible issue answers 404.
  */
 export const seesAll = (actor: MemberActor) => actor.permissions.has("issue.view_all");
 
-export function canSee(actor: MemberActor, issue: IssueRow): boolean {
+/** Whether the actor sees the issue without looking at its comments. */
+export function seesDirectly(actor: MemberActor, issue: IssueRow): boolean {
   if (issue.companyId !== actor.companyId) return false;
   return seesAll(actor) || issue.assigneeUserId === actor.userId || issue.createdByUserId === actor.userId;
 }
 
-export function assertVisible(actor: MemberActor, issue: IssueRow | null): IssueRow {
-  if (!issue || !canSee(actor, issue)) return fail("issue_not_found");
+export function assertVisible(actor: MemberActor, issue: IssueRow | null, mentioned: (issue: IssueRow) => boolean = () => false): IssueRow {
+  if (!issue || !(seesDirectly(actor, issue) || (issue.companyId === actor.companyId && mentioned(issue)))) return fail("issue_not_found");
   return issue;
 }
 

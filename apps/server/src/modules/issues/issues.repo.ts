@@ -49,10 +49,18 @@ export async function tagIdsOf(db: Executor, companyId: number, issueId: number)
   return rows.map((r) => r.id);
 }
 
-/** `visibleTo` limits the list to issues assigned to or created by that user. */
+const mentions = (companyId: number, userId: number) =>
+  sql`EXISTS (SELECT 1 FROM ${issueComments} WHERE ${issueComments.companyId} = ${companyId} AND ${issueComments.issueId} = ${issues.id} AND ${issueComments.mentionIds} @> ${JSON.stringify([userId])}::jsonb)`;
+
+export async function isMentioned(db: Executor, companyId: number, issueId: number, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: issues.id }).from(issues).where(and(eq(issues.companyId, companyId), eq(issues.id, issueId), mentions(companyId, userId)));
+  return Boolean(row);
+}
+
+/** `visibleTo` limits the list to issues assigned to, created by or mentioning that user. */
 export async function listIssues(db: Executor, companyId: number, query: IssueListQuery, visibleTo: number | null) {
   const where: SQL[] = [eq(issues.companyId, companyId)];
-  if (visibleTo !== null) where.push(or(eq(issues.assigneeUserId, visibleTo), eq(issues.createdByUserId, visibleTo)) as SQL);
+  if (visibleTo !== null) where.push(or(eq(issues.assigneeUserId, visibleTo), eq(issues.createdByUserId, visibleTo), mentions(companyId, visibleTo)) as SQL);
   if (query.status) where.push(eq(issues.status, query.status));
   if (query.priority) where.push(eq(issues.priority, query.priority));
   if (query.type_id) where.push(eq(issues.typeId, query.type_id));

@@ -39,7 +39,7 @@ export function issuesRoutes(app: TypedApp, ctx: AppContext) {
   app.get("/api/issue-options/contacts", { config: edit, schema: { querystring: IssueContactQuery, response: { 200: listResponse(IssueRef) } } }, (req) =>
     issues.contactOptions(ctx, requireMember(req.actor), req.query.search),
   );
-  app.post("/api/issues/:id/comments", { config: member, schema: { params: idParamSchema, body: IssueCommentInput, response: { 200: IssueCommentView } } }, (req) =>
+  app.post("/api/issues/:id/comments", { config: edit, schema: { params: idParamSchema, body: IssueCommentInput, response: { 200: IssueCommentView } } }, (req) =>
     issues.comment(ctx, requireMember(req.actor), req.params.id, req.body.body, req.body.mention_ids),
   );
 }

@@ -8,11 +8,18 @@ import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { findCompanyUser } from "../users/users.repo.ts";
 import { checkAssignee, checkIssueRefs } from "./issue-refs.service.ts";
-import { assertMayAssign, assertVisible, seesAll } from "./issues.policy.ts";
+import { assertMayAssign, assertVisible, seesAll, seesDirectly } from "./issues.policy.ts";
 import { contactRef, presentComment, presentEvent, presentIssue, refIndex, userRef } from "./issues.presenter.ts";
 import * as repo from "./issues.repo.ts";
 
 const endedAtFor = (status: IssueStatus, before: Date | null) => (ISSUE_FINISHED_STATUSES.includes(status) ? (before ?? new Date()) : null);
+
+/** The issue if the actor may see it (issues.policy.ts), else issue_not_found; `forUpdate` locks the row. */
+async function visibleIssue(db: Executor, actor: MemberActor, id: number, forUpdate = false): Promise<repo.IssueRow> {
+  const issue = await repo.findIssue(db, actor.companyId, id, forUpdate);
+  const mentioned = issue && !seesDirectly(actor, issue) && (await repo.isMentioned(db, actor.companyId, id, actor.userId));
+  return assertVisible(actor, issue, () => Boolean(mentioned));
+}
 
 async function present(db: Executor, companyId: number, row: repo.IssueRow) {
   return presentIssue(row, refIndex(await repo.loadRefs(db, companyId, [row])));
@@ -34,7 +41,7 @@ export async function list(ctx: AppContext, actor: MemberActor, query: IssueList
 }
 
 export async function detail(ctx: AppContext, actor: MemberActor, id: number): Promise<IssueDetailView> {
-  const row = assertVisible(actor, await repo.findIssue(ctx.db, actor.companyId, id));
+  const row = await visibleIssue(ctx.db, actor, id);
   const [comments, events] = await Promise.all([repo.listComments(ctx.db, actor.companyId, id), repo.listEvents(ctx.db, actor.companyId, id)]);
   const people = [...comments.flatMap((c) => [...c.mentionIds, c.authorUserId ?? 0]), ...events.map((e) => e.actorUserId ?? 0)];
   const refs = refIndex(await repo.loadRefs(ctx.db, actor.companyId, [row], people));
@@ -65,7 +72,7 @@ const FIELD_NAMES = ["name", "reason_id", "type_id", "priority", "description", 
 
 export async function update(ctx: AppContext, actor: MemberActor, id: number, input: UpdateIssueData) {
   const row = await ctx.db.transaction(async (tx) => {
-    const before = assertVisible(actor, await repo.findIssue(tx, actor.companyId, id, true));
+    const before = await visibleIssue(tx, actor, id, true);
     const attachments = await checkIssueRefs(tx, actor, input);
     const beforeTags = (await repo.tagIdsOf(tx, actor.companyId, id)).sort((x, y) => x - y);
     const tagIds = [...new Set(input.tag_ids)].sort((x, y) => x - y);
@@ -91,7 +98,7 @@ export async function update(ctx: AppContext, actor: MemberActor, id: number, in
 /** Moves an issue along the lifecycle (ISSUE_TRANSITIONS); resolving or closing sets the end date, reopening clears it. */
 export async function changeStatus(ctx: AppContext, actor: MemberActor, id: number, status: IssueStatus) {
   const row = await ctx.db.transaction(async (tx) => {
-    const before = assertVisible(actor, await repo.findIssue(tx, actor.companyId, id, true));
+    const before = await visibleIssue(tx, actor, id, true);
     const from = before.status as IssueStatus;
     if (from === status) return before;
     if (!canMoveIssue(from, status)) fail("issue_status_transition_invalid", { status: "issue_status_transition_invalid" });
@@ -104,7 +111,7 @@ export async function changeStatus(ctx: AppContext, actor: MemberActor, id: numb
 
 export async function assign(ctx: AppContext, actor: MemberActor, id: number, assigneeId: number) {
   const { row, changed } = await ctx.db.transaction(async (tx) => {
-    const before = assertVisible(actor, await repo.findIssue(tx, actor.companyId, id, true));
+    const before = await visibleIssue(tx, actor, id, true);
     if (before.assigneeUserId === assigneeId) return { row: before, changed: false };
     await checkAssignee(tx, actor.companyId, assigneeId);
     const after = await repo.updateIssue(tx, actor.companyId, id, { assigneeUserId: assigneeId });
@@ -116,16 +123,16 @@ export async function assign(ctx: AppContext, actor: MemberActor, id: number, as
 }
 
 export async function remove(ctx: AppContext, actor: MemberActor, id: number) {
-  assertVisible(actor, await repo.findIssue(ctx.db, actor.companyId, id));
+  await visibleIssue(ctx.db, actor, id);
   await repo.deleteIssue(ctx.db, actor.companyId, id);
   return { ok: true as const };
 }
 
-/** A comment by anyone who sees the issue; each mentioned colleague (an active person of the company) is notified. */
+/** A comment (issue.edit) by anyone who sees the issue; each mentioned colleague (an active person of the company) is notified. */
 export async function comment(ctx: AppContext, actor: MemberActor, id: number, body: string, mentionIds: number[]) {
   const mentions = [...new Set(mentionIds)];
   const { issue, created } = await ctx.db.transaction(async (tx) => {
-    const issue = assertVisible(actor, await repo.findIssue(tx, actor.companyId, id, true));
+    const issue = await visibleIssue(tx, actor, id, true);
     if ((await repo.activeColleagues(tx, actor.companyId, mentions)).length !== mentions.length) fail("issue_mention_invalid", { mention_ids: "issue_mention_invalid" });
     const created = await repo.insertComment(tx, { companyId: actor.companyId, issueId: id, authorUserId: actor.userId, body, mentionIds: mentions });
     await repo.insertEvent(tx, { companyId: actor.companyId, issueId: id, actorUserId: actor.userId, type: "commented", payload: { comment_id: created.id } });

@@ -174,6 +174,9 @@ describe("issues", () => {
     expect(toManager[0]).toMatchObject({ reason: "mentioned", issue_id: issue.id });
     const detail = (await c.client.get<IssueDetailView>(`/api/issues/${issue.id}`)).body;
     expect(detail.comments.map((x) => x.body)).toEqual(["@Сараа Бат шалгаарай"]);
+    // A guest (no issue.edit) reads but does not comment.
+    const guest = await colleague(t, c.client, "guest");
+    expect((await guest.client.post(`/api/issues/${issue.id}/comments`, { body: "Сайн уу" })).status).toBe(403);
     expect(detail.history.map((e) => e.type)).toEqual(["created", "assigned", "commented"]);
     agentSocket.close();
     managerSocket.close();
@@ -196,6 +199,20 @@ describe("issues", () => {
     const after = (await b.client.get<IssueDetailView>(`/api/issues/${issue.id}`)).body;
     expect(after).toMatchObject({ name: b.input.name, status: "open", assignee: { id: b.me.ID }, comments: [] });
     expect(after.history.map((e) => e.type)).toEqual(["created"]);
+  });
+});
+
+describe("issue visibility by mention", () => {
+  it("a colleague without view_all sees an issue once a comment mentions them, and can answer", async () => {
+    const c = await issueCompany();
+    const agent = await colleague(t, c.client, "agent");
+    const issue = (await c.client.post<IssueView>("/api/issues", c.input)).body;
+    expect((await agent.client.get(`/api/issues/${issue.id}`)).status).toBe(404);
+    expect((await agent.client.get<List>("/api/issues")).body.total).toBe(0);
+    await c.client.post(`/api/issues/${issue.id}/comments`, { body: "Туслаарай", mention_ids: [agent.me.ID] });
+    expect((await agent.client.get<IssueDetailView>(`/api/issues/${issue.id}`)).body.comments).toHaveLength(1);
+    expect((await agent.client.get<List>("/api/issues")).body.items.map((i) => i.id)).toEqual([issue.id]);
+    expect((await agent.client.post(`/api/issues/${issue.id}/comments`, { body: "Шалгая" })).status).toBe(200);
   });
 });
 

@@ -6,14 +6,15 @@ import { useTranslation } from "react-i18next";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
 import { api } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
-import { useMe } from "../../lib/session.ts";
+import { useMe, usePermission } from "../../lib/session.ts";
 import { ISSUES_KEY, options, usePeople } from "./issues.queries.ts";
 
-/** Comments; mentioned colleagues are chosen from the company's people and notified by the server. */
+/** Comments (writing one needs issue.edit); mentioned colleagues are chosen from the company's people and notified by the server. */
 export function IssueComments({ issue }: { issue: IssueDetailView }) {
   const { t } = useTranslation("issues");
   const client = useQueryClient();
   const { data: me } = useMe();
+  const canComment = usePermission("issue.edit");
   const people = usePeople();
   const form = useForm({ initialValues: { body: "", mention_ids: [] as string[] } });
   const send = useMutation({
@@ -45,7 +46,7 @@ export function IssueComments({ issue }: { issue: IssueDetailView }) {
             <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>{comment.body}</Text>
           </Stack>
         ))}
-        <form onSubmit={submit} noValidate>
+        {canComment && <form onSubmit={submit} noValidate>
           <Stack gap="xs">
             <Textarea placeholder={t("commentPlaceholder")} aria-label={t("commentPlaceholder")} rows={2} {...form.getInputProps("body")} />
             <Group align="flex-end">
@@ -61,7 +62,7 @@ export function IssueComments({ issue }: { issue: IssueDetailView }) {
               <Button type="submit" loading={send.isPending}>{t("send")}</Button>
             </Group>
           </Stack>
-        </form>
+        </form>}
       </Stack>
     </Paper>
   );

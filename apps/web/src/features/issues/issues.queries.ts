@@ -1,9 +1,8 @@
-import type { ChannelView, IssuePriority, IssueRef, IssueSettingKind, IssueSettingView, IssueStatus } from "@holboo/core";
+import { ISSUE_SETTING_PATHS, type ChannelView, type IssuePriority, type IssueRef, type IssueSettingKind, type IssueSettingView, type IssueStatus } from "@holboo/core";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api.ts";
 import { useMe } from "../../lib/session.ts";
 
-export const ISSUE_SETTING_API: Record<IssueSettingKind, string> = { type: "/api/issue-types", tag: "/api/issue-tags", reason: "/api/issue-reasons" };
 export const issueSettingsKey = (kind: IssueSettingKind) => ["issue-settings", kind] as const;
 export const ISSUES_KEY = ["issues"] as const;
 
@@ -11,7 +10,7 @@ export const STATUS_COLOR: Record<IssueStatus, string> = { open: "blue", in_prog
 export const PRIORITY_COLOR: Record<IssuePriority, string> = { low: "gray", medium: "blue", high: "orange", urgent: "red" };
 
 export function useIssueSettings(kind: IssueSettingKind) {
-  return useQuery({ queryKey: issueSettingsKey(kind), queryFn: () => api.get<{ items: IssueSettingView[] }>(ISSUE_SETTING_API[kind]), select: (data) => data.items });
+  return useQuery({ queryKey: issueSettingsKey(kind), queryFn: () => api.get<{ items: IssueSettingView[] }>(ISSUE_SETTING_PATHS[kind]), select: (data) => data.items });
 }
 
 /** Colleagues who can be assigned or mentioned. */

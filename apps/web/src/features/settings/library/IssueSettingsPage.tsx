@@ -1,4 +1,4 @@
-import { IssueSettingInput, type IssueSettingKind, type IssueSettingView } from "@holboo/core";
+import { ISSUE_SETTING_PATHS, IssueSettingInput, type IssueSettingKind, type IssueSettingView } from "@holboo/core";
 import { ActionIcon, Button, ColorInput, ColorSwatch, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconPencil, IconTrash } from "@tabler/icons-react";
@@ -10,14 +10,14 @@ import { EmptyState } from "../../../components/shared/EmptyState.tsx";
 import { api, fieldErrors } from "../../../lib/api.ts";
 import { validate } from "../../../lib/forms.ts";
 import { usePermission } from "../../../lib/session.ts";
-import { ISSUE_SETTING_API, issueSettingsKey } from "../../issues/issues.queries.ts";
+import { issueSettingsKey } from "../../issues/issues.queries.ts";
 
 function SettingDialog({ kind, item, onClose }: { kind: IssueSettingKind; item: IssueSettingView | null; onClose: () => void }) {
   const { t } = useTranslation("issues");
   const client = useQueryClient();
   const form = useForm({ initialValues: { name: item?.name ?? "", description: item?.description ?? "", color: item?.color ?? "#228be6" } });
   const save = useMutation({
-    mutationFn: (values: typeof form.values) => (item ? api.put(`${ISSUE_SETTING_API[kind]}/${item.id}`, values) : api.post(ISSUE_SETTING_API[kind], values)),
+    mutationFn: (values: typeof form.values) => (item ? api.put(`${ISSUE_SETTING_PATHS[kind]}/${item.id}`, values) : api.post(ISSUE_SETTING_PATHS[kind], values)),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: issueSettingsKey(kind) });
       onClose();
@@ -50,8 +50,8 @@ export function IssueSettingsPage({ kind }: { kind: IssueSettingKind }) {
   const client = useQueryClient();
   const [editing, setEditing] = useState<IssueSettingView | "new" | null>(null);
   const [removing, setRemoving] = useState<IssueSettingView | null>(null);
-  const list = useQuery({ queryKey: issueSettingsKey(kind), queryFn: () => api.get<{ items: IssueSettingView[] }>(ISSUE_SETTING_API[kind]) });
-  const remove = useMutation({ mutationFn: (item: IssueSettingView) => api.del(`${ISSUE_SETTING_API[kind]}/${item.id}`), onSuccess: () => client.invalidateQueries({ queryKey: issueSettingsKey(kind) }) });
+  const list = useQuery({ queryKey: issueSettingsKey(kind), queryFn: () => api.get<{ items: IssueSettingView[] }>(ISSUE_SETTING_PATHS[kind]) });
+  const remove = useMutation({ mutationFn: (item: IssueSettingView) => api.del(`${ISSUE_SETTING_PATHS[kind]}/${item.id}`), onSuccess: () => client.invalidateQueries({ queryKey: issueSettingsKey(kind) }) });
   return (
     <Stack>
       <Group justify="space-between">
