@@ -76,9 +76,12 @@ test("an issue from a customer's bubble: created, assigned, seen live by the ass
   await expect(agent.getByRole("heading", { name: /#1 Захиалга хоцорсон/ })).toBeVisible();
   await agent.getByRole("button", { name: "Шийдвэрлэх" }).click();
   await expect(agent.getByTestId("issue-status")).toHaveText("Шийдвэрлэсэн");
-  await agent.getByPlaceholder("Сэтгэгдэл бичих").fill("Хүргэлтийн албатай холбогдож шийдлээ");
+  await agent.getByPlaceholder("Сэтгэгдэл бичих").pressSequentially("Хүргэлтийн албатай холбогдож шийдлээ @Nom");
+  await agent.getByRole("option", { name: "@Nomin Admin" }).click();
   await agent.getByRole("button", { name: "Илгээх" }).click();
-  await expect(agent.getByTestId("issue-comment")).toContainText("Хүргэлтийн албатай холбогдож шийдлээ");
+  await expect(agent.getByTestId("issue-comment")).toContainText("Хүргэлтийн албатай холбогдож шийдлээ @Nomin Admin");
+  // The mentioned admin is told live.
+  await expect(admin.getByText("Сараа Бат таныг #1 хүсэлтэд дурдав")).toBeVisible();
   await expect(agent.getByTestId("issue-event")).toHaveCount(4);
   await shot(agent, "52-issue-resolved");
 

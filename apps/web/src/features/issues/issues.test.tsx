@@ -1,4 +1,4 @@
-import type { IssueSettingView, MessageView } from "@holboo/core";
+import type { IssueDetailView, IssueSettingView, MessageView } from "@holboo/core";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -7,6 +7,7 @@ import { api } from "../../lib/api.ts";
 import { MessageBubble } from "../interacts/MessageBubble.tsx";
 import { IssueSettingsPage } from "../settings/library/IssueSettingsPage.tsx";
 import { answerGets, list } from "../settings/test-fixtures.ts";
+import { IssueComments } from "./IssueComments.tsx";
 import { IssueFormModal } from "./IssueFormModal.tsx";
 
 vi.mock("../../lib/api.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).apiModuleMock(importOriginal));
@@ -66,5 +67,26 @@ describe("issue from a customer's message bubble", () => {
     await waitFor(() => expect(mocked.post).toHaveBeenCalledWith("/api/issues", expect.objectContaining({
       name: "Хүргэлт хоцорсон", reason_id: 4, contact_id: 12, channel_id: 9, interaction_id: 7, description: "Захиалга ирээгүй", priority: "medium", status: "open", assignee_id: 1,
     })));
+  });
+});
+
+describe("issue comments", () => {
+  const issue = {
+    id: 5, number: 5, name: "Захиалга хоцорсон", reason: null, type: null, tags: [], priority: "high", status: "open", description: "", contact: { id: 12, name: "Сараа" },
+    channel: null, interaction_id: null, assignee: null, created_by: null, registered_at: "2026-11-23T10:00:00.000Z", due_at: null, ended_at: null, attachments: [],
+    updated_at: "2026-11-23T10:00:00.000Z", comments: [], history: [],
+  } satisfies IssueDetailView;
+
+  it("typing @ suggests colleagues; the picked ones still in the text are sent as mentions", async () => {
+    answerGets(mocked.get, { "/api/issue-options/people": list([{ id: 1, name: "Болд Бат" }, { id: 2, name: "Сараа Бат" }, { id: 3, name: "Дорж Сүх" }]) });
+    mocked.post.mockResolvedValueOnce({});
+    renderWithProviders(<IssueComments issue={issue} />, { me: makeMe() });
+    const box = screen.getByRole("textbox", { name: "Сэтгэгдэл бичих" });
+    await userEvent.type(box, "Шалгаарай @са");
+    await userEvent.click(await screen.findByRole("option", { name: "@Сараа Бат" }));
+    expect(box).toHaveValue("Шалгаарай @Сараа Бат ");
+    expect(screen.queryByRole("option", { name: "@Болд Бат" })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Илгээх" }));
+    await waitFor(() => expect(mocked.post).toHaveBeenCalledWith("/api/issues/5/comments", { body: "Шалгаарай @Сараа Бат", mention_ids: [2] }));
   });
 });
