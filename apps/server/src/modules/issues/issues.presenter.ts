@@ -4,8 +4,8 @@ import type { IssueCommentRow, IssueEventRow, IssueRefs, IssueRow } from "./issu
 type Ref = { id: number; name: string };
 
 type ContactNames = { id: number; first: string; last: string; email: string | null; phone: string | null };
-/** A contact's name, else how they can be reached, else their id (an unregistered visitor). */
-export const contactRef = (c: ContactNames): Ref => ({ id: c.id, name: fullName(c.first, c.last) || c.email || c.phone || `#${c.id}` });
+/** A contact's name, else how they can be reached, else "" (an unregistered visitor; the client names them). */
+export const contactRef = (c: ContactNames): Ref => ({ id: c.id, name: fullName(c.first, c.last) || c.email || c.phone || "" });
 export const userRef = (u: { id: number; first: string; last: string }): Ref => ({ id: u.id, name: fullName(u.first, u.last) });
 
 /** Lookups by id over the names loadRefs fetched. */
@@ -31,7 +31,7 @@ export function presentIssue(row: IssueRow, refs: RefIndex): IssueView {
     priority: row.priority as IssuePriority,
     status: row.status as IssueStatus,
     description: row.description,
-    contact: refs.contacts.get(row.contactId) ?? { id: row.contactId, name: `#${row.contactId}` },
+    contact: refs.contacts.get(row.contactId) ?? { id: row.contactId, name: "" },
     channel: row.channelId === null ? null : (refs.channels.get(row.channelId) ?? null),
     interaction_id: row.interactionId,
     assignee: refs.user(row.assigneeUserId),

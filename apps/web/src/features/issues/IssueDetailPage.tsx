@@ -14,7 +14,7 @@ import { PriorityBadge, StatusBadge } from "./IssueBadges.tsx";
 import { IssueComments } from "./IssueComments.tsx";
 import { IssueFormModal } from "./IssueFormModal.tsx";
 import { IssueHistory } from "./IssueHistory.tsx";
-import { ISSUES_KEY, options, usePeople } from "./issues.queries.ts";
+import { ISSUES_KEY, contactLabel, options, usePeople } from "./issues.queries.ts";
 
 const date = (iso: string | null) => (iso ? dayjs(iso).format("YYYY-MM-DD HH:mm") : "—");
 
@@ -72,7 +72,7 @@ export function IssueDetailPage() {
           <Stack>
             <Paper withBorder p="md">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Field label={t("fields.contact")}>{issue.contact.name}</Field>
+                <Field label={t("fields.contact")}>{contactLabel(issue.contact, (id) => t("unnamedContact", { id })).name}</Field>
                 <Field label={t("fields.channel")}>{issue.channel?.name ?? "—"}</Field>
                 <Field label={t("fields.assignee")}>
                   {canAssign ? (

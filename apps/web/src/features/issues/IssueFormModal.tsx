@@ -16,7 +16,7 @@ import { currentLocale } from "../../i18n/index.ts";
 import { api, notifyError } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { useMe, usePermission } from "../../lib/session.ts";
-import { ISSUES_KEY, options, useChannels, useIssueSettings, usePeople } from "./issues.queries.ts";
+import { ISSUES_KEY, contactLabel, options, useChannels, useIssueSettings, usePeople } from "./issues.queries.ts";
 
 /** What a new issue starts with, e.g. from a customer's message bubble. */
 export interface IssuePrefill {
@@ -93,7 +93,8 @@ export function IssueFormModal({ issue, prefill, onClose, onSaved }: { issue?: I
     }
   };
   // The contact the form started with keeps the name it was shown under (e.g. the inbox's "Customer").
-  const contactOptions = options([...(knownContact ? [knownContact] : []), ...(contacts.data?.items ?? []).filter((c) => c.id !== knownContact?.id)]);
+  const unnamed = (contactId: number) => t("unnamedContact", { id: contactId });
+  const contactOptions = options([...(knownContact ? [knownContact] : []), ...(contacts.data?.items ?? []).filter((c) => c.id !== knownContact?.id)].map((c) => contactLabel(c, unnamed)));
   const pickReason = (value: string | null) => {
     form.setFieldValue("reason_id", value);
     const reason = reasons.data?.find((r) => String(r.id) === value);

@@ -14,7 +14,7 @@ import { api } from "../../lib/api.ts";
 import { usePermission } from "../../lib/session.ts";
 import { IssueFormModal } from "./IssueFormModal.tsx";
 import { PriorityBadge, StatusBadge } from "./IssueBadges.tsx";
-import { ISSUES_KEY, options, useIssueSettings, usePeople } from "./issues.queries.ts";
+import { ISSUES_KEY, contactLabel, options, useIssueSettings, usePeople } from "./issues.queries.ts";
 
 const PAGE_SIZE = 20;
 
@@ -74,7 +74,7 @@ export function IssuesPage() {
                       {issue.tags.map((tag) => <Badge key={tag.id} size="xs" color={tag.color} variant="light">{tag.name}</Badge>)}
                     </Group>
                   </Table.Td>
-                  <Table.Td>{issue.contact.name}</Table.Td>
+                  <Table.Td>{contactLabel(issue.contact, (id) => t("unnamedContact", { id })).name}</Table.Td>
                   <Table.Td><StatusBadge status={issue.status} /></Table.Td>
                   <Table.Td><PriorityBadge priority={issue.priority} /></Table.Td>
                   <Table.Td>{issue.assignee?.name ?? "—"}</Table.Td>

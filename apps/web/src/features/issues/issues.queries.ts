@@ -28,4 +28,7 @@ export function useChannels() {
   });
 }
 
+/** A contact without a name or address (an unregistered visitor) is shown as "Customer 12". */
+export const contactLabel = (contact: IssueRef, unnamed: (id: number) => string): IssueRef => ({ id: contact.id, name: contact.name || unnamed(contact.id) });
+
 export const options = (items: Array<{ id: number; name: string }> | undefined) => (items ?? []).map((item) => ({ value: String(item.id), label: item.name }));
