@@ -1,4 +1,5 @@
-import type { IssueDetailView, IssueSettingView, MessageView } from "@holboo/core";
+import type { IssueDetailView, IssueSettingView, IssueView, MeView, MessageView } from "@holboo/core";
+import { Route, Routes } from "react-router";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -8,6 +9,8 @@ import { MessageBubble } from "../interacts/MessageBubble.tsx";
 import { IssueSettingsPage } from "../settings/library/IssueSettingsPage.tsx";
 import { answerGets, list } from "../settings/test-fixtures.ts";
 import { IssueComments } from "./IssueComments.tsx";
+import { IssueDetailPage } from "./IssueDetailPage.tsx";
+import { IssuesPage } from "./IssuesPage.tsx";
 import { IssueFormModal } from "./IssueFormModal.tsx";
 
 vi.mock("../../lib/api.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).apiModuleMock(importOriginal));
@@ -88,5 +91,51 @@ describe("issue comments", () => {
     expect(screen.queryByRole("option", { name: "@Болд Бат" })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Илгээх" }));
     await waitFor(() => expect(mocked.post).toHaveBeenCalledWith("/api/issues/5/comments", { body: "Шалгаарай @Сараа Бат", mention_ids: [2] }));
+  });
+});
+
+const resolvedIssue: IssueView = {
+  id: 7, number: 42, name: "Нууц үг сэргээх", reason: null, type: null, tags: [{ id: 3, name: "Төлбөр", color: "#fa5252" }], priority: "urgent", status: "resolved", description: "",
+  contact: { id: 12, name: "" }, channel: { id: 9, name: "Вэб чат" }, interaction_id: null, assignee: { id: 1, name: "Болд Бат" }, created_by: { id: 1, name: "Болд Бат" },
+  registered_at: "2026-11-20T10:00:00.000Z", due_at: null, ended_at: "2026-11-21T10:00:00.000Z", attachments: [], updated_at: "2026-11-21T10:00:00.000Z",
+};
+
+describe("issues list", () => {
+  it("shows the number, name, tags and an unnamed customer, and filters by status", async () => {
+    const calls: unknown[] = [];
+    answerGets(mocked.get, { ...pickers, "/api/issues": (query: unknown) => { calls.push(query); return list([resolvedIssue]); } });
+    renderWithProviders(<IssuesPage />, { me: makeMe() });
+    expect(await screen.findByText("#42")).toBeInTheDocument();
+    expect(screen.getByText("Харилцагч 12")).toBeInTheDocument();
+    expect(screen.getByTestId("issue-status")).toHaveTextContent("Шийдвэрлэсэн");
+    await userEvent.click(screen.getAllByLabelText("Төлөв")[0] as HTMLElement);
+    await userEvent.click(await screen.findByRole("option", { name: "Шийдвэрлэсэн" }));
+    await waitFor(() => expect(calls.at(-1)).toMatchObject({ status: "resolved", page: 1 }));
+  });
+});
+
+describe("issue detail", () => {
+  const detail: IssueDetailView = { ...resolvedIssue, comments: [], history: [{ id: 1, type: "status_changed", actor: { id: 1, name: "Болд Бат" }, payload: { from: "open", to: "resolved" }, created_at: "2026-11-21T10:00:00.000Z" }] };
+  const page = (permissions: MeView["permissions"]) =>
+    renderWithProviders(<Routes><Route path="/issues/:id" element={<IssueDetailPage />} /></Routes>, { me: makeMe({ permissions }), path: "/issues/7" });
+
+  it("offers the moves the lifecycle allows from the status, and writes the history in words", async () => {
+    answerGets(mocked.get, { ...pickers, "/api/issues/7": detail });
+    mocked.post.mockResolvedValueOnce({});
+    page(["issue.edit"]);
+    expect(await screen.findByText("Болд Бат төлөвийг Нээлттэй-с Шийдвэрлэсэн болгов")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Хаах" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Ажиллаж эхлэх" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Устгах" })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Дахин нээх" }));
+    await waitFor(() => expect(mocked.post).toHaveBeenCalledWith("/api/issues/7/status", { status: "open" }));
+  });
+
+  it("a reader without issue.edit gets no actions and no comment box", async () => {
+    answerGets(mocked.get, { ...pickers, "/api/issues/7": detail });
+    page(["issue.view_all"]);
+    expect(await screen.findByText("Нууц үг сэргээх")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Хаах" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Сэтгэгдэл бичих" })).not.toBeInTheDocument();
   });
 });
