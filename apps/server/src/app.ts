@@ -25,6 +25,8 @@ import { usersRoutes } from "./modules/users/users.routes.ts";
 import { channelsRoutes } from "./modules/channels/channels.routes.ts";
 import { interactionTagsRoutes } from "./modules/interaction-tags/interaction-tags.routes.ts";
 import { savedResponsesRoutes } from "./modules/saved-responses/saved-responses.routes.ts";
+import { issueSettingsRoutes } from "./modules/issues/issue-settings.routes.ts";
+import { issuesRoutes } from "./modules/issues/issues.routes.ts";
 import { modelProviderRoutes } from "./modules/answers/model-provider.routes.ts";
 import { interactionsRoutes } from "./modules/interactions/interactions.routes.ts";
 import { ratingRoutes } from "./modules/interactions/rating.routes.ts";
@@ -89,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     systemRoutes, authRoutes, onboardingRoutes, companiesRoutes, mailDomainsRoutes, usersRoutes, rolesRoutes,
     outboxRoutes, adminRoutes, channelsRoutes, savedResponsesRoutes, interactionTagsRoutes,
     interactionsRoutes, ratingRoutes, webchatRoutes, webchatPageRoutes, knowledgeRoutes, qaRoutes, importRoutes, modelProviderRoutes,
-    contactsRoutes, contactTypesRoutes,
+    contactsRoutes, contactTypesRoutes, issueSettingsRoutes, issuesRoutes,
   ]) {
     register(typed, ctx);
   }

@@ -15,6 +15,7 @@ export * from "./contracts/outbox.ts";
 export * from "./contracts/channels.ts";
 export * from "./contracts/saved-responses.ts";
 export * from "./contracts/interaction-tags.ts";
+export * from "./contracts/issues.ts";
 export * from "./contracts/interactions.ts";
 export * from "./contracts/webchat.ts";
 export * from "./contracts/knowledge.ts";

@@ -84,6 +84,17 @@ export const LIMITS = {
   contactExportMaxRows: 100000,
   /** How long the web app waits for an add before telling the user to check and retry (spec §8). */
   contactAddTimeoutMs: 15000,
+  // Issues (customer requests) and their settings
+  issueSettingNameMinChars: 2,
+  issueSettingNameMaxChars: 60,
+  issueSettingDescriptionMaxChars: 300,
+  /** The issue's name: "a short name" is refused (spec §5). */
+  issueNameMinChars: 3,
+  issueNameMaxChars: 200,
+  issueDescriptionMaxChars: 5000,
+  issueTagsMax: 20,
+  issueAttachmentsMax: 10,
+  issueCommentMaxChars: 2000,
 } as const;
 
 export const BREAKPOINTS = { sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const;

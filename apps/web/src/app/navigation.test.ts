@@ -10,7 +10,7 @@ const me = (overrides: Partial<MeView>): MeView => ({
 
 describe("navigation menu", () => {
   it("shows only what the server's permissions allow", () => {
-    expect(visibleNavItems(me({})).map((item) => item.key)).toEqual(["interactionsOpen", "interactionsClosed", "contacts", "knowledge"]);
+    expect(visibleNavItems(me({})).map((item) => item.key)).toEqual(["interactionsOpen", "interactionsClosed", "issue", "contacts", "knowledge"]);
     expect(visibleNavItems(me({ permissions: ["settings.view"] })).map((item) => item.key)).toContain("settings");
     expect(visibleNavItems(me({ is_platform_admin: true })).map((item) => item.key)).toContain("admin");
   });
@@ -20,5 +20,6 @@ describe("navigation menu", () => {
     expect(activeNavKey(NAV_ITEMS, "/interacts", "?tab=2")).toBe("interactionsClosed");
     expect(activeNavKey(NAV_ITEMS, "/settings/user", "?tab=3")).toBe("settings");
     expect(activeNavKey(NAV_ITEMS, "/user", "")).toBeNull();
+    expect(activeNavKey(NAV_ITEMS, "/issues/12", "")).toBe("issue");
   });
 });

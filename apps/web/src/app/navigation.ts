@@ -1,5 +1,5 @@
 import type { MeView, Permission } from "@holboo/core";
-import { IconAddressBook, IconArchive, IconBook, IconInbox, IconSettings, IconShieldLock } from "@tabler/icons-react";
+import { IconAddressBook, IconArchive, IconBook, IconInbox, IconSettings, IconShieldLock, IconTicket } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 
 export interface NavItem {
@@ -19,6 +19,8 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { key: "interactionsOpen", to: "/interacts", icon: IconInbox },
   { key: "interactionsClosed", to: "/interacts?tab=2", icon: IconArchive },
+  // Every member has issues: those assigned to or created by them, or all with issue.view_all.
+  { key: "issue", to: "/issues", icon: IconTicket },
   { key: "contacts", to: "/contacts", icon: IconAddressBook },
   // Every member reads the knowledge base; changing it needs settings.edit (checked by the server).
   { key: "knowledge", to: "/knowledge", icon: IconBook },

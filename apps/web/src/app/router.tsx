@@ -5,6 +5,7 @@ import { LandingPage } from "../features/auth/LandingPage.tsx";
 import { LoginPage } from "../features/auth/LoginPage.tsx";
 import { ResetPasswordPage } from "../features/auth/ResetPasswordPage.tsx";
 import { InteractsPage } from "../features/interacts/InteractsPage.tsx";
+import { issueRoutes } from "../features/issues/routes.tsx";
 import { knowledgeRoutes } from "../features/knowledge/routes.tsx";
 import { ContactDetailPage } from "../features/contacts/ContactDetailPage.tsx";
 import { ContactsPage } from "../features/contacts/ContactsPage.tsx";
@@ -52,6 +53,7 @@ export const routes: RouteObject[] = [
           { path: "/interacts", element: <InteractsPage /> },
           { path: "/contacts", element: <ContactsPage /> },
           { path: "/contacts/:id", element: <ContactDetailPage /> },
+          { path: "/issues", children: issueRoutes },
           { path: "/user", element: <ProfilePage /> },
           { path: "/knowledge", children: knowledgeRoutes },
           { path: "/settings", element: <SettingsLayout />, children: settingsRoutes },

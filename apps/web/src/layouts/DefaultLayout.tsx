@@ -6,6 +6,7 @@ import { activeNavKey, visibleNavItems } from "../app/navigation.ts";
 import { LanguageSelector } from "../components/LanguageSelector.tsx";
 import { Logo } from "../components/Logo.tsx";
 import { UserMenu } from "../components/UserMenu.tsx";
+import { IssueNotifier } from "../features/issues/IssueNotifier.tsx";
 import { useMe } from "../lib/session.ts";
 
 /** The default layout (spec §2): header with logo, language and account menu; the main menu at the side, a burger on phones. */
@@ -56,6 +57,7 @@ export function DefaultLayout() {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main bg="var(--mantine-color-gray-0)">
+        {me.company && <IssueNotifier />}
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,6 +1,6 @@
 import { LIMITS, type MessageStatus, type MessageView } from "@holboo/core";
-import { Badge, Group, Loader, Paper, Stack, Text } from "@mantine/core";
-import { IconAlertCircle, IconCheck, IconEye, IconLock, IconPaperclip, IconRobot } from "@tabler/icons-react";
+import { ActionIcon, Badge, Group, Loader, Paper, Stack, Text } from "@mantine/core";
+import { IconAlertCircle, IconCheck, IconEye, IconLock, IconPaperclip, IconPlus, IconRobot } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
@@ -13,8 +13,11 @@ const STATUS_ICON: Record<MessageStatus, ReactNode> = {
   sending: <Loader size={10} />,
 };
 
-/** Spec bubble, type "iva" in the inbox: "you" (staff and bot) on the right, "them" (the customer) on the left. */
-export function MessageBubble({ message, onRetry }: { message: MessageView; onRetry?: () => void }) {
+/**
+ * Spec bubble, type "iva" in the inbox: "you" (staff and bot) on the right, "them" (the customer) on the left.
+ * With `onCreateIssue`, a customer's bubble has the plus button that opens the issue form from it.
+ */
+export function MessageBubble({ message, onRetry, onCreateIssue }: { message: MessageView; onRetry?: () => void; onCreateIssue?: () => void }) {
   const { t } = useTranslation("inbox");
   const mine = message.direction === "out";
   const name = message.sender_type === "contact" ? message.sender.name || t("customer") : message.sender.name || t("bot");
@@ -52,6 +55,11 @@ export function MessageBubble({ message, onRetry }: { message: MessageView; onRe
           )}
         </Group>
       </Stack>
+      {!mine && message.sender_type === "contact" && onCreateIssue && (
+        <ActionIcon variant="subtle" size="sm" radius="xl" mb={20} onClick={onCreateIssue} aria-label={t("createIssue")} title={t("createIssue")} data-testid="bubble-create-issue">
+          <IconPlus size={14} />
+        </ActionIcon>
+      )}
       {mine && <UserAvatar name={name} size={28} />}
     </Group>
   );

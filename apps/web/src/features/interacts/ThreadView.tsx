@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api, notifyError } from "../../lib/api.ts";
 import { usePermission } from "../../lib/session.ts";
+import { IssueFormModal, type IssuePrefill } from "../issues/IssueFormModal.tsx";
 import { Composer, type OutgoingMessage } from "./Composer.tsx";
 import { InteractionActions } from "./InteractionActions.tsx";
 import { MessageBubble } from "./MessageBubble.tsx";
@@ -30,6 +31,8 @@ function EventLine({ event }: { event: InteractionEventView }) {
 export function ThreadView({ interactionId, live }: { interactionId: number; live: InboxSocket }) {
   const { t } = useTranslation("inbox");
   const canEdit = usePermission("interaction.edit");
+  const canCreateIssue = usePermission("issue.edit");
+  const [issuePrefill, setIssuePrefill] = useState<IssuePrefill | null>(null);
   const interaction = useQuery({ queryKey: ["interactions", "one", interactionId], queryFn: () => api.get<InteractionView>(`/api/interactions/${interactionId}`) });
   const state = useMemo(() => new ThreadState(), [interactionId]);
   const [, redraw] = useState(0);
@@ -106,6 +109,9 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
   const stored = new Set(ordered.flatMap((item) => (item.kind === "message" && item.message.client_id ? [item.message.client_id] : [])));
   const view = interaction.data;
   if (!view) return <Center h={300}><Loader /></Center>;
+  const issueFrom = (message: MessageView): IssuePrefill => ({
+    contact: { id: view.contact.id, name: view.contact.name || t("customer") }, channel_id: view.channel?.id ?? null, interaction_id: view.id, description: message.text,
+  });
   return (
     <Stack gap="xs" h="100%">
       <Paper withBorder p="sm">
@@ -129,7 +135,7 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
         <Stack gap="sm" p="xs" data-testid="thread">
           {hasOlder && <Button variant="subtle" size="xs" onClick={() => void loadOlder()}>{t("loadOlder")}</Button>}
           {ordered.map((item) => item.kind === "message"
-            ? <MessageBubble key={item.seq} message={item.message} onRetry={retryDelivery(item.message)} />
+            ? <MessageBubble key={item.seq} message={item.message} onRetry={retryDelivery(item.message)} onCreateIssue={canCreateIssue ? () => setIssuePrefill(issueFrom(item.message)) : undefined} />
             : <EventLine key={item.seq} event={item.event} />)}
           {[...pending.values()].filter(({ message }) => !stored.has(message.client_id)).map(({ message, failed }) => (
             <MessageBubble
@@ -143,6 +149,7 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
       <Text size="xs" c="dimmed" h={16} aria-live="polite" data-testid="typing">
         {contactLive.typing && t(contactLive.typing.who === "contact" ? "live.customerTyping" : "live.colleagueTyping", { name: contactLive.typing.name || view.contact.name || t("customer") })}
       </Text>
+      {issuePrefill && <IssueFormModal prefill={issuePrefill} onClose={() => setIssuePrefill(null)} />}
       {canEdit && view.status === "open" && (
         <Composer interactionId={interactionId} disabled={false} onSubmit={(message) => void submit(message)} onTyping={() => live.socket?.emit("typing", { interaction_id: interactionId })} />
       )}

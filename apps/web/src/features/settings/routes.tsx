@@ -4,6 +4,7 @@ import { OurCompanyPage } from "./company/OurCompanyPage.tsx";
 import { SettingsIndex } from "./SettingsIndex.tsx";
 import { UsersPage } from "./users/UsersPage.tsx";
 import { InteractionTagsPage } from "./library/InteractionTagsPage.tsx";
+import { IssueSettingsPage } from "./library/IssueSettingsPage.tsx";
 import { SavedResponsesPage } from "./library/SavedResponsesPage.tsx";
 import { WebchatChannelFormPage } from "./webchat/WebchatChannelForm.tsx";
 import { WebchatChannelsPage } from "./webchat/WebchatChannelsPage.tsx";
@@ -21,4 +22,7 @@ export const settingsRoutes: RouteObject[] = [
   { path: "interaction_tag", element: <InteractionTagsPage /> },
   { path: "ai_model", element: <ModelProviderPage /> },
   { path: "contact_type", element: <ContactTypesPage /> },
+  { path: "issue_type", element: <IssueSettingsPage key="type" kind="type" /> },
+  { path: "issue_tag", element: <IssueSettingsPage key="tag" kind="tag" /> },
+  { path: "issue_name", element: <IssueSettingsPage key="reason" kind="reason" /> },
 ];

@@ -50,7 +50,7 @@ describe("settings menu (spec §2)", () => {
     expect(screen.getAllByRole("group").map((group) => group.getAttribute("aria-label"))).toEqual([
       "Ерөнхий", "AI туслах", "Сувгууд", "Бэлэн хариулт", "Харилцааны шошго", "Custom API", "Харилцагчийн төрөл", "Хүсэлт",
     ]);
-    expect(screen.getAllByRole("link").map((link) => link.textContent)).toEqual(["Байгууллага", "Хэрэглэгч", "AI загвар", "Вэб чат", "Бэлэн хариулт", "Харилцааны шошго", "Харилцагчийн төрөл"]);
+    expect(screen.getAllByRole("link").map((link) => link.textContent)).toEqual(["Байгууллага", "Хэрэглэгч", "AI загвар", "Вэб чат", "Бэлэн хариулт", "Харилцааны шошго", "Харилцагчийн төрөл", "Хүсэлтийн төрөл", "Хүсэлтийн шошго", "Хүсэлтийн шалтгаан"]);
     expect(screen.getByRole("link", { name: "Хэрэглэгч" })).toHaveAttribute("href", "/settings/user");
     expect(screen.getByText("Төлбөр")).toBeInTheDocument();
   });
