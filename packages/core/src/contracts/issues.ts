@@ -44,6 +44,8 @@ export type IssueSettingView = z.infer<typeof IssueSettingView>;
  */
 export const ISSUE_STATUSES = ["open", "in_progress", "resolved", "closed"] as const;
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];
+/** Issues still being worked on: they keep their contact from being deleted. */
+export const UNRESOLVED_ISSUE_STATUSES = ["open", "in_progress"] as const satisfies readonly IssueStatus[];
 export const ISSUE_TRANSITIONS: Record<IssueStatus, readonly IssueStatus[]> = {
   open: ["in_progress", "resolved", "closed"],
   in_progress: ["open", "resolved", "closed"],

@@ -1,8 +1,8 @@
-import type { ContactFilters } from "@holboo/core";
+import { UNRESOLVED_ISSUE_STATUSES, type ContactFilters } from "@holboo/core";
 import { and, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { containsPattern } from "../../platform/db/like.ts";
-import { channels, contactIdentities, contactMerges, contactTypes, contacts, files, interactions, users } from "../../platform/db/schema.ts";
+import { channels, contactIdentities, contactMerges, contactTypes, contacts, files, interactions, issues, users } from "../../platform/db/schema.ts";
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactInsert = typeof contacts.$inferInsert;
@@ -131,9 +131,18 @@ export async function countOpenInteractions(db: Executor, companyId: number, con
   return row?.n ?? 0;
 }
 
-/** Moves every interaction and channel identity of one contact to another (a merge). */
+export async function countUnresolvedIssues(db: Executor, companyId: number, contactId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(issues)
+    .where(and(eq(issues.companyId, companyId), eq(issues.contactId, contactId), inArray(issues.status, [...UNRESOLVED_ISSUE_STATUSES])));
+  return row?.n ?? 0;
+}
+
+/** Moves every interaction, issue and channel identity of one contact to another (a merge). */
 export async function moveContactRecords(db: Executor, companyId: number, fromId: number, toId: number) {
   await db.update(interactions).set({ contactId: toId }).where(and(eq(interactions.companyId, companyId), eq(interactions.contactId, fromId)));
+  await db.update(issues).set({ contactId: toId }).where(and(eq(issues.companyId, companyId), eq(issues.contactId, fromId)));
   await db.update(contactIdentities).set({ contactId: toId }).where(and(eq(contactIdentities.companyId, companyId), eq(contactIdentities.contactId, fromId)));
 }
 

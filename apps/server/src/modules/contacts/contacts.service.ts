@@ -78,9 +78,9 @@ export async function update(ctx: AppContext, actor: MemberActor, id: number, in
   return view(ctx.db, actor.companyId, id);
 }
 
-/** What keeps a contact from being deleted. Unresolved issues join here with the issues part. */
+/** What keeps a contact from being deleted: open interactions or unresolved issues. */
 async function hasOpenWork(db: Executor, companyId: number, contactId: number) {
-  return (await repo.countOpenInteractions(db, companyId, contactId)) > 0;
+  return (await repo.countOpenInteractions(db, companyId, contactId)) > 0 || (await repo.countUnresolvedIssues(db, companyId, contactId)) > 0;
 }
 
 export async function remove(ctx: AppContext, actor: MemberActor, id: number) {

@@ -231,3 +231,20 @@ describe("issue form pickers", () => {
     expect((await guest.client.get("/api/issue-options/contacts")).status).toBe(403);
   });
 });
+
+describe("issues and their customer", () => {
+  it("an unresolved issue keeps its contact from being deleted; a merge moves the contact's issues", async () => {
+    const c = await issueCompany();
+    const issue = (await c.client.post<IssueView>("/api/issues", c.input)).body;
+    await c.client.post(`/api/interactions/${c.interaction.id}/close`, {});
+    expect(errorCode(await c.client.del(`/api/contacts/${c.input.contact_id}`))).toBe("contact_has_open_work");
+
+    const other = (await c.client.post<{ id: number }>("/api/contacts", { first_name: "Болд", phone: "99001122" })).body;
+    const merged = await c.client.post<{ id: number }>("/api/contacts/merge", { keep_id: other.id, remove_id: c.input.contact_id });
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    expect((await c.client.get<IssueDetailView>(`/api/issues/${issue.id}`)).body.contact?.id).toBe(other.id);
+
+    expect((await c.client.post(`/api/issues/${issue.id}/status`, { status: "resolved" })).status).toBe(200);
+    expect((await c.client.del(`/api/contacts/${other.id}`)).status).toBe(200);
+  });
+});
