@@ -377,7 +377,10 @@ export const interactionEvents = pgTable(
   "interaction_events",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    // No foreign key to companies on the two hot tables: the interaction's own key already ties the row
+    // to its company (and deletes it with it), and a key check would share-lock the company's row on
+    // every message, one write to that row per message.
+    companyId: integer("company_id").notNull(),
     interactionId: integer("interaction_id").notNull().references(() => interactions.id, { onDelete: "cascade" }),
     seq: integer("seq").notNull(),
     type: text("type").notNull(),
@@ -393,7 +396,8 @@ export const messages = pgTable(
   "messages",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    // See interaction_events: the interaction's key ties a message to its company.
+    companyId: integer("company_id").notNull(),
     interactionId: integer("interaction_id").notNull().references(() => interactions.id, { onDelete: "cascade" }),
     seq: integer("seq").notNull(),
     direction: text("direction").notNull(),
