@@ -67,11 +67,11 @@ test("an admin builds the knowledge base: folder, written article, imported .doc
   await expect(editor.locator("h2")).toHaveText("Хүргэлт хэдэн хоног вэ?");
   await page.getByTestId("save-article").click();
   await expect(page).toHaveURL(/\/knowledge\/\d+$/);
-  await expect(page.getByText("Ноорог", { exact: true })).toBeVisible();
+  await expect(page.getByText("Ноорог", { exact: true }).first()).toBeVisible();
   await expect(page.getByText("Гараар", { exact: true })).toBeVisible();
   await expect(page.getByText(/Сүүлд шинэчилсэн: .* · Nomin Admin/)).toBeVisible();
   await page.getByTestId("publish-article").click();
-  await expect(page.getByText("Нийтлэгдсэн", { exact: true })).toBeVisible();
+  await expect(page.getByText("Нийтлэгдсэн", { exact: true }).first()).toBeVisible();
   await shot(page, "40-knowledge-article-editor");
 
   // Import a .docx into the folder: it opens as a draft with its structure, then is published.
@@ -84,11 +84,11 @@ test("an admin builds the knowledge base: folder, written article, imported .doc
   });
   await expect(page).toHaveURL(/\/knowledge\/\d+$/);
   await expect(page.getByText("DOCX", { exact: true })).toBeVisible();
-  await expect(page.getByText("Ноорог", { exact: true })).toBeVisible();
+  await expect(page.getByText("Ноорог", { exact: true }).first()).toBeVisible();
   await expect(page.getByTestId("article-editor").locator("h1")).toHaveText("Бараа буцаах хугацаа хэд вэ?");
   await expect(page.getByTestId("article-editor").locator("ul li")).toHaveCount(2);
   await page.getByTestId("publish-article").click();
-  await expect(page.getByText("Нийтлэгдсэн", { exact: true })).toBeVisible();
+  await expect(page.getByText("Нийтлэгдсэн", { exact: true }).first()).toBeVisible();
 
   await page.getByRole("link", { name: "Мэдлэгийн сан руу буцах" }).click();
   await expect(page.getByRole("link", { name: "Хүргэлтийн нөхцөл" })).toBeVisible();

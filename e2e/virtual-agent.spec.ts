@@ -50,7 +50,7 @@ test("the virtual agent answers a web-chat visitor from an imported .docx and a 
   });
   await expect(admin).toHaveURL(/\/knowledge\/\d+$/);
   await admin.getByTestId("publish-article").click();
-  await expect(admin.getByText("Нийтлэгдсэн", { exact: true })).toBeVisible();
+  await expect(admin.getByText("Нийтлэгдсэн", { exact: true }).first()).toBeVisible();
   await admin.goto("/knowledge/qa");
   await admin.getByTestId("add-qa").click();
   const dialog = admin.getByRole("dialog");
