@@ -89,6 +89,13 @@ test("an issue from a customer's bubble: created, assigned, seen live by the ass
   await expect(admin.getByTestId("issue-status")).toHaveText("Шийдвэрлэсэн");
   await expect(admin.getByText("Сараа Бат төлөвийг Нээлттэй-с Шийдвэрлэсэн болгов")).toBeVisible();
   await shot(admin, "53-issue-history");
+
+  // The customer's profile lists the issue.
+  const issues = (await (await adminContext.request.get("/api/issues")).json()) as { items: Array<{ contact: { id: number } | null }> };
+  await admin.goto(`/contacts/${issues.items[0]?.contact?.id}`);
+  await expect(admin.getByTestId("contact-issues")).toContainText("#1 Захиалга хоцорсон");
+  await expect(admin.getByTestId("contact-issues")).toContainText("Шийдвэрлэсэн");
+  await shot(admin, "54-contact-issues");
   await visitor.dispose();
   await agentContext.close();
   await adminContext.close();

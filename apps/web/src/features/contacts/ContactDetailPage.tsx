@@ -12,6 +12,7 @@ import { api, notifyError } from "../../lib/api.ts";
 import { usePermission } from "../../lib/session.ts";
 import { ContactFormDialog } from "./ContactFormDialog.tsx";
 import { MergeDialog } from "./MergeDialog.tsx";
+import { ContactIssues } from "../issues/ContactIssues.tsx";
 import { contactName } from "./contact-form.ts";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -44,7 +45,7 @@ function Interactions({ contactId }: { contactId: number }) {
   );
 }
 
-/** /contacts/{id}: the profile, the channel accounts, every interaction across channels; edit, merge, delete. */
+/** /contacts/{id}: the profile, the channel accounts, every interaction and issue across channels; edit, merge, delete. */
 export function ContactDetailPage() {
   const { t, i18n } = useTranslation("contacts");
   const id = Number(useParams().id);
@@ -133,7 +134,10 @@ export function ContactDetailPage() {
               <Title order={4} mb="sm">{t("detail.interactions")}</Title>
               <Interactions contactId={c.id} />
             </Paper>
-            {/* The issues part adds the contact's issues here. */}
+            <Paper withBorder p="md">
+              <Title order={4} mb="sm">{t("detail.issues")}</Title>
+              <ContactIssues contactId={c.id} />
+            </Paper>
           </Stack>
         </Grid.Col>
       </Grid>
