@@ -1,19 +1,14 @@
-import { expect, test, type Page } from "@playwright/test";
-import { mkdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { newCompany, shot } from "./support.ts";
+import { expect, test } from "@playwright/test";
 
-const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), "screenshots");
-mkdirSync(shots, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+import { readFileSync } from "node:fs";
+
 
 test("an admin imports contacts with one bad row and downloads the report, opens and edits a contact, then merges two", async ({ page }) => {
   test.setTimeout(120_000);
   const suffix = Date.now().toString(36);
   const request = page.context().request;
-  await request.post("/api/signup", { data: { first_name: "Nomin", last_name: "Admin", email: `contacts-${suffix}@shop.mn`, password: "correct-horse-42" } });
-  const csrf = (await page.context().cookies()).find((c) => c.name === "hb_csrf")?.value ?? "";
-  await request.post("/api/onboarding", { headers: { "x-csrf-token": csrf }, data: { company_name: `Contacts ${suffix}`, sector: "commerce", employee_range: "1-10", agent_name: "Shop bot" } });
+  await newCompany(request, { first: "Nomin", last: "Admin", email: `contacts-${suffix}@shop.mn`, company: `Contacts ${suffix}`, agent: "Shop bot" });
 
   await page.goto("/contacts");
   await expect(page.getByRole("heading", { name: "Харилцагч" })).toBeVisible();

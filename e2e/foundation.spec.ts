@@ -1,11 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { shot } from "./support.ts";
 
-const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), "screenshots");
-mkdirSync(shots, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+import { expect, test } from "@playwright/test";
+
 const suffix = Date.now().toString(36);
 
 test("a new user signs up, onboards, invites a colleague who sees only what the guest role allows, in Mongolian and English", async ({ browser }) => {

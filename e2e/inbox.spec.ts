@@ -1,11 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { csrfHeaders, newCompany, shot, shotPath } from "./support.ts";
 
-const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), "screenshots");
-mkdirSync(shots, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`) });
+import { expect, test } from "@playwright/test";
+
 
 test("an admin sets up web chat; a visitor and an agent talk live; the agent closes and the visitor rates", async ({ browser }) => {
   test.setTimeout(180_000);
@@ -13,10 +9,8 @@ test("an admin sets up web chat; a visitor and an agent talk live; the agent clo
   const agentContext = await browser.newContext();
   const agent = await agentContext.newPage();
   const request = agentContext.request;
-  await request.post("/api/signup", { data: { first_name: "Nomin", last_name: "Agent", email: `inbox-${suffix}@shop.mn`, password: "correct-horse-42" } });
-  const csrf = async () => ({ "x-csrf-token": (await agentContext.cookies()).find((c) => c.name === "hb_csrf")?.value ?? "" });
-  await request.post("/api/onboarding", { headers: await csrf(), data: { company_name: `Inbox ${suffix}`, sector: "commerce", employee_range: "1-10", agent_name: "Shop bot" } });
-  await request.post("/api/saved-responses", { headers: await csrf(), data: { key: "hello", text: "Сайн байна уу! Танд юугаар туслах вэ?" } });
+  await newCompany(request, { first: "Nomin", last: "Agent", email: `inbox-${suffix}@shop.mn`, company: `Inbox ${suffix}`, agent: "Shop bot" });
+  await request.post("/api/saved-responses", { headers: await csrfHeaders(request), data: { key: "hello", text: "Сайн байна уу! Танд юугаар туслах вэ?" } });
 
   await agent.goto("/settings/web_chat");
   await agent.getByTestId("add-webchat").click();
@@ -62,7 +56,7 @@ test("an admin sets up web chat; a visitor and an agent talk live; the agent clo
   await chat.getByRole("textbox").press("Enter");
   await expect(agent.getByTestId("thread").getByText("Баярлалаа 🙂")).toBeVisible();
   await shot(agent, "31-inbox-conversation");
-  await visitor.screenshot({ path: path.join(shots, "32-widget-conversation.png") });
+  await visitor.screenshot({ path: shotPath("32-widget-conversation") });
 
   await agent.getByRole("button", { name: "Үнэлгээ хүсэх" }).click();
   const ratingLink = chat.getByRole("link", { name: "Үйлчилгээгээ үнэлнэ үү" });

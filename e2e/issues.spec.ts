@@ -1,11 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { csrfHeaders, newCompany, shot } from "./support.ts";
 
-const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), "screenshots");
-mkdirSync(shots, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`) });
+import { expect, test } from "@playwright/test";
+
 
 test.use({ actionTimeout: 20_000 });
 
@@ -15,17 +11,15 @@ test("an issue from a customer's bubble: created, assigned, seen live by the ass
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   const request = adminContext.request;
-  await request.post("/api/signup", { data: { first_name: "Nomin", last_name: "Admin", email: `issues-${suffix}@shop.mn`, password: "correct-horse-42" } });
-  const csrf = async () => ({ "x-csrf-token": (await adminContext.cookies()).find((c) => c.name === "hb_csrf")?.value ?? "" });
-  await request.post("/api/onboarding", { headers: await csrf(), data: { company_name: `Issues ${suffix}`, sector: "commerce", employee_range: "1-10", agent_name: "Shop bot" } });
+  await newCompany(request, { first: "Nomin", last: "Admin", email: `issues-${suffix}@shop.mn`, company: `Issues ${suffix}`, agent: "Shop bot" });
   const domain = `issues-${suffix}.mn`;
   const channel = await (await request.post("/api/webchat-channels", {
-    headers: await csrf(),
+    headers: await csrfHeaders(request),
     data: { name: "Site chat", description: "Our website chat", domain, name_mn: "Туслах", name_en: "Helper", greeting_mn: "Сайн байна уу!", greeting_en: "Hello!" },
   })).json() as { public_key: string };
-  await request.post("/api/issue-tags", { headers: await csrf(), data: { name: "Хүргэлт", color: "#fa5252" } });
+  await request.post("/api/issue-tags", { headers: await csrfHeaders(request), data: { name: "Хүргэлт", color: "#fa5252" } });
   const agentEmail = `agent-${suffix}@shop.mn`;
-  await request.post("/api/users/invite", { headers: await csrf(), data: { first_name: "Сараа", last_name: "Бат", email: agentEmail, role: "agent" } });
+  await request.post("/api/users/invite", { headers: await csrfHeaders(request), data: { first_name: "Сараа", last_name: "Бат", email: agentEmail, role: "agent" } });
   const outbox = await (await request.get("/api/outbox")).json() as { items: Array<{ to: string; text: string }> };
   const link = /https?:\/\/\S+/.exec(outbox.items.find((mail) => mail.to === agentEmail)?.text ?? "")?.[0] ?? "";
 

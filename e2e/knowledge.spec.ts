@@ -1,12 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-import { Document, HeadingLevel, Packer, Paragraph } from "docx";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { newCompany, shot } from "./support.ts";
+import { expect, test } from "@playwright/test";
 
-const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), "screenshots");
-mkdirSync(shots, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+import { Document, HeadingLevel, Packer, Paragraph } from "docx";
+
 
 /** A real .docx with headings and a list, built in memory. */
 function returnsPolicy(): Promise<Buffer> {
@@ -33,9 +29,7 @@ test("an admin builds the knowledge base: folder, written article, imported .doc
   const context = await browser.newContext();
   const page = await context.newPage();
   const request = context.request;
-  await request.post("/api/signup", { data: { first_name: "Nomin", last_name: "Admin", email: `kb-${suffix}@shop.mn`, password: "correct-horse-42" } });
-  const csrf = async () => ({ "x-csrf-token": (await context.cookies()).find((c) => c.name === "hb_csrf")?.value ?? "" });
-  await request.post("/api/onboarding", { headers: await csrf(), data: { company_name: `KB ${suffix}`, sector: "commerce", employee_range: "1-10", agent_name: "Shop bot" } });
+  await newCompany(request, { first: "Nomin", last: "Admin", email: `kb-${suffix}@shop.mn`, company: `KB ${suffix}`, agent: "Shop bot" });
 
   // A folder from the tree page; it goes to the primary agent by default.
   await page.goto("/interacts");

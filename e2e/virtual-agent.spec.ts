@@ -1,12 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-import { Document, HeadingLevel, Packer, Paragraph } from "docx";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { csrfHeaders, newCompany, shot, shotPath } from "./support.ts";
+import { expect, test } from "@playwright/test";
 
-const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), "screenshots");
-mkdirSync(shots, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+import { Document, HeadingLevel, Packer, Paragraph } from "docx";
+
 
 /** The shop's returns policy as a real .docx. */
 function returnsPolicy(): Promise<Buffer> {
@@ -32,10 +28,8 @@ test("the virtual agent answers a web-chat visitor from an imported .docx and a 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   const request = adminContext.request;
-  await request.post("/api/signup", { data: { first_name: "Nomin", last_name: "Admin", email: `va-${suffix}@shop.mn`, password: "correct-horse-42" } });
-  const csrf = async () => ({ "x-csrf-token": (await adminContext.cookies()).find((c) => c.name === "hb_csrf")?.value ?? "" });
-  await request.post("/api/onboarding", { headers: await csrf(), data: { company_name: `VA ${suffix}`, sector: "commerce", employee_range: "1-10", agent_name: "Дэлгүүрийн туслах" } });
-  await request.put("/api/me/presence", { headers: await csrf(), data: { presence: "away" } });
+  await newCompany(request, { first: "Nomin", last: "Admin", email: `va-${suffix}@shop.mn`, company: `VA ${suffix}`, agent: "Дэлгүүрийн туслах" });
+  await request.put("/api/me/presence", { headers: await csrfHeaders(request), data: { presence: "away" } });
 
   // Knowledge: a folder with an imported .docx, published, and a Q&A pair written by hand.
   await admin.goto("/knowledge");
@@ -89,7 +83,7 @@ test("the virtual agent answers a web-chat visitor from an imported .docx and a 
   await expect(chat.getByText(/14 хоногийн дотор баримттай нь буцааж болно/)).toBeVisible();
   await ask("ta heden tsagaas ajilladag ve");
   await expect(chat.getByText("Бид өдөр бүр 09:00-21:00 цагт ажилладаг.")).toBeVisible();
-  await visitor.screenshot({ path: path.join(shots, "51-widget-virtual-agent.png") });
+  await visitor.screenshot({ path: shotPath("51-widget-virtual-agent") });
 
   // Something the knowledge does not cover: the agent tries once more (asks again or offers a choice), then a person takes over.
   const agentBubbles = chat.locator(".row.them");
@@ -98,7 +92,7 @@ test("the virtual agent answers a web-chat visitor from an imported .docx and a 
   await expect(agentBubbles).toHaveCount(answered + 1);
   await ask("Хүргэлтийн үнэ хэд вэ?");
   await expect(chat.getByText("Таныг ажилтантай холбож байна. Түр хүлээнэ үү.")).toBeVisible();
-  await visitor.screenshot({ path: path.join(shots, "52-widget-handover.png") });
+  await visitor.screenshot({ path: shotPath("52-widget-handover") });
 
   await admin.goto("/interacts");
   // People own it now: the admin, online in the app, or the queue.

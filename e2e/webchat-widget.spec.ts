@@ -1,17 +1,12 @@
+import { csrfHeaders, newCompany, shotPath } from "./support.ts";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { mkdirSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 
-const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), "screenshots");
-mkdirSync(shots, { recursive: true });
+import { readFile } from "node:fs/promises";
+
 
 async function staff(request: APIRequestContext, suffix: string) {
-  await request.post("/api/signup", { data: { first_name: "Agent", last_name: "Bold", email: `agent-${suffix}@shop.mn`, password: "correct-horse-42" } });
-  const csrf = (await request.storageState()).cookies.find((c) => c.name === "hb_csrf")?.value ?? "";
-  const headers = { "x-csrf-token": csrf };
-  await request.post("/api/onboarding", { headers, data: { company_name: `Shop ${suffix}`, sector: "commerce", employee_range: "1-10", agent_name: "Shop bot" } });
+  await newCompany(request, { first: "Agent", last: "Bold", email: `agent-${suffix}@shop.mn`, company: `Shop ${suffix}`, agent: "Shop bot" });
+  const headers = await csrfHeaders(request);
   const channel = await (await request.post("/api/webchat-channels", {
     headers,
     data: { name: "Site chat", description: "Our website", domain: `shop-${suffix}.mn`, name_mn: "Дэлгүүрийн туслах", greeting_mn: "Сайн байна уу! Юугаар туслах вэ?", brand_color: "#0CA678", faq: [{ question_mn: "Хүргэлт хэд хоног вэ?" }] },
@@ -30,7 +25,7 @@ test("a visitor chats through the embedded widget and sees the agent's reply and
   const chat = page.frameLocator("iframe[title]");
   await expect(chat.getByText("Сайн байна уу! Юугаар туслах вэ?")).toBeVisible();
   await expect(chat.getByRole("button", { name: "Хүргэлт хэд хоног вэ?" })).toBeVisible();
-  await page.screenshot({ path: path.join(shots, "20-widget-greeting.png") });
+  await page.screenshot({ path: shotPath("20-widget-greeting") });
 
   await chat.getByRole("textbox").fill("Сайн байна уу :)");
   await chat.getByRole("textbox").press("Enter");
@@ -54,6 +49,6 @@ test("a visitor chats through the embedded widget and sees the agent's reply and
   const [download] = await Promise.all([page.waitForEvent("download"), file.click()]);
   expect(download.suggestedFilename()).toBe("үнийн-санал.pdf");
   expect((await readFile(await download.path())).toString()).toBe("%PDF-1.4 quote");
-  await page.screenshot({ path: path.join(shots, "21-widget-conversation.png") });
+  await page.screenshot({ path: shotPath("21-widget-conversation") });
   await agent.dispose();
 });

@@ -5,7 +5,7 @@ import { fail } from "../../platform/http/errors.ts";
 import { findChannel } from "../channels/channels.repo.ts";
 import { findInteraction } from "../interactions/interactions.repo.ts";
 import { assertVisible } from "../interactions/interactions.policy.ts";
-import { listMessagesBefore } from "../interactions/messages.repo.ts";
+import { conversationOf } from "./conversation.ts";
 import { primaryAgentId } from "../knowledge/folders.repo.ts";
 
 /**
@@ -17,11 +17,7 @@ export async function draftReply(ctx: AppContext, actor: MemberActor, interactio
   const channel = interaction.channelId ? await findChannel(ctx.db, actor.companyId, interaction.channelId) : null;
   const agentId = channel?.agentId ?? (await primaryAgentId(ctx.db, actor.companyId));
   if (!agentId) fail("ai_draft_not_found");
-  const rows = await listMessagesBefore(ctx.db, actor.companyId, interactionId, undefined, 10, true);
-  const conversation = rows.reverse().map(({ message }) => ({
-    from: message.direction === "in" ? ("customer" as const) : message.isBot ? ("bot" as const) : ("agent" as const),
-    text: message.text,
-  }));
+  const conversation = await conversationOf(ctx.db, actor.companyId, interactionId, undefined, 10);
   const draft = (await ctx.answers.draftReply(actor.companyId, agentId ?? 0, conversation)) ?? fail("ai_draft_not_found");
   return {
     text: draft.text,

@@ -3,11 +3,12 @@ import type { AppContext } from "../../platform/context.ts";
 import { findServingAgent, findWebchat } from "../channels/channels.repo.ts";
 import { recordQuestion } from "../knowledge/qa.service.ts";
 import { findInteraction, updateInteraction, type InteractionRow } from "../interactions/interactions.repo.ts";
-import { listMessagesBefore, type MessageRow } from "../interactions/messages.repo.ts";
+import type { MessageRow } from "../interactions/messages.repo.ts";
 import { sendAsVirtualAgent } from "../interactions/messages.service.ts";
 import { escalateToPeople } from "../interactions/ownership.service.ts";
 import { AGENT_REPLIES, clarifyingQuestion, pickedChoice } from "./agent-replies.ts";
-import type { EngineResult, RecentMessage } from "./answers.engine.ts";
+import type { EngineResult } from "./answers.engine.ts";
+import { conversationOf } from "./conversation.ts";
 
 type BotState = NonNullable<InteractionRow["botState"]>;
 const FRESH: BotState = { misses: 0, options: [] };
@@ -17,15 +18,6 @@ const MISSES_BEFORE_PEOPLE = 2;
 async function channelLocale(ctx: AppContext, interaction: InteractionRow): Promise<Locale> {
   const webchat = interaction.channelId ? await findWebchat(ctx.db, interaction.companyId, interaction.channelId) : null;
   return webchat?.webchat.language === "en" ? "en" : "mn";
-}
-
-/** The conversation before the customer's message, oldest first, as the engine reads it. */
-async function recentMessages(ctx: AppContext, interaction: InteractionRow, before: MessageRow): Promise<RecentMessage[]> {
-  const rows = await listMessagesBefore(ctx.db, interaction.companyId, interaction.id, before.seq, 6, true);
-  return rows.reverse().map(({ message }) => ({
-    from: message.direction === "in" ? "customer" : message.isBot ? "bot" : "agent",
-    text: message.text,
-  }));
 }
 
 /**
@@ -54,7 +46,7 @@ export async function answerCustomer(ctx: AppContext, interactionId: number, com
   const picked = pickedChoice(text, state.options.length);
   const chosen = picked === null ? null : state.options[picked];
   const result: EngineResult = (chosen && (await ctx.answers.answerOf(companyId, agent.id, chosen.id)))
-    ?? (await ctx.answers.ask({ companyId, agentId: agent.id, message: text, recent: await recentMessages(ctx, interaction, question) }));
+    ?? (await ctx.answers.ask({ companyId, agentId: agent.id, message: text, recent: await conversationOf(ctx.db, companyId, interactionId, question.seq, 6) }));
   const log = (question: string, outcome: "answered" | "not_found" | "unrelated", confidence: number, source?: { kind: string; sourceId: number }) =>
     recordQuestion(ctx.db, {
       companyId, agentId: agent.id, interactionId, question, outcome, confidence,

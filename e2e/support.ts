@@ -1,0 +1,21 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Where the journeys save their screenshots of key screens. */
+export const shotsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "screenshots");
+mkdirSync(shotsDir, { recursive: true });
+export const shotPath = (name: string) => path.join(shotsDir, `${name}.png`);
+export const shot = (page: Page, name: string) => page.screenshot({ path: shotPath(name), fullPage: true });
+
+/** The CSRF header a signed-in request context sends on writes, from its own cookie. */
+export async function csrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  return { "x-csrf-token": (await request.storageState()).cookies.find((c) => c.name === "hb_csrf")?.value ?? "" };
+}
+
+/** Signs a new user up and onboards their company through the API, as the first screens would. */
+export async function newCompany(request: APIRequestContext, who: { first: string; last: string; email: string; company: string; agent: string }) {
+  await request.post("/api/signup", { data: { first_name: who.first, last_name: who.last, email: who.email, password: "correct-horse-42" } });
+  await request.post("/api/onboarding", { headers: await csrfHeaders(request), data: { company_name: who.company, sector: "commerce", employee_range: "1-10", agent_name: who.agent } });
+}
