@@ -1,8 +1,6 @@
 import { newCompany, shot } from "./support.ts";
 import { expect, test } from "@playwright/test";
-
 import { readFileSync } from "node:fs";
-
 
 test("an admin imports contacts with one bad row and downloads the report, opens and edits a contact, then merges two", async ({ page }) => {
   test.setTimeout(120_000);

@@ -1,5 +1,4 @@
 import { shot } from "./support.ts";
-
 import { expect, test } from "@playwright/test";
 
 const suffix = Date.now().toString(36);

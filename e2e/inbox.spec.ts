@@ -1,7 +1,5 @@
 import { csrfHeaders, newCompany, shot, shotPath } from "./support.ts";
-
 import { expect, test } from "@playwright/test";
-
 
 test("an admin sets up web chat; a visitor and an agent talk live; the agent closes and the visitor rates", async ({ browser }) => {
   test.setTimeout(180_000);

@@ -1,7 +1,5 @@
 import { csrfHeaders, newCompany, shot } from "./support.ts";
-
 import { expect, test } from "@playwright/test";
-
 
 test.use({ actionTimeout: 20_000 });
 

@@ -1,8 +1,6 @@
 import { newCompany, shot } from "./support.ts";
 import { expect, test } from "@playwright/test";
-
 import { Document, HeadingLevel, Packer, Paragraph } from "docx";
-
 
 /** A real .docx with headings and a list, built in memory. */
 function returnsPolicy(): Promise<Buffer> {

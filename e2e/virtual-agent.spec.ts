@@ -1,8 +1,6 @@
 import { csrfHeaders, newCompany, shot, shotPath } from "./support.ts";
 import { expect, test } from "@playwright/test";
-
 import { Document, HeadingLevel, Packer, Paragraph } from "docx";
-
 
 /** The shop's returns policy as a real .docx. */
 function returnsPolicy(): Promise<Buffer> {

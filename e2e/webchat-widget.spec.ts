@@ -1,8 +1,6 @@
 import { csrfHeaders, newCompany, shotPath } from "./support.ts";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-
 import { readFile } from "node:fs/promises";
-
 
 async function staff(request: APIRequestContext, suffix: string) {
   await newCompany(request, { first: "Agent", last: "Bold", email: `agent-${suffix}@shop.mn`, company: `Shop ${suffix}`, agent: "Shop bot" });
