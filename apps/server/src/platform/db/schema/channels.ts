@@ -1,0 +1,49 @@
+/** Channels and the web-chat settings of a channel. */
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns.ts";
+import { companies, virtualAgents } from "./accounts.ts";
+
+export const channels = pgTable(
+  "channels",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    name: text("name").notNull(),
+    number: text("number"),
+    description: text("description").notNull(),
+    active: boolean("active").notNull().default(true),
+    /** The virtual agent that serves the channel; it answers first only while agent_active is on. */
+    agentId: integer("agent_id").references(() => virtualAgents.id, { onDelete: "set null" }),
+    agentActive: boolean("agent_active").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("channels_company_idx").on(t.companyId, t.type, t.id)],
+);
+
+/** Web-chat settings of a channel. The domain is unique across companies: one site, one web chat. */
+export const webchatChannels = pgTable(
+  "webchat_channels",
+  {
+    channelId: integer("channel_id").primaryKey().references(() => channels.id, { onDelete: "cascade" }),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    domain: text("domain").notNull(),
+    publicKey: text("public_key").notNull(),
+    hmacSecret: text("hmac_secret").notNull(),
+    nameMn: text("name_mn").notNull(),
+    nameEn: text("name_en").notNull().default(""),
+    greetingMn: text("greeting_mn").notNull().default(""),
+    greetingEn: text("greeting_en").notNull().default(""),
+    brandColor: text("brand_color").notNull(),
+    textColor: text("text_color").notNull(),
+    language: text("language").notNull().default("mn"),
+    faq: jsonb("faq").$type<Array<{ question_mn: string; question_en: string; answer_mn: string; answer_en: string }>>().notNull().default([]),
+    logoFileId: uuid("logo_file_id"),
+  },
+  (t) => [
+    uniqueIndex("webchat_domain_unique").on(t.domain),
+    uniqueIndex("webchat_public_key_unique").on(t.publicKey),
+    index("webchat_company_idx").on(t.companyId, t.channelId),
+  ],
+);
