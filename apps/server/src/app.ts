@@ -76,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const answers = new AnswerEngine(knowledge, {
     provider: (companyId) => providerConfig(deps.db, companyId),
     onProviderError: (companyId, error) => app.log.warn({ err: error, companyId }, "model provider failed; answering offline"),
+    onEncoderError: (error) => app.log.warn({ err: error }, "sentence encoder failed; comparing words only"),
   });
   app.addHook("onClose", () => answers.close());
   const ctx: AppContext = { ...deps, realtime, knowledge, answers, log: app.log };

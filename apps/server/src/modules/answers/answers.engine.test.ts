@@ -67,8 +67,22 @@ describe("answer engine on a Mongolian shop's knowledge", () => {
 
   it("tells small talk and questions about nothing in the knowledge apart as unrelated", async () => {
     const { ask } = await shop();
-    for (const message of ["сайн байна уу", "sain baina uu", "баярлалаа", "Футболын тэмцээнд хэн хожсон бэ", "Та нар ном зардаг уу"]) {
+    for (const message of ["сайн байна уу", "sain baina uu", "баярлалаа", "Футболын тэмцээнд хэн хожсон бэ", "how are you", "Qwerty asdf zxcv"]) {
       expect((await ask(message)).outcome, message).toBe("unrelated");
+    }
+  });
+
+  it("counts a question to the business that the knowledge has no word of as not found, for the learning loop", async () => {
+    const source = new MemoryKnowledgeSource();
+    source.set(8, 1, [pairByKey("hours"), pairByKey("location")]);
+    const engine = new AnswerEngine(source);
+    engines.push(engine);
+    await engine.ready(8, 1);
+    for (const message of ["Хүргэлт хийдэг үү?", "hurgelt hiideg uu", "Та нар ном зардаг уу", "Картаар төлөх боломжтой юу?", "Do you deliver abroad?", "can I pay with paypal"]) {
+      expect((await engine.ask({ companyId: 8, agentId: 1, message })).outcome, message).toBe("not_found");
+    }
+    for (const message of ["Футболын тэмцээнд хэн хожсон бэ", "Шатар яаж тоглох вэ", "lol"]) {
+      expect((await engine.ask({ companyId: 8, agentId: 1, message })).outcome, message).toBe("unrelated");
     }
   });
 
@@ -168,3 +182,55 @@ describe("answer engine on a Mongolian shop's knowledge", () => {
     expect(await engine.draftReply(1, 1, [{ from: "customer", text: "Дэлгүүрийн эзэн хэн бэ?" }])).toBeNull();
   });
 });
+
+const ENGLISH_SHOP: Array<[string, string[]]> = [
+  ["delivery_time", ["How long does delivery take?", "When will my order be delivered?", "How many days until shipping arrives?"]],
+  ["payment", ["Can I pay by card?", "What payment methods do you accept?", "Do you take credit cards?"]],
+  ["hours", ["What are your opening hours?", "When do you open?", "Are you open on Sunday?"]],
+  ["location", ["Where is your store located?", "What is your address?", "How do I find your shop?"]],
+  ["refund", ["I want my money back", "Can I get a refund?", "How do refunds work?"]],
+  ["warranty", ["Do you have a warranty on products?", "How long is the warranty?", "Is the laptop covered by warranty?"]],
+];
+
+describe("answer engine on English knowledge, by meaning", () => {
+  async function englishShop(options: ConstructorParameters<typeof AnswerEngine>[1] = {}) {
+    const source = new MemoryKnowledgeSource();
+    source.set(6, 1, ENGLISH_SHOP.map(([key, questions], i) => ({ id: `qa:${i + 1}`, kind: "qa" as const, questions, answer: `${key} answer`, title: key, sourceId: i + 1 })));
+    const engine = new AnswerEngine(source, options);
+    engines.push(engine);
+    await engine.ready(6, 1);
+    return (message: string) => engine.ask({ companyId: 6, agentId: 1, message });
+  }
+
+  it("answers questions worded with none of the stored words, which words alone miss", async () => {
+    const byMeaning = await englishShop();
+    const byWords = await englishShop({ encoder: null });
+    expect(answered(await byMeaning("I'd like to return this and be reimbursed"))).toBe("refund");
+    expect(answered(await byWords("I'd like to return this and be reimbursed"))).not.toBe("refund");
+    expect(answered(await byMeaning("what time do you close"))).toBe("hours");
+    expect(answered(await byWords("what time do you close"))).not.toBe("hours");
+    for (const message of ["what's the weather tomorrow", "can you recommend a good movie"]) {
+      expect(["not_found", "unrelated"], message).toContain((await byMeaning(message)).outcome);
+    }
+  });
+
+  it("answers from words alone when the encoder fails, and says so", async () => {
+    const failures: unknown[] = [];
+    const broken = { reads: () => true, embed: async () => Promise.reject(new Error("encoder down")) };
+    const ask = await englishShop({ encoder: broken, onEncoderError: (error) => failures.push(error) });
+    expect(answered(await ask("Can I pay by card?"))).toBe("payment");
+    expect(failures.length).toBeGreaterThan(0);
+  });
+
+  it("a new English variant is understood by meaning on the next message", async () => {
+    const source = new MemoryKnowledgeSource();
+    source.set(7, 1, ENGLISH_SHOP.slice(0, 5).map(([key, questions], i) => ({ id: `qa:${i + 1}`, kind: "qa" as const, questions, answer: `${key} answer`, title: key, sourceId: i + 1 })));
+    const engine = new AnswerEngine(source);
+    engines.push(engine);
+    await engine.ready(7, 1);
+    const [key, questions] = ENGLISH_SHOP[5] ?? ["", []];
+    source.put(7, 1, { id: "qa:6", kind: "qa", questions, answer: `${key} answer`, title: key, sourceId: 6 });
+    expect(answered(await engine.ask({ companyId: 7, agentId: 1, message: "Is my laptop covered by warranty?" }))).toBe("warranty");
+  });
+});
+

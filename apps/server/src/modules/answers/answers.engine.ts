@@ -2,14 +2,16 @@
  * The answer engine: one index per (company, agent), read only through a KnowledgeSource and rebuilt
  * when it reports a change — the next question after an edit waits for the rebuild, so answers always
  * follow the latest knowledge. Rebuilding reuses the analysed texts of the previous index; the classifier
- * then trains in the background (retrieval alone ranks until it is ready). A small edit to a large
- * knowledge base is patched over the last full index instead (engine/patched.ts).
+ * then trains, and the sentence vectors of new texts are computed, in the background (words alone rank
+ * until they are ready; a few new texts are embedded before the rebuild completes). A small edit to a
+ * large knowledge base is patched over the last full index instead (engine/patched.ts).
  */
 import type { KnowledgeDoc, KnowledgeSource } from "./knowledge-doc.ts";
 import { type Decision, type Scored, decide, decideAmong, rank, refusal } from "./engine/decide.ts";
 import { KnowledgeIndex } from "./engine/index.ts";
 import { type AnswerIndex, PatchedIndex } from "./engine/patched.ts";
 import { asksForPerson } from "./engine/intents.ts";
+import { type SentenceEncoder, universalSentenceEncoder } from "./engine/sentence-encoder.ts";
 import { generateFromPassages, hybridRank } from "./provider/grounded.ts";
 import { OpenAICompatibleClient, type ProviderConfig } from "./provider/openai-client.ts";
 import { tokenize } from "./text/features.ts";
@@ -19,6 +21,10 @@ export interface EngineOptions {
   provider?: (companyId: number) => Promise<ProviderConfig | null>;
   /** Told when a provider call fails; the engine then answers offline. */
   onProviderError?: (companyId: number, error: unknown) => void;
+  /** The offline sentence encoder (default: engine/sentence-encoder.ts); null compares words only. */
+  encoder?: SentenceEncoder | null;
+  /** Told when the offline encoder fails; the engine then compares words only. */
+  onEncoderError?: (error: unknown) => void;
 }
 
 export interface RecentMessage {
@@ -55,6 +61,9 @@ interface Entry {
   training: Promise<void>;
 }
 
+/** A rebuild with at most this many texts new to the encoder embeds them before it completes (about 5 ms
+ * each), so an edit is understood by meaning at once; more are embedded in the background. */
+const EMBED_BEFORE_READY = 32;
 /** Content words a message may have to be read as a follow-up of the previous question. */
 const FOLLOW_UP_MAX_WORDS = 2;
 const round = (n: number) => Math.round(n * 1000) / 1000;
@@ -66,12 +75,14 @@ export const answerText = (doc: KnowledgeDoc) => doc.answer;
 export class AnswerEngine {
   private readonly entries = new Map<string, Entry>();
   private readonly unsubscribe: () => void;
+  private readonly encoder: SentenceEncoder | null;
 
   constructor(
     private readonly source: KnowledgeSource,
     private readonly options: EngineOptions = {},
   ) {
     this.unsubscribe = source.onChange((companyId) => this.invalidate(companyId));
+    this.encoder = options.encoder === undefined ? universalSentenceEncoder : options.encoder;
   }
 
   close() {
@@ -114,13 +125,37 @@ export class AnswerEngine {
         if (patched) return patched;
         const full = new KnowledgeIndex(docs, { previous: entry.full ?? undefined });
         entry.full = full;
-        entry.training = full.trainClassifier(() => this.entries.get(key)?.full === full);
+        const isCurrent = () => this.entries.get(key)?.full === full;
+        const embedding = this.embed(full, isCurrent);
+        if (this.encoder && full.unembedded(this.encoder) <= EMBED_BEFORE_READY) await embedding;
+        entry.training = Promise.all([full.trainClassifier(isCurrent), embedding]).then(() => undefined);
         return full;
       });
   }
 
+  private async embed(index: KnowledgeIndex, isCurrent: () => boolean): Promise<void> {
+    if (!this.encoder) return;
+    try {
+      await index.embedVariants(this.encoder, isCurrent);
+    } catch (error) {
+      this.options.onEncoderError?.(error);
+    }
+  }
+
+  /** The message's sentence vector, when the knowledge can be compared by meaning and the encoder reads it. */
+  private async meaningOf(index: AnswerIndex, message: string): Promise<Float32Array | null> {
+    if (!this.encoder || !index.hasMeanings || !this.encoder.reads(message)) return null;
+    try {
+      return (await this.encoder.embed([message]))[0] ?? null;
+    } catch (error) {
+      this.options.onEncoderError?.(error);
+      return null;
+    }
+  }
+
   async decide(companyId: number, agentId: number, message: string): Promise<Decision> {
-    return decide(await this.index(companyId, agentId), message);
+    const index = await this.index(companyId, agentId);
+    return decide(index, message, await this.meaningOf(index, message));
   }
 
   /** Answers a customer's message (see engine/decide.ts for what each outcome means). */

@@ -6,9 +6,11 @@
  * - "clarify": the best two (or three) docs all pass the threshold and are too close to choose between:
  *   the customer picks; the first option is the best one.
  * - "unrelated": nothing the knowledge could answer — small talk (greetings, thanks, "how are you"),
- *   or a message none of whose content words the agent's knowledge uses at all.
- * - "not_found": a question in the knowledge's vocabulary that no doc answers confidently — what the
- *   learning loop shows admins, who write the missing answer.
+ *   or a message none of whose content words the agent's knowledge uses at all and that is no question
+ *   to the business.
+ * - "not_found": a question no doc answers confidently, in the knowledge's vocabulary or asked of the
+ *   business ("do you deliver?" to a shop whose knowledge never mentions delivery) — what the learning
+ *   loop shows admins, who write the missing answer.
  *
  * Scores mix the nearest variant, the nearest centroid and (once trained) the classifier's probability;
  * the thresholds were tuned on CLINC150's train and validation parts only (`npm run eval:answers --
@@ -18,13 +20,18 @@ import type { KnowledgeDoc } from "../knowledge-doc.ts";
 import { type Token, tokenize } from "../text/features.ts";
 import type { Candidate, Mix } from "./index.ts";
 import type { AnswerIndex } from "./patched.ts";
-import { asksForPerson, isSmallTalk } from "./intents.ts";
+import { asksForPerson, asksTheBusiness, isSmallTalk } from "./intents.ts";
 
-export const MIX: Mix = { variant: 0.3, centroid: 0.7, classifier: 1 };
+export const MIX: Mix = { variant: 0.3, centroid: 0.7, classifier: 1, semantic: 3 };
 export const THRESHOLDS = {
   /** Least score to answer, with the classifier (mixed score) and without it (retrieval only). */
   answer: 0.24,
   answerRetrievalOnly: 0.17,
+  /** The same when the message was also compared by meaning: it rises from `few` to `many` as the docs'
+   * question variants grow from `fewVariants` to `manyVariants` a doc (log scale, extended below `few`
+   * down to one variant), because with more variants an unrelated message comes closer to one of them by
+   * chance. */
+  answerWithMeaning: { few: 0.26, many: 0.36, fewVariants: 5, manyVariants: 100 },
   /** A runner-up within this share of the best score makes the choice ambiguous. */
   clarifyRatio: 0.9,
   /** Docs whose retrieval scores are this close match the message equally well as text (the classifier
@@ -46,16 +53,17 @@ export type Decision =
   | { outcome: "not_found" | "unrelated"; candidates: Scored[]; confidence: number }
   | { outcome: "escalate" };
 
-export function decide(index: AnswerIndex, message: string): Decision {
+/** `meaning`: the message's sentence vector, when the index and the encoder can compare by meaning. */
+export function decide(index: AnswerIndex, message: string, meaning: Float32Array | null = null): Decision {
   const tokens = tokenize(message);
   if (asksForPerson(tokens)) return { outcome: "escalate" };
-  return decideAmong(index, tokens, rank(index, tokens));
+  return decideAmong(index, tokens, rank(index, tokens, 5, meaning));
 }
 
 /** The outcome for candidates already ranked (offline, or mixed with semantic scores). */
 export function decideAmong(index: AnswerIndex, tokens: Token[], candidates: Scored[]): Decision {
-  const threshold = index.hasClassifier ? THRESHOLDS.answer : THRESHOLDS.answerRetrievalOnly;
   const [best] = candidates;
+  const threshold = best?.candidate.semantic != null ? meaningThreshold(index.variantsPerDoc) : index.hasClassifier ? THRESHOLDS.answer : THRESHOLDS.answerRetrievalOnly;
   if (!best || best.confidence < threshold) return refusal(index, tokens, candidates);
   const close = candidates
     .slice(0, THRESHOLDS.clarifyOptions)
@@ -66,19 +74,25 @@ export function decideAmong(index: AnswerIndex, tokens: Token[], candidates: Sco
   return { outcome: "answer", best, candidates };
 }
 
+function meaningThreshold(variantsPerDoc: number): number {
+  const { few, many, fewVariants, manyVariants } = THRESHOLDS.answerWithMeaning;
+  const position = Math.log(Math.max(1, variantsPerDoc) / fewVariants) / Math.log(manyVariants / fewVariants);
+  return few + (many - few) * Math.min(1, position);
+}
+
 const answerKey = (doc: KnowledgeDoc) => doc.answer.replace(/\s+/g, " ").trim().toLowerCase();
 const sameAnswer = (a: KnowledgeDoc, b: KnowledgeDoc) => answerKey(a) === answerKey(b);
 
 /** "unrelated" or "not_found" (see the top of this file). */
 export function refusal(index: AnswerIndex, tokens: Token[], candidates: Scored[]): Decision {
-  const unrelated = isSmallTalk(tokens) || !tokens.some((t) => !t.stop && index.knows(t));
+  const unrelated = isSmallTalk(tokens) || (!tokens.some((t) => !t.stop && index.knows(t)) && !asksTheBusiness(tokens));
   return { outcome: unrelated ? "unrelated" : "not_found", candidates, confidence: candidates[0]?.confidence ?? 0 };
 }
 
 const retrieval = (s: Scored) => MIX.variant * s.candidate.variant + MIX.centroid * s.candidate.centroid;
 
-export function rank(index: AnswerIndex, tokens: Token[], limit = 5): Scored[] {
-  return index.search(index.vectorize(tokens), limit, MIX).flatMap((candidate) => {
+export function rank(index: AnswerIndex, tokens: Token[], limit = 5, meaning: Float32Array | null = null): Scored[] {
+  return index.search(index.vectorize(tokens), limit, MIX, meaning).flatMap((candidate) => {
     const doc = index.docs[candidate.doc];
     return doc ? [{ doc, confidence: candidate.score, candidate }] : [];
   });

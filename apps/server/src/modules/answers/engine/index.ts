@@ -11,6 +11,8 @@
 import type { KnowledgeDoc } from "../knowledge-doc.ts";
 import { FEATURE_GROUP_WEIGHTS, type Token, featureCounts, tokenize } from "../text/features.ts";
 import { SoftmaxClassifier, type TrainingSet } from "./classifier.ts";
+import { Meanings } from "./meanings.ts";
+import type { SentenceEncoder } from "./sentence-encoder.ts";
 import { type SparseVector, Postings, normalize } from "./sparse.ts";
 
 /** In an index this large, nearest-variant search skips features found in more than 2% of variants
@@ -21,10 +23,18 @@ const COMMON_FEATURE_SHARE = 0.02;
 /** Above this many docs the classifier is not trained and retrieval alone ranks. */
 const CLASSIFIER_MAX_DOCS = 1000;
 
+/** Above this many variants, sentence vectors are not computed (embedding costs about 5 ms a text). */
+const MEANINGS_MAX_VARIANTS = 20_000;
+/** Texts embedded at once; the event loop runs between batches. */
+const EMBED_BATCH = 16;
+/** Leading candidates whose closest variant is also compared by meaning. */
+const REFINED_CANDIDATES = 20;
+
 export interface Mix {
   variant: number;
   centroid: number;
   classifier: number;
+  semantic: number;
 }
 
 export interface Candidate {
@@ -35,6 +45,8 @@ export interface Candidate {
   centroid: number;
   /** The classifier's probability for the doc above chance, scaled to 0–1 (0 without a classifier). */
   probability: number;
+  /** Likeness in meaning (meanings.ts), or null when the message was not compared by meaning. */
+  semantic: number | null;
   /** The mix that orders candidates. */
   score: number;
 }
@@ -58,6 +70,8 @@ interface Analysed {
 class Vocabulary {
   readonly ids = new Map<string, number>();
   readonly texts = new Map<string, Analysed>();
+  /** Sentence vectors of texts, null for a text the encoder does not read. */
+  readonly meanings = new Map<string, Float32Array | null>();
 
   analyse(text: string): Analysed {
     let analysed = this.texts.get(text);
@@ -81,6 +95,7 @@ class Vocabulary {
   /** Forgets texts no longer indexed (their feature ids stay, unused). */
   keepOnly(texts: Set<string>) {
     for (const text of this.texts.keys()) if (!texts.has(text)) this.texts.delete(text);
+    for (const text of this.meanings.keys()) if (!texts.has(text)) this.meanings.delete(text);
   }
 }
 
@@ -96,6 +111,8 @@ export class KnowledgeIndex {
   private documentFrequency = new Int32Array(0);
   private classifier: SoftmaxClassifier | null = null;
   private training: TrainingSet | null = null;
+  private readonly texts: string[];
+  private meanings: Meanings | null = null;
 
   /** Features known to this index or to the one it extends (see `extend`). */
   private knownFrequency = new Int32Array(0);
@@ -119,6 +136,7 @@ export class KnowledgeIndex {
         docOf.push(d);
       }
     });
+    this.texts = texts;
     if (!base) this.vocabulary.keepOnly(new Set(texts));
     const analysed = texts.map((text) => this.vocabulary.analyse(text));
     this.variantDoc = Int32Array.from(docOf);
@@ -168,6 +186,40 @@ export class KnowledgeIndex {
     if (isCurrent()) this.classifier = classifier;
   }
 
+  /** How many variant texts still need a sentence vector (0 when the index is too large for them). */
+  unembedded(encoder: SentenceEncoder): number {
+    if (this.texts.length > MEANINGS_MAX_VARIANTS) return 0;
+    return this.texts.filter((text) => !this.vocabulary.meanings.has(text) && encoder.reads(text)).length;
+  }
+
+  /** Computes the variants' sentence vectors (reusing those of earlier indexes), in small batches between
+   * which the event loop runs; until done, and for knowledge the encoder does not read, words alone rank. */
+  async embedVariants(encoder: SentenceEncoder, isCurrent: () => boolean = () => true): Promise<void> {
+    if (this.texts.length > MEANINGS_MAX_VARIANTS) return;
+    const cache = this.vocabulary.meanings;
+    const missing = [...new Set(this.texts)].filter((text) => !cache.has(text));
+    const read = missing.filter((text) => encoder.reads(text));
+    for (const text of missing) if (!encoder.reads(text)) cache.set(text, null);
+    for (let i = 0; i < read.length; i += EMBED_BATCH) {
+      if (!isCurrent()) return;
+      const batch = read.slice(i, i + EMBED_BATCH);
+      const vectors = await encoder.embed(batch);
+      batch.forEach((text, j) => cache.set(text, vectors[j] ?? null));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const vectors = this.texts.map((text) => cache.get(text) ?? null);
+    if (isCurrent() && vectors.some((v) => v !== null)) this.meanings = new Meanings(vectors, this.variantFirst);
+  }
+
+  /** Whether messages can be compared with this knowledge by meaning. */
+  get hasMeanings(): boolean {
+    return this.meanings !== null;
+  }
+
+  get variantsPerDoc(): number {
+    return this.docs.length === 0 ? 0 : this.variantDoc.length / this.docs.length;
+  }
+
   get variantCount(): number {
     return this.variantDoc.length;
   }
@@ -182,12 +234,15 @@ export class KnowledgeIndex {
     return used(`w${token.stem}`) || (token.english !== null && used(`e${token.english}`));
   }
 
-  /** The docs closest to a query, best first by the mix of nearest variant and nearest centroid. */
-  search(query: SparseVector, limit: number, mix: Mix): Candidate[] {
+  /** The docs closest to a query, best first by the mix of nearest variant, nearest centroid, the
+   * classifier and, when the message has a sentence vector (`meaning`), likeness in meaning. */
+  search(query: SparseVector, limit: number, mix: Mix, meaning: Float32Array | null = null): Candidate[] {
     const variantScores = this.variants.scores(query, this.variantDoc.length >= LARGE_INDEX_VARIANTS ? COMMON_FEATURE_SHARE : 1);
     const centroidScores = this.centroids.scores(query);
     const probabilities = this.classifier?.predict(query) ?? null;
-    const weightSum = mix.variant + mix.centroid + (probabilities ? mix.classifier : 0);
+    const meanings = meaning ? this.meanings : null;
+    const likeness = meaning && meanings ? meanings.centroidLikeness(meaning) : null;
+    const weightSum = mix.variant + mix.centroid + (probabilities ? mix.classifier : 0) + (likeness ? mix.semantic : 0);
     const chance = 1 / Math.max(2, this.docs.length);
     const bestScore = new Float32Array(this.docs.length);
     for (let v = 0; v < variantScores.length; v++) {
@@ -195,22 +250,32 @@ export class KnowledgeIndex {
       const score = variantScores[v] ?? 0;
       if (score > (bestScore[doc] ?? 0)) bestScore[doc] = score;
     }
+    const scoreOf = (c: Omit<Candidate, "score">) => (mix.variant * c.variant + mix.centroid * c.centroid + mix.classifier * c.probability + mix.semantic * (c.semantic ?? 0)) / weightSum;
+    // The semantic part first counts the centroid only; the leading candidates then also get their closest variant.
+    const keep = meanings ? Math.max(limit, REFINED_CANDIDATES) : limit;
     const top: Candidate[] = [];
     let floor = 0;
     for (let doc = 0; doc < this.docs.length; doc++) {
-      const variant = bestScore[doc] ?? 0;
-      const centroid = centroidScores[doc] ?? 0;
       // Above chance only: with two docs, a message the classifier knows nothing of still gets 0.5 each.
       const probability = probabilities ? Math.max(0, ((probabilities[doc] ?? 0) - chance) / (1 - chance)) : 0;
-      const score = (mix.variant * variant + mix.centroid * centroid + mix.classifier * probability) / weightSum;
+      const parts = { doc, variant: bestScore[doc] ?? 0, centroid: centroidScores[doc] ?? 0, probability, semantic: likeness ? (likeness[doc] ?? 0) : null };
+      const score = scoreOf(parts);
       if (score <= floor) continue;
-      top.push({ doc, variant, centroid, probability, score });
-      if (top.length > limit * 4) {
-        top.sort((a, b) => b.score - a.score).length = limit;
+      top.push({ ...parts, score });
+      if (top.length > keep * 4) {
+        top.sort((a, b) => b.score - a.score).length = keep;
         floor = top.at(-1)?.score ?? 0;
       }
     }
-    return top.sort((a, b) => b.score - a.score).slice(0, limit);
+    top.sort((a, b) => b.score - a.score).length = Math.min(top.length, keep);
+    if (meaning && meanings) {
+      for (const c of top) {
+        c.semantic = ((c.semantic ?? 0) + meanings.bestVariantLikeness(meaning, c.doc)) / 2;
+        c.score = scoreOf(c);
+      }
+      top.sort((a, b) => b.score - a.score);
+    }
+    return top.slice(0, limit);
   }
 }
 

@@ -3,7 +3,9 @@
  * Latin-typed and look-alike spellings all match):
  * - a request for a person ("хүнтэй ярих", "ажилтантай холбо", "оператор", "operator", "human",
  *   "agent please", Latin "hunte yarih" …) — always escalates;
- * - small talk (greetings, thanks, goodbyes, "how are you", "ok"): nothing the knowledge answers.
+ * - small talk (greetings, thanks, goodbyes, "how are you", "ok"): nothing the knowledge answers;
+ * - a question to the business ("та нар ном зардаг уу", "хүргэлт хийдэг үү", "do you deliver"): what
+ *   the knowledge should answer even when it has no word of it yet.
  */
 import type { Token } from "../text/features.ts";
 import { skeleton } from "../text/normalize.ts";
@@ -44,3 +46,22 @@ const SMALL_TALK = new Set(
 export function isSmallTalk(tokens: Token[]): boolean {
   return tokens.length > 0 && tokens.every((t) => t.stop || SMALL_TALK.has(t.skeleton));
 }
+
+/** Mongolian question particles (уу/үү, юу, вэ, бэ, бол) as skeletons. */
+const QUESTION_PARTICLE = /^(u|yu|ve|be|bol)$/;
+/** Words that address the business: та, танай, тань, "та нар"; you, your. */
+const ADDRESS = /^(ta|tanai|tanaih|tani|taniih|you|your|yours|u|ur)$/;
+/** Asking whether something can be done, is done, or is there: болох, боломжтой, бий, байгаа, -даг/-дэг/-дог. */
+const POSSIBILITY = /^(boloh|bolomjtoi|bolomj|bi|baiga|baidag)$|(dag|deg|dog|dug)$/;
+/** English openings of a question about the service: can I, do you, is there, how do I … */
+const ENGLISH_SERVICE_QUESTION = /^(can|could|do|does|is|are|how|where|when|what|which|will) (i|you|we|there|your|my)\b/;
+
+/** A question to the business: Mongolian with a question particle and a word that addresses the business
+ * or asks what it does or allows; English opening as a question about the service. */
+export function asksTheBusiness(tokens: Token[]): boolean {
+  const sk = tokens.map((t) => t.skeleton);
+  if (ENGLISH_SERVICE_QUESTION.test(sk.join(" "))) return true;
+  const particle = sk.some((w, i) => i > 0 && QUESTION_PARTICLE.test(w));
+  return particle && sk.some((w) => ADDRESS.test(w) || POSSIBILITY.test(w));
+}
+

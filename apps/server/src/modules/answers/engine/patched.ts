@@ -13,9 +13,13 @@ import type { SparseVector } from "./sparse.ts";
 export interface AnswerIndex {
   readonly docs: KnowledgeDoc[];
   readonly hasClassifier: boolean;
+  /** Whether messages can be compared with this knowledge by meaning (engine/meanings.ts). */
+  readonly hasMeanings: boolean;
+  /** Question variants (or passage sentences) per doc, on average. */
+  readonly variantsPerDoc: number;
   knows(token: Token): boolean;
   vectorize(text: string | Token[]): SparseVector;
-  search(query: SparseVector, limit: number, mix: Mix): Candidate[];
+  search(query: SparseVector, limit: number, mix: Mix, meaning?: Float32Array | null): Candidate[];
 }
 
 /** A full rebuild is cheap below this many question variants; above it, small edits are patched. */
@@ -58,6 +62,15 @@ export class PatchedIndex implements AnswerIndex {
 
   get hasClassifier() {
     return this.base.hasClassifier;
+  }
+
+  get variantsPerDoc() {
+    return this.base.variantsPerDoc;
+  }
+
+  /** Knowledge this large is not compared by meaning (index.ts, MEANINGS_MAX_VARIANTS). */
+  get hasMeanings() {
+    return false;
   }
 
   knows(token: Token): boolean {

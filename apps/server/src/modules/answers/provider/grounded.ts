@@ -39,7 +39,7 @@ export async function hybridRank(index: AnswerIndex, offline: Scored[], message:
     const semantic = Math.max(0, cosine(query, docs[i] ?? new Float32Array()));
     const known = byId.get(doc.id);
     const confidence = SEMANTIC_SHARE * semantic + (1 - SEMANTIC_SHARE) * (known?.confidence ?? 0);
-    const candidate = known?.candidate ?? { doc: i, variant: 0, centroid: 0, probability: 0, score: 0 };
+    const candidate = known?.candidate ?? { doc: i, variant: 0, centroid: 0, probability: 0, semantic: null, score: 0 };
     return { doc, confidence, candidate };
   });
   return scored.sort((a, b) => b.confidence - a.confidence).slice(0, Math.max(offline.length, PASSAGES));
