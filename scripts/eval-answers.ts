@@ -9,7 +9,7 @@
  * one answer; the last line is one JSON object.
  */
 import { readFileSync } from "node:fs";
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { AnswerEngine } from "../apps/server/src/modules/answers/answers.engine.ts";
 import type { KnowledgeDoc } from "../apps/server/src/modules/answers/knowledge-doc.ts";
 import { MemoryKnowledgeSource } from "../apps/server/src/modules/answers/memory-source.ts";
@@ -69,11 +69,17 @@ const companyId = 1;
 const agentId = 1;
 source.set(companyId, agentId, docs);
 const buildStarted = performance.now();
+// While the index builds, trains and embeds, the server must go on answering: the longest stall shows it.
+const stalls = monitorEventLoopDelay({ resolution: 10 });
+stalls.enable();
 await engine.ready(companyId, agentId);
+stalls.disable();
 const index = await engine.index(companyId, agentId);
 console.log(
   `${docs.length} pairs (${examples.size} intents, ${docs.reduce((n, d) => n + d.questions.length, 0)} variants), ` +
-    `index and classifier ready in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s, classifier: ${index.hasClassifier ? "yes" : "no"}`,
+    `index, classifier and sentence vectors ready in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s ` +
+    `(longest event-loop stall ${(stalls.max / 1e6).toFixed(0)} ms), classifier: ${index.hasClassifier ? "yes" : "no"}, ` +
+    `by meaning: ${index.hasMeanings ? "yes" : "no"}`,
 );
 
 const asked = lines.filter((l) => l.split === split);

@@ -35,7 +35,8 @@ export default defineConfig({
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
             { name: "mantine", test: /node_modules[\\/]@mantine[\\/]/, priority: 2 },
-            { name: "vendor", test: /node_modules[\\/]/, priority: 1 },
+            // Only what the first screen needs: libraries of lazy screens (the article editor) load with them.
+            { name: "vendor", test: /node_modules[\\/]/, tags: ["$initial"], priority: 1 },
           ],
         },
       },

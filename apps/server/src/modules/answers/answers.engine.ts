@@ -123,7 +123,7 @@ export class AnswerEngine {
         const docs = await this.source.load(companyId, agentId);
         const patched = entry.full ? PatchedIndex.over(entry.full, docs) : null;
         if (patched) return patched;
-        const full = new KnowledgeIndex(docs, { previous: entry.full ?? undefined });
+        const full = await KnowledgeIndex.build(docs, entry.full ?? undefined);
         entry.full = full;
         const isCurrent = () => this.entries.get(key)?.full === full;
         const embedding = this.embed(full, isCurrent);

@@ -1,9 +1,9 @@
 import { ArticleInput, LIMITS, emptyDoc, type ArticleView, type TiptapNode } from "@holboo/core";
-import { Alert, Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Select, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconAlertTriangle, IconArrowLeft } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ConfirmDialog } from "../../components/shared/ConfirmDialog.tsx";
@@ -12,8 +12,10 @@ import { api, notifyError } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { usePermission } from "../../lib/session.ts";
 import { SourceBadge, StatusBadge } from "./ArticleBadges.tsx";
-import { ArticleEditor } from "./editor/ArticleEditor.tsx";
 import { folderOptions, useFolders } from "./knowledge.queries.ts";
+
+// The editor (Tiptap and ProseMirror, most of the app's weight) loads only when an article is opened.
+const ArticleEditor = lazy(() => import("./editor/ArticleEditor.tsx").then((module) => ({ default: module.ArticleEditor })));
 
 function ArticleForm({ article, folderId }: { article: ArticleView | null; folderId: number | null }) {
   const { t } = useTranslation("knowledge");
@@ -90,15 +92,17 @@ function ArticleForm({ article, folderId }: { article: ArticleView | null; folde
         <TextInput label={t("articles.name")} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} readOnly={!canEdit} required />
         <Select label={t("articles.folder")} data={folderOptions(folders)} value={folder} onChange={setFolder} error={errors.folder_id} readOnly={!canEdit} allowDeselect={false} />
       </Group>
-      <ArticleEditor
-        label={t("articles.content")}
-        content={content}
-        editable={canEdit}
-        onChange={(doc, length) => {
-          setContent(doc);
-          setChars(length);
-        }}
-      />
+      <Suspense fallback={<Skeleton height={320} />}>
+        <ArticleEditor
+          label={t("articles.content")}
+          content={content}
+          editable={canEdit}
+          onChange={(doc, length) => {
+            setContent(doc);
+            setChars(length);
+          }}
+        />
+      </Suspense>
       <Group justify="space-between">
         <Text size="xs" c="dimmed">{t("articles.chars", { count: chars })}</Text>
         {errors.content && <Text size="xs" c="red">{errors.content}</Text>}

@@ -4,13 +4,13 @@
  * weights in one dense Float32Array of features × classes; features are limited to the most frequent
  * ones that fit MAX_WEIGHTS, so memory stays bounded whatever the knowledge size.
  */
+import { Slices } from "./slices.ts";
 import type { SparseVector } from "./sparse.ts";
 
 const MAX_WEIGHTS = 6_000_000;
 const EPOCHS = 6;
 const LEARNING_RATE = 8;
 const L2 = 1e-6;
-const SLICE_MS = 20;
 const DROPOUT = 0.3;
 
 export interface TrainingSet {
@@ -46,12 +46,13 @@ export class SoftmaxClassifier {
     this.weights = new Float32Array(order.length * set.classes);
   }
 
-  /** Trains in slices of about SLICE_MS, yielding to the event loop between them, so a large knowledge
-   * base never blocks the server while it learns. `isCurrent` stops work for an index already replaced. */
+  /** Trains in slices (slices.ts), so a large knowledge base never blocks the server while it learns.
+   * `isCurrent` stops work for an index already replaced. */
   async train(set: TrainingSet, isCurrent: () => boolean = () => true): Promise<void> {
     const random = seededRandom(42);
     const order = [...set.labels.keys()];
     const probabilities = new Float32Array(this.classes);
+    const slices = new Slices();
     let step = 0;
     const total = EPOCHS * order.length;
     for (let epoch = 0; epoch < EPOCHS; epoch++) {
@@ -59,13 +60,9 @@ export class SoftmaxClassifier {
         const j = Math.floor(random() * (i + 1));
         [order[i], order[j]] = [order[j] ?? 0, order[i] ?? 0];
       }
-      let sliceStarted = performance.now();
       for (const example of order) {
-        if (performance.now() - sliceStarted > SLICE_MS) {
-          await new Promise((resolve) => setImmediate(resolve));
-          if (!isCurrent()) return;
-          sliceStarted = performance.now();
-        }
+        await slices.pause();
+        if (!isCurrent()) return;
         const full = set.vectors[example];
         if (!full) continue;
         const vector = DROPOUT > 0 ? dropFeatures(full, random) : full;
