@@ -12,7 +12,9 @@ import { KnowledgeIndex } from "./engine/index.ts";
 import { type AnswerIndex, PatchedIndex } from "./engine/patched.ts";
 import { asksForPerson } from "./engine/intents.ts";
 import { type SentenceEncoder, universalSentenceEncoder } from "./engine/sentence-encoder.ts";
+import type { GeneratedPair } from "../knowledge/knowledge.autogen.ts";
 import { generateFromPassages, hybridRank } from "./provider/grounded.ts";
+import { writePairs } from "./provider/pair-writer.ts";
 import { OpenAICompatibleClient, type ProviderConfig } from "./provider/openai-client.ts";
 import { tokenize } from "./text/features.ts";
 
@@ -193,6 +195,19 @@ export class AnswerEngine {
     const generated = await generateFromPassages(client, input.message, input.recent ?? [], candidates);
     if (!generated) return present(refusal(index, tokens, candidates));
     return { outcome: "answer", text: generated.text, sources: generated.cited.map((c) => sourceOf(c.doc)), confidence: round(generated.cited[0]?.confidence ?? 0), generated: true };
+  }
+
+  /** Q&A pairs the company's chat model writes from an article (provider/pair-writer.ts); none without a
+   * chat model or when the provider fails. */
+  async pairsFromArticle(companyId: number, title: string, text: string): Promise<GeneratedPair[]> {
+    const config = (await this.options.provider?.(companyId)) ?? null;
+    if (!config?.chatModel) return [];
+    try {
+      return await writePairs(new OpenAICompatibleClient(config), title, text);
+    } catch (error) {
+      this.options.onProviderError?.(companyId, error);
+      return [];
+    }
   }
 
   /** The answer of one doc the customer picked among offered choices; null when it is gone meanwhile. */

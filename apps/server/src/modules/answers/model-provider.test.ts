@@ -1,4 +1,4 @@
-import type { ModelProviderView } from "@holboo/core";
+import type { ArticleView, FolderView, ModelProviderView, QaView, TiptapNode } from "@holboo/core";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import { AnswerEngine } from "./answers.engine.ts";
 import { MemoryKnowledgeSource } from "./memory-source.ts";
 import { providerConfig } from "./model-provider.service.ts";
 import { NOT_FOUND_REPLY } from "./provider/grounded.ts";
+import { PAIR_WRITER_PROMPT } from "./provider/pair-writer.ts";
 import { tokenize } from "./text/features.ts";
 
 /**
@@ -35,7 +36,20 @@ function embedding(text: string): number[] {
   return vector;
 }
 
+/** An entry the fake model adds that the article never says: the grounding check must drop it. */
+const INVENTED = { question: "Та үнэгүй хүргэдэг үү?", answer: "Бид бүх захиалгыг үнэгүй, нэг цагийн дотор хүргэнэ." };
+
+/** Pair writing: one entry per sentence of the article (its first words as the question), plus the
+ * invented one, in a code fence as some models reply. */
+function pairsReply(user: string): string {
+  const text = user.slice(user.indexOf("\n\n") + 2);
+  const sentences = text.split(/(?<=[.!?])\s+|\n+/).map((s) => s.trim()).filter((s) => s.split(" ").length >= 3);
+  const pairs = sentences.map((sentence) => ({ question: `${sentence.split(" ").slice(0, 3).join(" ")}?`, answer: sentence }));
+  return `\`\`\`json\n${JSON.stringify({ pairs: [...pairs, INVENTED] })}\n\`\`\``;
+}
+
 function chatReply(messages: Array<{ role: string; content: string }>): string {
+  if (messages[0]?.content === PAIR_WRITER_PROMPT) return pairsReply(messages.find((m) => m.role === "user")?.content ?? "");
   const user = messages.find((m) => m.role === "user")?.content ?? "";
   const question = user.slice(user.lastIndexOf("Customer: ") + "Customer: ".length);
   const passages = [...user.matchAll(/\[(\d+)\] ([^\n]*)\n([^\n]*)/g)].map((m) => ({ n: m[1], heading: m[2] ?? "", text: m[3] ?? "" }));
@@ -174,3 +188,51 @@ describe("answer engine with a model provider", () => {
     engine.close();
   });
 });
+
+describe("Q&A pairs written by the company's chat model", () => {
+  const doc = (...blocks: TiptapNode[]): TiptapNode => ({ type: "doc", content: blocks });
+  const p = (text: string): TiptapNode => ({ type: "paragraph", content: [{ type: "text", text }] });
+  const h = (text: string): TiptapNode => ({ type: "heading", attrs: { level: 1 }, content: [{ type: "text", text }] });
+  type List<T> = { items: T[]; total: number };
+
+  async function publishedArticle(client: Awaited<ReturnType<typeof companyAdmin>>["client"], content: TiptapNode) {
+    const folder = (await client.post<FolderView>("/api/knowledge/folders", { name: "Журам" })).body;
+    const article = (await client.post<ArticleView>("/api/knowledge/articles", { folder_id: folder.id, name: "Буцаалт", content })).body;
+    expect((await client.post(`/api/knowledge/articles/${article.id}/publish`)).status).toBe(200);
+    return { folder, article };
+  }
+  const autoPairs = async (client: Awaited<ReturnType<typeof companyAdmin>>["client"]) =>
+    (await client.get<List<QaView>>("/api/knowledge/qa?source=auto")).body.items.map((pair) => `${pair.question} → ${pair.answer}`).sort();
+
+  it("adds the model's pairs to the structural ones on publish, drops what the article never says, and follows edits", async () => {
+    const admin = await companyAdmin(t);
+    await admin.client.put("/api/settings/model-provider", { base_url: provider.baseUrl, chat_model: "llama3" });
+    const content = doc(h("Буцаалт"), p("Бараагаа 14 хоногийн дотор буцааж болно. Баримт болон сав баглаа боодлоо авчирна уу."));
+    const { folder, article } = await publishedArticle(admin.client, content);
+    await expect.poll(() => autoPairs(admin.client), { timeout: 10_000 }).toEqual(
+      [
+        "Буцаалт → Бараагаа 14 хоногийн дотор буцааж болно. Баримт болон сав баглаа боодлоо авчирна уу.",
+        "Бараагаа 14 хоногийн? → Бараагаа 14 хоногийн дотор буцааж болно.",
+        "Баримт болон сав? → Баримт болон сав баглаа боодлоо авчирна уу.",
+      ].sort(),
+    );
+    const items = (await admin.client.get<List<QaView>>("/api/knowledge/qa?source=auto")).body.items;
+    expect(items.every((pair) => pair.source === "auto" && pair.origin_article_id === article.id && pair.active)).toBe(true);
+    expect(JSON.stringify(items)).not.toContain(INVENTED.answer);
+
+    await admin.client.put(`/api/knowledge/articles/${article.id}`, { folder_id: folder.id, name: "Буцаалт", content: doc(h("Буцаалт"), p("Буцаалтыг 30 хоногийн дотор хүлээн авна.")) });
+    await expect.poll(() => autoPairs(admin.client), { timeout: 10_000 }).toEqual(
+      ["Буцаалт → Буцаалтыг 30 хоногийн дотор хүлээн авна.", "Буцаалтыг 30 хоногийн? → Буцаалтыг 30 хоногийн дотор хүлээн авна."].sort(),
+    );
+  });
+
+  it("without a chat model only the article's structure makes pairs", async () => {
+    const admin = await companyAdmin(t);
+    const before = provider.requests.length;
+    await publishedArticle(admin.client, doc(h("Буцаалт"), p("Бараагаа 14 хоногийн дотор буцааж болно.")));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await autoPairs(admin.client)).toEqual(["Буцаалт → Бараагаа 14 хоногийн дотор буцааж болно."]);
+    expect(provider.requests.length).toBe(before);
+  });
+});
+

@@ -71,6 +71,16 @@ export async function updateArticle(db: Executor, companyId: number, id: number,
   return row ?? null;
 }
 
+/** The article row, locked until the transaction ends (so it cannot change meanwhile). */
+export async function lockArticle(db: Executor, companyId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(knowledgeArticles)
+    .where(and(eq(knowledgeArticles.companyId, companyId), eq(knowledgeArticles.id, id)))
+    .for("update");
+  return row ?? null;
+}
+
 export async function deleteArticle(db: Executor, companyId: number, id: number) {
   const rows = await db
     .delete(knowledgeArticles)

@@ -9,7 +9,7 @@ import { findFolder } from "./folders.repo.ts";
 import { generatePairs } from "./knowledge.autogen.ts";
 import { presentArticle, presentArticleSummary } from "./knowledge.presenter.ts";
 import { docText } from "./knowledge.text.ts";
-import { deleteAutoPairsOf, insertQaPairs } from "./qa.repo.ts";
+import { autoQuestionsOf, deleteAutoPairsOf, insertQaPairs } from "./qa.repo.ts";
 
 export async function list(ctx: AppContext, actor: MemberActor, query: ArticleListQuery) {
   const { items, total } = await repo.listArticles(ctx.db, actor.companyId, query);
@@ -65,16 +65,45 @@ async function regeneratePairs(db: Executor, companyId: number, articleId: numbe
   );
 }
 
+/**
+ * With a chat model configured, the model also writes pairs from a just-published (or edited published)
+ * article. It runs after the response, outside any transaction (a model takes seconds), and adds its
+ * pairs only if the article is still published with the same name and text; otherwise the later edit's
+ * own run does. Pairs whose question the article's structure already gave are skipped.
+ */
+async function addModelPairs(ctx: AppContext, companyId: number, articleId: number) {
+  const found = await repo.findArticle(ctx.db, companyId, articleId);
+  if (!found || found.article.status !== "published") return;
+  const { name, plainText } = found.article;
+  const pairs = await ctx.answers.pairsFromArticle(companyId, name, plainText);
+  if (!pairs.length) return;
+  const added = await ctx.db.transaction(async (tx) => {
+    const current = await repo.lockArticle(tx, companyId, articleId);
+    if (!current || current.status !== "published" || current.name !== name || current.plainText !== plainText) return false;
+    const known = new Set((await autoQuestionsOf(tx, companyId, articleId)).map((q) => q.toLowerCase()));
+    const fresh = pairs.filter((pair) => !known.has(pair.question.toLowerCase()));
+    await insertQaPairs(tx, fresh.map((pair) => ({ companyId, ...pair, source: "auto", originArticleId: articleId, relatedArticleIds: [articleId] })));
+    return fresh.length > 0;
+  });
+  if (added) ctx.knowledge.changed(companyId);
+}
+
+function addModelPairsLater(ctx: AppContext, companyId: number, articleId: number) {
+  addModelPairs(ctx, companyId, articleId).catch((error: unknown) => ctx.log.warn({ err: error, companyId, articleId }, "model-written Q&A pairs failed"));
+}
+
 export async function update(ctx: AppContext, actor: MemberActor, id: number, input: ArticleInput) {
   await assertFolder(ctx.db, actor.companyId, input.folder_id);
   const plainText = textOf(input.content);
-  await ctx.db.transaction(async (tx) => {
+  const published = await ctx.db.transaction(async (tx) => {
     const row =
       (await repo.updateArticle(tx, actor.companyId, id, { folderId: input.folder_id, name: input.name, content: input.content, plainText, updatedByUserId: actor.userId })) ??
       fail("article_not_found");
     if (row.status === "published") await regeneratePairs(tx, actor.companyId, id, input.content);
+    return row.status === "published";
   });
   ctx.knowledge.changed(actor.companyId);
+  if (published) addModelPairsLater(ctx, actor.companyId, id);
   return get(ctx, actor, id);
 }
 
@@ -84,6 +113,7 @@ export async function setStatus(ctx: AppContext, actor: MemberActor, id: number,
     if (status === "published") await regeneratePairs(tx, actor.companyId, id, row.content);
   });
   ctx.knowledge.changed(actor.companyId);
+  if (status === "published") addModelPairsLater(ctx, actor.companyId, id);
   return get(ctx, actor, id);
 }
 

@@ -58,6 +58,14 @@ export async function deleteAutoPairsOf(db: Executor, companyId: number, article
     .where(and(eq(knowledgeQaPairs.companyId, companyId), eq(knowledgeQaPairs.originArticleId, articleId), eq(knowledgeQaPairs.source, "auto")));
 }
 
+export async function autoQuestionsOf(db: Executor, companyId: number, articleId: number): Promise<string[]> {
+  const rows = await db
+    .select({ question: knowledgeQaPairs.question })
+    .from(knowledgeQaPairs)
+    .where(and(eq(knowledgeQaPairs.companyId, companyId), eq(knowledgeQaPairs.originArticleId, articleId), eq(knowledgeQaPairs.source, "auto")));
+  return rows.map((r) => r.question);
+}
+
 /** Active pairs an agent answers from: written ones serve every agent, generated ones only with their published article. */
 export function activePairsFor(db: Executor, companyId: number, articleIds: number[]) {
   const fromArticle = articleIds.length ? inArray(knowledgeQaPairs.originArticleId, articleIds) : sql`false`;
