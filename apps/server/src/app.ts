@@ -39,6 +39,7 @@ import { registerAdapter } from "./channels/adapter.ts";
 import { webchatAdapter } from "./channels/webchat/adapter.ts";
 import { KnowledgeHub } from "./modules/knowledge/knowledge.source.ts";
 import { AnswerEngine } from "./modules/answers/answers.engine.ts";
+import { storedVectors } from "./modules/answers/sentence-vectors.repo.ts";
 import { providerConfig } from "./modules/answers/model-provider.service.ts";
 import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes.ts";
 import { qaRoutes } from "./modules/knowledge/qa.routes.ts";
@@ -76,7 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const answers = new AnswerEngine(knowledge, {
     provider: (companyId) => providerConfig(deps.db, companyId),
     onProviderError: (companyId, error) => app.log.warn({ err: error, companyId }, "model provider failed; answering offline"),
-    onEncoderError: (error) => app.log.warn({ err: error }, "sentence encoder failed; comparing words only"),
+    onEncoderError: (error) => app.log.warn({ err: error }, "sentence encoder or its stored vectors failed"),
+    storedVectors: (companyId, agentId, encoder) => storedVectors(deps.db, companyId, agentId, encoder),
   });
   app.addHook("onClose", () => answers.close());
   const ctx: AppContext = { ...deps, realtime, knowledge, answers, log: app.log };

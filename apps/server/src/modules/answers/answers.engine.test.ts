@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { SHOP_PAIRS, SHOP_PASSAGE, pairByKey } from "./answers.fixture.ts";
+import { ENGLISH_PAIRS, SHOP_PAIRS, SHOP_PASSAGE, pairByKey } from "./answers.fixture.ts";
 import { AnswerEngine, type EngineResult } from "./answers.engine.ts";
 import { MemoryKnowledgeSource } from "./memory-source.ts";
 
@@ -183,19 +183,10 @@ describe("answer engine on a Mongolian shop's knowledge", () => {
   });
 });
 
-const ENGLISH_SHOP: Array<[string, string[]]> = [
-  ["delivery_time", ["How long does delivery take?", "When will my order be delivered?", "How many days until shipping arrives?"]],
-  ["payment", ["Can I pay by card?", "What payment methods do you accept?", "Do you take credit cards?"]],
-  ["hours", ["What are your opening hours?", "When do you open?", "Are you open on Sunday?"]],
-  ["location", ["Where is your store located?", "What is your address?", "How do I find your shop?"]],
-  ["refund", ["I want my money back", "Can I get a refund?", "How do refunds work?"]],
-  ["warranty", ["Do you have a warranty on products?", "How long is the warranty?", "Is the laptop covered by warranty?"]],
-];
-
 describe("answer engine on English knowledge, by meaning", () => {
   async function englishShop(options: ConstructorParameters<typeof AnswerEngine>[1] = {}) {
     const source = new MemoryKnowledgeSource();
-    source.set(6, 1, ENGLISH_SHOP.map(([key, questions], i) => ({ id: `qa:${i + 1}`, kind: "qa" as const, questions, answer: `${key} answer`, title: key, sourceId: i + 1 })));
+    source.set(6, 1, ENGLISH_PAIRS);
     const engine = new AnswerEngine(source, options);
     engines.push(engine);
     await engine.ready(6, 1);
@@ -216,7 +207,7 @@ describe("answer engine on English knowledge, by meaning", () => {
 
   it("answers from words alone when the encoder fails, and says so", async () => {
     const failures: unknown[] = [];
-    const broken = { reads: () => true, embed: async () => Promise.reject(new Error("encoder down")) };
+    const broken = { id: "broken", reads: () => true, embed: async () => Promise.reject(new Error("encoder down")) };
     const ask = await englishShop({ encoder: broken, onEncoderError: (error) => failures.push(error) });
     expect(answered(await ask("Can I pay by card?"))).toBe("payment");
     expect(failures.length).toBeGreaterThan(0);
@@ -224,12 +215,12 @@ describe("answer engine on English knowledge, by meaning", () => {
 
   it("a new English variant is understood by meaning on the next message", async () => {
     const source = new MemoryKnowledgeSource();
-    source.set(7, 1, ENGLISH_SHOP.slice(0, 5).map(([key, questions], i) => ({ id: `qa:${i + 1}`, kind: "qa" as const, questions, answer: `${key} answer`, title: key, sourceId: i + 1 })));
+    source.set(7, 1, ENGLISH_PAIRS.slice(0, 5));
     const engine = new AnswerEngine(source);
     engines.push(engine);
     await engine.ready(7, 1);
-    const [key, questions] = ENGLISH_SHOP[5] ?? ["", []];
-    source.put(7, 1, { id: "qa:6", kind: "qa", questions, answer: `${key} answer`, title: key, sourceId: 6 });
+    const warranty = ENGLISH_PAIRS[5];
+    if (warranty) source.put(7, 1, warranty);
     expect(answered(await engine.ask({ companyId: 7, agentId: 1, message: "Is my laptop covered by warranty?" }))).toBe("warranty");
   });
 });

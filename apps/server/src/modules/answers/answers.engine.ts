@@ -11,7 +11,7 @@ import { type Decision, type Scored, decide, decideAmong, rank, refusal } from "
 import { KnowledgeIndex } from "./engine/index.ts";
 import { type AnswerIndex, PatchedIndex } from "./engine/patched.ts";
 import { asksForPerson } from "./engine/intents.ts";
-import { type SentenceEncoder, universalSentenceEncoder } from "./engine/sentence-encoder.ts";
+import { type SentenceEncoder, type StoredVectors, universalSentenceEncoder } from "./engine/sentence-encoder.ts";
 import type { GeneratedPair } from "../knowledge/knowledge.autogen.ts";
 import { generateFromPassages, hybridRank } from "./provider/grounded.ts";
 import { writePairs } from "./provider/pair-writer.ts";
@@ -25,8 +25,11 @@ export interface EngineOptions {
   onProviderError?: (companyId: number, error: unknown) => void;
   /** The offline sentence encoder (default: engine/sentence-encoder.ts); null compares words only. */
   encoder?: SentenceEncoder | null;
-  /** Told when the offline encoder fails; the engine then compares words only. */
+  /** Told when the offline encoder fails (the engine then compares words only) or its stored vectors do
+   * (it then embeds again). */
   onEncoderError?: (error: unknown) => void;
+  /** Where an agent's sentence vectors are kept between restarts (sentence-vectors.repo.ts). */
+  storedVectors?: (companyId: number, agentId: number, encoder: string) => StoredVectors;
 }
 
 export interface RecentMessage {
@@ -128,20 +131,32 @@ export class AnswerEngine {
         const full = await KnowledgeIndex.build(docs, entry.full ?? undefined);
         entry.full = full;
         const isCurrent = () => this.entries.get(key)?.full === full;
-        const embedding = this.embed(full, isCurrent);
+        const embedding = this.embed(full, isCurrent, companyId, agentId);
         if (this.encoder && full.unembedded(this.encoder) <= EMBED_BEFORE_READY) await embedding;
         entry.training = Promise.all([full.trainClassifier(isCurrent), embedding]).then(() => undefined);
         return full;
       });
   }
 
-  private async embed(index: KnowledgeIndex, isCurrent: () => boolean): Promise<void> {
+  private async embed(index: KnowledgeIndex, isCurrent: () => boolean, companyId: number, agentId: number): Promise<void> {
     if (!this.encoder) return;
     try {
-      await index.embedVariants(this.encoder, isCurrent);
+      await index.embedVariants(this.encoder, isCurrent, this.storedVectors(companyId, agentId, this.encoder.id));
     } catch (error) {
       this.options.onEncoderError?.(error);
     }
+  }
+
+  /** The agent's stored vectors; a storage failure is reported and costs only re-embedding. */
+  private storedVectors(companyId: number, agentId: number, encoder: string): StoredVectors | undefined {
+    const store = this.options.storedVectors?.(companyId, agentId, encoder);
+    if (!store) return undefined;
+    const report = (error: unknown) => this.options.onEncoderError?.(error);
+    return {
+      load: (texts) => store.load(texts).catch((error: unknown) => (report(error), new Map<string, Float32Array>())),
+      save: (vectors) => store.save(vectors).catch(report),
+      keepOnly: (texts) => store.keepOnly(texts).catch(report),
+    };
   }
 
   /** The message's sentence vector, when the knowledge can be compared by meaning and the encoder reads it. */

@@ -57,3 +57,23 @@ export const pairByKey = (key: string) => {
   if (!doc) throw new Error(`no pair ${key}`);
   return doc;
 };
+
+/** A small English shop, three question variants a pair, for comparing by meaning (title = key). */
+const ENGLISH: Array<[string, string[]]> = [
+  ["delivery_time", ["How long does delivery take?", "When will my order be delivered?", "How many days until shipping arrives?"]],
+  ["payment", ["Can I pay by card?", "What payment methods do you accept?", "Do you take credit cards?"]],
+  ["hours", ["What are your opening hours?", "When do you open?", "Are you open on Sunday?"]],
+  ["location", ["Where is your store located?", "What is your address?", "How do I find your shop?"]],
+  ["refund", ["I want my money back", "Can I get a refund?", "How do refunds work?"]],
+  ["warranty", ["Do you have a warranty on products?", "How long is the warranty?", "Is the laptop covered by warranty?"]],
+];
+
+export const ENGLISH_PAIRS: KnowledgeDoc[] = ENGLISH.map(([key, questions], i) => ({
+  id: `qa:${i + 1}`,
+  kind: "qa",
+  questions,
+  answer: `${key} answer`,
+  title: key,
+  sourceId: i + 1,
+}));
+

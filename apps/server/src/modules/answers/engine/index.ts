@@ -13,7 +13,7 @@ import { FEATURE_GROUP_WEIGHTS, type Token, featureCounts, tokenize } from "../t
 import { SoftmaxClassifier, type TrainingSet } from "./classifier.ts";
 import { Meanings } from "./meanings.ts";
 import { Slices } from "./slices.ts";
-import type { SentenceEncoder } from "./sentence-encoder.ts";
+import type { SentenceEncoder, StoredVectors } from "./sentence-encoder.ts";
 import { type SparseVector, Postings, normalize } from "./sparse.ts";
 
 /** In an index this large, nearest-variant search skips features found in more than 2% of variants
@@ -28,6 +28,8 @@ const CLASSIFIER_MAX_DOCS = 1000;
 const MEANINGS_MAX_VARIANTS = 20_000;
 /** Texts embedded at once (about 20 ms a batch); the event loop runs between batches. */
 const EMBED_BATCH = 4;
+/** New vectors are stored this many at a time. */
+const STORE_BATCH = 256;
 /** Leading candidates whose closest variant is also compared by meaning. */
 const REFINED_CANDIDATES = 20;
 
@@ -208,24 +210,39 @@ export class KnowledgeIndex {
     return this.texts.filter((text) => !this.vocabulary.meanings.has(text) && encoder.reads(text)).length;
   }
 
-  /** Computes the variants' sentence vectors (reusing those of earlier indexes), in small batches between
-   * which the event loop runs; until done, and for knowledge the encoder does not read, words alone rank. */
-  async embedVariants(encoder: SentenceEncoder, isCurrent: () => boolean = () => true): Promise<void> {
+  /** Computes the variants' sentence vectors (reusing those of earlier indexes, then stored ones), in small
+   * batches between which the event loop runs; until done, and for knowledge the encoder does not read,
+   * words alone rank. New vectors are stored as they come, so an interrupted run is not lost. */
+  async embedVariants(encoder: SentenceEncoder, isCurrent: () => boolean = () => true, stored?: StoredVectors): Promise<void> {
     if (this.texts.length > MEANINGS_MAX_VARIANTS) return;
     const cache = this.vocabulary.meanings;
     const missing = [...new Set(this.texts)].filter((text) => !cache.has(text));
     const read = missing.filter((text) => encoder.reads(text));
     for (const text of missing) if (!encoder.reads(text)) cache.set(text, null);
+    if (stored && read.length) for (const [text, vector] of await stored.load(read)) cache.set(text, vector);
+    const toEmbed = read.filter((text) => !cache.has(text));
     const slices = new Slices();
-    for (let i = 0; i < read.length; i += EMBED_BATCH) {
-      if (!isCurrent()) return;
-      const batch = read.slice(i, i + EMBED_BATCH);
+    let unsaved = new Map<string, Float32Array>();
+    for (let i = 0; i < toEmbed.length; i += EMBED_BATCH) {
+      if (!isCurrent()) break;
+      const batch = toEmbed.slice(i, i + EMBED_BATCH);
       const vectors = await encoder.embed(batch);
-      batch.forEach((text, j) => cache.set(text, vectors[j] ?? null));
+      batch.forEach((text, j) => {
+        const vector = vectors[j];
+        cache.set(text, vector ?? null);
+        if (vector) unsaved.set(text, vector);
+      });
+      if (stored && unsaved.size >= STORE_BATCH) {
+        await stored.save(unsaved);
+        unsaved = new Map();
+      }
       await slices.pause();
     }
+    if (stored && unsaved.size) await stored.save(unsaved);
+    if (!isCurrent()) return;
+    if (stored) await stored.keepOnly([...new Set(this.texts)]);
     const vectors = this.texts.map((text) => cache.get(text) ?? null);
-    if (isCurrent() && vectors.some((v) => v !== null)) this.meanings = new Meanings(vectors, this.variantFirst);
+    if (vectors.some((v) => v !== null)) this.meanings = new Meanings(vectors, this.variantFirst);
   }
 
   /** Whether messages can be compared with this knowledge by meaning. */

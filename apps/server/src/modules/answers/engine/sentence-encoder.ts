@@ -13,6 +13,8 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
 export interface SentenceEncoder {
+  /** Names the model: stored vectors are only ever read by the encoder that made them. */
+  readonly id: string;
   /** Whether this text is in a language the encoder understands (otherwise its vector means nothing). */
   reads(text: string): boolean;
   /** Unit-length vectors, one per text. */
@@ -30,6 +32,7 @@ interface EmbeddingModel {
 const require = createRequire(import.meta.url);
 
 class UniversalSentenceEncoder implements SentenceEncoder {
+  readonly id = "use-lite-en/energetic-ai-0.2.0";
   private words: Set<string> | null = null;
   private model: Promise<EmbeddingModel> | null = null;
 
@@ -73,3 +76,13 @@ function unit(values: number[]): Float32Array {
 
 /** One encoder per process: its weights take about 30 MB once loaded, on first use. */
 export const universalSentenceEncoder: SentenceEncoder = new UniversalSentenceEncoder();
+
+/** The sentence vectors of one agent's knowledge texts for one encoder, kept between restarts
+ * (sentence-vectors.repo.ts); the engine also works without (it then embeds after every start). */
+export interface StoredVectors {
+  load(texts: string[]): Promise<Map<string, Float32Array>>;
+  save(vectors: Map<string, Float32Array>): Promise<void>;
+  /** Forgets the vectors of every text not in `texts` (and every other encoder's). */
+  keepOnly(texts: string[]): Promise<void>;
+}
+

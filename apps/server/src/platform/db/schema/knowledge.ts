@@ -2,7 +2,7 @@
 import type { TiptapNode } from "@holboo/core";
 import { sql } from "drizzle-orm";
 import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns.ts";
+import { bytea, createdAt, updatedAt } from "./columns.ts";
 import { companies, users, virtualAgents } from "./accounts.ts";
 import { interactions } from "./interactions.ts";
 
@@ -110,3 +110,23 @@ export const modelProviders = pgTable("model_providers", {
   updatedByUserId: integer("updated_by_user_id").references(() => users.id, { onDelete: "set null" }),
   updatedAt: updatedAt(),
 });
+
+/** Sentence vectors of an agent's knowledge texts (answers/engine/sentence-encoder.ts), kept so that a
+ * restart does not embed everything again; rows of texts no longer indexed are removed after each full
+ * embedding of the agent's knowledge. */
+export const knowledgeSentenceVectors = pgTable(
+  "knowledge_sentence_vectors",
+  {
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    agentId: integer("agent_id").notNull().references(() => virtualAgents.id, { onDelete: "cascade" }),
+    /** Which encoder made the vector: a new model never reads an old one's vectors. */
+    encoder: text("encoder").notNull(),
+    /** SHA-256 of the text, base64url. */
+    textHash: text("text_hash").notNull(),
+    /** Float32 little-endian. */
+    vector: bytea("vector").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.agentId, t.encoder, t.textHash] })],
+);
+
