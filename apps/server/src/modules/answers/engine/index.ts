@@ -4,7 +4,8 @@
  * - nearest variant: cosine with each question variant (or passage sentence), best per doc;
  * - nearest centroid: cosine with the doc's centroid (all its variants together), which rewards a
  *   message that agrees with many variants of one pair;
- * plus, once trained, a softmax classifier's probability (classifier.ts).
+ * plus, once trained, a softmax classifier's probability (classifier.ts), and for a message the sentence
+ * encoder reads, likeness in meaning (meanings.ts).
  * Building reuses the features of texts an earlier index already analysed, so re-indexing after an edit
  * costs little more than the arithmetic.
  */
@@ -216,9 +217,12 @@ export class KnowledgeIndex {
   async embedVariants(encoder: SentenceEncoder, isCurrent: () => boolean = () => true, stored?: StoredVectors): Promise<void> {
     if (this.texts.length > MEANINGS_MAX_VARIANTS) return;
     const cache = this.vocabulary.meanings;
-    const missing = [...new Set(this.texts)].filter((text) => !cache.has(text));
-    const read = missing.filter((text) => encoder.reads(text));
-    for (const text of missing) if (!encoder.reads(text)) cache.set(text, null);
+    const read: string[] = [];
+    for (const text of new Set(this.texts)) {
+      if (cache.has(text)) continue;
+      if (encoder.reads(text)) read.push(text);
+      else cache.set(text, null);
+    }
     if (stored && read.length) for (const [text, vector] of await stored.load(read)) cache.set(text, vector);
     const toEmbed = read.filter((text) => !cache.has(text));
     const slices = new Slices();

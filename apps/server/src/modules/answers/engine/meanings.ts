@@ -2,46 +2,56 @@
  * The sentence vectors of an index's variants (engine/sentence-encoder.ts), for the semantic part of
  * the score: per doc, the cosine with the centroid of its variants (cheap enough for every doc), and
  * the best cosine with one variant (for the few leading candidates).
+ *
+ * Cosines are taken after centring on the knowledge's mean vector: the directions all its texts share
+ * (its topic, its style) otherwise make every pair look alike. The variants' vectors are not copied
+ * centred (they are the index's cached ones); each keeps its dot with the mean and its centred length.
  */
 
-/** Centred cosines at or below this are no likeness at all. */
-const COSINE_FLOOR = 0;
-
-export const likeness = (cosine: number) => Math.max(0, (cosine - COSINE_FLOOR) / (1 - COSINE_FLOOR));
+/** Negative centred cosines count as no likeness at all. */
+const likeness = (cosine: number) => Math.max(0, cosine);
 
 export class Meanings {
   private readonly dimensions: number;
+  private readonly mean: Float32Array;
+  /** Per variant: its dot product with the mean, and 1 / its centred length. */
+  private readonly dotMean: Float32Array;
+  private readonly inverseLength: Float32Array;
   private readonly centroids: Float32Array;
   private readonly hasCentroid: Uint8Array;
 
   /** `vectors`: one per variant, null for a variant the encoder does not read; `variantFirst`: where
    * each doc's variants start (variants of a doc are contiguous). */
-  private readonly mean: Float32Array;
-  private readonly vectors: Array<Float32Array | null>;
-
   constructor(
-    vectors: Array<Float32Array | null>,
+    private readonly vectors: Array<Float32Array | null>,
     private readonly variantFirst: Int32Array,
   ) {
     this.dimensions = vectors.find((v) => v !== null)?.length ?? 0;
-    // Centred on the knowledge's mean, the directions all its texts share (its topic, its style) stop
-    // making every pair look alike.
     this.mean = new Float32Array(this.dimensions);
     const present = vectors.filter((v) => v !== null);
     for (const v of present) for (let i = 0; i < v.length; i++) this.mean[i] = (this.mean[i] ?? 0) + (v[i] ?? 0) / present.length;
-    this.vectors = vectors.map((v) => (v ? this.centre(v) : null));
+    const meanSquare = dot(this.mean, this.mean, 0);
+    this.dotMean = new Float32Array(vectors.length);
+    this.inverseLength = new Float32Array(vectors.length);
+    vectors.forEach((v, n) => {
+      if (!v) return;
+      const withMean = dot(v, this.mean, 0);
+      // |v − μ|² = |v|² − 2 v·μ + |μ|², with |v| = 1.
+      const length = Math.sqrt(Math.max(0, 1 - 2 * withMean + meanSquare));
+      this.dotMean[n] = withMean;
+      this.inverseLength[n] = length > 0 ? 1 / length : 0;
+    });
     const docs = variantFirst.length;
     this.centroids = new Float32Array(docs * this.dimensions);
     this.hasCentroid = new Uint8Array(docs);
     for (let d = 0; d < docs; d++) {
       const centroid = this.centroids.subarray(d * this.dimensions, (d + 1) * this.dimensions);
-      for (const vector of this.variantsOf(d)) for (let i = 0; i < vector.length; i++) centroid[i] = (centroid[i] ?? 0) + (vector[i] ?? 0);
-      let norm = 0;
-      for (const v of centroid) norm += v * v;
-      if (norm === 0) continue;
-      const scale = 1 / Math.sqrt(norm);
-      for (let i = 0; i < centroid.length; i++) centroid[i] = (centroid[i] ?? 0) * scale;
-      this.hasCentroid[d] = 1;
+      for (const n of this.variantsOf(d)) {
+        const v = this.vectors[n] as Float32Array;
+        const scale = this.inverseLength[n] ?? 0;
+        for (let i = 0; i < centroid.length; i++) centroid[i] = (centroid[i] ?? 0) + ((v[i] ?? 0) - (this.mean[i] ?? 0)) * scale;
+      }
+      if (unit(centroid)) this.hasCentroid[d] = 1;
     }
   }
 
@@ -58,32 +68,39 @@ export class Meanings {
   /** Likeness of the query with the doc's closest variant. */
   bestVariantLikeness(meaning: Float32Array, doc: number): number {
     const query = this.centre(meaning);
+    const queryWithMean = dot(query, this.mean, 0);
     let best = 0;
-    for (const vector of this.variantsOf(doc)) best = Math.max(best, likeness(dot(query, vector, 0)));
+    for (const n of this.variantsOf(doc)) {
+      const cosine = (dot(query, this.vectors[n] as Float32Array, 0) - queryWithMean) * (this.inverseLength[n] ?? 0);
+      best = Math.max(best, likeness(cosine));
+    }
     return best;
   }
 
   /** The vector minus the knowledge's mean, at unit length. */
-  centre(vector: Float32Array): Float32Array {
+  private centre(vector: Float32Array): Float32Array {
     const out = Float32Array.from(vector, (v, i) => v - (this.mean[i] ?? 0));
-    let norm = 0;
-    for (const v of out) norm += v * v;
-    const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-    for (let i = 0; i < out.length; i++) out[i] = (out[i] ?? 0) * scale;
+    unit(out);
     return out;
   }
 
-  private *variantsOf(doc: number): Generator<Float32Array> {
+  /** Indexes of the doc's variants that have a vector. */
+  private *variantsOf(doc: number): Generator<number> {
     const end = this.variantFirst[doc + 1] ?? this.vectors.length;
-    for (let v = this.variantFirst[doc] ?? 0; v < end; v++) {
-      const vector = this.vectors[v];
-      if (vector) yield vector;
-    }
+    for (let n = this.variantFirst[doc] ?? 0; n < end; n++) if (this.vectors[n]) yield n;
   }
 }
 
-function dot(query: Float32Array, matrix: Float32Array, offset: number): number {
+function dot(a: Float32Array, b: Float32Array, offset: number): number {
   let sum = 0;
-  for (let i = 0; i < query.length; i++) sum += (query[i] ?? 0) * (matrix[offset + i] ?? 0);
+  for (let i = 0; i < a.length; i++) sum += (a[i] ?? 0) * (b[offset + i] ?? 0);
   return sum;
+}
+
+/** Scales to unit length in place; false for a zero vector. */
+function unit(vector: Float32Array): boolean {
+  const norm = Math.sqrt(dot(vector, vector, 0));
+  if (norm === 0) return false;
+  for (let i = 0; i < vector.length; i++) vector[i] = (vector[i] ?? 0) / norm;
+  return true;
 }
