@@ -278,8 +278,8 @@ export class KnowledgeIndex {
     const variantScores = this.variants.scores(query, this.variantDoc.length >= LARGE_INDEX_VARIANTS ? COMMON_FEATURE_SHARE : 1);
     const centroidScores = this.centroids.scores(query);
     const probabilities = this.classifier?.predict(query) ?? null;
-    const meanings = meaning ? this.meanings : null;
-    const likeness = meaning && meanings ? meanings.centroidLikeness(meaning) : null;
+    const byMeaning = meaning && this.meanings ? this.meanings.query(meaning) : null;
+    const likeness = byMeaning ? byMeaning.centroidLikeness() : null;
     const weightSum = mix.variant + mix.centroid + (probabilities ? mix.classifier : 0) + (likeness ? mix.semantic : 0);
     const chance = 1 / Math.max(2, this.docs.length);
     const bestScore = new Float32Array(this.docs.length);
@@ -290,7 +290,7 @@ export class KnowledgeIndex {
     }
     const scoreOf = (c: Omit<Candidate, "score">) => (mix.variant * c.variant + mix.centroid * c.centroid + mix.classifier * c.probability + mix.semantic * (c.semantic ?? 0)) / weightSum;
     // The semantic part first counts the centroid only; the leading candidates then also get their closest variant.
-    const keep = meanings ? Math.max(limit, REFINED_CANDIDATES) : limit;
+    const keep = byMeaning ? Math.max(limit, REFINED_CANDIDATES) : limit;
     const top: Candidate[] = [];
     let floor = 0;
     for (let doc = 0; doc < this.docs.length; doc++) {
@@ -306,9 +306,9 @@ export class KnowledgeIndex {
       }
     }
     top.sort((a, b) => b.score - a.score).length = Math.min(top.length, keep);
-    if (meaning && meanings) {
+    if (byMeaning) {
       for (const c of top) {
-        c.semantic = ((c.semantic ?? 0) + meanings.bestVariantLikeness(meaning, c.doc)) / 2;
+        c.semantic = ((c.semantic ?? 0) + byMeaning.bestVariantLikeness(c.doc)) / 2;
         c.score = scoreOf(c);
       }
       top.sort((a, b) => b.score - a.score);

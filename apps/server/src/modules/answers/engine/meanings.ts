@@ -55,31 +55,35 @@ export class Meanings {
     }
   }
 
-  /** Likeness of the query with each doc's centroid (0 for docs the encoder read none of). */
-  centroidLikeness(meaning: Float32Array): Float32Array {
-    const query = this.centre(meaning);
-    const out = new Float32Array(this.hasCentroid.length);
-    for (let d = 0; d < out.length; d++) {
-      if (this.hasCentroid[d]) out[d] = likeness(dot(query, this.centroids, d * this.dimensions));
-    }
-    return out;
-  }
-
-  /** Likeness of the query with the doc's closest variant. */
-  bestVariantLikeness(meaning: Float32Array, doc: number): number {
+  /** A message's sentence vector, centred once, to compare with the docs. */
+  query(meaning: Float32Array): { centroidLikeness(): Float32Array; bestVariantLikeness(doc: number): number } {
     const query = this.centre(meaning);
     const queryWithMean = dot(query, this.mean, 0);
-    let best = 0;
-    for (const n of this.variantsOf(doc)) {
-      const cosine = (dot(query, this.vectors[n] as Float32Array, 0) - queryWithMean) * (this.inverseLength[n] ?? 0);
-      best = Math.max(best, likeness(cosine));
-    }
-    return best;
+    return {
+      /** Likeness with each doc's centroid (0 for docs the encoder read none of). */
+      centroidLikeness: () => {
+        const out = new Float32Array(this.hasCentroid.length);
+        for (let d = 0; d < out.length; d++) {
+          if (this.hasCentroid[d]) out[d] = likeness(dot(query, this.centroids, d * this.dimensions));
+        }
+        return out;
+      },
+      /** Likeness with the doc's closest variant. */
+      bestVariantLikeness: (doc) => {
+        let best = 0;
+        for (const n of this.variantsOf(doc)) {
+          const cosine = (dot(query, this.vectors[n] as Float32Array, 0) - queryWithMean) * (this.inverseLength[n] ?? 0);
+          best = Math.max(best, likeness(cosine));
+        }
+        return best;
+      },
+    };
   }
 
   /** The vector minus the knowledge's mean, at unit length. */
   private centre(vector: Float32Array): Float32Array {
-    const out = Float32Array.from(vector, (v, i) => v - (this.mean[i] ?? 0));
+    const out = new Float32Array(vector.length);
+    for (let i = 0; i < out.length; i++) out[i] = (vector[i] ?? 0) - (this.mean[i] ?? 0);
     unit(out);
     return out;
   }
@@ -91,10 +95,21 @@ export class Meanings {
   }
 }
 
+/** The hot loop of comparing by meaning: four sums at a time, for the CPU's pipelines. */
 function dot(a: Float32Array, b: Float32Array, offset: number): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += (a[i] ?? 0) * (b[offset + i] ?? 0);
-  return sum;
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  const n = a.length - (a.length % 4);
+  for (let i = 0; i < n; i += 4) {
+    s0 += (a[i] as number) * (b[offset + i] as number);
+    s1 += (a[i + 1] as number) * (b[offset + i + 1] as number);
+    s2 += (a[i + 2] as number) * (b[offset + i + 2] as number);
+    s3 += (a[i + 3] as number) * (b[offset + i + 3] as number);
+  }
+  for (let i = n; i < a.length; i++) s0 += (a[i] as number) * (b[offset + i] as number);
+  return s0 + s1 + s2 + s3;
 }
 
 /** Scales to unit length in place; false for a zero vector. */
