@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ENGLISH_PAIRS, SHOP_PAIRS, SHOP_PASSAGE, pairByKey } from "./answers.fixture.ts";
 import { AnswerEngine, type EngineResult } from "./answers.engine.ts";
+import { universalSentenceEncoder } from "./engine/sentence-encoder.ts";
 import { MemoryKnowledgeSource } from "./memory-source.ts";
 
 const engines: AnswerEngine[] = [];
@@ -211,6 +212,16 @@ describe("answer engine on English knowledge, by meaning", () => {
     const ask = await englishShop({ encoder: broken, onEncoderError: (error) => failures.push(error) });
     expect(answered(await ask("Can I pay by card?"))).toBe("payment");
     expect(failures.length).toBeGreaterThan(0);
+  });
+
+  it("embeds a repeated message once", async () => {
+    const embedded: string[] = [];
+    const counting = { id: universalSentenceEncoder.id, reads: (text: string) => universalSentenceEncoder.reads(text), embed: (texts: string[]) => (embedded.push(...texts), universalSentenceEncoder.embed(texts)) };
+    const ask = await englishShop({ encoder: counting });
+    const variants = embedded.length;
+    expect(answered(await ask("what time do you close"))).toBe("hours");
+    expect(answered(await ask("What time do you close "))).toBe("hours");
+    expect(embedded.length).toBe(variants + 1);
   });
 
   it("a new English variant is understood by meaning on the next message", async () => {
