@@ -12,7 +12,7 @@
 import type { KnowledgeDoc } from "../knowledge-doc.ts";
 import { FEATURE_GROUP_WEIGHTS, type Token, featureCounts, tokenize } from "../text/features.ts";
 import { SoftmaxClassifier, type TrainingSet } from "./classifier.ts";
-import { Meanings } from "./meanings.ts";
+import { Meanings, type Quantized, quantize } from "./meanings.ts";
 import { Slices } from "./slices.ts";
 import type { SentenceEncoder, StoredVectors } from "./sentence-encoder.ts";
 import { type SparseVector, Postings, normalize } from "./sparse.ts";
@@ -75,7 +75,7 @@ class Vocabulary {
   readonly ids = new Map<string, number>();
   readonly texts = new Map<string, Analysed>();
   /** Sentence vectors of texts, null for a text the encoder does not read. */
-  readonly meanings = new Map<string, Float32Array | null>();
+  readonly meanings = new Map<string, Quantized | null>();
 
   analyse(text: string): Analysed {
     let analysed = this.texts.get(text);
@@ -223,7 +223,7 @@ export class KnowledgeIndex {
       if (encoder.reads(text)) read.push(text);
       else cache.set(text, null);
     }
-    if (stored && read.length) for (const [text, vector] of await stored.load(read)) cache.set(text, vector);
+    if (stored && read.length) for (const [text, vector] of await stored.load(read)) cache.set(text, quantize(vector));
     const toEmbed = read.filter((text) => !cache.has(text));
     const slices = new Slices();
     let unsaved = new Map<string, Float32Array>();
@@ -233,7 +233,7 @@ export class KnowledgeIndex {
       const vectors = await encoder.embed(batch);
       batch.forEach((text, j) => {
         const vector = vectors[j];
-        cache.set(text, vector ?? null);
+        cache.set(text, vector ? quantize(vector) : null);
         if (vector) unsaved.set(text, vector);
       });
       if (stored && unsaved.size >= STORE_BATCH) {

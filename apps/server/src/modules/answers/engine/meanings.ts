@@ -6,7 +6,25 @@
  * Cosines are taken after centring on the knowledge's mean vector: the directions all its texts share
  * (its topic, its style) otherwise make every pair look alike. The variants' vectors are not copied
  * centred (they are the index's cached ones); each keeps its dot with the mean and its centred length.
+ *
+ * Held in memory as 8-bit integers with one scale each (`Quantized`): 512 bytes a text instead of 2 kB,
+ * for cosines that differ by well under 0.01.
  */
+
+export interface Quantized {
+  values: Int8Array;
+  /** value ≈ values[i] × scale */
+  scale: number;
+}
+
+export function quantize(vector: Float32Array): Quantized {
+  let largest = 0;
+  for (const v of vector) largest = Math.max(largest, Math.abs(v));
+  const scale = largest > 0 ? largest / 127 : 1;
+  const values = new Int8Array(vector.length);
+  for (let i = 0; i < values.length; i++) values[i] = Math.round((vector[i] ?? 0) / scale);
+  return { values, scale };
+}
 
 /** Negative centred cosines count as no likeness at all. */
 const likeness = (cosine: number) => Math.max(0, cosine);
@@ -23,21 +41,21 @@ export class Meanings {
   /** `vectors`: one per variant, null for a variant the encoder does not read; `variantFirst`: where
    * each doc's variants start (variants of a doc are contiguous). */
   constructor(
-    private readonly vectors: Array<Float32Array | null>,
+    private readonly vectors: Array<Quantized | null>,
     private readonly variantFirst: Int32Array,
   ) {
-    this.dimensions = vectors.find((v) => v !== null)?.length ?? 0;
+    this.dimensions = vectors.find((v) => v !== null)?.values.length ?? 0;
     this.mean = new Float32Array(this.dimensions);
     const present = vectors.filter((v) => v !== null);
-    for (const v of present) for (let i = 0; i < v.length; i++) this.mean[i] = (this.mean[i] ?? 0) + (v[i] ?? 0) / present.length;
+    for (const v of present) for (let i = 0; i < this.dimensions; i++) this.mean[i] = (this.mean[i] ?? 0) + ((v.values[i] ?? 0) * v.scale) / present.length;
     const meanSquare = dot(this.mean, this.mean, 0);
     this.dotMean = new Float32Array(vectors.length);
     this.inverseLength = new Float32Array(vectors.length);
     vectors.forEach((v, n) => {
       if (!v) return;
-      const withMean = dot(v, this.mean, 0);
+      const withMean = dotQuantized(this.mean, v);
       // |v − μ|² = |v|² − 2 v·μ + |μ|², with |v| = 1.
-      const length = Math.sqrt(Math.max(0, 1 - 2 * withMean + meanSquare));
+      const length = Math.sqrt(Math.max(0, squaredLength(v) - 2 * withMean + meanSquare));
       this.dotMean[n] = withMean;
       this.inverseLength[n] = length > 0 ? 1 / length : 0;
     });
@@ -47,9 +65,9 @@ export class Meanings {
     for (let d = 0; d < docs; d++) {
       const centroid = this.centroids.subarray(d * this.dimensions, (d + 1) * this.dimensions);
       for (const n of this.variantsOf(d)) {
-        const v = this.vectors[n] as Float32Array;
+        const v = this.vectors[n] as Quantized;
         const scale = this.inverseLength[n] ?? 0;
-        for (let i = 0; i < centroid.length; i++) centroid[i] = (centroid[i] ?? 0) + ((v[i] ?? 0) - (this.mean[i] ?? 0)) * scale;
+        for (let i = 0; i < centroid.length; i++) centroid[i] = (centroid[i] ?? 0) + ((v.values[i] ?? 0) * v.scale - (this.mean[i] ?? 0)) * scale;
       }
       if (unit(centroid)) this.hasCentroid[d] = 1;
     }
@@ -72,7 +90,7 @@ export class Meanings {
       bestVariantLikeness: (doc) => {
         let best = 0;
         for (const n of this.variantsOf(doc)) {
-          const cosine = (dot(query, this.vectors[n] as Float32Array, 0) - queryWithMean) * (this.inverseLength[n] ?? 0);
+          const cosine = (dotQuantized(query, this.vectors[n] as Quantized) - queryWithMean) * (this.inverseLength[n] ?? 0);
           best = Math.max(best, likeness(cosine));
         }
         return best;
@@ -110,6 +128,25 @@ function dot(a: Float32Array, b: Float32Array, offset: number): number {
   }
   for (let i = n; i < a.length; i++) s0 += (a[i] as number) * (b[offset + i] as number);
   return s0 + s1 + s2 + s3;
+}
+
+function dotQuantized(a: Float32Array, b: Quantized): number {
+  const values = b.values;
+  let s0 = 0;
+  let s1 = 0;
+  const n = a.length - (a.length % 2);
+  for (let i = 0; i < n; i += 2) {
+    s0 += (a[i] as number) * (values[i] as number);
+    s1 += (a[i + 1] as number) * (values[i + 1] as number);
+  }
+  for (let i = n; i < a.length; i++) s0 += (a[i] as number) * (values[i] as number);
+  return (s0 + s1) * b.scale;
+}
+
+function squaredLength(vector: Quantized): number {
+  let sum = 0;
+  for (const v of vector.values) sum += v * v;
+  return sum * vector.scale * vector.scale;
 }
 
 /** Scales to unit length in place; false for a zero vector. */
