@@ -1,25 +1,16 @@
-import { newCompany, shot } from "./support.ts";
+import { docx, importDocx, newCompany, shot } from "./support.ts";
 import { expect, test } from "@playwright/test";
-import { Document, HeadingLevel, Packer, Paragraph } from "docx";
+import { HeadingLevel, Paragraph } from "docx";
 
-/** A real .docx with headings and a list, built in memory. */
-function returnsPolicy(): Promise<Buffer> {
-  return Packer.toBuffer(
-    new Document({
-      sections: [
-        {
-          children: [
-            new Paragraph({ text: "Бараа буцаах хугацаа хэд вэ?", heading: HeadingLevel.HEADING_1 }),
-            new Paragraph("Худалдан авснаас хойш 14 хоногийн дотор буцаана."),
-            new Paragraph({ text: "Мөнгө буцаалт", heading: HeadingLevel.HEADING_2 }),
-            new Paragraph({ text: "Картаар төлсөн бол картад", bullet: { level: 0 } }),
-            new Paragraph({ text: "Бэлнээр төлсөн бол салбар дээр", bullet: { level: 0 } }),
-          ],
-        },
-      ],
-    }),
-  );
-}
+/** A .docx with headings and a list. */
+const returnsPolicy = () =>
+  docx([
+    new Paragraph({ text: "Бараа буцаах хугацаа хэд вэ?", heading: HeadingLevel.HEADING_1 }),
+    new Paragraph("Худалдан авснаас хойш 14 хоногийн дотор буцаана."),
+    new Paragraph({ text: "Мөнгө буцаалт", heading: HeadingLevel.HEADING_2 }),
+    new Paragraph({ text: "Картаар төлсөн бол картад", bullet: { level: 0 } }),
+    new Paragraph({ text: "Бэлнээр төлсөн бол салбар дээр", bullet: { level: 0 } }),
+  ]);
 
 test("an admin builds the knowledge base: folder, written article, imported .docx, publishing, Q&A pairs and filters", async ({ browser }) => {
   test.setTimeout(180_000);
@@ -69,11 +60,7 @@ test("an admin builds the knowledge base: folder, written article, imported .doc
   // Import a .docx into the folder: it opens as a draft with its structure, then is published.
   await page.getByRole("link", { name: "Мэдлэгийн сан руу буцах" }).click();
   await page.getByTestId("folder-Хүргэлт").getByText("Хүргэлт", { exact: true }).click();
-  await page.locator("input[type=file]").setInputFiles({
-    name: "Буцаалт.docx",
-    mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    buffer: await returnsPolicy(),
-  });
+  await importDocx(page, "Буцаалт.docx", returnsPolicy());
   await expect(page).toHaveURL(/\/knowledge\/\d+$/);
   await expect(page.getByText("DOCX", { exact: true })).toBeVisible();
   await expect(page.getByText("Ноорог", { exact: true }).first()).toBeVisible();

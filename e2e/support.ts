@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { Document, Packer, type Paragraph } from "docx";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,3 +20,12 @@ export async function newCompany(request: APIRequestContext, who: { first: strin
   await request.post("/api/signup", { data: { first_name: who.first, last_name: who.last, email: who.email, password: "correct-horse-42" } });
   await request.post("/api/onboarding", { headers: await csrfHeaders(request), data: { company_name: who.company, sector: "commerce", employee_range: "1-10", agent_name: who.agent } });
 }
+
+/** A real .docx of these paragraphs, built in memory. */
+export const docx = (children: Paragraph[]): Promise<Buffer> => Packer.toBuffer(new Document({ sections: [{ children }] }));
+
+/** Imports a .docx through the knowledge tree's file input. */
+export async function importDocx(page: Page, name: string, content: Promise<Buffer>) {
+  await page.locator("input[type=file]").setInputFiles({ name, mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", buffer: await content });
+}
+

@@ -1,24 +1,15 @@
-import { csrfHeaders, newCompany, shot, shotPath } from "./support.ts";
+import { csrfHeaders, docx, importDocx, newCompany, shot, shotPath } from "./support.ts";
 import { expect, test } from "@playwright/test";
-import { Document, HeadingLevel, Packer, Paragraph } from "docx";
+import { HeadingLevel, Paragraph } from "docx";
 
-/** The shop's returns policy as a real .docx. */
-function returnsPolicy(): Promise<Buffer> {
-  return Packer.toBuffer(
-    new Document({
-      sections: [
-        {
-          children: [
-            new Paragraph({ text: "Бараа буцаах хугацаа хэд вэ?", heading: HeadingLevel.HEADING_1 }),
-            new Paragraph("Худалдан авснаас хойш 14 хоногийн дотор баримттай нь буцааж болно."),
-            new Paragraph({ text: "Мөнгө хэрхэн буцаах вэ?", heading: HeadingLevel.HEADING_1 }),
-            new Paragraph("Картаар төлсөн бол 3 хоногийн дотор картад тань буцаан шилжүүлнэ."),
-          ],
-        },
-      ],
-    }),
-  );
-}
+/** The shop's returns policy as a .docx. */
+const returnsPolicy = () =>
+  docx([
+    new Paragraph({ text: "Бараа буцаах хугацаа хэд вэ?", heading: HeadingLevel.HEADING_1 }),
+    new Paragraph("Худалдан авснаас хойш 14 хоногийн дотор баримттай нь буцааж болно."),
+    new Paragraph({ text: "Мөнгө хэрхэн буцаах вэ?", heading: HeadingLevel.HEADING_1 }),
+    new Paragraph("Картаар төлсөн бол 3 хоногийн дотор картад тань буцаан шилжүүлнэ."),
+  ]);
 
 test("the virtual agent answers a web-chat visitor from an imported .docx and a Q&A pair, in Cyrillic and Latin, and hands over what it cannot answer", async ({ browser }) => {
   test.setTimeout(180_000);
@@ -35,11 +26,7 @@ test("the virtual agent answers a web-chat visitor from an imported .docx and a 
   await admin.getByRole("dialog").getByRole("textbox", { name: /Хавтасны нэр/ }).fill("Буцаалт");
   await admin.getByRole("dialog").getByRole("button", { name: "Хадгалах" }).click();
   await admin.getByTestId("folder-Буцаалт").getByText("Буцаалт", { exact: true }).click();
-  await admin.locator("input[type=file]").setInputFiles({
-    name: "Буцаалтын журам.docx",
-    mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    buffer: await returnsPolicy(),
-  });
+  await importDocx(admin, "Буцаалтын журам.docx", returnsPolicy());
   await expect(admin).toHaveURL(/\/knowledge\/\d+$/);
   await admin.getByTestId("publish-article").click();
   await expect(admin.getByText("Нийтлэгдсэн", { exact: true }).first()).toBeVisible();

@@ -1,21 +1,25 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ENGLISH_PAIRS, SHOP_PAIRS, SHOP_PASSAGE, pairByKey } from "./answers.fixture.ts";
-import { AnswerEngine, type EngineResult } from "./answers.engine.ts";
-import { universalSentenceEncoder } from "./engine/sentence-encoder.ts";
+import { AnswerEngine, type EngineOptions, type EngineResult } from "./answers.engine.ts";
+import { countingEncoder } from "./engine/sentence-encoder.fixture.ts";
+import type { KnowledgeDoc } from "./knowledge-doc.ts";
 import { MemoryKnowledgeSource } from "./memory-source.ts";
 
 const engines: AnswerEngine[] = [];
 afterEach(() => engines.splice(0).forEach((e) => e.close()));
 
-async function shop() {
+/** An engine whose company `companyId` has agent 1 answering from `docs`, ready (classifier and vectors). */
+async function knowledgeOf(companyId: number, docs: KnowledgeDoc[], options: EngineOptions = {}) {
   const source = new MemoryKnowledgeSource();
-  source.set(1, 1, [...SHOP_PAIRS, SHOP_PASSAGE]);
-  const engine = new AnswerEngine(source);
+  source.set(companyId, 1, docs);
+  const engine = new AnswerEngine(source, options);
   engines.push(engine);
-  await engine.ready(1, 1);
-  const ask = (message: string) => engine.ask({ companyId: 1, agentId: 1, message });
+  await engine.ready(companyId, 1);
+  const ask = (message: string) => engine.ask({ companyId, agentId: 1, message });
   return { source, engine, ask };
 }
+
+const shop = () => knowledgeOf(1, [...SHOP_PAIRS, SHOP_PASSAGE]);
 
 const answered = (result: EngineResult) => (result.outcome === "answer" ? result.sources[0]?.title : `(${result.outcome})`);
 /** The pair answered, or offered first in a clarifying choice (which is how the evaluation counts it). */
@@ -74,16 +78,12 @@ describe("answer engine on a Mongolian shop's knowledge", () => {
   });
 
   it("counts a question to the business that the knowledge has no word of as not found, for the learning loop", async () => {
-    const source = new MemoryKnowledgeSource();
-    source.set(8, 1, [pairByKey("hours"), pairByKey("location")]);
-    const engine = new AnswerEngine(source);
-    engines.push(engine);
-    await engine.ready(8, 1);
+    const { ask } = await knowledgeOf(8, [pairByKey("hours"), pairByKey("location")]);
     for (const message of ["Хүргэлт хийдэг үү?", "hurgelt hiideg uu", "Та нар ном зардаг уу", "Картаар төлөх боломжтой юу?", "Do you deliver abroad?", "can I pay with paypal"]) {
-      expect((await engine.ask({ companyId: 8, agentId: 1, message })).outcome, message).toBe("not_found");
+      expect((await ask(message)).outcome, message).toBe("not_found");
     }
     for (const message of ["Футболын тэмцээнд хэн хожсон бэ", "Шатар яаж тоглох вэ", "lol"]) {
-      expect((await engine.ask({ companyId: 8, agentId: 1, message })).outcome, message).toBe("unrelated");
+      expect((await ask(message)).outcome, message).toBe("unrelated");
     }
   });
 
@@ -142,28 +142,20 @@ describe("answer engine on a Mongolian shop's knowledge", () => {
   });
 
   it("answers rather than offers a choice between docs that say the same (a passage and the pair made from it)", async () => {
-    const source = new MemoryKnowledgeSource();
-    source.set(5, 1, [
+    const { ask } = await knowledgeOf(5, [
       { id: "qa:1", kind: "qa", questions: ["Бараа буцаах хугацаа хэд вэ?"], answer: "14 хоногийн дотор буцаана.", title: "generated", sourceId: 1 },
       { id: "article:7:0", kind: "passage", questions: ["Бараа буцаах хугацаа хэд вэ?"], answer: "14 хоногийн дотор  буцаана.", title: "policy", sourceId: 7 },
       { id: "qa:2", kind: "qa", questions: ["Та хэдэн цагаас ажилладаг вэ?"], answer: "09:00-21:00", title: "hours", sourceId: 2 },
     ]);
-    const engine = new AnswerEngine(source);
-    engines.push(engine);
-    await engine.ready(5, 1);
-    const result = await engine.ask({ companyId: 5, agentId: 1, message: "бараа буцаах хугацаа хэд хоног вэ" });
+    const result = await ask("бараа буцаах хугацаа хэд хоног вэ");
     expect(result.outcome).toBe("answer");
     if (result.outcome === "answer") expect(result.text.replace(/\s+/g, " ")).toBe("14 хоногийн дотор буцаана.");
   });
 
   it("never answers a message it knows nothing of, even with only two pairs to choose from", async () => {
-    const source = new MemoryKnowledgeSource();
-    source.set(4, 1, [pairByKey("hours"), pairByKey("location")]);
-    const engine = new AnswerEngine(source);
-    engines.push(engine);
-    await engine.ready(4, 1);
-    expect((await engine.ask({ companyId: 4, agentId: 1, message: "Qwerty asdf zxcv" })).outcome).toBe("unrelated");
-    expect(answered(await engine.ask({ companyId: 4, agentId: 1, message: "Дэлгүүр хаана байрладаг вэ" }))).toBe("location");
+    const { ask } = await knowledgeOf(4, [pairByKey("hours"), pairByKey("location")]);
+    expect((await ask("Qwerty asdf zxcv")).outcome).toBe("unrelated");
+    expect(answered(await ask("Дэлгүүр хаана байрладаг вэ"))).toBe("location");
   });
 
   it("uses the previous question for a short follow-up", async () => {
@@ -185,14 +177,7 @@ describe("answer engine on a Mongolian shop's knowledge", () => {
 });
 
 describe("answer engine on English knowledge, by meaning", () => {
-  async function englishShop(options: ConstructorParameters<typeof AnswerEngine>[1] = {}) {
-    const source = new MemoryKnowledgeSource();
-    source.set(6, 1, ENGLISH_PAIRS);
-    const engine = new AnswerEngine(source, options);
-    engines.push(engine);
-    await engine.ready(6, 1);
-    return (message: string) => engine.ask({ companyId: 6, agentId: 1, message });
-  }
+  const englishShop = async (options: EngineOptions = {}) => (await knowledgeOf(6, ENGLISH_PAIRS, options)).ask;
 
   it("answers questions worded with none of the stored words, which words alone miss", async () => {
     const byMeaning = await englishShop();
@@ -215,9 +200,8 @@ describe("answer engine on English knowledge, by meaning", () => {
   });
 
   it("embeds a repeated message once", async () => {
-    const embedded: string[] = [];
-    const counting = { id: universalSentenceEncoder.id, reads: (text: string) => universalSentenceEncoder.reads(text), embed: (texts: string[]) => (embedded.push(...texts), universalSentenceEncoder.embed(texts)) };
-    const ask = await englishShop({ encoder: counting });
+    const { encoder, embedded } = countingEncoder();
+    const ask = await englishShop({ encoder });
     const variants = embedded.length;
     expect(answered(await ask("what time do you close"))).toBe("hours");
     expect(answered(await ask("What time do you close "))).toBe("hours");
@@ -225,14 +209,10 @@ describe("answer engine on English knowledge, by meaning", () => {
   });
 
   it("a new English variant is understood by meaning on the next message", async () => {
-    const source = new MemoryKnowledgeSource();
-    source.set(7, 1, ENGLISH_PAIRS.slice(0, 5));
-    const engine = new AnswerEngine(source);
-    engines.push(engine);
-    await engine.ready(7, 1);
+    const { source, ask } = await knowledgeOf(7, ENGLISH_PAIRS.slice(0, 5));
     const warranty = ENGLISH_PAIRS[5];
     if (warranty) source.put(7, 1, warranty);
-    expect(answered(await engine.ask({ companyId: 7, agentId: 1, message: "Is my laptop covered by warranty?" }))).toBe("warranty");
+    expect(answered(await ask("Is my laptop covered by warranty?"))).toBe("warranty");
   });
 });
 

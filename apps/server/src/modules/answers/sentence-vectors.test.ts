@@ -5,6 +5,7 @@ import { companyAdmin } from "../../../test/factories.ts";
 import { knowledgeSentenceVectors, virtualAgents } from "../../platform/db/schema.ts";
 import { ENGLISH_PAIRS } from "./answers.fixture.ts";
 import { AnswerEngine } from "./answers.engine.ts";
+import { countingEncoder } from "./engine/sentence-encoder.fixture.ts";
 import { type SentenceEncoder, universalSentenceEncoder } from "./engine/sentence-encoder.ts";
 import { MemoryKnowledgeSource } from "./memory-source.ts";
 import { storedVectors } from "./sentence-vectors.repo.ts";
@@ -14,20 +15,6 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-/** The real encoder, counting the texts it is asked to embed. */
-function countingEncoder() {
-  const embedded: string[] = [];
-  const encoder: SentenceEncoder = {
-    id: universalSentenceEncoder.id,
-    reads: (text) => universalSentenceEncoder.reads(text),
-    embed: (texts) => {
-      embedded.push(...texts);
-      return universalSentenceEncoder.embed(texts);
-    },
-  };
-  return { encoder, embedded };
-}
 
 async function companyAgent() {
   const admin = await companyAdmin(t);

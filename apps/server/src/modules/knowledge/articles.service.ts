@@ -6,7 +6,7 @@ import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
 import * as repo from "./articles.repo.ts";
 import { findFolder } from "./folders.repo.ts";
-import { generatePairs } from "./knowledge.autogen.ts";
+import { type GeneratedPair, generatePairs } from "./knowledge.autogen.ts";
 import { presentArticle, presentArticleSummary } from "./knowledge.presenter.ts";
 import { docText } from "./knowledge.text.ts";
 import { autoQuestionsOf, deleteAutoPairsOf, insertQaPairs } from "./qa.repo.ts";
@@ -56,13 +56,14 @@ export async function create(
   return get(ctx, actor, id);
 }
 
+/** Rows of pairs generated from an article: `auto` until a person reviews them, tied to the article. */
+const autoPairRows = (companyId: number, articleId: number, pairs: GeneratedPair[]) =>
+  pairs.map((pair) => ({ companyId, ...pair, source: "auto", originArticleId: articleId, relatedArticleIds: [articleId] }));
+
 /** A published article's generated pairs follow its content; pairs a person reviewed are kept. */
 async function regeneratePairs(db: Executor, companyId: number, articleId: number, content: TiptapNode) {
   await deleteAutoPairsOf(db, companyId, articleId);
-  await insertQaPairs(
-    db,
-    generatePairs(content).map((pair) => ({ companyId, ...pair, source: "auto", originArticleId: articleId, relatedArticleIds: [articleId] })),
-  );
+  await insertQaPairs(db, autoPairRows(companyId, articleId, generatePairs(content)));
 }
 
 /**
@@ -82,7 +83,7 @@ async function addModelPairs(ctx: AppContext, companyId: number, articleId: numb
     if (!current || current.status !== "published" || current.name !== name || current.plainText !== plainText) return false;
     const known = new Set((await autoQuestionsOf(tx, companyId, articleId)).map((q) => q.toLowerCase()));
     const fresh = pairs.filter((pair) => !known.has(pair.question.toLowerCase()));
-    await insertQaPairs(tx, fresh.map((pair) => ({ companyId, ...pair, source: "auto", originArticleId: articleId, relatedArticleIds: [articleId] })));
+    await insertQaPairs(tx, autoPairRows(companyId, articleId, fresh));
     return fresh.length > 0;
   });
   if (added) ctx.knowledge.changed(companyId);
