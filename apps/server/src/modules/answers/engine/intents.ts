@@ -49,18 +49,20 @@ export function isSmallTalk(tokens: Token[]): boolean {
 
 /** Mongolian question particles (уу/үү, юу, вэ, бэ, бол) as skeletons. */
 const QUESTION_PARTICLE = /^(u|yu|ve|be|bol)$/;
-/** Words that address the business: та, танай, тань, "та нар"; you, your. */
-const ADDRESS = /^(ta|tanai|tanaih|tani|taniih|you|your|yours|u|ur)$/;
+/** Words that address the business: та, танай, тань, "та нар"; you, your. (Not the chat "u": it is also
+ * the skeleton of the particle уу.) */
+const ADDRESS = /^(ta|tanai|tanaih|tani|taniih|you|your|yours)$/;
 /** Asking whether something can be done, is done, or is there: болох, боломжтой, бий, байгаа, -даг/-дэг/-дог. */
 const POSSIBILITY = /^(boloh|bolomjtoi|bolomj|bi|baiga|baidag)$|(dag|deg|dog|dug)$/;
-/** English openings of a question about the service: can I, do you, is there, how do I … */
-const ENGLISH_SERVICE_QUESTION = /^(can|could|do|does|is|are|how|where|when|what|which|will) (i|you|we|there|your|my)\b/;
+/** English openings of a question about the service, as English stems: can I, do you, is there, how do I … */
+const ENGLISH_SERVICE_QUESTION = /^(can|could|do|is|are|how|wher|when|what|which|wil) (i|you|u|we|ther|your|ur|my)\b/;
 
 /** A question to the business: Mongolian with a question particle and a word that addresses the business
  * or asks what it does or allows; English opening as a question about the service. */
 export function asksTheBusiness(tokens: Token[]): boolean {
+  // On English stems: a skeleton reads "can" as Mongolian Latin typing ("tsan").
+  if (ENGLISH_SERVICE_QUESTION.test(tokens.map((t) => t.english ?? "").join(" "))) return true;
   const sk = tokens.map((t) => t.skeleton);
-  if (ENGLISH_SERVICE_QUESTION.test(sk.join(" "))) return true;
   const particle = sk.some((w, i) => i > 0 && QUESTION_PARTICLE.test(w));
   return particle && sk.some((w) => ADDRESS.test(w) || POSSIBILITY.test(w));
 }
