@@ -9,6 +9,7 @@ import { ApiError, api, notifyError } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { contactTypesQuery } from "./ContactTypesPage.tsx";
 import { fillEmpty, formState, toInput, type ContactFormState } from "./contact-form.ts";
+import { FormActions } from "../../components/shared/FormActions.tsx";
 
 interface Props {
   contact: ContactView | null;
@@ -114,10 +115,7 @@ export function ContactFormDialog({ contact, onClose, onSaved }: Props) {
               </Stack>
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t("cancel")}</Button>
-            <Button type="submit" loading={save.isPending} data-testid="save-contact">{problem?.kind === "timeout" ? t("timeout.retry") : t("save")}</Button>
-          </Group>
+          <FormActions onCancel={onClose} saving={save.isPending} submitTestId="save-contact" submitLabel={problem?.kind === "timeout" ? t("timeout.retry") : undefined} />
         </Stack>
       </form>
     </Modal>

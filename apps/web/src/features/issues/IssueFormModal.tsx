@@ -17,6 +17,7 @@ import { api, notifyError } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { useMe, usePermission } from "../../lib/session.ts";
 import { ISSUES_KEY, contactLabel, options, useChannels, useIssueSettings, usePeople } from "./issues.queries.ts";
+import { FormActions } from "../../components/shared/FormActions.tsx";
 
 /** What a new issue starts with, e.g. from a customer's message bubble. */
 export interface IssuePrefill {
@@ -132,10 +133,7 @@ export function IssueFormModal({ issue, prefill, onClose, onSaved }: { issue?: I
               {(props) => <Button {...props} variant="subtle" size="xs" leftSection={<IconPaperclip size={14} />} w="fit-content">{t("attach")}</Button>}
             </FileButton>
           </Stack>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t("cancel")}</Button>
-            <Button type="submit" loading={save.isPending}>{t("save")}</Button>
-          </Group>
+          <FormActions onCancel={onClose} saving={save.isPending} />
         </Stack>
       </form>
     </Modal>

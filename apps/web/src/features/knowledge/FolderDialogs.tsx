@@ -1,5 +1,5 @@
 import { DELETE_WORDS, FolderInput, type FolderView } from "@holboo/core";
-import { Button, Group, Modal, MultiSelect, Select, Stack, TextInput } from "@mantine/core";
+import { Modal, MultiSelect, Select, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { currentLocale } from "../../i18n/index.ts";
 import { api, notifyError } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { folderKey, folderOptions, useAgents, useFolders } from "./knowledge.queries.ts";
+import { FormActions } from "../../components/shared/FormActions.tsx";
 
 interface FolderDialogProps {
   folder: FolderView | null;
@@ -54,10 +55,7 @@ export function FolderDialog({ folder, parentId, onClose }: FolderDialogProps) {
             data={agents.map((a) => ({ value: String(a.id), label: a.name }))}
             {...form.getInputProps("agent_ids")}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t("cancel")}</Button>
-            <Button type="submit" loading={save.isPending}>{t("save")}</Button>
-          </Group>
+          <FormActions onCancel={onClose} saving={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,10 +1,11 @@
 import { QaInput, ResolveQuestionInput, type ArticleSummary, type QaView, type QuestionView } from "@holboo/core";
-import { Button, Group, Modal, MultiSelect, Stack, Switch, Text, TextInput, Textarea } from "@mantine/core";
+import { Modal, MultiSelect, Stack, Switch, Text, TextInput, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
+import { FormActions } from "../../components/shared/FormActions.tsx";
 
 /** Writing or editing a pair makes it "reviewed". */
 export function QaDialog({ pair, onClose }: { pair: QaView | null; onClose: () => void }) {
@@ -52,10 +53,7 @@ export function QaDialog({ pair, onClose }: { pair: QaView | null; onClose: () =
             error={form.errors.related_article_ids}
           />
           <Switch label={t("qa.active")} {...form.getInputProps("active", { type: "checkbox" })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t("cancel")}</Button>
-            <Button type="submit" loading={save.isPending}>{t("save")}</Button>
-          </Group>
+          <FormActions onCancel={onClose} saving={save.isPending} />
         </Stack>
       </form>
     </Modal>
@@ -87,10 +85,7 @@ export function ResolveDialog({ question, onClose }: { question: QuestionView; o
           <Text size="sm" c="dimmed">{t("qa.answerHint")}</Text>
           <TextInput label={t("qa.question")} {...form.getInputProps("question")} />
           <Textarea label={t("qa.answer")} rows={4} {...form.getInputProps("answer")} data-autofocus required />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t("cancel")}</Button>
-            <Button type="submit" loading={save.isPending}>{t("save")}</Button>
-          </Group>
+          <FormActions onCancel={onClose} saving={save.isPending} />
         </Stack>
       </form>
     </Modal>
