@@ -32,11 +32,9 @@ import { interactionsRoutes } from "./modules/interactions/interactions.routes.t
 import { ratingRoutes } from "./modules/interactions/rating.routes.ts";
 import { contactsRoutes } from "./modules/contacts/contacts.routes.ts";
 import { contactTypesRoutes } from "./modules/contacts/contact-types.routes.ts";
-import { webchatRoutes } from "./modules/webchat/webchat.routes.ts";
-import { webchatPageRoutes } from "./modules/webchat/webchat-pages.routes.ts";
-import { registerRealtimeHandlers } from "./modules/webchat/webchat.socket.ts";
-import { registerAdapter } from "./channels/adapter.ts";
-import { webchatAdapter } from "./channels/webchat/adapter.ts";
+import { registerPresenceHandlers } from "./modules/presence/presence.socket.ts";
+import { registerStaffTypingHandlers } from "./modules/interactions/typing.socket.ts";
+import { registerChannels } from "./channels/registry.ts";
 import { KnowledgeHub } from "./modules/knowledge/knowledge.source.ts";
 import { AnswerEngine } from "./modules/answers/answers.engine.ts";
 import { storedVectors } from "./modules/answers/sentence-vectors.repo.ts";
@@ -93,13 +91,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   for (const register of [
     systemRoutes, authRoutes, onboardingRoutes, companiesRoutes, mailDomainsRoutes, usersRoutes, rolesRoutes,
     outboxRoutes, adminRoutes, channelsRoutes, savedResponsesRoutes, interactionTagsRoutes,
-    interactionsRoutes, ratingRoutes, webchatRoutes, webchatPageRoutes, knowledgeRoutes, qaRoutes, importRoutes, modelProviderRoutes,
+    interactionsRoutes, ratingRoutes, knowledgeRoutes, qaRoutes, importRoutes, modelProviderRoutes,
     contactsRoutes, contactTypesRoutes, issueSettingsRoutes, issuesRoutes,
   ]) {
     register(typed, ctx);
   }
-  registerRealtimeHandlers(ctx);
-  registerAdapter(webchatAdapter);
+  registerPresenceHandlers(ctx);
+  registerStaffTypingHandlers(ctx);
+  registerChannels(typed, ctx);
 
   const webDist = ctx.config.WEB_DIST_DIR ? path.resolve(ctx.config.WEB_DIST_DIR) : DEFAULT_WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, "index.html"));

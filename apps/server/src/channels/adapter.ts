@@ -1,4 +1,6 @@
-import type { AttachmentView, ChannelType } from "@holboo/core";
+import type { AttachmentView, ChannelType, Locale } from "@holboo/core";
+import type { AppContext } from "../platform/context.ts";
+import type { ChannelRow } from "../modules/channels/channels.repo.ts";
 
 /** A customer's message as every channel hands it to the inbox, whatever its provider's payload. */
 export interface NormalisedInbound {
@@ -34,6 +36,8 @@ export interface ChannelAdapter {
   /** Channels with a live connection of their own (web chat) receive the message through the event push. */
   live: boolean;
   deliver(delivery: OutboundDelivery): Promise<DeliveryResult>;
+  /** The language the virtual agent answers this channel's customers in (Mongolian when not said). */
+  replyLocale?(ctx: AppContext, channel: ChannelRow): Promise<Locale>;
 }
 
 const adapters = new Map<ChannelType, ChannelAdapter>();

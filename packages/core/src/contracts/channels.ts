@@ -6,6 +6,10 @@ import { isValidDomain } from "../validation.ts";
 export const CHANNEL_TYPES = ["webchat", "messenger", "viber", "email", "voice"] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 
+/** Channels whose sender ids are personal accounts (a Facebook or Viber user): two different ones are two people. */
+const PERSONAL_ACCOUNT_CHANNELS: ReadonlySet<string> = new Set<ChannelType>(["messenger", "viber"]);
+export const isPersonalAccountChannel = (type: string) => PERSONAL_ACCOUNT_CHANNELS.has(type);
+
 export const ChannelView = z.object({
   id: z.number().int(),
   type: z.enum(CHANNEL_TYPES),

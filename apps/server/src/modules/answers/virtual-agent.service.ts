@@ -1,6 +1,7 @@
-import type { Locale } from "@holboo/core";
+import type { ChannelType, Locale } from "@holboo/core";
 import type { AppContext } from "../../platform/context.ts";
-import { findServingAgent, findWebchat } from "../channels/channels.repo.ts";
+import { adapterFor } from "../../channels/adapter.ts";
+import { findChannel, findServingAgent } from "../channels/channels.repo.ts";
 import { recordQuestion } from "../knowledge/qa.service.ts";
 import { findInteraction, updateInteraction, type InteractionRow } from "../interactions/interactions.repo.ts";
 import type { MessageRow } from "../interactions/messages.repo.ts";
@@ -15,9 +16,11 @@ const FRESH: BotState = { misses: 0, options: [] };
 /** Misses in a row (a clarifying question, "not found" or "unrelated") after which people take over. */
 const MISSES_BEFORE_PEOPLE = 2;
 
+/** The language the channel's customers are answered in: its adapter knows; Mongolian otherwise. */
 async function channelLocale(ctx: AppContext, interaction: InteractionRow): Promise<Locale> {
-  const webchat = interaction.channelId ? await findWebchat(ctx.db, interaction.companyId, interaction.channelId) : null;
-  return webchat?.webchat.language === "en" ? "en" : "mn";
+  const channel = interaction.channelId ? await findChannel(ctx.db, interaction.companyId, interaction.channelId) : null;
+  const adapter = channel ? adapterFor(channel.type as ChannelType) : null;
+  return (channel && (await adapter?.replyLocale?.(ctx, channel))) ?? "mn";
 }
 
 /**

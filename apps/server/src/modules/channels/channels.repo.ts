@@ -1,9 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import { channels, virtualAgents, webchatChannels } from "../../platform/db/schema.ts";
+import { channels, virtualAgents } from "../../platform/db/schema.ts";
 
 export type ChannelRow = typeof channels.$inferSelect;
-export type WebchatRow = typeof webchatChannels.$inferSelect;
 
 export function listChannels(db: Executor, companyId: number) {
   return db.select().from(channels).where(eq(channels.companyId, companyId)).orderBy(asc(channels.id));
@@ -22,25 +21,6 @@ export async function findServingAgent(db: Executor, companyId: number, channelI
     .innerJoin(virtualAgents, and(eq(virtualAgents.companyId, channels.companyId), eq(virtualAgents.id, channels.agentId)))
     .where(and(eq(channels.companyId, companyId), eq(channels.id, channelId), eq(channels.agentActive, true), eq(virtualAgents.active, true)));
   return row?.agent ?? null;
-}
-
-export async function findWebchat(db: Executor, companyId: number, channelId: number) {
-  const [row] = await db
-    .select({ channel: channels, webchat: webchatChannels })
-    .from(channels)
-    .innerJoin(webchatChannels, eq(webchatChannels.channelId, channels.id))
-    .where(and(eq(channels.companyId, companyId), eq(channels.id, channelId)));
-  return row ?? null;
-}
-
-/** Public lookup by the key in the embed snippet: the one entry point that starts without a company. */
-export async function findWebchatByPublicKey(db: Executor, publicKey: string) {
-  const [row] = await db
-    .select({ channel: channels, webchat: webchatChannels })
-    .from(webchatChannels)
-    .innerJoin(channels, eq(channels.id, webchatChannels.channelId))
-    .where(eq(webchatChannels.publicKey, publicKey));
-  return row ?? null;
 }
 
 export async function insertChannel(db: Executor, values: typeof channels.$inferInsert): Promise<ChannelRow> {
@@ -63,13 +43,3 @@ export async function deleteChannel(db: Executor, companyId: number, id: number)
   return rows.length > 0;
 }
 
-export async function insertWebchat(db: Executor, values: typeof webchatChannels.$inferInsert) {
-  await db.insert(webchatChannels).values(values);
-}
-
-export async function updateWebchat(db: Executor, companyId: number, channelId: number, patch: Partial<typeof webchatChannels.$inferInsert>) {
-  await db
-    .update(webchatChannels)
-    .set(patch)
-    .where(and(eq(webchatChannels.companyId, companyId), eq(webchatChannels.channelId, channelId)));
-}

@@ -1,13 +1,11 @@
-import { ChannelActiveInput, ChannelView, WebchatChannelInput, WebchatChannelView, idParamSchema, okResponse } from "@holboo/core";
+import { ChannelActiveInput, ChannelView, idParamSchema, okResponse } from "@holboo/core";
 import { z } from "zod";
-import { AppError, fail } from "../../platform/http/errors.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
 import * as channels from "./channels.service.ts";
 
 export function channelsRoutes(app: TypedApp, ctx: AppContext) {
-  const webchat = { 200: WebchatChannelView };
   app.get(
     "/api/company/:company_id/channel",
     {
@@ -23,41 +21,5 @@ export function channelsRoutes(app: TypedApp, ctx: AppContext) {
   );
   app.delete("/api/channels/:id", { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, response: { 200: okResponse } } }, (req) =>
     channels.removeChannel(ctx, requireMember(req.actor), req.params.id),
-  );
-
-  app.post("/api/webchat-channels", { config: { access: { permission: "settings.edit" } }, schema: { body: WebchatChannelInput, response: webchat } }, (req) =>
-    channels.createWebchat(ctx, requireMember(req.actor), req.body),
-  );
-  app.get("/api/webchat-channels/:id", { config: { access: { permission: "settings.view" } }, schema: { params: idParamSchema, response: webchat } }, (req) =>
-    channels.getWebchat(ctx, requireMember(req.actor), req.params.id),
-  );
-  app.put(
-    "/api/webchat-channels/:id",
-    { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, body: WebchatChannelInput, response: webchat } },
-    (req) => channels.updateWebchat(ctx, requireMember(req.actor), req.params.id, req.body),
-  );
-  app.post(
-    "/api/webchat-channels/:id/logo",
-    { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, response: webchat } },
-    async (req) => {
-      const file = (await req.file({ throwFileSizeLimit: false })) ?? fail("file_not_found");
-      const data = await file.toBuffer();
-      return channels.uploadWebchatLogo(ctx, requireMember(req.actor), req.params.id, data, file.file.truncated);
-    },
-  );
-  app.delete("/api/webchat-channels/:id/logo", { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, response: webchat } }, (req) =>
-    channels.removeWebchatLogo(ctx, requireMember(req.actor), req.params.id),
-  );
-  app.get(
-    "/api/webchat/logo/:key",
-    {
-      config: { access: { public: true }, rateLimit: { max: 300, timeWindow: "1 minute", errorResponseBuilder: () => new AppError("rate_limited") } },
-      schema: { params: z.object({ key: z.string().max(64) }) },
-    },
-    async (req, reply) => {
-      const file = await channels.webchatLogo(ctx, req.params.key);
-      // The URL carries the file's id, so a new logo is a new URL and this one may be cached long.
-      return reply.type(file.mime).header("x-content-type-options", "nosniff").header("cache-control", "public, max-age=86400").send(file.data);
-    },
   );
 }

@@ -1,86 +1,15 @@
-import type { WebchatChannelInput } from "@holboo/core";
 import type { AppContext } from "../../platform/context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
-import { newToken } from "../../platform/auth/tokens.ts";
-import { onUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { logoImageType } from "../companies/image-type.ts";
-import { deleteFile, findFile, findVirtualAgent, insertFile } from "../companies/companies.repo.ts";
 import { countOpenOnChannel } from "../interactions/interactions.repo.ts";
 import * as repo from "./channels.repo.ts";
-import { presentChannel, presentWebchat } from "./channels.presenter.ts";
+import { presentChannel } from "./channels.presenter.ts";
 
 /** The spec's path carries the company id; it must be the caller's own company. */
 export async function listForCompany(ctx: AppContext, actor: MemberActor, companyId: number) {
   if (companyId !== actor.companyId) fail("company_not_found");
   const rows = await repo.listChannels(ctx.db, actor.companyId);
   return { items: rows.map(presentChannel) };
-}
-
-export async function getWebchat(ctx: AppContext, actor: MemberActor, channelId: number) {
-  const row = (await repo.findWebchat(ctx.db, actor.companyId, channelId)) ?? fail("channel_not_found");
-  return presentWebchat(row.channel, row.webchat, ctx.config.PUBLIC_URL);
-}
-
-const settingsOf = (input: WebchatChannelInput) => ({
-  domain: input.domain,
-  nameMn: input.name_mn,
-  nameEn: input.name_en,
-  greetingMn: input.greeting_mn,
-  greetingEn: input.greeting_en,
-  brandColor: input.brand_color.toUpperCase(),
-  textColor: input.text_color.toUpperCase(),
-  language: input.language,
-  faq: input.faq,
-});
-
-/** The agent chosen to serve a channel must be one of the company's social agents, and only a chosen agent can be switched on. */
-async function servingAgentOf(ctx: AppContext, companyId: number, input: WebchatChannelInput) {
-  if (input.agent_id === null) {
-    if (input.agent_active) fail("virtual_agent_required", { agent_id: "virtual_agent_required" });
-    return { agentId: null, agentActive: false };
-  }
-  const agent = await findVirtualAgent(ctx.db, companyId, input.agent_id);
-  if (!agent || agent.agentType !== "social_agent") fail("virtual_agent_not_found", { agent_id: "virtual_agent_not_found" });
-  return { agentId: input.agent_id, agentActive: input.agent_active };
-}
-
-const domainTaken = () => fail("webchat_domain_taken", { domain: "webchat_domain_taken" });
-
-export async function createWebchat(ctx: AppContext, actor: MemberActor, input: WebchatChannelInput) {
-  const agent = await servingAgentOf(ctx, actor.companyId, input);
-  const create = ctx.db.transaction(async (tx) => {
-    const channel = await repo.insertChannel(tx, {
-      companyId: actor.companyId,
-      type: "webchat",
-      name: input.name,
-      description: input.description,
-      number: input.domain,
-      active: input.active,
-      ...agent,
-    });
-    await repo.insertWebchat(tx, {
-      channelId: channel.id,
-      companyId: actor.companyId,
-      publicKey: newToken(16),
-      hmacSecret: newToken(32),
-      ...settingsOf(input),
-    });
-    return channel.id;
-  });
-  return getWebchat(ctx, actor, await onUniqueViolation(create, domainTaken));
-}
-
-export async function updateWebchat(ctx: AppContext, actor: MemberActor, channelId: number, input: WebchatChannelInput) {
-  const agent = await servingAgentOf(ctx, actor.companyId, input);
-  const update = ctx.db.transaction(async (tx) => {
-    const row = await repo.findWebchat(tx, actor.companyId, channelId);
-    if (!row) return fail("channel_not_found");
-    await repo.updateChannel(tx, actor.companyId, channelId, { name: input.name, description: input.description, number: input.domain, active: input.active, ...agent });
-    await repo.updateWebchat(tx, actor.companyId, channelId, settingsOf(input));
-  });
-  await onUniqueViolation(update, domainTaken);
-  return getWebchat(ctx, actor, channelId);
 }
 
 export async function setActive(ctx: AppContext, actor: MemberActor, channelId: number, active: boolean) {
@@ -95,31 +24,3 @@ export async function removeChannel(ctx: AppContext, actor: MemberActor, channel
   return { ok: true as const };
 }
 
-/** Replaces the web chat's logo (shown in the widget header); the previous image is deleted. */
-export async function uploadWebchatLogo(ctx: AppContext, actor: MemberActor, channelId: number, data: Buffer, truncated: boolean) {
-  const mime = logoImageType(data, truncated);
-  await ctx.db.transaction(async (tx) => {
-    const row = (await repo.findWebchat(tx, actor.companyId, channelId)) ?? fail("channel_not_found");
-    const fileId = await insertFile(tx, actor.companyId, mime, data);
-    await repo.updateWebchat(tx, actor.companyId, channelId, { logoFileId: fileId });
-    if (row.webchat.logoFileId) await deleteFile(tx, actor.companyId, row.webchat.logoFileId);
-  });
-  return getWebchat(ctx, actor, channelId);
-}
-
-export async function removeWebchatLogo(ctx: AppContext, actor: MemberActor, channelId: number) {
-  await ctx.db.transaction(async (tx) => {
-    const row = (await repo.findWebchat(tx, actor.companyId, channelId)) ?? fail("channel_not_found");
-    if (!row.webchat.logoFileId) return;
-    await repo.updateWebchat(tx, actor.companyId, channelId, { logoFileId: null });
-    await deleteFile(tx, actor.companyId, row.webchat.logoFileId);
-  });
-  return getWebchat(ctx, actor, channelId);
-}
-
-/** The logo the widget shows on any site: public, found by the channel's public key. */
-export async function webchatLogo(ctx: AppContext, publicKey: string) {
-  const found = (await repo.findWebchatByPublicKey(ctx.db, publicKey)) ?? fail("file_not_found");
-  const fileId = found.webchat.logoFileId ?? fail("file_not_found");
-  return (await findFile(ctx.db, found.webchat.companyId, fileId)) ?? fail("file_not_found");
-}

@@ -1,4 +1,4 @@
-import type { MergeContactsInput } from "@holboo/core";
+import { isPersonalAccountChannel, type MergeContactsInput } from "@holboo/core";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { fail } from "../../platform/http/errors.ts";
@@ -19,9 +19,6 @@ function fillSlots(kept: repo.ContactRow, removed: repo.ContactRow, slots: reado
   for (const slot of slots) if (!kept[slot] && incoming.length) patch[slot] = incoming.shift();
   return patch;
 }
-
-/** Channels whose identities are personal accounts: two different ones mean two different people. */
-const ACCOUNT_CHANNELS = new Set(["messenger"]);
 
 function filledFrom(kept: repo.ContactRow, removed: repo.ContactRow): Partial<repo.ContactInsert> {
   const patch: Partial<repo.ContactInsert> = {};
@@ -44,7 +41,7 @@ export async function merge(ctx: AppContext, actor: MemberActor, input: MergeCon
     const kept = assertVisible(actor, locked.find((c) => c.id === input.keep_id) ?? null);
     const removed = assertVisible(actor, locked.find((c) => c.id === input.remove_id) ?? null);
     const [keptIds, removedIds] = await Promise.all([repo.identitiesOfContact(tx, actor.companyId, kept.id), repo.identitiesOfContact(tx, actor.companyId, removed.id)]);
-    const accounts = (rows: typeof keptIds) => new Set(rows.filter((r) => ACCOUNT_CHANNELS.has(r.channelType)).map((r) => `${r.identity.channelId}:${r.identity.externalId}`));
+    const accounts = (rows: typeof keptIds) => new Set(rows.filter((r) => isPersonalAccountChannel(r.channelType)).map((r) => `${r.identity.channelId}:${r.identity.externalId}`));
     const keptAccounts = accounts(keptIds);
     const removedAccounts = accounts(removedIds);
     if (keptAccounts.size && removedAccounts.size && [...removedAccounts].some((a) => !keptAccounts.has(a))) fail("contact_merge_different_account");

@@ -7,11 +7,11 @@ import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError, fail } from "../../platform/http/errors.ts";
-import { storeAttachment } from "../interactions/attachments.service.ts";
-import { findInteraction } from "../interactions/interactions.repo.ts";
-import { markRead } from "../interactions/messages.service.ts";
-import { listEventsAfter } from "../interactions/events.repo.ts";
-import { presentEvent } from "../interactions/interactions.presenter.ts";
+import { storeAttachment } from "../../modules/interactions/attachments.service.ts";
+import { findInteraction } from "../../modules/interactions/interactions.repo.ts";
+import { markRead } from "../../modules/interactions/messages.service.ts";
+import { listEventsAfter } from "../../modules/interactions/events.repo.ts";
+import { presentEvent } from "../../modules/interactions/interactions.presenter.ts";
 import { requireVisitor, sendFromVisitor, startSession, visitorFile } from "./webchat.service.ts";
 
 const tokenOf = (req: FastifyRequest) => {

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../platform/context.ts";
-import { findWebchatByPublicKey } from "../channels/channels.repo.ts";
+import { findWebchatByPublicKey } from "./webchat.repo.ts";
 
 const WIDGET_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../widget/dist");
 const WIDGET_FILES = ["loader.js", "app.js"] as const;

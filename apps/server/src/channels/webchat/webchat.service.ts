@@ -9,14 +9,15 @@ import { fail } from "../../platform/http/errors.ts";
 import type { VisitorIdentity } from "../../platform/realtime/realtime.ts";
 import { RateWindow } from "../../platform/rate-window.ts";
 import { TtlCache } from "../../platform/ttl-cache.ts";
-import { findServingAgent, findWebchatByPublicKey, type ChannelRow, type WebchatRow } from "../channels/channels.repo.ts";
-import { presentWebchatLook } from "../channels/channels.presenter.ts";
-import * as contacts from "../contacts/contacts.repo.ts";
-import { latestForIdentity } from "../interactions/interactions.repo.ts";
-import { findFile } from "../companies/companies.repo.ts";
-import { isAttachmentVisibleToIdentity } from "../interactions/messages.repo.ts";
-import { loadAttachments } from "../interactions/messages.service.ts";
-import { acceptFromContact } from "../../channels/inbound.ts";
+import { findServingAgent, type ChannelRow } from "../../modules/channels/channels.repo.ts";
+import { findWebchatByPublicKey, type WebchatRow } from "./webchat.repo.ts";
+import { presentWebchatLook } from "./webchat.presenter.ts";
+import * as contacts from "../../modules/contacts/contacts.repo.ts";
+import { latestForIdentity } from "../../modules/interactions/interactions.repo.ts";
+import { findFile } from "../../modules/companies/companies.repo.ts";
+import { isAttachmentVisibleToIdentity } from "../../modules/interactions/messages.repo.ts";
+import { loadAttachments } from "../../modules/interactions/messages.service.ts";
+import { acceptFromContact } from "../inbound.ts";
 
 /** The page embedding the widget must be the channel's domain (or a subdomain), or Holboo's own test page. */
 export function hostAllowed(hostOrigin: string | undefined, domain: string, publicUrl: string): boolean {

@@ -1,4 +1,5 @@
 import type { ChannelAdapter } from "../adapter.ts";
+import { findWebchat } from "./webchat.repo.ts";
 
 /**
  * Web chat has no provider: a committed message reaches the visitor through the realtime push and,
@@ -8,4 +9,5 @@ export const webchatAdapter: ChannelAdapter = {
   type: "webchat",
   live: true,
   deliver: async () => ({ ok: true, providerMessageId: null }),
+  replyLocale: async (ctx, channel) => ((await findWebchat(ctx.db, channel.companyId, channel.id))?.webchat.language === "en" ? "en" : "mn"),
 };

@@ -1,0 +1,17 @@
+import type { TypedApp } from "../app.ts";
+import type { AppContext } from "../platform/context.ts";
+import { registerAdapter } from "./adapter.ts";
+import { webchatAdapter } from "./webchat/outbound.ts";
+import { webchatPageRoutes } from "./webchat/pages.routes.ts";
+import { webchatSetupRoutes } from "./webchat/setup.routes.ts";
+import { webchatRoutes } from "./webchat/webchat.routes.ts";
+import { registerVisitorSocket } from "./webchat/webchat.socket.ts";
+
+/** Every channel the installation offers: its adapter, its routes (setup, inbound) and its sockets. */
+export function registerChannels(app: TypedApp, ctx: AppContext) {
+  registerAdapter(webchatAdapter);
+  webchatSetupRoutes(app, ctx);
+  webchatRoutes(app, ctx);
+  webchatPageRoutes(app, ctx);
+  registerVisitorSocket(ctx);
+}

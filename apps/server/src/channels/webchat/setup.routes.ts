@@ -1,0 +1,46 @@
+import { WebchatChannelInput, WebchatChannelView, idParamSchema } from "@holboo/core";
+import { z } from "zod";
+import { AppError, fail } from "../../platform/http/errors.ts";
+import type { TypedApp } from "../../app.ts";
+import type { AppContext } from "../../platform/context.ts";
+import { requireMember } from "../../platform/auth/policy.ts";
+import * as channels from "./setup.service.ts";
+
+export function webchatSetupRoutes(app: TypedApp, ctx: AppContext) {
+  const webchat = { 200: WebchatChannelView };
+  app.post("/api/webchat-channels", { config: { access: { permission: "settings.edit" } }, schema: { body: WebchatChannelInput, response: webchat } }, (req) =>
+    channels.createWebchat(ctx, requireMember(req.actor), req.body),
+  );
+  app.get("/api/webchat-channels/:id", { config: { access: { permission: "settings.view" } }, schema: { params: idParamSchema, response: webchat } }, (req) =>
+    channels.getWebchat(ctx, requireMember(req.actor), req.params.id),
+  );
+  app.put(
+    "/api/webchat-channels/:id",
+    { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, body: WebchatChannelInput, response: webchat } },
+    (req) => channels.updateWebchat(ctx, requireMember(req.actor), req.params.id, req.body),
+  );
+  app.post(
+    "/api/webchat-channels/:id/logo",
+    { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, response: webchat } },
+    async (req) => {
+      const file = (await req.file({ throwFileSizeLimit: false })) ?? fail("file_not_found");
+      const data = await file.toBuffer();
+      return channels.uploadWebchatLogo(ctx, requireMember(req.actor), req.params.id, data, file.file.truncated);
+    },
+  );
+  app.delete("/api/webchat-channels/:id/logo", { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, response: webchat } }, (req) =>
+    channels.removeWebchatLogo(ctx, requireMember(req.actor), req.params.id),
+  );
+  app.get(
+    "/api/webchat/logo/:key",
+    {
+      config: { access: { public: true }, rateLimit: { max: 300, timeWindow: "1 minute", errorResponseBuilder: () => new AppError("rate_limited") } },
+      schema: { params: z.object({ key: z.string().max(64) }) },
+    },
+    async (req, reply) => {
+      const file = await channels.webchatLogo(ctx, req.params.key);
+      // The URL carries the file's id, so a new logo is a new URL and this one may be cached long.
+      return reply.type(file.mime).header("x-content-type-options", "nosniff").header("cache-control", "public, max-age=86400").send(file.data);
+    },
+  );
+}
