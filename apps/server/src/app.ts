@@ -10,6 +10,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDef
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext, AppDeps } from "./platform/context.ts";
 import { Realtime } from "./platform/realtime/realtime.ts";
+import { JobQueue } from "./platform/jobs/queue.ts";
+import { startJobRunner } from "./platform/jobs/runner.ts";
+import { JOBS, SCHEDULES } from "./jobs.ts";
 import { requestContext } from "./platform/http/context.ts";
 import { errorBody, handleError } from "./platform/http/errors.ts";
 import { requestLocale } from "./platform/i18n.ts";
@@ -79,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storedVectors: (companyId, agentId, encoder) => storedVectors(deps.db, companyId, agentId, encoder),
   });
   app.addHook("onClose", () => answers.close());
-  const ctx: AppContext = { ...deps, realtime, knowledge, answers, log: app.log };
+  const ctx: AppContext = { ...deps, realtime, jobs: new JobQueue(deps.config.JOBS_SCHEMA), knowledge, answers, log: app.log };
   app.decorate("knowledge", ctx.knowledge);
 
   await app.register(cookie);
@@ -99,6 +102,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerPresenceHandlers(ctx);
   registerStaffTypingHandlers(ctx);
   registerChannels(typed, ctx);
+
+  if (deps.config.HOLBOO_ROLE !== "web") {
+    const runner = await startJobRunner({
+      pool: deps.pool, db: deps.db, schema: deps.config.JOBS_SCHEMA, ctx, jobs: JOBS, schedules: SCHEDULES,
+      concurrency: deps.config.JOB_CONCURRENCY, log: app.log,
+    });
+    // Before the sockets and the database go: running jobs finish (or are handed back) first.
+    app.addHook("preClose", () => runner.stop());
+  }
 
   const webDist = ctx.config.WEB_DIST_DIR ? path.resolve(ctx.config.WEB_DIST_DIR) : DEFAULT_WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, "index.html"));

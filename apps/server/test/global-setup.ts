@@ -6,6 +6,8 @@ import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../src/platform/db/embedded.ts";
 import { connectDatabase } from "../src/platform/db/client.ts";
 import { runMigrations } from "../src/platform/db/migrate.ts";
+import { migrateJobQueue } from "../src/platform/jobs/runner.ts";
+import { TEST_JOB_SCHEMAS } from "./job-schemas.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -35,6 +37,7 @@ export default async function setup(project: TestProject) {
   url.pathname = `/${databaseName}`;
   const handle = connectDatabase(url.toString(), 2);
   await runMigrations(handle.pool);
+  for (const schema of TEST_JOB_SCHEMAS) await migrateJobQueue(handle.pool, schema);
   await handle.close();
   project.provide("databaseUrl", url.toString());
 

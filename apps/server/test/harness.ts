@@ -4,6 +4,7 @@ import { buildApp, type App } from "../src/app.ts";
 import { loadConfig, type Config } from "../src/platform/config.ts";
 import { connectDatabase, type DatabaseHandle } from "../src/platform/db/client.ts";
 import { createMailer } from "../src/platform/mail/mailer.ts";
+import { borrowJobSchema } from "./job-schemas.ts";
 
 export interface TestApp {
   app: App;
@@ -15,13 +16,17 @@ export interface TestApp {
 
 /** The real app on a real port against the run's database; `env` overrides configuration. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const databaseUrl = env.DATABASE_URL ?? inject("databaseUrl");
+  const database = connectDatabase(databaseUrl, 8);
+  const jobsSchema = await borrowJobSchema(database.pool);
   const config = loadConfig(
     {
       NODE_ENV: "test",
       LOG_LEVEL: "silent",
       PORT: "0",
       HOST: "127.0.0.1",
-      DATABASE_URL: inject("databaseUrl"),
+      DATABASE_URL: databaseUrl,
+      JOBS_SCHEMA: jobsSchema.schema,
       AUTH_RATE_LIMIT_PER_MINUTE: "100000",
       PLATFORM_ADMIN_EMAILS: "root-admin@holboo.test",
       WEB_DIST_DIR: "/nonexistent-web-dist",
@@ -29,9 +34,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     },
     { dotenv: false },
   );
-  const database = connectDatabase(config.DATABASE_URL ?? "", 5);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const app = await buildApp({ db: database.db, config, mailer, version: "test-version" });
+  const app = await buildApp({ db: database.db, pool: database.pool, config, mailer, version: "test-version" });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   return {
     app,
@@ -41,6 +45,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     async close() {
       await app.close();
       mailer.close();
+      await jobsSchema.giveBack();
       await database.close();
     },
   };

@@ -21,4 +21,5 @@ export * from "./contracts/webchat.ts";
 export * from "./contracts/knowledge.ts";
 export * from "./contracts/answers.ts";
 export * from "./contracts/contacts.ts";
+export * from "./contracts/jobs.ts";
 export * from "./emoji.ts";

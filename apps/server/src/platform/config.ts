@@ -28,6 +28,12 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
   WEB_DIST_DIR: z.string().optional(),
+  /** web: HTTP and realtime only; worker: background jobs only; all: both in one process. */
+  HOLBOO_ROLE: z.enum(["all", "web", "worker"], { error: "expected all, web or worker" }).default("all"),
+  /** Background jobs one process runs at once. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** The PostgreSQL schema of the job queue; tests give each app its own. */
+  JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, { error: "expected a lower-case SQL identifier" }).default("graphile_worker"),
   APP_VERSION: z.string().optional(),
 });
 

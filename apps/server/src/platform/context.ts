@@ -1,14 +1,18 @@
 import type { FastifyBaseLogger } from "fastify";
+import type pg from "pg";
 import type { AnswerEngine } from "../modules/answers/answers.engine.ts";
 import type { KnowledgeHub } from "../modules/knowledge/knowledge.source.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import type { JobQueue } from "./jobs/queue.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { Realtime } from "./realtime/realtime.ts";
 
 /** What feature modules receive: explicit dependencies, no globals. */
 export interface AppDeps {
   db: Database;
+  /** The same database's connection pool, for what needs connections of its own (the job queue). */
+  pool: pg.Pool;
   config: Config;
   mailer: Mailer;
   version: string;
@@ -16,10 +20,12 @@ export interface AppDeps {
 
 export interface AppContext extends AppDeps {
   realtime: Realtime;
+  /** Background work, added in the transaction that causes it (platform/jobs). */
+  jobs: JobQueue;
   /** The knowledge the answer engine reads, and the change signal it listens to. */
   knowledge: KnowledgeHub;
   /** The answer engine over that knowledge, with each company's model provider when it has one. */
   answers: AnswerEngine;
-  /** For failures of work that runs after a response (the virtual agent's turn). */
+  /** For failures of work that runs outside a request (jobs, sockets). */
   log: FastifyBaseLogger;
 }

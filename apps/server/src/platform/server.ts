@@ -7,11 +7,8 @@ import type { Config } from "./config.ts";
 import { connectDatabase, type DatabaseHandle } from "./db/client.ts";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded.ts";
 import { runMigrations } from "./db/migrate.ts";
+import { migrateJobQueue } from "./jobs/runner.ts";
 import { createMailer } from "./mail/mailer.ts";
-import { purgeSpentTokens } from "./auth/one-time-tokens.ts";
-import { purgeExpiredSessions } from "./auth/sessions.ts";
-
-const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 
 export interface RunningServer {
   app: App;
@@ -41,20 +38,16 @@ export async function startServer(config: Config, log: (line: string) => void = 
   const database = connectDatabase(url);
   try {
     await runMigrations(database.pool);
+    await migrateJobQueue(database.pool, config.JOBS_SCHEMA);
   } catch (error) {
     await database.close();
     await embedded?.stop();
     throw error;
   }
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const app = await buildApp({ db: database.db, config, mailer, version: resolveVersion(config) });
-  const address = await app.listen({ port: config.PORT, host: config.HOST });
-  const housekeeping = async () => {
-    await purgeExpiredSessions(database.db);
-    await purgeSpentTokens(database.db);
-  };
-  const timer = setInterval(() => void housekeeping().catch((error: unknown) => app.log.error(error)), HOUSEKEEPING_INTERVAL_MS);
-  timer.unref();
+  const app = await buildApp({ db: database.db, pool: database.pool, config, mailer, version: resolveVersion(config) });
+  // A worker-only process serves no HTTP; it still pushes what its jobs change to the web processes.
+  const address = config.HOLBOO_ROLE === "worker" ? (await app.ready(), "") : await app.listen({ port: config.PORT, host: config.HOST });
   let stopped = false;
   return {
     app,
@@ -63,7 +56,6 @@ export async function startServer(config: Config, log: (line: string) => void = 
     async stop() {
       if (stopped) return;
       stopped = true;
-      clearInterval(timer);
       await app.close();
       mailer.close();
       await database.close();

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { listQueryBase } from "./common.ts";
 
-export const OUTBOX_STATUSES = ["kept", "sent", "failed"] as const;
+/** queued: waiting for (or between tries of) SMTP delivery; kept: no SMTP configured, read it here. */
+export const OUTBOX_STATUSES = ["queued", "kept", "sent", "failed"] as const;
 export const OutboxMailView = z.object({
   id: z.number().int(),
   to: z.string(),
@@ -10,6 +11,7 @@ export const OutboxMailView = z.object({
   status: z.enum(OUTBOX_STATUSES),
   created_at: z.string(),
 });
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export type OutboxMailView = z.infer<typeof OutboxMailView>;
 
 export const OutboxListQuery = listQueryBase;

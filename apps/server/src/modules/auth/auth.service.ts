@@ -5,6 +5,7 @@ import type {
 import { LIMITS } from "@holboo/core";
 import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
+import { queueMail } from "../../platform/mail/mailer.ts";
 import type { Actor } from "../../platform/auth/actor.ts";
 import { consumeOneTimeToken, issueOneTimeToken, revokeTokensOf } from "../../platform/auth/one-time-tokens.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../platform/auth/passwords.ts";
@@ -64,10 +65,13 @@ export async function requestPasswordReset(ctx: AppContext, input: PasswordReset
   const user = await findUserByEmail(ctx.db, input.email);
   // The answer is the same whether or not the account exists, so it reveals nothing.
   if (user && user.status === "active" && user.userType === "human" && user.email) {
-    await revokeTokensOf(ctx.db, user.id, "reset");
-    const token = await issueOneTimeToken(ctx.db, user.id, "reset", LIMITS.resetTokenMinutes * 60_000);
-    const link = `${ctx.config.PUBLIC_URL}/pub/reset-password?token=${encodeURIComponent(token)}`;
-    await ctx.mailer.send(ctx.db, { companyId: user.companyId, to: user.email, ...passwordResetMail(link) }).catch(() => undefined);
+    const email = user.email;
+    await ctx.db.transaction(async (tx) => {
+      await revokeTokensOf(tx, user.id, "reset");
+      const token = await issueOneTimeToken(tx, user.id, "reset", LIMITS.resetTokenMinutes * 60_000);
+      const link = `${ctx.config.PUBLIC_URL}/pub/reset-password?token=${encodeURIComponent(token)}`;
+      await queueMail(tx, ctx, { companyId: user.companyId, to: email, ...passwordResetMail(link) });
+    });
   }
   return { ok: true as const };
 }

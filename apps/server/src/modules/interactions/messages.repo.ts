@@ -1,5 +1,5 @@
 import type { AttachmentView } from "@holboo/core";
-import { and, desc, eq, inArray, lt, lte, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { fromJsonRow } from "../../platform/db/json-row.ts";
 import { executeNamed } from "../../platform/db/prepared.ts";
@@ -8,6 +8,9 @@ import type { EventRow } from "./events.repo.ts";
 import type { InteractionRow } from "./interactions.repo.ts";
 
 export type MessageRow = typeof messages.$inferSelect;
+
+/** Builds, from the written message's columns, the job a statement adds when the AI agent owns the conversation. */
+export type AgentTurnJob = (message: { companyId: SQL; interactionId: SQL; messageId: SQL }) => SQL;
 
 /** The interaction a message goes to: a known one, or the open one of a contact identity. */
 export type MessageTarget = { interactionId: number } | { openForIdentityId: number };
@@ -42,12 +45,18 @@ export interface MessageToAppend {
  * response time, stores the message and its message.created event. Null when the target is missing,
  * or by identity when none is open. A repeated client or provider id fails the whole statement.
  */
-export async function appendMessage(db: Executor, companyId: number, target: MessageTarget, message: MessageToAppend): Promise<AppendedMessage | null> {
+export async function appendMessage(db: Executor, companyId: number, target: MessageTarget, message: MessageToAppend, agentTurn?: AgentTurnJob): Promise<AppendedMessage | null> {
   const isReply = message.direction === "out" && !message.isPrivate;
   const which = "interactionId" in target
     ? sql`i.id = ${target.interactionId}`
     : sql`i.id = (SELECT id FROM interactions WHERE company_id = ${companyId} AND identity_id = ${target.openForIdentityId} AND status = 'open' ORDER BY id DESC LIMIT 1) AND i.status = 'open'`;
-  const rows = await executeNamed<{ interaction: Record<string, unknown>; message: Record<string, unknown>; event: Record<string, unknown> }>(db, "interactionId" in target ? "append_message_to_interaction" : "append_message_to_open", sql`
+  // Volatile calls in a CTE run only when it is read, hence the count below.
+  const turn = agentTurn
+    ? sql`, turn AS (SELECT ${agentTurn({ companyId: sql`m.company_id`, interactionId: sql`m.interaction_id`, messageId: sql`m.id` })} FROM advanced a, message m WHERE a.owner_type = 'ai')`
+    : sql``;
+  const turnCount = agentTurn ? sql`, (SELECT count(*) FROM turn) AS turns` : sql``;
+  const name = `${"interactionId" in target ? "append_message_to_interaction" : "append_message_to_open"}${agentTurn ? "_with_turn" : ""}`;
+  const rows = await executeNamed<{ interaction: Record<string, unknown>; message: Record<string, unknown>; event: Record<string, unknown> }>(db, name, sql`
     WITH advanced AS (
       UPDATE interactions i SET
         last_seq = i.last_seq + 1,
@@ -69,8 +78,8 @@ export async function appendMessage(db: Executor, companyId: number, target: Mes
         NOT m.is_private, m.created_at
       FROM message m
       RETURNING *
-    )
-    SELECT row_to_json(a) AS interaction, row_to_json(m) AS message, row_to_json(e) AS event FROM advanced a, message m, event e
+    )${turn}
+    SELECT row_to_json(a) AS interaction, row_to_json(m) AS message, row_to_json(e) AS event${turnCount} FROM advanced a, message m, event e
   `);
   const [row] = rows;
   if (!row) return null;
@@ -79,6 +88,11 @@ export async function appendMessage(db: Executor, companyId: number, target: Mes
     message: fromJsonRow(messages, row.message),
     event: fromJsonRow(interactionEvents, row.event),
   };
+}
+
+export async function findMessage(db: Executor, companyId: number, id: number): Promise<MessageRow | null> {
+  const [row] = await db.select().from(messages).where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+  return row ?? null;
 }
 
 export async function findByClientId(db: Executor, companyId: number, clientId: string): Promise<MessageRow | null> {

@@ -13,7 +13,7 @@ import { appendEvent, type EventRow } from "./events.repo.ts";
 import { findInteraction, insertInteraction, lockInteraction, lockOpenForIdentity, type InteractionRow } from "./interactions.repo.ts";
 import { assertOpen, assertVisible } from "./interactions.policy.ts";
 import { presentMessage } from "./interactions.presenter.ts";
-import { appendMessage, findAttachments, findByClientId, findByProviderId, markSeen, setMessageDelivery, type MessageRow, type MessageToAppend } from "./messages.repo.ts";
+import { appendMessage, type AgentTurnJob, findAttachments, findByClientId, findByProviderId, markSeen, setMessageDelivery, type MessageRow, type MessageToAppend } from "./messages.repo.ts";
 import { autoAssign, changeOwner } from "./ownership.service.ts";
 import { publish } from "./publisher.ts";
 
@@ -184,6 +184,12 @@ export interface InboundFromContact {
   providerMessageId: string | null;
 }
 
+/** What happens after a customer's message in a conversation the AI agent owns, in the same transaction. */
+export interface AgentTurnHook {
+  inStatement: AgentTurnJob;
+  inTransaction(tx: Executor, turn: { company_id: number; interaction_id: number; message_id: number }): Promise<void>;
+}
+
 export interface ReceivedMessage {
   view: MessageView;
   row: MessageRow;
@@ -196,14 +202,14 @@ export interface ReceivedMessage {
  * interaction of that identity or opens a new one, which the channel's virtual agent takes when it
  * serves the channel, else a person (or the queue).
  */
-export async function receiveFromContact(ctx: AppContext, inbound: InboundFromContact): Promise<ReceivedMessage> {
+export async function receiveFromContact(ctx: AppContext, inbound: InboundFromContact, agentTurn?: AgentTurnHook): Promise<ReceivedMessage> {
   const message: NewMessage = {
     direction: "in", senderType: "contact", senderUserId: null, senderName: inbound.contactName,
     text: inbound.text, attachments: inbound.attachments, isPrivate: false, isBot: false,
     clientId: inbound.clientId, providerMessageId: inbound.providerMessageId,
   };
-  const result = await continueOpen(ctx, inbound, message)
-    .then((done) => done ?? openAndRecord(ctx, inbound, message))
+  const result = await continueOpen(ctx, inbound, message, agentTurn)
+    .then((done) => done ?? openAndRecord(ctx, inbound, message, agentTurn))
     .catch(async (error: unknown) => {
       // A repeated delivery (same client id or provider id) loses on the unique index: answer with the first.
       if (!isUniqueViolation(error)) throw error;
@@ -224,13 +230,13 @@ interface Recorded {
 }
 
 /** The common case, one statement with no transaction around it: the identity's interaction is open. */
-async function continueOpen(ctx: AppContext, inbound: InboundFromContact, message: NewMessage): Promise<Recorded | null> {
-  const appended = await appendMessage(ctx.db, inbound.companyId, { openForIdentityId: inbound.identityId }, toAppend(message, new Date()));
+async function continueOpen(ctx: AppContext, inbound: InboundFromContact, message: NewMessage, agentTurn?: AgentTurnHook): Promise<Recorded | null> {
+  const appended = await appendMessage(ctx.db, inbound.companyId, { openForIdentityId: inbound.identityId }, toAppend(message, new Date()), agentTurn?.inStatement);
   return appended && { states: [appended.interaction], events: [appended.event], row: appended.message };
 }
 
 /** The first message of a conversation: opens the interaction, records the message and assigns it. */
-async function openAndRecord(ctx: AppContext, inbound: InboundFromContact, message: NewMessage): Promise<Recorded> {
+async function openAndRecord(ctx: AppContext, inbound: InboundFromContact, message: NewMessage, agentTurn?: AgentTurnHook): Promise<Recorded> {
   return ctx.db.transaction(async (tx) => {
     // Serialise the identity so two first messages cannot open two interactions.
     await lockIdentity(tx, inbound.companyId, inbound.identityId);
@@ -251,6 +257,9 @@ async function openAndRecord(ctx: AppContext, inbound: InboundFromContact, messa
       const assigned = await autoAssign(tx, after);
       after = assigned.row;
       events.push(...assigned.events);
+    }
+    if (after.ownerType === "ai" && agentTurn) {
+      await agentTurn.inTransaction(tx, { company_id: after.companyId, interaction_id: after.id, message_id: recorded.row.id });
     }
     return { states: [interaction, after], events, row: recorded.row };
   });

@@ -1,6 +1,7 @@
 import type { InviteUserInput, UpdateUserInput, UserListQuery, UserStatus } from "@holboo/core";
 import { fullName, LIMITS } from "@holboo/core";
 import type { AppContext } from "../../platform/context.ts";
+import { queueMail } from "../../platform/mail/mailer.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { issueOneTimeToken, revokeTokensOf } from "../../platform/auth/one-time-tokens.ts";
 import { endAllSessionsOf } from "../../platform/auth/sessions.ts";
@@ -39,7 +40,7 @@ async function sendInvitation(ctx: AppContext, db: Executor, actor: MemberActor,
   const params = new URLSearchParams({ token, userID: String(user.id), email: user.email ?? "" });
   const inviter = await repo.findUserById(db, actor.userId);
   const mail = inviteMail(`${ctx.config.PUBLIC_URL}/interacts?${params}`, companyName, inviter ? fullName(inviter.firstName, inviter.lastName) : "");
-  await ctx.mailer.send(db, { companyId: actor.companyId, to: user.email ?? "", ...mail }).catch(() => fail("invite_mail_failed"));
+  await queueMail(db, ctx, { companyId: actor.companyId, to: user.email ?? "", ...mail });
 }
 
 export async function inviteUser(ctx: AppContext, actor: MemberActor, input: InviteUserInput) {

@@ -14,7 +14,9 @@ export interface DatabaseHandle {
 
 export function connectDatabase(url: string, poolSize = 20): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A connection that fails idle (a restarted server) is dropped and replaced; queries report their own errors.
   pool.on("error", () => undefined);
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

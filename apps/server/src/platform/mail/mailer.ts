@@ -1,6 +1,8 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Executor } from "../db/client.ts";
-import { outboxMails } from "../db/schema.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import { mailJob } from "./mail.job.ts";
+import { insertOutboxMail } from "./outbox.repo.ts";
 
 export interface OutgoingMail {
   companyId: number | null;
@@ -10,37 +12,36 @@ export interface OutgoingMail {
   html?: string;
 }
 
-export interface Mailer {
-  /** Records the mail in the outbox and delivers it by SMTP when configured. Throws when delivery fails. */
-  send(db: Executor, mail: OutgoingMail): Promise<void>;
-  close(): void;
+export interface SmtpAnswer {
+  /** SMTP's reply code when the server answered (5xx: refused for good). */
+  responseCode?: number;
 }
 
-export class MailDeliveryError extends Error {}
+export interface Mailer {
+  /** Whether mail leaves by SMTP; without it, mail is kept in the outbox for admins to read. */
+  readonly delivers: boolean;
+  /** Hands one message to the SMTP server; throws with its `responseCode` when refused. */
+  transmit(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
 
 export function createMailer(options: { smtpUrl?: string; from: string }): Mailer {
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   return {
-    async send(db, mail) {
-      const base = {
-        companyId: mail.companyId,
-        toAddress: mail.to,
-        subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html ?? null,
-      };
-      if (!transport) {
-        await db.insert(outboxMails).values({ ...base, status: "kept" });
-        return;
-      }
-      try {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-        await db.insert(outboxMails).values({ ...base, status: "sent", sentAt: new Date() });
-      } catch (error) {
-        await db.insert(outboxMails).values({ ...base, status: "failed", error: String(error) });
-        throw new MailDeliveryError(String(error));
-      }
+    delivers: transport !== null,
+    async transmit(mail) {
+      if (!transport) throw new Error("no SMTP server configured");
+      await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     },
     close: () => transport?.close(),
   };
+}
+
+/**
+ * Records a mail in the outbox and, when SMTP is configured, adds its delivery job — both in the caller's
+ * transaction, so a mail exists exactly when the change that sends it commits and is never sent twice.
+ */
+export async function queueMail(db: Executor, deps: { mailer: Mailer; jobs: JobQueue }, mail: OutgoingMail): Promise<void> {
+  const row = await insertOutboxMail(db, { ...mail, status: deps.mailer.delivers ? "queued" : "kept" });
+  if (deps.mailer.delivers) await deps.jobs.add(db, mailJob, { outbox_id: row.id });
 }

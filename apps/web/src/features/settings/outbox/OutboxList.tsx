@@ -8,7 +8,7 @@ import { RelativeTime } from "../../../components/shared/RelativeTime.tsx";
 import { OUTBOX_PAGE_SIZE, useOutbox } from "./outbox.queries.ts";
 import { OutboxMailDialog } from "./OutboxMailDialog.tsx";
 
-const STATUS_COLOR = { kept: "gray", sent: "teal", failed: "red" } as const;
+const STATUS_COLOR = { queued: "blue", kept: "gray", sent: "teal", failed: "red" } as const;
 
 /** Outgoing mail (to, subject, date, status); without SMTP it is kept here, so invitations work on a fresh install. */
 export function OutboxList({ path }: { path: string }) {

@@ -1,0 +1,14 @@
+import type { AppContext } from "./platform/context.ts";
+import type { JobDefinition, ScheduledJob } from "./platform/jobs/job.ts";
+import { jobQueueCleanupJob, purgeExpiredJob } from "./platform/jobs/housekeeping.job.ts";
+import { mailJob } from "./platform/mail/mail.job.ts";
+import { agentTurnJob } from "./modules/answers/agent-turn.job.ts";
+
+/** Every kind of background job the server runs (a worker process runs them all). */
+export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [mailJob, agentTurnJob, purgeExpiredJob, jobQueueCleanupJob];
+
+/** Recurring jobs, as cron lines in UTC. */
+export const SCHEDULES: ReadonlyArray<ScheduledJob<AppContext>> = [
+  { cron: "17 * * * *", job: purgeExpiredJob },
+  { cron: "41 3 * * *", job: jobQueueCleanupJob },
+];

@@ -1,0 +1,43 @@
+import { AgentTurnJobPayload } from "@holboo/core";
+import { sql } from "drizzle-orm";
+import type { AppContext } from "../../platform/context.ts";
+import type { Executor } from "../../platform/db/client.ts";
+import { defineJob } from "../../platform/jobs/job.ts";
+import { findMessage, type AgentTurnJob } from "../interactions/messages.repo.ts";
+import { escalateToPeople } from "../interactions/ownership.service.ts";
+import { answerCustomer } from "./virtual-agent.service.ts";
+
+/**
+ * The virtual agent's turn after one customer message. Turns of one conversation share a queue, so
+ * they run one at a time and in order on whichever process takes them; the reply's client id ties it to
+ * the message it answers, so a repeated turn stores nothing twice. If the turn still fails after its
+ * retry, people take over: a customer is never left with an agent that cannot answer.
+ */
+export const agentTurnJob = defineJob<AgentTurnJobPayload, AppContext>({
+  id: "answers.agent_turn",
+  payload: AgentTurnJobPayload,
+  maxAttempts: 2,
+  async handler(ctx, payload) {
+    const message = await findMessage(ctx.db, payload.company_id, payload.message_id);
+    if (message) await answerCustomer(ctx, payload.interaction_id, payload.company_id, message);
+  },
+  async onDead(ctx, payload, error) {
+    ctx.log.error({ err: error, interactionId: payload.interaction_id }, "the virtual agent failed; people take over");
+    await escalateToPeople(ctx, payload.company_id, payload.interaction_id);
+  },
+});
+
+const conversationQueue = (interactionId: number) => `conversation:${interactionId}`;
+
+/** Adds the turn in the caller's transaction (the conversation's first message). */
+export function addAgentTurn(ctx: AppContext, tx: Executor, turn: AgentTurnJobPayload) {
+  return ctx.jobs.add(tx, agentTurnJob, turn, { queue: conversationQueue(turn.interaction_id), key: `agent_turn:${turn.message_id}` });
+}
+
+/** The same job from inside the message's own statement (every later message). */
+export const agentTurnInStatement = (ctx: AppContext): AgentTurnJob => (message) =>
+  ctx.jobs.inStatement(agentTurnJob, {
+    payload: sql`json_build_object('company_id', ${message.companyId}, 'interaction_id', ${message.interactionId}, 'message_id', ${message.messageId})`,
+    queue: sql`'conversation:' || ${message.interactionId}`,
+    key: sql`'agent_turn:' || ${message.messageId}`,
+  });

@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+/**
+ * Payloads of the server's background jobs (the queue stores them as JSON): ids only, never copies of
+ * the data, so a job always works on the current row and a retried job finds its work done.
+ */
+const id = z.number().int().positive();
+
+export const NoJobPayload = z.object({});
+export const MailJobPayload = z.object({ outbox_id: id });
+export const AgentTurnJobPayload = z.object({ company_id: id, interaction_id: id, message_id: id });
+export const DeliveryJobPayload = z.object({ company_id: id, message_id: id });
+export const ChannelEventJobPayload = z.object({ company_id: id, event_id: id });
+export const ArticlePairsJobPayload = z.object({ company_id: id, article_id: id });
+
+export type MailJobPayload = z.infer<typeof MailJobPayload>;
+export type AgentTurnJobPayload = z.infer<typeof AgentTurnJobPayload>;
+export type DeliveryJobPayload = z.infer<typeof DeliveryJobPayload>;
+export type ChannelEventJobPayload = z.infer<typeof ChannelEventJobPayload>;
+export type ArticlePairsJobPayload = z.infer<typeof ArticlePairsJobPayload>;
+
+/** A job that used all its attempts (or was refused for good), as the platform admin panel lists it. */
+export const DeadJobView = z.object({
+  id: z.string(),
+  kind: z.string(),
+  queue: z.string().nullable(),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  payload: z.unknown(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type DeadJobView = z.infer<typeof DeadJobView>;
