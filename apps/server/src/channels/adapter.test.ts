@@ -2,6 +2,8 @@ import type { InteractionEventView, MessageView } from "@holboo/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 import { companyAdmin, unique } from "../../test/factories.ts";
+import { deadJobs, makeWaitingJobsDue } from "../../test/jobs.ts";
+import { until } from "../../test/sockets.ts";
 import { insertChannel } from "../modules/channels/channels.repo.ts";
 import { insertContact, insertIdentity } from "../modules/contacts/contacts.repo.ts";
 import { insertInteraction } from "../modules/interactions/interactions.repo.ts";
@@ -14,17 +16,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /**
- * A provider channel (Messenger's type) whose adapter answers as the test scripts it: the inbox's
- * side of the adapter contract is what is under test, not a provider.
+ * A provider channel (Messenger's type) whose adapter answers as the test scripts it: the inbox's side of
+ * the adapter contract (delivery jobs, statuses, retries) is what is under test, not a provider.
  */
 const deliveries: OutboundDelivery[] = [];
-const answers: DeliveryResult[] = [];
+const script = new Map<string, DeliveryResult[]>();
 registerAdapter({
   type: "messenger",
   live: false,
   deliver: async (delivery) => {
     deliveries.push(delivery);
-    const answer = answers.shift();
+    const answer = script.get(delivery.text)?.shift();
     if (!answer) throw new Error("provider unreachable");
     return answer;
   },
@@ -40,41 +42,63 @@ async function providerConversation() {
   const interaction = await insertInteraction(db, {
     companyId, channelId: channel.id, contactId: contact.id, identityId: identity.id, title: "Захиалга", ownerType: "user", assigneeUserId: admin.me.ID,
   });
-  return { admin, interaction, identity };
+  const statuses = async (messageId: number) =>
+    (await admin.client.get<{ items: InteractionEventView[] }>(`/api/interactions/${interaction.id}/events?after=0`)).body.items
+      .filter((e) => e.type === "message.status" && (e.payload.message_ids as number[]).includes(messageId))
+      .map((e) => e.payload.status);
+  const send = (text: string, clientId = unique("r-")) => admin.client.post<MessageView>(`/api/interactions/${interaction.id}/messages`, { client_id: clientId, text });
+  return { admin, interaction, identity, statuses, send };
 }
 
-describe("outbound delivery through a channel adapter", () => {
-  it("marks a failed send retry, and the person's retry hands the same message to the provider again, stored once", async () => {
-    const { admin, interaction, identity } = await providerConversation();
-    const clientId = unique("r-");
-    answers.push({ ok: false, retryable: true, error: "(#200) temporarily unavailable" });
-    const first = await admin.client.post<MessageView>(`/api/interactions/${interaction.id}/messages`, { client_id: clientId, text: "Таны захиалга замдаа явж байна." });
-    expect(first.status).toBe(200);
-    expect(first.body.status).toBe("retry");
-    expect(deliveries.at(-1)).toMatchObject({ externalId: identity.externalId, messageId: first.body.id, text: "Таны захиалга замдаа явж байна." });
-
-    answers.push({ ok: true, providerMessageId: "m_mid.123" });
-    const retried = await admin.client.post<MessageView>(`/api/interactions/${interaction.id}/messages`, { client_id: clientId, text: "Таны захиалга замдаа явж байна." });
-    expect(retried.body).toMatchObject({ id: first.body.id, status: "sent" });
-    expect(deliveries.filter((d) => d.messageId === first.body.id)).toHaveLength(2);
-
-    // A third call with the same id is a plain repeat: nothing goes to the provider again.
-    await admin.client.post(`/api/interactions/${interaction.id}/messages`, { client_id: clientId, text: "Таны захиалга замдаа явж байна." });
-    expect(deliveries.filter((d) => d.messageId === first.body.id)).toHaveLength(2);
-
-    const messages = (await admin.client.get<{ items: MessageView[] }>(`/api/interactions/${interaction.id}/messages`)).body.items;
-    expect(messages.filter((m) => m.client_id === clientId)).toHaveLength(1);
-    const events = (await admin.client.get<{ items: InteractionEventView[] }>(`/api/interactions/${interaction.id}/events?after=0`)).body.items;
-    expect(events.filter((e) => e.type === "message.status").map((e) => e.payload.status)).toEqual(["retry", "sent"]);
+describe("outbound delivery through a channel adapter, as a job", () => {
+  it("a reply is sending until the provider takes it; a temporary failure is retried and then sent, the provider's id kept", async () => {
+    const { identity, statuses, send } = await providerConversation();
+    const text = `Таны захиалга замдаа ${unique()}`;
+    script.set(text, [{ ok: false, retryable: true, error: "(#2) temporarily unavailable" }, { ok: true, providerMessageId: "m_mid.1" }]);
+    const sent = await send(text);
+    expect(sent.body.status).toBe("sending");
+    await until(() => deliveries.filter((d) => d.text === text).length === 1);
+    // The backoff would wait seconds; the test's clock makes the retry due now.
+    await until(async () => (await makeWaitingJobsDue(t)) > 0 || deliveries.filter((d) => d.text === text).length > 1);
+    await until(async () => (await statuses(sent.body.id)).includes("sent"));
+    expect(deliveries.filter((d) => d.text === text)).toHaveLength(2);
+    expect(deliveries.find((d) => d.text === text)).toMatchObject({ externalId: identity.externalId, messageId: sent.body.id });
+    expect(await statuses(sent.body.id)).toEqual(["sent"]);
   });
 
-  it("an adapter that throws is a retry too, and a private note never reaches the provider", async () => {
-    const { admin, interaction } = await providerConversation();
-    const before = deliveries.length;
-    const failed = await admin.client.post<MessageView>(`/api/interactions/${interaction.id}/messages`, { client_id: unique("r-"), text: "Сайн байна уу" });
-    expect(failed.body.status).toBe("retry");
+  it("a refusal makes it retry at once and keeps the job as dead; the person's Retry hands the same message over again, stored once", async () => {
+    const { admin, interaction, statuses, send } = await providerConversation();
+    const text = `Төлбөр ${unique()}`;
+    const clientId = unique("r-");
+    script.set(text, [{ ok: false, retryable: false, error: "(#551) This person isn't available right now" }, { ok: true, providerMessageId: "m_mid.2" }]);
+    const first = await send(text, clientId);
+    await until(async () => (await statuses(first.body.id)).includes("retry"));
+    expect((await deadJobs(t, "channel.deliver")).some((job) => job.last_error?.includes("#551"))).toBe(true);
+
+    const retried = await send(text, clientId);
+    expect(retried.body).toMatchObject({ id: first.body.id, status: "sending" });
+    await until(async () => (await statuses(first.body.id)).at(-1) === "sent");
+    expect(await statuses(first.body.id)).toEqual(["retry", "sending", "sent"]);
+    expect(deliveries.filter((d) => d.messageId === first.body.id)).toHaveLength(2);
+
+    // A repeat of a sent message is only a repeat: nothing goes to the provider again.
+    await send(text, clientId);
+    const messages = (await admin.client.get<{ items: MessageView[] }>(`/api/interactions/${interaction.id}/messages`)).body.items;
+    expect(messages.filter((m) => m.client_id === clientId)).toMatchObject([{ status: "sent" }]);
+    expect(deliveries.filter((d) => d.messageId === first.body.id)).toHaveLength(2);
+  });
+
+  it("an adapter that keeps throwing ends as retry after its last attempt, and a private note never reaches the provider", async () => {
+    const { admin, interaction, statuses, send } = await providerConversation();
+    const text = `Сайн байна уу ${unique()}`;
+    const failed = await send(text);
+    await until(async () => {
+      await makeWaitingJobsDue(t);
+      return (await statuses(failed.body.id)).includes("retry");
+    }, 20_000);
+    expect(deliveries.filter((d) => d.text === text)).toHaveLength(6);
     const note = await admin.client.post<MessageView>(`/api/interactions/${interaction.id}/messages`, { client_id: unique("n-"), text: "Дотоод", is_private: true });
     expect(note.body.status).toBe("sent");
-    expect(deliveries.length).toBe(before + 1);
+    expect(deliveries.some((d) => d.text === "Дотоод")).toBe(false);
   });
 });

@@ -5,9 +5,10 @@ import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { isUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { adapterFor, type ChannelAdapter, type DeliveryResult } from "../../channels/adapter.ts";
+import { adapterFor } from "../../channels/adapter.ts";
+import { addDelivery } from "../../channels/delivery.job.ts";
 import { findChannel, findServingAgent } from "../channels/channels.repo.ts";
-import { findIdentityById, lockIdentity } from "../contacts/contacts.repo.ts";
+import { lockIdentity } from "../contacts/contacts.repo.ts";
 import { findCompanyUser } from "../users/users.repo.ts";
 import { appendEvent, type EventRow } from "./events.repo.ts";
 import { findInteraction, insertInteraction, lockInteraction, lockOpenForIdentity, type InteractionRow } from "./interactions.repo.ts";
@@ -74,16 +75,14 @@ async function outboundAdapter(ctx: AppContext, interaction: InteractionRow) {
 }
 
 /**
- * A staff reply or private note. The client id makes a retry return the first result instead of
- * storing it twice; a retry of a reply whose delivery failed hands the same message to the provider again.
+ * A staff reply or private note. The client id makes a repeat return the first result instead of storing
+ * it twice; a repeat of a reply whose delivery failed (the bubble's Retry) hands it to its channel again.
  */
 export async function sendAsStaff(ctx: AppContext, actor: MemberActor, interactionId: number, input: SendMessageInput): Promise<MessageView> {
   const existing = await findByClientId(ctx.db, actor.companyId, input.client_id);
   if (existing) {
     if (existing.interactionId !== interactionId) fail("invalid_parameters");
-    const interaction = existing.status === "retry" ? assertVisible(actor, await findInteraction(ctx.db, actor.companyId, interactionId)) : null;
-    const adapter = interaction ? await outboundAdapter(ctx, interaction) : null;
-    const row = interaction && adapter ? await deliverOutbound(ctx, adapter, interaction, existing) : existing;
+    const row = existing.status === "retry" ? await redeliver(ctx, actor, existing) : existing;
     return presentMessage(row, await senderName(ctx.db, row));
   }
   const author = (await findCompanyUser(ctx.db, actor.companyId, actor.userId)) ?? fail("unauthorized");
@@ -107,6 +106,7 @@ export async function sendAsStaff(ctx: AppContext, actor: MemberActor, interacti
       status: adapter ? "sending" : "sent",
     });
     events.push(recorded.event);
+    if (adapter) await addDelivery(ctx, tx, { company_id: actor.companyId, message_id: recorded.row.id }, interactionId);
     return { before, after: recorded.interaction, events, row: recorded.row };
   }).catch(async (error: unknown) => {
     // Two retries racing: the loser finds the winner's message.
@@ -114,37 +114,24 @@ export async function sendAsStaff(ctx: AppContext, actor: MemberActor, interacti
     if (winner) return { before: null, after: null, events: [], row: winner };
     throw error;
   });
-  let row = result.row;
-  if (result.before && result.after) {
-    publish(ctx, [result.before, result.after], result.events);
-    if (adapter) row = await deliverOutbound(ctx, adapter, result.after, row);
-  }
-  return presentMessage(row, await senderName(ctx.db, row));
+  if (result.before && result.after) publish(ctx, [result.before, result.after], result.events);
+  return presentMessage(result.row, await senderName(ctx.db, result.row));
 }
 
-/**
- * Hands a committed reply to its channel's provider. A failure marks the message `retry` (shown on
- * the bubble); the person's Retry resends with the same client id, so nothing is stored twice.
- */
-async function deliverOutbound(ctx: AppContext, adapter: ChannelAdapter, interaction: InteractionRow, message: MessageRow): Promise<MessageRow> {
-  const identity = interaction.identityId ? await findIdentityById(ctx.db, interaction.companyId, interaction.identityId) : null;
-  const result: DeliveryResult = identity
-    ? await adapter.deliver({
-        companyId: interaction.companyId, channelId: identity.channelId, externalId: identity.externalId,
-        messageId: message.id, text: message.text, attachments: message.attachments,
-      }).catch((error: unknown) => ({ ok: false, retryable: true, error: String(error) }))
-    : { ok: false, retryable: false, error: "identity_missing" };
-  const status = result.ok ? "sent" : "retry";
+/** A reply marked `retry` goes back to `sending` and its delivery job is added again, in one transaction. */
+async function redeliver(ctx: AppContext, actor: MemberActor, message: MessageRow): Promise<MessageRow> {
+  const visible = assertVisible(actor, await findInteraction(ctx.db, actor.companyId, message.interactionId));
+  if (!(await outboundAdapter(ctx, visible))) return message;
   const done = await ctx.db.transaction(async (tx) => {
-    const locked = (await lockInteraction(tx, interaction.companyId, interaction.id)) ?? interaction;
-    const updated = await setMessageDelivery(tx, interaction.companyId, message.id, status, result.ok ? result.providerMessageId : null);
-    if (status === message.status) return { locked, updated, event: null };
-    const event = await appendEvent(tx, interaction.companyId, interaction.id, {
-      type: "message.status", visibleToContact: false, payload: { message_ids: [message.id], seqs: [message.seq], status },
+    const locked = (await lockInteraction(tx, actor.companyId, message.interactionId)) ?? visible;
+    const updated = await setMessageDelivery(tx, actor.companyId, message.id, "sending", null);
+    const event = await appendEvent(tx, actor.companyId, locked.id, {
+      type: "message.status", visibleToContact: false, payload: { message_ids: [message.id], seqs: [message.seq], status: "sending" },
     });
+    await addDelivery(ctx, tx, { company_id: actor.companyId, message_id: message.id }, locked.id);
     return { locked, updated, event };
   });
-  if (done.event) publish(ctx, [done.locked], [done.event]);
+  publish(ctx, [done.locked], [done.event]);
   return done.updated ?? message;
 }
 
@@ -162,6 +149,7 @@ export async function sendAsVirtualAgent(ctx: AppContext, interaction: Interacti
       direction: "out", senderType: "ai", senderUserId: agent.userId, senderName: agent.name, text, attachments: [],
       isPrivate: false, isBot: true, clientId, providerMessageId: null, status: adapter ? "sending" : "sent",
     });
+    if (adapter) await addDelivery(ctx, tx, { company_id: interaction.companyId, message_id: recorded.row.id }, interaction.id);
     return { before, after: recorded.interaction, event: recorded.event, row: recorded.row };
   }).catch((error: unknown) => {
     if (isUniqueViolation(error)) return null;
@@ -169,7 +157,7 @@ export async function sendAsVirtualAgent(ctx: AppContext, interaction: Interacti
   });
   if (!result) return null;
   publish(ctx, [result.before, result.after], [result.event]);
-  return adapter ? deliverOutbound(ctx, adapter, result.after, result.row) : result.row;
+  return result.row;
 }
 
 export interface InboundFromContact {

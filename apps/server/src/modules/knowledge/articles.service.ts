@@ -1,6 +1,7 @@
 import type { ArticleInput, ArticleListQuery, ArticleSource, ArticleStatus, TiptapNode } from "@holboo/core";
 import { LIMITS } from "@holboo/core";
 import type { AppContext } from "../../platform/context.ts";
+import { articlePairsJob } from "./article-pairs.job.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
@@ -60,6 +61,12 @@ export async function create(
 const autoPairRows = (companyId: number, articleId: number, pairs: GeneratedPair[]) =>
   pairs.map((pair) => ({ companyId, ...pair, source: "auto", originArticleId: articleId, relatedArticleIds: [articleId] }));
 
+/** Pairs of a published article: those from its structure now, and the model's in a job of the same commit. */
+async function publishPairs(ctx: AppContext, tx: Executor, companyId: number, articleId: number, content: TiptapNode) {
+  await regeneratePairs(tx, companyId, articleId, content);
+  await ctx.jobs.add(tx, articlePairsJob, { company_id: companyId, article_id: articleId }, { key: `article_pairs:${articleId}` });
+}
+
 /** A published article's generated pairs follow its content; pairs a person reviewed are kept. */
 async function regeneratePairs(db: Executor, companyId: number, articleId: number, content: TiptapNode) {
   await deleteAutoPairsOf(db, companyId, articleId);
@@ -68,11 +75,11 @@ async function regeneratePairs(db: Executor, companyId: number, articleId: numbe
 
 /**
  * With a chat model configured, the model also writes pairs from a just-published (or edited published)
- * article. It runs after the response, outside any transaction (a model takes seconds), and adds its
+ * article. It runs as a job (article-pairs.job.ts, added with the edit; a model takes seconds), and adds its
  * pairs only if the article is still published with the same name and text; otherwise the later edit's
  * own run does. Pairs whose question the article's structure already gave are skipped.
  */
-async function addModelPairs(ctx: AppContext, companyId: number, articleId: number) {
+export async function addModelPairs(ctx: AppContext, companyId: number, articleId: number) {
   const found = await repo.findArticle(ctx.db, companyId, articleId);
   if (!found || found.article.status !== "published") return;
   const { name, plainText } = found.article;
@@ -89,32 +96,25 @@ async function addModelPairs(ctx: AppContext, companyId: number, articleId: numb
   if (added) ctx.knowledge.changed(companyId);
 }
 
-function addModelPairsLater(ctx: AppContext, companyId: number, articleId: number) {
-  addModelPairs(ctx, companyId, articleId).catch((error: unknown) => ctx.log.warn({ err: error, companyId, articleId }, "model-written Q&A pairs failed"));
-}
-
 export async function update(ctx: AppContext, actor: MemberActor, id: number, input: ArticleInput) {
   await assertFolder(ctx.db, actor.companyId, input.folder_id);
   const plainText = textOf(input.content);
-  const published = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const row =
       (await repo.updateArticle(tx, actor.companyId, id, { folderId: input.folder_id, name: input.name, content: input.content, plainText, updatedByUserId: actor.userId })) ??
       fail("article_not_found");
-    if (row.status === "published") await regeneratePairs(tx, actor.companyId, id, input.content);
-    return row.status === "published";
+    if (row.status === "published") await publishPairs(ctx, tx, actor.companyId, id, input.content);
   });
   ctx.knowledge.changed(actor.companyId);
-  if (published) addModelPairsLater(ctx, actor.companyId, id);
   return get(ctx, actor, id);
 }
 
 export async function setStatus(ctx: AppContext, actor: MemberActor, id: number, status: ArticleStatus) {
   await ctx.db.transaction(async (tx) => {
     const row = (await repo.updateArticle(tx, actor.companyId, id, { status, updatedByUserId: actor.userId })) ?? fail("article_not_found");
-    if (status === "published") await regeneratePairs(tx, actor.companyId, id, row.content);
+    if (status === "published") await publishPairs(ctx, tx, actor.companyId, id, row.content);
   });
   ctx.knowledge.changed(actor.companyId);
-  if (status === "published") addModelPairsLater(ctx, actor.companyId, id);
   return get(ctx, actor, id);
 }
 

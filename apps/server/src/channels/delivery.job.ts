@@ -1,0 +1,67 @@
+import { DeliveryJobPayload, type ChannelType } from "@holboo/core";
+import type { AppContext } from "../platform/context.ts";
+import type { Executor } from "../platform/db/client.ts";
+import { defineJob, PermanentJobError } from "../platform/jobs/job.ts";
+import { findChannel } from "../modules/channels/channels.repo.ts";
+import { findIdentityById } from "../modules/contacts/contacts.repo.ts";
+import { appendEvent } from "../modules/interactions/events.repo.ts";
+import { findInteraction, lockInteraction } from "../modules/interactions/interactions.repo.ts";
+import { findMessage, setMessageDelivery } from "../modules/interactions/messages.repo.ts";
+import { publish } from "../modules/interactions/publisher.ts";
+import { adapterFor, type DeliveryResult } from "./adapter.ts";
+
+/**
+ * Carries one reply out through its channel's provider. The message is `sending` until the provider
+ * takes it; a temporary failure is tried again with growing pauses; a refusal, or the last failure,
+ * makes it `retry` (a person's Retry adds the job again). A message already sent, or carrying the
+ * provider's id, is never handed to the provider again.
+ */
+export const deliveryJob = defineJob<DeliveryJobPayload, AppContext>({
+  id: "channel.deliver",
+  payload: DeliveryJobPayload,
+  maxAttempts: 6,
+  async handler(ctx, payload) {
+    const message = await findMessage(ctx.db, payload.company_id, payload.message_id);
+    if (!message || message.status !== "sending") return;
+    if (message.providerMessageId) return settleDelivery(ctx, payload, "sent", message.providerMessageId);
+    const result = await handToProvider(ctx, payload.company_id, message.interactionId, message);
+    if (result.ok) return settleDelivery(ctx, payload, "sent", result.providerMessageId);
+    if (!result.retryable) throw new PermanentJobError(result.error);
+    throw new Error(result.error);
+  },
+  async onDead(ctx, payload) {
+    await settleDelivery(ctx, payload, "retry", null);
+  },
+});
+
+type Message = NonNullable<Awaited<ReturnType<typeof findMessage>>>;
+
+async function handToProvider(ctx: AppContext, companyId: number, interactionId: number, message: Message): Promise<DeliveryResult> {
+  const interaction = await findInteraction(ctx.db, companyId, interactionId);
+  const identity = interaction?.identityId ? await findIdentityById(ctx.db, companyId, interaction.identityId) : null;
+  const channel = identity ? await findChannel(ctx.db, companyId, identity.channelId) : null;
+  const adapter = channel ? adapterFor(channel.type as ChannelType) : null;
+  if (!identity || !adapter) return { ok: false, retryable: false, error: "channel_or_identity_missing" };
+  return adapter
+    .deliver({ companyId, channelId: identity.channelId, externalId: identity.externalId, messageId: message.id, text: message.text, attachments: message.attachments })
+    .catch((error: unknown): DeliveryResult => ({ ok: false, retryable: true, error: String(error) }));
+}
+
+async function settleDelivery(ctx: AppContext, payload: DeliveryJobPayload, status: "sent" | "retry", providerMessageId: string | null) {
+  const done = await ctx.db.transaction(async (tx) => {
+    const message = await findMessage(tx, payload.company_id, payload.message_id);
+    const locked = message ? await lockInteraction(tx, payload.company_id, message.interactionId) : null;
+    if (!message || !locked || message.status !== "sending") return null;
+    await setMessageDelivery(tx, payload.company_id, message.id, status, providerMessageId);
+    const event = await appendEvent(tx, payload.company_id, locked.id, {
+      type: "message.status", visibleToContact: false, payload: { message_ids: [message.id], seqs: [message.seq], status },
+    });
+    return { locked, event };
+  });
+  if (done) publish(ctx, [done.locked], [done.event]);
+}
+
+/** Adds a reply's delivery in the caller's transaction; replies of one conversation leave in order. */
+export function addDelivery(ctx: AppContext, tx: Executor, delivery: DeliveryJobPayload, interactionId: number) {
+  return ctx.jobs.add(tx, deliveryJob, delivery, { queue: `delivery:${interactionId}`, key: `deliver:${delivery.message_id}` });
+}
