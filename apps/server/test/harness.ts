@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { CSRF_COOKIE, CSRF_HEADER, type ApiErrorBody } from "@holboo/core";
 import { inject } from "vitest";
 import { buildApp, type App } from "../src/app.ts";
@@ -5,12 +6,15 @@ import { loadConfig, type Config } from "../src/platform/config.ts";
 import { connectDatabase, type DatabaseHandle } from "../src/platform/db/client.ts";
 import { createMailer } from "../src/platform/mail/mailer.ts";
 import { borrowJobSchema } from "./job-schemas.ts";
+import { SecretBox } from "../src/platform/crypto/secret-box.ts";
 
 export interface TestApp {
   app: App;
   url: string;
   database: DatabaseHandle;
   config: Config;
+  /** The app's sealer of channel secrets. */
+  secrets: SecretBox;
   close(): Promise<void>;
 }
 
@@ -35,13 +39,15 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     { dotenv: false },
   );
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const app = await buildApp({ db: database.db, pool: database.pool, config, mailer, version: "test-version" });
+  const secrets = SecretBox.fromKey(randomBytes(32));
+  const app = await buildApp({ db: database.db, pool: database.pool, secrets, config, mailer, version: "test-version" });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   return {
     app,
     url: address,
     database,
     config,
+    secrets,
     async close() {
       await app.close();
       mailer.close();

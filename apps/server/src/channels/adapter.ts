@@ -14,6 +14,25 @@ export interface NormalisedInbound {
   profile?: { firstName?: string; lastName?: string; email?: string };
 }
 
+/** One event in a provider's webhook body, as the adapter reads it. */
+export interface ProviderEvent {
+  /** The provider's own id of the event (a message id); a redelivery carries the same one. */
+  providerEventId: string;
+  /** Events with the same key are processed one at a time, in order (the sender's conversation). */
+  orderingKey: string;
+  payload: unknown;
+}
+
+/** What a channel's webhook must do: find its channel, check the signature over the raw body, read the events. */
+export interface InboundWebhook {
+  /** The channel a request is for, or null when the key is unknown or the signature does not match. */
+  authenticate(ctx: AppContext, request: { key: string; rawBody: Buffer; headers: Record<string, string | string[] | undefined> }): Promise<ChannelRow | null>;
+  /** The events in a verified body; an empty list for bodies that carry none (a provider's ping). */
+  events(body: unknown): ProviderEvent[];
+  /** A stored event as customer messages (none for receipts and the like). */
+  normalise(payload: unknown, channel: ChannelRow): NormalisedInbound[];
+}
+
 export interface OutboundDelivery {
   companyId: number;
   channelId: number;
@@ -23,19 +42,21 @@ export interface OutboundDelivery {
   attachments: AttachmentView[];
 }
 
+/** A refusal that is not `retryable` (the person blocked the page, the token was revoked) is not tried again. */
 export type DeliveryResult = { ok: true; providerMessageId: string | null } | { ok: false; retryable: boolean; error: string };
 
 /**
- * What a channel provides to the inbox. Inbound webhooks normalise into `NormalisedInbound` and go
- * through the same service as web chat (`receiveFromContact`); a reply to a non-live channel is stored
- * as `sending` and leaves through `deliver`, whose failure (or throw) makes it `retry`; providers that
- * report reads call `markRead` on the messages service.
+ * What a channel provides to the inbox. A webhook's events are stored and answered at once, then a job
+ * normalises each into `NormalisedInbound`, which `acceptInbound` turns into a contact's message; a reply
+ * to a non-live channel is stored as `sending` and leaves through `deliver` in a job (delivery.job.ts).
  */
 export interface ChannelAdapter {
   type: ChannelType;
   /** Channels with a live connection of their own (web chat) receive the message through the event push. */
   live: boolean;
   deliver(delivery: OutboundDelivery): Promise<DeliveryResult>;
+  /** Providers that call us: their webhook, at POST /webhooks/{type}/{key}. */
+  webhook?: InboundWebhook;
   /** The language the virtual agent answers this channel's customers in (Mongolian when not said). */
   replyLocale?(ctx: AppContext, channel: ChannelRow): Promise<Locale>;
 }

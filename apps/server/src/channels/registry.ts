@@ -1,6 +1,7 @@
 import type { TypedApp } from "../app.ts";
 import type { AppContext } from "../platform/context.ts";
 import { registerAdapter } from "./adapter.ts";
+import { webhookRoutes } from "./webhook.routes.ts";
 import { webchatAdapter } from "./webchat/outbound.ts";
 import { webchatPageRoutes } from "./webchat/pages.routes.ts";
 import { webchatSetupRoutes } from "./webchat/setup.routes.ts";
@@ -9,6 +10,7 @@ import { registerVisitorSocket } from "./webchat/webchat.socket.ts";
 
 /** Every channel the installation offers: its adapter, its routes (setup, inbound) and its sockets. */
 export function registerChannels(app: TypedApp, ctx: AppContext) {
+  webhookRoutes(app, ctx);
   registerAdapter(webchatAdapter);
   webchatSetupRoutes(app, ctx);
   webchatRoutes(app, ctx);

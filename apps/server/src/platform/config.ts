@@ -30,6 +30,11 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** web: HTTP and realtime only; worker: background jobs only; all: both in one process. */
   HOLBOO_ROLE: z.enum(["all", "web", "worker"], { error: "expected all, web or worker" }).default("all"),
+  /** Encrypts channel secrets at rest: 32 bytes as 64 hex characters or base64. Every process needs the same. */
+  HOLBOO_SECRET_KEY: z
+    .string()
+    .refine((value) => /^[0-9a-f]{64}$/i.test(value) || Buffer.from(value, "base64").length === 32, { error: "expected 32 bytes as 64 hex characters or base64" })
+    .optional(),
   /** Background jobs one process runs at once. */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** The PostgreSQL schema of the job queue; tests give each app its own. */

@@ -4,6 +4,7 @@ import type { AnswerEngine } from "../modules/answers/answers.engine.ts";
 import type { KnowledgeHub } from "../modules/knowledge/knowledge.source.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import type { SecretBox } from "./crypto/secret-box.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { Realtime } from "./realtime/realtime.ts";
@@ -13,6 +14,8 @@ export interface AppDeps {
   db: Database;
   /** The same database's connection pool, for what needs connections of its own (the job queue). */
   pool: pg.Pool;
+  /** Seals and opens channel secrets (platform/crypto). */
+  secrets: SecretBox;
   config: Config;
   mailer: Mailer;
   version: string;

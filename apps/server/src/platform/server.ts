@@ -9,6 +9,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { migrateJobQueue } from "./jobs/runner.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { loadSecretBox } from "./crypto/secret-box.ts";
 
 export interface RunningServer {
   app: App;
@@ -45,7 +46,8 @@ export async function startServer(config: Config, log: (line: string) => void = 
     throw error;
   }
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const app = await buildApp({ db: database.db, pool: database.pool, config, mailer, version: resolveVersion(config) });
+  const secrets = await loadSecretBox(config.HOLBOO_SECRET_KEY, config.DATA_DIR);
+  const app = await buildApp({ db: database.db, pool: database.pool, secrets, config, mailer, version: resolveVersion(config) });
   // A worker-only process serves no HTTP; it still pushes what its jobs change to the web processes.
   const address = config.HOLBOO_ROLE === "worker" ? (await app.ready(), "") : await app.listen({ port: config.PORT, host: config.HOST });
   let stopped = false;

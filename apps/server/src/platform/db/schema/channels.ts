@@ -1,6 +1,6 @@
 /** Channels and the web-chat settings of a channel. */
-import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns.ts";
+import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bytea, createdAt, updatedAt } from "./columns.ts";
 import { companies, virtualAgents } from "./accounts.ts";
 
 export const channels = pgTable(
@@ -16,6 +16,10 @@ export const channels = pgTable(
     /** The virtual agent that serves the channel; it answers first only while agent_active is on. */
     agentId: integer("agent_id").references(() => virtualAgents.id, { onDelete: "set null" }),
     agentActive: boolean("agent_active").notNull().default(false),
+    /** The provider's settings that are not secret (page id, mailbox host…), per the adapter's schema. */
+    config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
+    /** Tokens and passwords, AES-256-GCM encrypted (platform/crypto); never sent to a browser. */
+    secrets: bytea("secrets"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -45,5 +49,26 @@ export const webchatChannels = pgTable(
     uniqueIndex("webchat_domain_unique").on(t.domain),
     uniqueIndex("webchat_public_key_unique").on(t.publicKey),
     index("webchat_company_idx").on(t.companyId, t.channelId),
+  ],
+);
+
+/**
+ * Every provider event a webhook accepted, stored before it is answered: a redelivery of the same id is
+ * stored once, and a job processes each stored event (channels/events.ts).
+ */
+export const channelEvents = pgTable(
+  "channel_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    channelId: integer("channel_id").notNull().references(() => channels.id, { onDelete: "cascade" }),
+    providerEventId: text("provider_event_id").notNull(),
+    payload: jsonb("payload").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("channel_events_provider_id_unique").on(t.channelId, t.providerEventId),
+    index("channel_events_company_idx").on(t.companyId, t.channelId, t.id),
   ],
 );

@@ -1,0 +1,47 @@
+import type { MessageView } from "@holboo/core";
+import type { AppContext } from "../platform/context.ts";
+import { isUniqueViolation } from "../platform/db/errors.ts";
+import type { ChannelRow } from "../modules/channels/channels.repo.ts";
+import { findContact, findIdentity, insertContact, insertIdentity } from "../modules/contacts/contacts.repo.ts";
+import { fullName } from "@holboo/core";
+import type { NormalisedInbound } from "./adapter.ts";
+import { acceptFromContact } from "./inbound.ts";
+
+/**
+ * The one place a provider's sender becomes a contact: the identity (channel + sender id) is found, or
+ * made with a new contact named from the provider's profile. Two first messages racing make one identity.
+ */
+export async function resolveSender(ctx: AppContext, channel: ChannelRow, inbound: NormalisedInbound) {
+  const known = await findIdentity(ctx.db, channel.id, inbound.externalId);
+  if (known) return { identity: known, contact: await findContact(ctx.db, channel.companyId, known.contactId) };
+  const profile = inbound.profile ?? {};
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const contact = await insertContact(tx, {
+        companyId: channel.companyId, firstName: profile.firstName ?? "", lastName: profile.lastName ?? "", email: profile.email?.toLowerCase() || null, createdBy: "system",
+      });
+      const identity = await insertIdentity(tx, { companyId: channel.companyId, contactId: contact.id, channelId: channel.id, externalId: inbound.externalId, verified: true });
+      return { identity, contact };
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const winner = (await findIdentity(ctx.db, channel.id, inbound.externalId)) ?? (() => { throw error; })();
+    return { identity: winner, contact: await findContact(ctx.db, channel.companyId, winner.contactId) };
+  }
+}
+
+/** A provider's customer message, normalised by its adapter, into the inbox (once per provider id). */
+export async function acceptInbound(ctx: AppContext, channel: ChannelRow, inbound: NormalisedInbound): Promise<MessageView> {
+  const { identity, contact } = await resolveSender(ctx, channel, inbound);
+  return acceptFromContact(ctx, {
+    companyId: channel.companyId,
+    channelId: channel.id,
+    identityId: identity.id,
+    contactId: identity.contactId,
+    contactName: contact ? fullName(contact.firstName, contact.lastName) : "",
+    text: inbound.text,
+    attachments: inbound.attachments,
+    clientId: null,
+    providerMessageId: inbound.providerMessageId,
+  });
+}

@@ -1,0 +1,124 @@
+import type { InteractionEventView, InteractionView, MessageView } from "@holboo/core";
+import { describe, expect, it } from "vitest";
+import type { Client, TestApp } from "./harness.ts";
+import { unique } from "./factories.ts";
+import { makeWaitingJobsDue } from "./jobs.ts";
+import { until } from "./sockets.ts";
+
+/** A company with a connected channel of the adapter under test, driven the way its provider drives it. */
+export interface ConnectedChannel {
+  /** A person of the company who answers (signed in, CSRF handled). */
+  staff: Client;
+  /** A customer's message as the provider delivers it; the same `eventId` is a redelivery. */
+  customerSends(text: string, eventId: string): Promise<{ status: number }>;
+  /** The same delivery with a signature (or token) that does not match. */
+  forged(text: string): Promise<{ status: number }>;
+  /** What the provider was handed of replies (null for live channels, whose commit is the delivery). */
+  handedOver: (() => string[]) | null;
+  /** Makes the provider fail the next hand-over, for a while or for good. */
+  failNext?(kind: "temporary" | "permanent"): void;
+}
+
+export interface ConformanceDriver {
+  name: string;
+  /** Live channels (web chat) are delivered by the commit; the others by the delivery job. */
+  live: boolean;
+  connect(t: TestApp): Promise<ConnectedChannel>;
+}
+
+async function conversationWith(channel: ConnectedChannel, text: string): Promise<InteractionView | undefined> {
+  const list = await channel.staff.get<{ items: InteractionView[] }>("/api/interactions?status=open&limit=100");
+  return list.body.items.find((item) => item.last_message_preview === text);
+}
+
+async function messagesOf(channel: ConnectedChannel, interactionId: number) {
+  return (await channel.staff.get<{ items: MessageView[] }>(`/api/interactions/${interactionId}/messages`)).body.items;
+}
+
+async function statusOf(channel: ConnectedChannel, interactionId: number, messageId: number) {
+  const events = (await channel.staff.get<{ items: InteractionEventView[] }>(`/api/interactions/${interactionId}/events?after=0`)).body.items;
+  const changes = events.filter((e) => e.type === "message.status" && (e.payload.message_ids as number[]).includes(messageId));
+  return (changes.at(-1)?.payload.status as string | undefined) ?? (await messagesOf(channel, interactionId)).find((m) => m.id === messageId)?.status;
+}
+
+/** What every channel adapter must do for the inbox; each adapter's tests run it with its own driver. */
+export function describeChannelConformance(driver: ConformanceDriver, app: () => TestApp) {
+  describe(`channel conformance: ${driver.name}`, () => {
+    it("normalises a customer's message into a conversation with its contact", async () => {
+      const channel = await driver.connect(app());
+      const text = `Захиалга хаана явна ${unique()}`;
+      expect((await channel.customerSends(text, unique("ev-"))).status).toBe(200);
+      let found: InteractionView | undefined;
+      await until(async () => Boolean((found = await conversationWith(channel, text))));
+      expect(found?.contact.id).toBeGreaterThan(0);
+      expect((await messagesOf(channel, found?.id ?? 0)).filter((m) => m.text === text)).toMatchObject([{ direction: "in", sender_type: "contact" }]);
+    });
+
+    it("stores a redelivered event once", async () => {
+      const channel = await driver.connect(app());
+      const text = `Дахин ирсэн ${unique()}`;
+      const eventId = unique("ev-");
+      expect((await channel.customerSends(text, eventId)).status).toBe(200);
+      expect((await channel.customerSends(text, eventId)).status).toBe(200);
+      let found: InteractionView | undefined;
+      await until(async () => Boolean((found = await conversationWith(channel, text))));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await messagesOf(channel, found?.id ?? 0)).filter((m) => m.text === text)).toHaveLength(1);
+    });
+
+    it("refuses a delivery whose signature does not match, with 401, and stores nothing", async () => {
+      const channel = await driver.connect(app());
+      const text = `Хуурамч ${unique()}`;
+      expect((await channel.forged(text)).status).toBe(401);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await conversationWith(channel, text)).toBeUndefined();
+    });
+
+    it("delivers a person's reply", async () => {
+      const channel = await driver.connect(app());
+      const text = `Асуулт ${unique()}`;
+      await channel.customerSends(text, unique("ev-"));
+      let found: InteractionView | undefined;
+      await until(async () => Boolean((found = await conversationWith(channel, text))));
+      const reply = `Хариу ${unique()}`;
+      const sent = await channel.staff.post<MessageView>(`/api/interactions/${found?.id}/messages`, { client_id: unique("r-"), text: reply });
+      expect(sent.status).toBe(200);
+      if (driver.live) {
+        expect(sent.body.status).toBe("sent");
+      } else {
+        await until(async () => (await statusOf(channel, found?.id ?? 0, sent.body.id)) === "sent");
+        expect(channel.handedOver?.().filter((t) => t === reply)).toHaveLength(1);
+      }
+    });
+
+    if (!driver.live) {
+      it("tries a temporary failure again until the provider takes the reply", async () => {
+        const channel = await driver.connect(app());
+        const text = `Асуулт ${unique()}`;
+        await channel.customerSends(text, unique("ev-"));
+        let found: InteractionView | undefined;
+        await until(async () => Boolean((found = await conversationWith(channel, text))));
+        channel.failNext?.("temporary");
+        const reply = `Хариу ${unique()}`;
+        const sent = await channel.staff.post<MessageView>(`/api/interactions/${found?.id}/messages`, { client_id: unique("r-"), text: reply });
+        expect(sent.body.status).toBe("sending");
+        await until(async () => {
+          await makeWaitingJobsDue(app());
+          return (await statusOf(channel, found?.id ?? 0, sent.body.id)) === "sent";
+        }, 15_000);
+        expect(channel.handedOver?.().filter((t) => t === reply)).toHaveLength(1);
+      });
+
+      it("shows a permanent refusal as retry on the bubble", async () => {
+        const channel = await driver.connect(app());
+        const text = `Асуулт ${unique()}`;
+        await channel.customerSends(text, unique("ev-"));
+        let found: InteractionView | undefined;
+        await until(async () => Boolean((found = await conversationWith(channel, text))));
+        channel.failNext?.("permanent");
+        const sent = await channel.staff.post<MessageView>(`/api/interactions/${found?.id}/messages`, { client_id: unique("r-"), text: `Хариу ${unique()}` });
+        await until(async () => (await statusOf(channel, found?.id ?? 0, sent.body.id)) === "retry");
+      });
+    }
+  });
+}
