@@ -94,3 +94,12 @@ export async function visitor(t: TestApp, channel: WebchatChannelView, extra: Re
     file: (fileId: string) => client.request("GET", `/api/webchat/files/${fileId}`, undefined, { headers }),
   };
 }
+
+/** The platform admin of the test installation (PLATFORM_ADMIN_EMAILS in the harness), signed in. */
+export async function platformAdmin(t: TestApp): Promise<Client> {
+  const client = new Client(t.url);
+  const email = "root-admin@holboo.test";
+  const signedUp = await client.post("/api/signup", { first_name: "Платформ", last_name: "Админ", email, password: PASSWORD });
+  if (signedUp.status !== 200) expect((await client.post("/api/login", { email, password: PASSWORD })).status).toBe(200);
+  return client;
+}

@@ -1,7 +1,7 @@
-import type { InteractionEventView, MessageView } from "@holboo/core";
+import type { DeadJobView, InteractionEventView, MessageView } from "@holboo/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
-import { companyAdmin, unique } from "../../test/factories.ts";
+import { companyAdmin, platformAdmin, unique } from "../../test/factories.ts";
 import { deadJobs, makeWaitingJobsDue } from "../../test/jobs.ts";
 import { until } from "../../test/sockets.ts";
 import { insertChannel } from "../modules/channels/channels.repo.ts";
@@ -100,5 +100,27 @@ describe("outbound delivery through a channel adapter, as a job", () => {
     const note = await admin.client.post<MessageView>(`/api/interactions/${interaction.id}/messages`, { client_id: unique("n-"), text: "Дотоод", is_private: true });
     expect(note.body.status).toBe("sent");
     expect(deliveries.some((d) => d.text === "Дотоод")).toBe(false);
+  });
+});
+
+describe("dead jobs in the platform admin panel", () => {
+  it("lists a delivery that was refused for good to the platform admin only, who can give it another try", async () => {
+    const { admin, statuses, send } = await providerConversation();
+    const text = `Хаягаа илгээнэ үү ${unique()}`;
+    script.set(text, [{ ok: false, retryable: false, error: "(#10) outside the allowed window" }, { ok: true, providerMessageId: "m_mid.3" }]);
+    const sent = await send(text);
+    await until(async () => (await statuses(sent.body.id)).includes("retry"));
+
+    expect((await admin.client.get("/api/admin/jobs/dead")).status).toBe(403);
+    const platform = await platformAdmin(t);
+    const dead = await platform.get<{ items: DeadJobView[]; total: number }>("/api/admin/jobs/dead?page_size=100");
+    const job = dead.body.items.find((item) => (item.payload as { message_id?: number }).message_id === sent.body.id);
+    expect(job).toMatchObject({ kind: "channel.deliver", attempts: 1, queue: expect.stringMatching(/^delivery:/) });
+    expect(job?.last_error).toContain("#10");
+
+    expect((await platform.post(`/api/admin/jobs/${job?.id}/retry`)).status).toBe(200);
+    // The revived job finds the message at retry, not sending: it does nothing and is done.
+    await until(async () => !(await platform.get<{ items: DeadJobView[] }>("/api/admin/jobs/dead?page_size=100")).body.items.some((item) => item.id === job?.id));
+    expect((await platform.post("/api/admin/jobs/999999999/retry")).status).toBe(404);
   });
 });

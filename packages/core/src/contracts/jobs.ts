@@ -31,3 +31,5 @@ export const DeadJobView = z.object({
   updated_at: z.string(),
 });
 export type DeadJobView = z.infer<typeof DeadJobView>;
+
+export const DeadJobIdParams = z.object({ id: z.string().regex(/^\d{1,19}$/, { error: "not_found" }) });

@@ -1,5 +1,6 @@
 import {
-  AdminCompanyListQuery, AdminCompanyView, AdminSettingsView, AdminUserListQuery, AdminUserView, idParamSchema, listResponse, okResponse,
+  AdminCompanyListQuery, AdminCompanyView, AdminSettingsView, AdminUserListQuery, AdminUserView, DeadJobIdParams, DeadJobView, idParamSchema,
+  listQueryBase, listResponse, okResponse,
 } from "@holboo/core";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
@@ -19,6 +20,12 @@ export function adminRoutes(app: TypedApp, ctx: AppContext) {
   );
   app.post("/api/admin/users/:id/handoff", { config, schema: { params: idParamSchema, response: { 200: z.object({ url: z.string() }) } } }, (req) =>
     admin.handoffLink(ctx, req.params.id),
+  );
+  app.get("/api/admin/jobs/dead", { config, schema: { querystring: listQueryBase, response: { 200: listResponse(DeadJobView) } } }, (req) =>
+    admin.deadJobs(ctx, req.query.page, req.query.page_size),
+  );
+  app.post("/api/admin/jobs/:id/retry", { config, schema: { params: DeadJobIdParams, response: { 200: okResponse } } }, (req) =>
+    admin.retryDeadJob(ctx, req.params.id),
   );
   app.get("/api/admin/settings", { config, schema: { response: { 200: AdminSettingsView } } }, async () => admin.settings(ctx));
 }

@@ -4,6 +4,7 @@ import type { AppContext } from "../../platform/context.ts";
 import { issueOneTimeToken } from "../../platform/auth/one-time-tokens.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { findUserById } from "../users/users.repo.ts";
+import { listDeadJobs, reviveDeadJob } from "../../platform/jobs/dead-jobs.repo.ts";
 import * as repo from "./admin.repo.ts";
 
 export async function listCompanies(ctx: AppContext, query: AdminCompanyListQuery) {
@@ -54,3 +55,20 @@ export async function handoffLink(ctx: AppContext, userId: number) {
 }
 
 export const settings = (ctx: AppContext) => ({ signup_approval_required: ctx.config.SIGNUP_APPROVAL_REQUIRED });
+
+/** Background jobs that used all their attempts (a mail the server refused, a provider that kept failing). */
+export async function deadJobs(ctx: AppContext, page: number, pageSize: number) {
+  const { items, total } = await listDeadJobs(ctx.db, ctx.jobs.schema, page, pageSize);
+  return {
+    items: items.map((job) => ({
+      id: job.id, kind: job.task_identifier, queue: job.queue_name, attempts: job.attempts, last_error: job.last_error, payload: job.payload,
+      created_at: new Date(job.created_at).toISOString(), updated_at: new Date(job.updated_at).toISOString(),
+    })),
+    total,
+  };
+}
+
+export async function retryDeadJob(ctx: AppContext, id: string) {
+  if (!(await reviveDeadJob(ctx.db, ctx.jobs.schema, id))) fail("not_found");
+  return { ok: true as const };
+}

@@ -3,13 +3,14 @@ import { useTranslation } from "react-i18next";
 import { useTabParam } from "../../lib/useTabParam.ts";
 import { OutboxList } from "../settings/outbox/OutboxList.tsx";
 import { AdminCompanies } from "./AdminCompanies.tsx";
+import { AdminDeadJobs } from "./AdminDeadJobs.tsx";
 import { AdminUsers } from "./AdminUsers.tsx";
 
-/** The platform admin's panel (the router lets in only me.is_platform_admin): companies, users and approvals, all mail. */
+/** The platform admin's panel (the router lets in only me.is_platform_admin): companies, users and approvals, all mail, failed background jobs. */
 export function AdminPage() {
   const { t } = useTranslation("admin");
   const [tab, setTab] = useTabParam();
-  const active = ["1", "2", "3"].includes(tab) ? tab : "1";
+  const active = ["1", "2", "3", "4"].includes(tab) ? tab : "1";
   return (
     <Stack>
       <Title order={2}>{t("title")}</Title>
@@ -19,6 +20,7 @@ export function AdminPage() {
             <Tabs.Tab value="1">{t("companies.tab")}</Tabs.Tab>
             <Tabs.Tab value="2">{t("users.tab")}</Tabs.Tab>
             <Tabs.Tab value="3">{t("outbox.tab")}</Tabs.Tab>
+            <Tabs.Tab value="4">{t("jobs.tab")}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="1">
             <AdminCompanies />
@@ -28,6 +30,9 @@ export function AdminPage() {
           </Tabs.Panel>
           <Tabs.Panel value="3">
             <OutboxList path="/api/admin/outbox" />
+          </Tabs.Panel>
+          <Tabs.Panel value="4">
+            <AdminDeadJobs />
           </Tabs.Panel>
         </Tabs>
       </Paper>

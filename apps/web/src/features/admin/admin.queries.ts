@@ -1,4 +1,4 @@
-import type { AdminCompanyView, AdminSettingsView, AdminUserView, ListResponse } from "@holboo/core";
+import type { AdminCompanyView, AdminSettingsView, AdminUserView, DeadJobView, ListResponse } from "@holboo/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api.ts";
 
@@ -22,3 +22,10 @@ export const useAdminUsers = (approval: Approval | null, search: string, page: n
 
 export const useAdminSettings = () =>
   useQuery({ queryKey: [...adminKey, "settings"], queryFn: () => api.get<AdminSettingsView>("/api/admin/settings") });
+
+export const useDeadJobs = (page: number) =>
+  useQuery({
+    queryKey: [...adminKey, "jobs", "dead", page],
+    queryFn: () => api.get<ListResponse<DeadJobView>>("/api/admin/jobs/dead", { page, page_size: ADMIN_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });

@@ -24,6 +24,9 @@ beforeEach(() => {
     "/api/admin/users": (query: { approval?: string | null }) => list(query.approval === "pending" ? [pending] : [user({}), pending]),
     "/api/admin/settings": { signup_approval_required: true },
     "/api/admin/outbox": list([makeMail({ to: "reset@gmail.com", subject: "Нууц үг сэргээх" })]),
+    "/api/admin/jobs/dead": list([
+      { id: "42", kind: "channel.deliver", queue: "delivery:9", attempts: 6, last_error: "(#551) This person isn't available", payload: { company_id: 1, message_id: 77 }, created_at: "2026-11-01T00:00:00.000Z", updated_at: "2026-11-01T00:05:00.000Z" },
+    ]),
   });
 });
 
@@ -54,6 +57,16 @@ describe("admin panel", () => {
     renderWithProviders(<AdminPage />, { me: platformAdmin, path: "/admin?tab=3" });
     expect(await screen.findByTestId("outbox-reset@gmail.com")).toBeInTheDocument();
     expect(mocked.get).toHaveBeenCalledWith("/api/admin/outbox", { page: 1, page_size: 20 });
+  });
+
+  it("lists failed background jobs in words and gives one another try", async () => {
+    mocked.post.mockResolvedValueOnce({ ok: true });
+    renderWithProviders(<AdminPage />, { me: platformAdmin, path: "/admin?tab=4" });
+    const row = await screen.findByTestId("dead-job-42");
+    expect(within(row).getByText("Суваг руу хариу илгээх")).toBeInTheDocument();
+    expect(within(row).getByText("(#551) This person isn't available")).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole("button", { name: "Дахин оролдох" }));
+    expect(mocked.post).toHaveBeenCalledWith("/api/admin/jobs/42/retry");
   });
 
   it("gives a sign-in link to copy instead of opening it", async () => {
