@@ -15,7 +15,7 @@ describe("route access declarations", () => {
     expect(undeclared).toEqual([]);
   });
 
-  it("only sign-in flows, the web-chat visitor API, the rating page, version and health are public", () => {
+  it("only sign-in flows, the web-chat visitor API, providers' webhooks, the rating page, version and health are public", () => {
     const publicRoutes = t.app.routeAccess
       .filter((r) => r.access && "public" in r.access && r.method !== "HEAD")
       .map((r) => `${r.method} ${r.url}`)
@@ -27,7 +27,7 @@ describe("route access declarations", () => {
         "POST /api/webchat/session", "POST /api/webchat/messages", "GET /api/webchat/events", "POST /api/webchat/seen",
         "POST /api/webchat/attachments", "GET /api/webchat/files/:id", "GET /api/webchat/logo/:key",
         "GET /api/public/servicerate/:token", "POST /api/public/servicerate/:token",
-        "GET /widget/:file", "GET /webchat", "GET /webchat/test",
+        "GET /widget/:file", "GET /webchat", "GET /webchat/test", "POST /webhooks/:type/:key",
       ].sort(),
     );
   });
