@@ -1,9 +1,9 @@
-import type { InteractionEventView, MessageView, VisitorSendAck } from "@holboo/core";
+import type { InteractionEventView, MessageView, OutboxMailView, VisitorSendAck } from "@holboo/core";
 import { LIMITS, SESSION_COOKIE, VISITOR_MESSAGES_PER_MINUTE, VISITOR_SEND_EVENT } from "@holboo/core";
 import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./harness.ts";
-import { unique, visitor, webchatCompany } from "./factories.ts";
+import { Client, startTestApp, type TestApp } from "./harness.ts";
+import { colleague, linkFromMail, PASSWORD, unique, visitor, webchatCompany } from "./factories.ts";
 import { collect, connected, staffSocket, until, visitorSocket } from "./sockets.ts";
 
 let t: TestApp;
@@ -28,6 +28,48 @@ describe("socket authentication", () => {
     const badVisitor = visitorSocket(t, "forged-token");
     await expect(connected(badVisitor)).rejects.toThrow(/unauthorized/);
     for (const s of [anonymous, foreign, badVisitor]) s.close();
+  });
+});
+
+describe("a session's end ends its sockets", () => {
+  const closed = (socket: ReturnType<typeof staffSocket>) => new Promise<void>((resolve) => (socket.connected ? socket.once("disconnect", () => resolve()) : resolve()));
+
+  it("logout ends that sign-in's sockets only; deactivation and a password reset end all of them, and none come back", async () => {
+    const company = await webchatCompany(t);
+    const agent = await colleague(t, company.client, "agent");
+    const secondSignIn = new Client(t.url);
+    expect((await secondSignIn.post("/api/login", { email: agent.email, password: PASSWORD })).status).toBe(200);
+    const first = staffSocket(t, agent.client);
+    const second = staffSocket(t, secondSignIn);
+    await Promise.all([connected(first), connected(second)]);
+
+    expect((await agent.client.get("/api/logout")).status).toBe(200);
+    await closed(first);
+    expect(second.connected).toBe(true);
+    // Reconnecting with the ended session's cookie is refused at the handshake.
+    const again = io(t.url, { transports: ["websocket"], forceNew: true, reconnection: false, extraHeaders: { cookie: `${SESSION_COOKIE}=${agent.client.cookie(SESSION_COOKIE) ?? "ended"}` } });
+    await expect(connected(again)).rejects.toThrow(/unauthorized/);
+
+    const events = collect<InteractionEventView>(second, "interaction.event");
+    expect((await company.client.put(`/api/users/${agent.me.ID}/status`, { user_status: "inactive" })).status).toBe(200);
+    await closed(second);
+    const customer = await visitor(t, company.channel);
+    await customer.send(`Сайн байна уу ${unique()}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(events).toEqual([]);
+    for (const s of [first, second, again]) s.close();
+  });
+
+  it("a password reset ends every socket of the account", async () => {
+    const company = await webchatCompany(t);
+    const socket = staffSocket(t, company.client);
+    await connected(socket);
+    await new Client(t.url).post("/api/password/forgot", { email: company.me.email });
+    const mail = (await company.client.get<{ items: OutboxMailView[] }>("/api/outbox")).body.items.find((m) => m.to === company.me.email);
+    const token = linkFromMail(mail as OutboxMailView).searchParams.get("token");
+    expect((await new Client(t.url).post("/api/password/reset", { token, password: "another-password-9" })).status).toBe(200);
+    await closed(socket);
+    socket.close();
   });
 });
 

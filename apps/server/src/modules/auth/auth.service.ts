@@ -48,7 +48,10 @@ export async function login(ctx: AppContext, reply: FastifyReply, input: LoginIn
 
 export async function logout(ctx: AppContext, reply: FastifyReply, actor: Actor | null) {
   await endSession(ctx.db, reply, actor?.sessionId ?? null);
-  if (actor) await updateOwnUser(ctx.db, actor.userId, { presence: "offline" });
+  if (actor) {
+    ctx.realtime.disconnectSession(actor.sessionId);
+    await updateOwnUser(ctx.db, actor.userId, { presence: "offline" });
+  }
   return { ok: true as const };
 }
 
@@ -81,6 +84,7 @@ export async function resetPassword(ctx: AppContext, input: PasswordResetConfirm
   if (!consumed) return fail("reset_token_invalid");
   await updateOwnUser(ctx.db, consumed.userId, { passwordHash: await hashPassword(input.password) });
   await endAllSessionsOf(ctx.db, consumed.userId);
+  ctx.realtime.disconnectUser(consumed.userId);
   return { ok: true as const };
 }
 

@@ -95,6 +95,7 @@ export async function setUserStatus(ctx: AppContext, actor: MemberActor, id: num
     if (status === "inactive") await endAllSessionsOf(tx, id);
     return row;
   });
+  if (status === "inactive") ctx.realtime.disconnectUser(id);
   return presentUser(updated ?? fail("user_not_found"), company.ownerUserId);
 }
 

@@ -4,7 +4,7 @@ import fastifyCookie from "@fastify/cookie";
 import { Server, type Namespace, type Socket } from "socket.io";
 import type { Actor } from "../auth/actor.ts";
 import { actorFromSessionToken, type ContextOptions } from "../http/context.ts";
-import { staffRooms } from "./rooms.ts";
+import { sessionRoom, staffRooms } from "./rooms.ts";
 
 export interface VisitorIdentity {
   companyId: number;
@@ -114,9 +114,14 @@ export class Realtime {
     return (await this.visitorNamespace.in(visitorRoom(identityId)).fetchSockets()).length > 0;
   }
 
-  /** Ends every socket of a user (logout, deactivation). */
+  /** Ends every socket of a user, on every process (deactivation, password reset). */
   disconnectUser(userId: number) {
     this.io?.in(`u${userId}`).disconnectSockets(true);
+  }
+
+  /** Ends the sockets of one sign-in, on every process (logout); a socket that reconnects must show a live session. */
+  disconnectSession(sessionId: string) {
+    this.io?.in(sessionRoom(sessionId)).disconnectSockets(true);
   }
 
   async close() {

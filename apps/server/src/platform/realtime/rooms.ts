@@ -2,10 +2,11 @@ import type { Actor } from "../auth/actor.ts";
 
 /**
  * Staff rooms mirror who may see an interaction: `c{id}:all` for members who see every interaction,
- * `c{id}:pool` for the others (they see open ones in the queue or with the AI agent), `u{id}` for one user.
+ * `c{id}:pool` for the others (they see open ones in the queue or with the AI agent), `u{id}` for one user,
+ * `s{session}` for the sockets of one sign-in (a logout ends those and no others).
  */
 export function staffRooms(actor: Actor): string[] {
-  const rooms = [`u${actor.userId}`, `c${actor.companyId}`];
+  const rooms = [`u${actor.userId}`, `c${actor.companyId}`, sessionRoom(actor.sessionId)];
   rooms.push(actor.permissions.has("interaction.view_all_closed") ? `c${actor.companyId}:all` : `c${actor.companyId}:pool`);
   return rooms;
 }
@@ -29,3 +30,5 @@ export function roomsForInteraction(...states: VisibilityState[]): string[] {
   }
   return [...rooms];
 }
+
+export const sessionRoom = (sessionId: string) => `s${sessionId}`;
