@@ -76,7 +76,7 @@ git clone --quiet --no-checkout "$repo" "$app"
 git -C "$app" checkout --quiet --detach "$commit"
 
 say "npm ci"
-(cd "$app" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+(cd "$app" && npm ci --prefer-offline --no-audit --no-fund --loglevel=error >/dev/null)
 
 port="$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')"
 email="root-$(date +%s)@example.mn"
