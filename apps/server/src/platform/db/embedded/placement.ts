@@ -98,7 +98,7 @@ export async function placeCluster(dataDir: string, user: OsUser, systemDir: str
     return target;
   }
   if (canEnter(user, dataDir)) {
-    if (!existing) await ownedFolder(link, user);
+    if (!existsSync(path.join(link, "PG_VERSION"))) await ownedFolder(link, user);
     return link;
   }
   if (existing) {
