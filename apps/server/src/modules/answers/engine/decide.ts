@@ -55,8 +55,10 @@ export type Decision =
 
 /** `meaning`: the message's sentence vector, when the index and the encoder can compare by meaning. */
 export function decide(index: AnswerIndex, message: string, meaning: Float32Array | null = null): Decision {
-  const tokens = tokenize(message);
-  if (asksForPerson(tokens)) return { outcome: "escalate" };
+  const typed = tokenize(message);
+  // Requests for a person are recognised as typed (intents.ts knows their Latin spellings).
+  if (asksForPerson(typed)) return { outcome: "escalate" };
+  const tokens = index.respell(typed);
   return decideAmong(index, tokens, rank(index, tokens, 5, meaning));
 }
 
