@@ -19,6 +19,9 @@ export interface CyrillicVocabulary {
 
 /** A reading whose stem the knowledge uses outweighs any share of known n-grams. */
 const KNOWN_STEM = 1;
+/** Without a known stem, a reading replaces the word as typed only with this much more of its n-grams
+ * known: a few more known n-grams are as often chance as a better reading. */
+const GRAM_MARGIN = 0.25;
 
 function fit(vocabulary: CyrillicVocabulary, reading: string): number {
   const grams = charGrams(reading);
@@ -31,7 +34,7 @@ function respellOne(vocabulary: CyrillicVocabulary, token: Token): Token {
   let best = token;
   const english = token.english !== null && vocabulary.uses(`e${token.english}`);
   if (!english && !vocabulary.uses(`w${token.stem}`)) {
-    let bestFit = fit(vocabulary, token.skeleton);
+    let bestFit = fit(vocabulary, token.skeleton) + GRAM_MARGIN;
     for (const reading of latinReadings(token.word).slice(1)) {
       const readingFit = fit(vocabulary, reading);
       if (readingFit > bestFit) {

@@ -3,7 +3,8 @@
  * letter stand for several Cyrillic ones, and the skeleton (normalize.ts) cannot know which was meant:
  * - u is у, ү or ө ("ugnu" = өгнө); v is в or ү ("vne" = үнэ); y is ы, й or ү ("yg" = үг), and before a
  *   vowel it may be the glide typed for е ("matyerial" = материал);
- * - "yo", "ye" are е ("yoronhii" = ерөнхий), "ia" and "iu" are я and ю; j after a vowel may be й.
+ * - "yo", "ye" are е ("yoronhii" = ерөнхий), "ia" and "iu" are я and ю; j after a vowel may be й;
+ * - q, and 6 among letters, are ө (the keys nearest its shape: "qgqqch" = өгөөч).
  * Each reading is a skeleton; the first is the word's own. The index keeps the reading its knowledge uses
  * (engine/respell.ts), so nothing here guesses which word was meant.
  */
@@ -28,6 +29,10 @@ function alternatives(word: string, at: number): { length: number; options: stri
       return { length: 1, options: VOWEL.test(next) ? ["y", "", "u"] : ["y", "u"] };
     case "j":
       return { length: 1, options: VOWEL.test(previous) ? ["j", "i"] : ["j"] };
+    case "q":
+      return { length: 1, options: ["o"] };
+    case "6":
+      return { length: 1, options: /[a-z]/.test(word) ? ["o"] : ["6"] };
     default:
       return { length: 1, options: [ch] };
   }
@@ -46,5 +51,5 @@ export function latinReadings(word: string, limit = MAX_READINGS): string[] {
     partial = partial.flatMap((head) => usable.map((option) => head + option));
     at += length;
   }
-  return [...new Set(partial.map(skeleton))];
+  return [...new Set([skeleton(word), ...partial.map(skeleton)])];
 }

@@ -8,9 +8,9 @@
  * - Latin look-alike letters inside a Cyrillic word ("coнгoх" with Latin c and o) are read as Cyrillic;
  * - Latin↔Cyrillic transliteration: Cyrillic goes to Latin with the schemes people type
  *   (х → h, "kh" → h, "x" → h; ц → ts, "c" → ts; ч → ch; ш/щ → sh; я → ya, ё → yo, ю → yu;
- *   е → e and "ye" → e; ы/й/ь → i; ü/ö → u/o; ө typed "q" or "6" → o), so "sain baina uu" and
- *   "сайн байна уу" give one form. Latin letters that stand for several Cyrillic ones (u for ү, у or ө;
- *   v for ү or в; y for ы, й or ү) cannot be settled here: latin.ts lists a word's readings and the
+ *   е → e and "ye" → e; ы/й/ь → i; ü/ö → u/o), so "sain baina uu" and "сайн байна уу" give one
+ *   form. Latin letters that stand for several Cyrillic ones (u for ү, у or ө; v for ү or в; y for ы, й
+ *   or ү; q and 6 for ө) cannot be settled here: latin.ts lists a word's readings and the
  *   index picks the one its knowledge uses (engine/respell.ts);
  * - repeated letters collapse (long vowels "аа", "uu" and doubled consonants are typed either way).
  */
@@ -49,9 +49,8 @@ export function isCyrillicWord(word: string): boolean {
   return CYRILLIC.test(word);
 }
 
-/** Latin typing of a Latin-only word: kh → h, x → h, c → ts, ye → e, w → v; q and a 6 among letters
- * are ө (the keys nearest in shape: "qgqqch" = өгөөч), and English words keep matching each other
- * because both sides of a comparison go through the same mapping. */
+/** Latin typing of a Latin-only word: kh → h, x → h, c → ts, ye → e, w → v, q → k (q and 6 typed for ө
+ * are readings of latin.ts: English knowledge keeps its "qu"). */
 function latinSkeleton(word: string): string {
   return word
     .replace(/kh/g, "h")
@@ -59,8 +58,7 @@ function latinSkeleton(word: string): string {
     .replace(/c(?!h)/g, "ts")
     .replace(/tz/g, "ts")
     .replace(/w/g, "v")
-    .replace(/q/g, "o")
-    .replace(/(?<=[a-z])6|6(?=[a-z])/g, "o")
+    .replace(/q/g, "k")
     .replace(/(^|[^a-z])ye/g, "$1e")
     .replace(/y(?=[^aeiouy]|$)/g, "i");
 }
