@@ -283,6 +283,12 @@ export class KnowledgeIndex {
     return used(`w${token.stem}`) || (token.english !== null && used(`e${token.english}`));
   }
 
+  /** How specific a word is to some of the knowledge: its stem's idf, highest for a word it never uses. */
+  specificity(token: Token): number {
+    const id = this.vocabulary.ids.get(`w${token.stem}`);
+    return id !== undefined && (this.knownFrequency[id] ?? 0) > 0 ? (this.idf[id] ?? this.unknownIdf) : this.unknownIdf;
+  }
+
   /** Whether this index (or the one it extends) has the feature. */
   uses(feature: string): boolean {
     return (this.knownFrequency[this.vocabulary.ids.get(feature) ?? -1] ?? 0) > 0;

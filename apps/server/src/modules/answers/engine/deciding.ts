@@ -1,0 +1,126 @@
+/**
+ * The deciding word. Docs about one topic share its word ("хүргэлт": the delivery price, days and area)
+ * and differ in the word that decides ("үнэ", "хоног", "хаана"). Scores mix many features, so a doc can
+ * lead on the topic word and its neighbours while lacking the very word the customer asked about; an
+ * answer from it is confidently wrong. Among the leading candidates, on the message's content words:
+ * - a doc that has every word the leader has, and more as specific (by idf) as any the leader has, is the
+ *   better answer: it leads instead (with a lower score when it has all of them, else one not far below);
+ * - a leader that lacks a word of the message more specific than every word that sets it apart from
+ *   another candidate sharing its topic (a word the knowledge never uses is the most specific) is not
+ *   decided by the words: the customer is offered the leader and those candidates.
+ * A doc "has" a word when its questions or answer have the word's stem, or a longer or shorter form of it
+ * (Mongolian adds endings: хоног, хоногт).
+ */
+import type { KnowledgeDoc } from "../knowledge-doc.ts";
+import { type Token, tokenize } from "../text/features.ts";
+import { skeleton } from "../text/normalize.ts";
+
+interface Candidate {
+  doc: KnowledgeDoc;
+  confidence: number;
+}
+
+/** Candidates weighed (the ranking's first ones). */
+const LEADING = 5;
+/** A word form this long or longer matches a form it begins or that begins with it. */
+const MIN_PREFIX = 4;
+/** Least share of the leader's score at which a doc with more of the message's words leads instead. */
+const LEAD_WITH_MORE = 0.5;
+const LEAD_WITH_ALL = 0.2;
+/** Options offered when the words do not decide. */
+const OPTIONS = 3;
+
+interface DocWords {
+  stems: Set<string>;
+  english: Set<string>;
+  forms: Set<string>;
+}
+
+const wordsOfDoc = new WeakMap<KnowledgeDoc, DocWords>();
+
+function docWords(doc: KnowledgeDoc): DocWords {
+  let words = wordsOfDoc.get(doc);
+  if (!words) {
+    words = { stems: new Set(), english: new Set(), forms: new Set() };
+    for (const token of tokenize([...doc.questions, doc.answer].join("\n"))) {
+      if (token.stop) continue;
+      words.stems.add(token.stem);
+      if (token.english) words.english.add(token.english);
+      words.forms.add(token.skeleton);
+      for (let n = MIN_PREFIX; n < token.skeleton.length; n++) words.forms.add(`${token.skeleton.slice(0, n)}…`);
+    }
+    wordsOfDoc.set(doc, words);
+  }
+  return words;
+}
+
+function has(words: DocWords, token: Token): boolean {
+  if (words.stems.has(token.stem) || (token.english !== null && words.english.has(token.english))) return true;
+  const form = token.skeleton;
+  if (form.length >= MIN_PREFIX && words.forms.has(`${form}…`)) return true;
+  for (let n = MIN_PREFIX; n < form.length; n++) if (words.forms.has(form.slice(0, n))) return true;
+  return false;
+}
+
+/** Question words (as skeletons: Cyrillic and Latin typing alike) ask how the topic is asked about, and
+ * every doc of a topic is asked about with them: "хэд" is not what tells the delivery price from its days. */
+const QUESTION_WORDS = new Set(
+  "ямар яаж хэрхэн хэд хэдэн хэдий хэр хэзээ хаана хаанаас хаашаа юу юуг юун юунд хэн аль яагаад яах what how when where which who why"
+    .split(" ")
+    .map(skeleton),
+);
+
+/** The message's content words, one token a stem. */
+function contentWords(tokens: Token[]): Token[] {
+  const seen = new Set<string>();
+  return tokens.filter((t) => !t.stop && !QUESTION_WORDS.has(t.skeleton) && !/^\d+$/.test(t.skeleton) && !seen.has(t.stem) && seen.add(t.stem));
+}
+
+export type Settled<C extends Candidate> =
+  | { kind: "leads"; best: C; promoted: boolean }
+  /** The words do not decide between these (the leader first). */
+  | { kind: "undecided"; options: C[] };
+
+const isSubset = (a: Set<number>, b: Set<number>) => [...a].every((w) => b.has(w));
+
+/** Which candidate the message's words point to (see the top of this file); `candidates` best first,
+ * `specificity` a word's idf in the knowledge (highest for a word it never uses). */
+export function byDecidingWord<C extends Candidate>(tokens: Token[], candidates: C[], specificity: (token: Token) => number): Settled<C> | null {
+  const words = contentWords(tokens);
+  const [leader] = candidates;
+  if (!leader) return null;
+  const leads = { kind: "leads", best: leader, promoted: false } as const;
+  if (words.length < 2) return leads;
+  const weight = words.map(specificity);
+  const most = (set: Iterable<number>) => Math.max(0, ...[...set].map((w) => weight[w] ?? 0));
+  const leading = candidates.slice(0, LEADING);
+  const covered = leading.map((c) => {
+    const w = docWords(c.doc);
+    return new Set(words.flatMap((token, i) => (has(w, token) ? [i] : [])));
+  });
+  const leaderCovers = covered[0] ?? new Set<number>();
+  // A doc with the leader's words and more leads when what it adds is as specific as anything the leader
+  // matched (the deciding word, not one more "please tell me" of a question template).
+  let better = -1;
+  leading.forEach((c, i) => {
+    const cover = covered[i] ?? new Set<number>();
+    if (i === 0 || cover.size <= leaderCovers.size || !isSubset(leaderCovers, cover)) return;
+    const added = [...cover].filter((w) => !leaderCovers.has(w));
+    if (most(added) < most(leaderCovers)) return;
+    if (c.confidence < (cover.size === words.length ? LEAD_WITH_ALL : LEAD_WITH_MORE) * leader.confidence) return;
+    if (better < 0 || cover.size > (covered[better]?.size ?? 0)) better = i;
+  });
+  const promoted = leading[better];
+  if (promoted) return { kind: "leads", best: promoted, promoted: true };
+  if (leaderCovers.size === 0) return leads;
+  // A candidate sharing the leader's topic is as good an answer when each word the leader has and it
+  // lacks is less specific than a word of the message the leader lacks: the words do not decide.
+  const missing = words.flatMap((_, i) => (leaderCovers.has(i) ? [] : [i]));
+  const tied = leading.flatMap((c, i) => {
+    const cover = covered[i] ?? new Set<number>();
+    if (i === 0 || ![...leaderCovers].some((w) => cover.has(w))) return [];
+    return most([...leaderCovers].filter((w) => !cover.has(w))) < most(missing) ? [c] : [];
+  });
+  if (tied.length === 0) return leads;
+  return { kind: "undecided", options: [leader, ...tied.slice(0, OPTIONS - 1)] };
+}
