@@ -5,9 +5,9 @@
  * answer from it is confidently wrong. Among the leading candidates, on the message's content words:
  * - a doc that has every word the leader has, and more as specific (by idf) as any the leader has, is the
  *   better answer: it leads instead (with a lower score when it has all of them, else one not far below);
- * - a leader that lacks a word of the message more specific than every word that sets it apart from
- *   another candidate sharing its topic (a word the knowledge never uses is the most specific) is not
- *   decided by the words: the customer is offered the leader and those candidates.
+ * - a leader that lacks a word of the message, while other candidates have every word it has (it matched
+ *   the topic only, and the deciding word is in none of them), is not decided by the words: the customer
+ *   is offered the leader and those candidates.
  * A doc "has" a word when its questions or answer have the word's stem, or a longer or shorter form of it
  * (Mongolian adds endings: хоног, хоногт).
  */
@@ -22,8 +22,10 @@ interface Candidate {
 
 /** Candidates weighed (the ranking's first ones). */
 const LEADING = 5;
-/** A word form this long or longer matches a form it begins or that begins with it. */
+/** A word form this long or longer matches a form it begins or that begins with it … */
 const MIN_PREFIX = 4;
+/** … and forms that begin with the same this many letters match (цуцлах, цуцлуулмаар). */
+const SAME_BEGINNING = 5;
 /** Least share of the leader's score at which a doc with more of the message's words leads instead. */
 const LEAD_WITH_MORE = 0.5;
 const LEAD_WITH_ALL = 0.2;
@@ -59,7 +61,8 @@ function has(words: DocWords, token: Token): boolean {
   const form = token.skeleton;
   if (form.length >= MIN_PREFIX && words.forms.has(`${form}…`)) return true;
   for (let n = MIN_PREFIX; n < form.length; n++) if (words.forms.has(form.slice(0, n))) return true;
-  return false;
+  const beginning = form.slice(0, SAME_BEGINNING);
+  return form.length > SAME_BEGINNING && (words.forms.has(`${beginning}…`) || words.forms.has(beginning));
 }
 
 /** Question words (as skeletons: Cyrillic and Latin typing alike) ask how the topic is asked about, and
@@ -113,14 +116,10 @@ export function byDecidingWord<C extends Candidate>(tokens: Token[], candidates:
   const promoted = leading[better];
   if (promoted) return { kind: "leads", best: promoted, promoted: true };
   if (leaderCovers.size === 0) return leads;
-  // A candidate sharing the leader's topic is as good an answer when each word the leader has and it
-  // lacks is less specific than a word of the message the leader lacks: the words do not decide.
-  const missing = words.flatMap((_, i) => (leaderCovers.has(i) ? [] : [i]));
-  const tied = leading.flatMap((c, i) => {
-    const cover = covered[i] ?? new Set<number>();
-    if (i === 0 || ![...leaderCovers].some((w) => cover.has(w))) return [];
-    return most([...leaderCovers].filter((w) => !cover.has(w))) < most(missing) ? [c] : [];
-  });
+  // A candidate with every word the leader has is as good an answer when the leader lacks a word of the
+  // message: the leader matched the topic only, and the word that decides is in neither.
+  const missing = words.some((_, i) => !leaderCovers.has(i));
+  const tied = leading.filter((_, i) => i > 0 && missing && isSubset(leaderCovers, covered[i] ?? new Set<number>()));
   if (tied.length === 0) return leads;
   return { kind: "undecided", options: [leader, ...tied.slice(0, OPTIONS - 1)] };
 }
