@@ -6,7 +6,7 @@
  * its stem, else its character n-grams — and the best reading replaces it when it does better than the
  * word as typed. Only Cyrillic text counts, so English knowledge (and English words) are never respelled.
  */
-import { type Token, charGrams } from "../text/features.ts";
+import { type Token, charGrams, isStopSkeleton } from "../text/features.ts";
 import { isCyrillicWord } from "../text/normalize.ts";
 import { latinReadings } from "../text/latin.ts";
 import { stemMongolian } from "../text/stem.ts";
@@ -34,8 +34,12 @@ function respellOne(vocabulary: CyrillicVocabulary, token: Token): Token {
   let best = token;
   const english = token.english !== null && vocabulary.uses(`e${token.english}`);
   if (!english && !vocabulary.uses(`w${token.stem}`)) {
+    const readings = latinReadings(token.word).slice(1);
+    // A stop word typed another way ("bajna" = байна, "y" = үү) is one still.
+    const stop = readings.find(isStopSkeleton);
+    if (stop !== undefined) return { ...token, skeleton: stop, stem: stemMongolian(stop), english: null, stop: true };
     let bestFit = fit(vocabulary, token.skeleton) + GRAM_MARGIN;
-    for (const reading of latinReadings(token.word).slice(1)) {
+    for (const reading of readings) {
       const readingFit = fit(vocabulary, reading);
       if (readingFit > bestFit) {
         bestFit = readingFit;

@@ -21,6 +21,9 @@ export interface Token {
 const SHORTHAND_STOPWORDS = ["bn", "bna", "bnu", "bnuu", "bgaa", "bga", "yum", "ym", "be", "ve", "uu", "u", "vv", "vu", "uv", "n"];
 const STOP_SKELETONS = new Set([...MONGOLIAN_STOPWORDS.map(skeleton), ...SHORTHAND_STOPWORDS.map(skeleton)]);
 
+/** Whether a skeleton word is a stop word (Mongolian, or a Latin shorthand of one). */
+export const isStopSkeleton = (sk: string) => STOP_SKELETONS.has(sk);
+
 export function tokenize(text: string): Token[] {
   return words(text).map((word) => {
     const sk = skeleton(word);

@@ -3,7 +3,7 @@
  * letter stand for several Cyrillic ones, and the skeleton (normalize.ts) cannot know which was meant:
  * - u is у, ү or ө ("ugnu" = өгнө); v is в or ү ("vne" = үнэ); y is ы, й or ү ("yg" = үг), and before a
  *   vowel it may be the glide typed for е ("matyerial" = материал);
- * - "yo", "ye" are е ("yoronhii" = ерөнхий), "ia" and "iu" are я and ю; j after a vowel may be й;
+ * - "yo", "ye" are е ("yoronhii" = ерөнхий), "ia" and "iu" are я and ю; j may be й ("bajna");
  * - q, and 6 among letters, are ө (the keys nearest its shape: "qgqqch" = өгөөч).
  * Each reading is a skeleton; the first is the word's own. The index keeps the reading its knowledge uses
  * (engine/respell.ts), so nothing here guesses which word was meant.
@@ -28,7 +28,7 @@ function alternatives(word: string, at: number): { length: number; options: stri
     case "y":
       return { length: 1, options: VOWEL.test(next) ? ["y", "", "u"] : ["y", "u"] };
     case "j":
-      return { length: 1, options: VOWEL.test(previous) ? ["j", "i"] : ["j"] };
+      return { length: 1, options: previous ? ["j", "i"] : ["j"] };
     case "q":
       return { length: 1, options: ["o"] };
     case "6":
