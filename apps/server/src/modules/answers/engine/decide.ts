@@ -70,8 +70,9 @@ export function decideAmong(index: AnswerIndex, tokens: Token[], candidates: Sco
   const [best] = candidates;
   const threshold = best?.candidate.semantic != null ? meaningThreshold(index.variantsPerDoc) : index.hasClassifier ? THRESHOLDS.answer : THRESHOLDS.answerRetrievalOnly;
   if (!best || best.confidence < threshold) return refusal(index, tokens, candidates);
-  // The message is answerable; its words may still say which of the docs on its topic (deciding.ts).
-  const settled = byDecidingWord(tokens, candidates, (token) => index.specificity(token));
+  // The message is answerable; its words may still say which of the docs on its topic (deciding.ts) —
+  // unless it was compared by meaning, which paraphrases with none of the docs' words.
+  const settled = best.candidate.semantic === null ? byDecidingWord(tokens, candidates, (token) => index.specificity(token)) : null;
   if (settled?.kind === "undecided") {
     const options = distinctAnswers(settled.options);
     return options.length > 1 ? { outcome: "clarify", options, candidates } : { outcome: "answer", best, candidates };

@@ -9,7 +9,8 @@
  *   the topic only, and the deciding word is in none of them), is not decided by the words: the customer
  *   is offered the leader and those candidates.
  * A doc "has" a word when its questions or answer have the word's stem, or a longer or shorter form of it
- * (Mongolian adds endings: хоног, хоногт).
+ * (Mongolian adds endings: хоног, хоногт); what a doc is asked about is in its questions.
+ * Only for messages matched by their words: a message compared by meaning (English) is decided by it.
  */
 import type { KnowledgeDoc } from "../knowledge-doc.ts";
 import { type Token, tokenize } from "../text/features.ts";
@@ -29,36 +30,51 @@ const SAME_BEGINNING = 5;
 /** Least share of the leader's score at which a doc with more of the message's words leads instead. */
 const LEAD_WITH_MORE = 0.5;
 const LEAD_WITH_ALL = 0.2;
+/** A candidate scoring under this share of the leader is no alternative to offer. */
+const ALTERNATIVE = 0.08;
 /** Options offered when the words do not decide. */
 const OPTIONS = 3;
 
-interface DocWords {
+interface Words {
   stems: Set<string>;
   english: Set<string>;
   forms: Set<string>;
 }
 
+/** A doc's words: of its questions, and of its questions and answer. */
+interface DocWords {
+  asked: Words;
+  all: Words;
+}
+
 const wordsOfDoc = new WeakMap<KnowledgeDoc, DocWords>();
+
+function wordsOf(text: string): Words {
+  const words: Words = { stems: new Set(), english: new Set(), forms: new Set() };
+  for (const token of tokenize(text)) {
+    if (token.stop) continue;
+    words.stems.add(token.stem);
+    if (token.english) words.english.add(token.english);
+    words.forms.add(token.skeleton);
+    for (let n = MIN_PREFIX; n < token.skeleton.length; n++) words.forms.add(`${token.skeleton.slice(0, n)}…`);
+  }
+  return words;
+}
 
 function docWords(doc: KnowledgeDoc): DocWords {
   let words = wordsOfDoc.get(doc);
   if (!words) {
-    words = { stems: new Set(), english: new Set(), forms: new Set() };
-    for (const token of tokenize([...doc.questions, doc.answer].join("\n"))) {
-      if (token.stop) continue;
-      words.stems.add(token.stem);
-      if (token.english) words.english.add(token.english);
-      words.forms.add(token.skeleton);
-      for (let n = MIN_PREFIX; n < token.skeleton.length; n++) words.forms.add(`${token.skeleton.slice(0, n)}…`);
-    }
+    words = { asked: wordsOf(doc.questions.join("\n")), all: wordsOf([...doc.questions, doc.answer].join("\n")) };
     wordsOfDoc.set(doc, words);
   }
   return words;
 }
 
-function has(words: DocWords, token: Token): boolean {
-  if (words.stems.has(token.stem) || (token.english !== null && words.english.has(token.english))) return true;
+/** `byForm`: on the word's form only (the lossy stem joins цаг "hour" and цагаан "white"). */
+function has(words: Words, token: Token, byForm = false): boolean {
+  if (!byForm && (words.stems.has(token.stem) || (token.english !== null && words.english.has(token.english)))) return true;
   const form = token.skeleton;
+  if (words.forms.has(form)) return true;
   if (form.length >= MIN_PREFIX && words.forms.has(`${form}…`)) return true;
   for (let n = MIN_PREFIX; n < form.length; n++) if (words.forms.has(form.slice(0, n))) return true;
   const beginning = form.slice(0, SAME_BEGINNING);
@@ -97,10 +113,12 @@ export function byDecidingWord<C extends Candidate>(tokens: Token[], candidates:
   const weight = words.map(specificity);
   const most = (set: Iterable<number>) => Math.max(0, ...[...set].map((w) => weight[w] ?? 0));
   const leading = candidates.slice(0, LEADING);
-  const covered = leading.map((c) => {
-    const w = docWords(c.doc);
-    return new Set(words.flatMap((token, i) => (has(w, token) ? [i] : [])));
-  });
+  const coverage = (of: (doc: DocWords) => Words, byForm = false) =>
+    leading.map((c) => {
+      const w = of(docWords(c.doc));
+      return new Set(words.flatMap((token, i) => (has(w, token, byForm) ? [i] : [])));
+    });
+  const covered = coverage((d) => d.all);
   const leaderCovers = covered[0] ?? new Set<number>();
   // A doc with the leader's words and more leads when what it adds is as specific as anything the leader
   // matched (the deciding word, not one more "please tell me" of a question template).
@@ -118,8 +136,12 @@ export function byDecidingWord<C extends Candidate>(tokens: Token[], candidates:
   if (leaderCovers.size === 0) return leads;
   // A candidate with every word the leader has is as good an answer when the leader lacks a word of the
   // message: the leader matched the topic only, and the word that decides is in neither.
-  const missing = words.some((_, i) => !leaderCovers.has(i));
-  const tied = leading.filter((_, i) => i > 0 && missing && isSubset(leaderCovers, covered[i] ?? new Set<number>()));
+  // (On the questions, and on word forms: a word in an answer only, "24 цагийн дотор", is not what the
+  // doc is asked about, and a stem shared by chance is no shared topic.)
+  if (words.every((_, i) => leaderCovers.has(i))) return leads;
+  const asked = coverage((d) => d.asked, true);
+  const leaderAsked = asked[0] ?? new Set<number>();
+  const tied = leaderAsked.size === 0 ? [] : leading.filter((c, i) => i > 0 && c.confidence >= ALTERNATIVE * leader.confidence && isSubset(leaderAsked, asked[i] ?? new Set<number>()));
   if (tied.length === 0) return leads;
   return { kind: "undecided", options: [leader, ...tied.slice(0, OPTIONS - 1)] };
 }
