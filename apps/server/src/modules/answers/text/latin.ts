@@ -4,7 +4,8 @@
  * - u is у, ү or ө ("ugnu" = өгнө); v is в or ү ("vne" = үнэ); y is ы, й or ү ("yg" = үг), and before a
  *   vowel it may be the glide typed for е ("matyerial" = материал);
  * - "yo", "ye" are е ("yoronhii" = ерөнхий), "ia" and "iu" are я and ю; j may be й ("bajna");
- * - q, and 6 among letters, are ө (the keys nearest its shape: "qgqqch" = өгөөч).
+ * - q, and 6 among letters, are ө (the keys nearest its shape: "qgqqch" = өгөөч);
+ * - an i after a consonant and before another or at the end may be ь, which the skeleton drops ("yarij").
  * Each reading is a skeleton; the first is the word's own. The index keeps the reading its knowledge uses
  * (engine/respell.ts), so nothing here guesses which word was meant.
  */
@@ -29,6 +30,8 @@ function alternatives(word: string, at: number): { length: number; options: stri
       return { length: 1, options: VOWEL.test(next) ? ["y", "", "u"] : ["y", "u"] };
     case "j":
       return { length: 1, options: previous ? ["j", "i"] : ["j"] };
+    case "i":
+      return { length: 1, options: previous && !VOWEL.test(previous) && !VOWEL.test(next) ? ["i", ""] : ["i"] };
     case "q":
       return { length: 1, options: ["o"] };
     case "6":
