@@ -78,9 +78,11 @@ export function decideAmong(index: AnswerIndex, tokens: Token[], candidates: Sco
     return options.length > 1 ? { outcome: "clarify", options, candidates } : { outcome: "answer", best, candidates };
   }
   if (settled?.promoted) return { outcome: "answer", best: settled.best, candidates };
+  // A close candidate that lacks a word the best one has (the deciding word) is no choice to offer.
   const close = candidates
     .slice(0, THRESHOLDS.clarifyOptions)
-    .filter((c) => c.confidence >= threshold && (c.confidence >= best.confidence * THRESHOLDS.clarifyRatio || retrieval(c) >= retrieval(best) * THRESHOLDS.sameTextRatio));
+    .filter((c) => c.confidence >= threshold && (c.confidence >= best.confidence * THRESHOLDS.clarifyRatio || retrieval(c) >= retrieval(best) * THRESHOLDS.sameTextRatio))
+    .filter((c) => settled?.kind !== "leads" || settled.alike(c));
   const options = distinctAnswers(close);
   if (options.length > 1) return { outcome: "clarify", options, candidates };
   return { outcome: "answer", best, candidates };

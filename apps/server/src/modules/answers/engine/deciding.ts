@@ -96,7 +96,9 @@ function contentWords(tokens: Token[]): Token[] {
 }
 
 export type Settled<C extends Candidate> =
-  | { kind: "leads"; best: C; promoted: boolean }
+  /** `alike`: whether a candidate has every word the leader has (else the leader has a word that decides
+   * against it, and it is no choice to offer). */
+  | { kind: "leads"; best: C; promoted: boolean; alike: (candidate: C) => boolean }
   /** The words do not decide between these (the leader first). */
   | { kind: "undecided"; options: C[] };
 
@@ -108,8 +110,8 @@ export function byDecidingWord<C extends Candidate>(tokens: Token[], candidates:
   const words = contentWords(tokens);
   const [leader] = candidates;
   if (!leader) return null;
-  const leads = { kind: "leads", best: leader, promoted: false } as const;
-  if (words.length < 2) return leads;
+  const anyCandidate = () => true;
+  if (words.length < 2) return { kind: "leads", best: leader, promoted: false, alike: anyCandidate };
   const weight = words.map(specificity);
   const most = (set: Iterable<number>) => Math.max(0, ...[...set].map((w) => weight[w] ?? 0));
   const leading = candidates.slice(0, LEADING);
@@ -120,6 +122,11 @@ export function byDecidingWord<C extends Candidate>(tokens: Token[], candidates:
     });
   const covered = coverage((d) => d.all);
   const leaderCovers = covered[0] ?? new Set<number>();
+  const alikeOf = (best: number) => (candidate: C) => {
+    const at = leading.indexOf(candidate);
+    return at < 0 || isSubset(covered[best] ?? new Set<number>(), covered[at] ?? new Set<number>());
+  };
+  const leads = { kind: "leads", best: leader, promoted: false, alike: alikeOf(0) } as const;
   // A doc with the leader's words and more leads when what it adds is as specific as anything the leader
   // matched (the deciding word, not one more "please tell me" of a question template).
   let better = -1;
@@ -132,7 +139,7 @@ export function byDecidingWord<C extends Candidate>(tokens: Token[], candidates:
     if (better < 0 || cover.size > (covered[better]?.size ?? 0)) better = i;
   });
   const promoted = leading[better];
-  if (promoted) return { kind: "leads", best: promoted, promoted: true };
+  if (promoted) return { kind: "leads", best: promoted, promoted: true, alike: alikeOf(better) };
   if (leaderCovers.size === 0) return leads;
   // A candidate with every word the leader has is as good an answer when the leader lacks a word of the
   // message: the leader matched the topic only, and the word that decides is in neither.
