@@ -123,7 +123,7 @@ export function byDecidingWord<C extends Candidate>(tokens: Token[], candidates:
   const covered = coverage((d) => d.all);
   const leaderCovers = covered[0] ?? new Set<number>();
   const alikeOf = (best: number) => (candidate: C) => {
-    const at = leading.indexOf(candidate);
+    const at = leading.findIndex((c) => c.doc === candidate.doc);
     return at < 0 || isSubset(covered[best] ?? new Set<number>(), covered[at] ?? new Set<number>());
   };
   const leads = { kind: "leads", best: leader, promoted: false, alike: alikeOf(0) } as const;
