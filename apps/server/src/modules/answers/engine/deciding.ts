@@ -92,7 +92,8 @@ const QUESTION_WORDS = new Set(
 /** The message's content words, one token a stem. */
 function contentWords(tokens: Token[]): Token[] {
   const seen = new Set<string>();
-  return tokens.filter((t) => !t.stop && !QUESTION_WORDS.has(t.skeleton) && !/^\d+$/.test(t.skeleton) && !seen.has(t.stem) && seen.add(t.stem));
+  // A lone letter ("n" typed for нь) or a number decides nothing.
+  return tokens.filter((t) => !t.stop && t.skeleton.length > 1 && !QUESTION_WORDS.has(t.skeleton) && !/^\d+$/.test(t.skeleton) && !seen.has(t.stem) && seen.add(t.stem));
 }
 
 export type Settled<C extends Candidate> =

@@ -17,8 +17,9 @@ export interface Token {
   stop: boolean;
 }
 
-/** Latin chat shorthands of stop words ("bn" = байна, "bnu" = байна уу, "vv"/"vu"/"uv" = үү, "n" = нь). */
-const SHORTHAND_STOPWORDS = ["bn", "bna", "bnu", "bnuu", "bgaa", "bga", "yum", "ym", "be", "ve", "uu", "u", "vv", "vu", "uv", "n"];
+/** Latin chat shorthands of stop words ("bn" = байна, "bnu" = байна уу). Other typings of stop words
+ * ("vv", "uv" = үү; "bajna") are their readings (engine/respell.ts). */
+const SHORTHAND_STOPWORDS = ["bn", "bna", "bnu", "bnuu", "bgaa", "bga", "yum", "ym", "be", "ve", "uu", "u"];
 const STOP_SKELETONS = new Set([...MONGOLIAN_STOPWORDS.map(skeleton), ...SHORTHAND_STOPWORDS.map(skeleton)]);
 
 /** Whether a skeleton word is a stop word (Mongolian, or a Latin shorthand of one). */
