@@ -5,8 +5,9 @@
  * training examples (the first N with --shots); out-of-scope lines are never loaded. Every line of the
  * split is asked as a customer message. `--pairs N` pads the knowledge to N pairs with extra pairs built
  * from the data (each: ten training lines of random intents with their words shuffled), to measure
- * latency at that size. Prints in-scope accuracy, out-of-scope precision and recall, p50/p95 latency of
- * one answer; the last line is one JSON object.
+ * latency at that size. Prints in-scope accuracy, the share of in-scope lines answered with a wrong doc
+ * (`wrong_rate`: a confident wrong answer, worse than a refusal or a choice), out-of-scope precision and
+ * recall, p50/p95 latency of one answer; the last line is one JSON object.
  */
 import { readFileSync } from "node:fs";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
@@ -86,6 +87,7 @@ const asked = lines.filter((l) => l.split === split);
 const latencies: number[] = [];
 let inScope = 0;
 let inScopeRight = 0;
+let inScopeWrong = 0;
 let refusals = 0;
 let refusalsRight = 0;
 let outOfScope = 0;
@@ -104,6 +106,7 @@ for (const line of asked) {
   } else {
     inScope++;
     if (chosen === line.intent) inScopeRight++;
+    else if (result.outcome === "answer") inScopeWrong++;
   }
 }
 latencies.sort((a, b) => a - b);
@@ -114,11 +117,13 @@ const result = {
   in_scope_accuracy: share(inScopeRight, inScope),
   oos_precision: share(refusalsRight, refusals),
   oos_recall: share(refusalsRight, outOfScope),
+  wrong_rate: share(inScopeWrong, inScope),
   p50_ms: Number(percentile(50).toFixed(2)),
   p95_ms: Number(percentile(95).toFixed(2)),
 };
 console.log(`split ${split}: ${inScope} in scope, ${outOfScope} out of scope; outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`);
 console.log(`in-scope accuracy ${(result.in_scope_accuracy * 100).toFixed(2)}%`);
+console.log(`in scope answered with a wrong doc ${(result.wrong_rate * 100).toFixed(2)}% (a clarifying choice is not an answer)`);
 console.log(`out-of-scope precision ${(result.oos_precision * 100).toFixed(2)}%, recall ${(result.oos_recall * 100).toFixed(2)}%`);
 console.log(`latency p50 ${result.p50_ms} ms, p95 ${result.p95_ms} ms`);
 // How soon the index follows an edit: change one pair, time until the next answer reflects it.

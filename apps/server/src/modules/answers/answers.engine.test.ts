@@ -4,6 +4,8 @@ import { AnswerEngine, type EngineOptions, type EngineResult } from "./answers.e
 import { countingEncoder } from "./engine/sentence-encoder.fixture.ts";
 import type { KnowledgeDoc } from "./knowledge-doc.ts";
 import { MemoryKnowledgeSource } from "./memory-source.ts";
+import { tokenize } from "./text/features.ts";
+import { seeded, typeLatin } from "./text/latin-typing.fixture.ts";
 
 const engines: AnswerEngine[] = [];
 afterEach(() => engines.splice(0).forEach((e) => e.close()));
@@ -216,3 +218,70 @@ describe("answer engine on English knowledge, by meaning", () => {
   });
 });
 
+
+describe("the deciding word", () => {
+  /** Three pairs on one topic (delivery) told apart by the word that decides: price, days, area. */
+  const DELIVERY: KnowledgeDoc[] = [
+    { id: "qa:1", kind: "qa", questions: ["Хүргэлтийн үнэ хэд вэ?", "Хүргэлт хэдэн төгрөг вэ", "Хүргэлт үнэгүй юу"], answer: "5,000₮.", title: "price", sourceId: 1 },
+    { id: "qa:2", kind: "qa", questions: ["Хүргэлт хэдэн хоногт ирэх вэ?", "Хүргэлт хэр удаан вэ", "Хэзээ хүргэж өгөх вэ"], answer: "24 цагийн дотор.", title: "days", sourceId: 2 },
+    { id: "qa:3", kind: "qa", questions: ["Хүргэлт хаана хийдэг вэ?", "Орон нутагт хүргэдэг үү", "Аймаг руу хүргэх үү"], answer: "Бүх аймагт.", title: "area", sourceId: 3 },
+  ];
+
+  it("answers with the doc that has the deciding word, though another on the topic scores higher by the other words", async () => {
+    const { engine, ask } = await knowledgeOf(9, DELIVERY);
+    const decision = await engine.decide(9, 1, "Хүргэлт хэд хоног вэ?");
+    expect(decision.outcome === "answer" && decision.candidates[0]?.doc.title).toBe("price");
+    for (const message of ["Хүргэлт хэд хоног вэ?", "hurgelt hed honog ve", "khvrgelt khed khonog we", "хүргэлт hed хоног ve"]) {
+      expect(answered(await ask(message)), message).toBe("days");
+    }
+    expect(answered(await ask("Хүргэлтийн үнэ хэд вэ?"))).toBe("price");
+    expect(answered(await ask("oron nutagt hurgedeg vv"))).toBe("area");
+  });
+
+  it("never answers when the deciding word is in none of the docs on the topic: it offers them, or says it does not know", async () => {
+    const { ask } = await knowledgeOf(10, DELIVERY);
+    for (const message of ["Хүргэлтийн даатгал хэд вэ?", "hurgeltiin daatgal hed ve", "Хүргэлтийн баталгаа хэд вэ?"]) {
+      const result = await ask(message);
+      expect(result.outcome, message).not.toBe("answer");
+      if (result.outcome === "clarify") expect(result.options.map((o) => o.title), message).toEqual(expect.arrayContaining(["price", "days"]));
+    }
+  });
+
+  it("offers the docs on the topic when the word that decides is in neither, in the shop's larger knowledge too", async () => {
+    const { ask } = await shop();
+    const result = await ask("Хүргэлтийн даатгал хэд вэ");
+    expect(result.outcome).not.toBe("answer");
+    expect(resolved(await ask("хүргэлт хэд хоног вэ"))).toBe("delivery_time");
+  });
+});
+
+describe("Latin-typed Mongolian", () => {
+  it("reads each Latin word the way the knowledge writes it, whatever letters stand for ө, ү, х, ц, ы, й, е", async () => {
+    const { engine } = await shop();
+    const index = await engine.index(1, 1);
+    const stems = (text: string) => index.respell(tokenize(text)).map((t) => t.stem).join(" ");
+    expect(stems("hurgeltiin vne hed ve")).toBe(stems("Хүргэлтийн үнэ хэд вэ"));
+    expect(stems("tqlbqrqq butsaaj awah")).toBe(stems("төлбөрөө буцааж авах"));
+    expect(stems("zakhialgaa tsutsalj boloh uu")).toBe(stems("Захиалгаа цуцалж болох уу"));
+    // Words none of whose readings the knowledge uses more are left as typed.
+    expect(index.respell(tokenize("delivery express"))).toEqual(tokenize("delivery express"));
+  });
+
+  it("answers the shop's questions typed in Latin by many typists as it answers them in Cyrillic", async () => {
+    const { ask } = await shop();
+    let right = 0;
+    let wrong = 0;
+    let asked = 0;
+    for (const [i, doc] of SHOP_PAIRS.entries()) {
+      for (const seed of [1, 2, 3]) {
+        const question = doc.questions[0] ?? "";
+        const result = await ask(typeLatin(question, seeded(i * 10 + seed), { mixed: seed === 3 }));
+        asked++;
+        if (resolved(result) === doc.title) right++;
+        else if (result.outcome === "answer") wrong++;
+      }
+    }
+    expect(right / asked).toBeGreaterThanOrEqual(0.9);
+    expect(wrong / asked).toBeLessThan(0.02);
+  });
+});

@@ -219,9 +219,9 @@ export class AnswerEngine {
   /** With a provider: hybrid retrieval when it has an embedding model, and a generated answer, grounded
    * in the retrieved passages, when it has a chat model (see provider/grounded.ts). */
   private async askWithModel(input: AskInput, config: ProviderConfig): Promise<EngineResult> {
-    const tokens = tokenize(input.message);
-    if (asksForPerson(tokens)) return { outcome: "escalate", confidence: 1 };
+    if (asksForPerson(tokenize(input.message))) return { outcome: "escalate", confidence: 1 };
     const index = await this.index(input.companyId, input.agentId);
+    const tokens = index.respell(tokenize(input.message));
     const client = new OpenAICompatibleClient(config);
     let candidates = rank(index, tokens, 8);
     if (config.embeddingModel) candidates = await hybridRank(index, candidates, input.message, client, `${config.baseUrl}|${config.embeddingModel}`);

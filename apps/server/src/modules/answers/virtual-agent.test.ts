@@ -16,14 +16,21 @@ const PAIRS = [
   { question: "Та ямар цагаар ажилладаг вэ?", variants: ["Ажлын цаг", "Хэдэн цагаас нээх вэ"], answer: "Даваа-Баасан 09:00-18:00 ажиллана." },
 ];
 
+/** Three pairs on one topic, told apart by the word that decides (price, days, area). */
+const DELIVERY = [
+  { question: "Хүргэлтийн үнэ хэд вэ?", variants: ["Хүргэлт хэдэн төгрөг вэ", "Хүргэлт үнэгүй юу"], answer: "Хүргэлт 5,000₮, 50,000₮-өөс дээш захиалгад үнэгүй." },
+  { question: "Хүргэлт хэдэн хоногт ирэх вэ?", variants: ["Хүргэлт хэр удаан вэ", "Хэзээ хүргэж өгөх вэ"], answer: "Улаанбаатарт 24 цагийн дотор, орон нутагт 3-5 хоногт хүргэнэ." },
+  { question: "Хүргэлт хаана хийдэг вэ?", variants: ["Орон нутагт хүргэдэг үү", "Аймаг руу хүргэх үү"], answer: "Бүх аймгийн төв рүү хүргэнэ." },
+];
+
 /** A company whose web chat is served by its primary agent, knowing a few Q&A pairs, with nobody online. */
-async function servedCompany() {
+async function servedCompany(pairs = PAIRS) {
   const company = await webchatCompany(t);
   await company.client.put("/api/me/presence", { presence: "away" });
   const [agent] = (await company.client.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents")).body.items;
   const switched = await company.client.put<WebchatChannelView>(`/api/webchat-channels/${company.channel.id}`, { ...webchatInput(company.domain), agent_id: agent?.id, agent_active: true });
   expect(switched.body.agent_active).toBe(true);
-  for (const pair of PAIRS) expect((await company.client.post("/api/knowledge/qa", pair)).status).toBe(200);
+  for (const pair of pairs) expect((await company.client.post("/api/knowledge/qa", pair)).status).toBe(200);
   return company;
 }
 
@@ -54,6 +61,20 @@ describe("the virtual agent answers web-chat customers", () => {
     expect(latin.reply?.text).toBe(PAIRS[1]?.answer);
     const answered = (await company.client.get<{ items: QuestionView[] }>("/api/knowledge/questions?outcome=answered")).body.items;
     expect(answered.map((q) => q.question)).toEqual(expect.arrayContaining(["хүргэлт хэдэн хоногт ирдэг вэ", "baraa butsaah bolomjtoi yu"]));
+  });
+
+  it("answers how many days delivery takes with the days pair, not the price pair that shares its topic", async () => {
+    const company = await servedCompany(DELIVERY);
+    const v = await visitor(t, company.channel);
+    const days = await ask(v, "Хүргэлт хэд хоног вэ?");
+    expect(days.reply).toMatchObject({ text: DELIVERY[1]?.answer, is_bot: true });
+    expect((await ask(v, "hurgelt hed honog ve")).reply?.text).toBe(DELIVERY[1]?.answer);
+    expect((await ask(v, "Хүргэлтийн үнэ хэд вэ?")).reply?.text).toBe(DELIVERY[0]?.answer);
+    // The word that decides is in none of the pairs: the visitor is asked to choose, never answered.
+    const neither = await ask(v, "Хүргэлтийн даатгал хэд вэ?");
+    expect(DELIVERY.map((pair) => pair.answer)).not.toContain(neither.reply?.text);
+    const other = await webchatCompany(t);
+    expect((await other.client.get<{ items: QuestionView[] }>("/api/knowledge/questions?outcome=answered")).body.items).toEqual([]);
   });
 
   it("answers a miss once, then hands the customer to people after the second; the questions are logged", async () => {

@@ -2,8 +2,10 @@
  * From a message and an index to one outcome.
  *
  * - "escalate": the customer asks for a person (intents.ts) — always, before anything else.
- * - "answer": the best doc scores at least the answer threshold and clearly ahead of the next one.
- * - "clarify": the best two (or three) docs all pass the threshold and are too close to choose between:
+ * - "answer": the best doc scores at least the answer threshold and clearly ahead of the next one — or
+ *   a doc on the same topic that also has the message's deciding word, which the best one lacks.
+ * - "clarify": the best two (or three) docs all pass the threshold and are too close to choose between,
+ *   or the best one shares its topic with others and lacks the message's deciding word (deciding.ts):
  *   the customer picks; the first option is the best one.
  * - "unrelated": nothing the knowledge could answer — small talk (greetings, thanks, "how are you"),
  *   or a message none of whose content words the agent's knowledge uses at all and that is no question
@@ -21,6 +23,7 @@ import { type Token, tokenize } from "../text/features.ts";
 import type { Candidate, Mix } from "./index.ts";
 import type { AnswerIndex } from "./patched.ts";
 import { asksForPerson, asksTheBusiness, isSmallTalk } from "./intents.ts";
+import { byDecidingWord } from "./deciding.ts";
 
 export const MIX: Mix = { variant: 0.3, centroid: 0.7, classifier: 1, semantic: 3 };
 export const THRESHOLDS = {
@@ -55,8 +58,10 @@ export type Decision =
 
 /** `meaning`: the message's sentence vector, when the index and the encoder can compare by meaning. */
 export function decide(index: AnswerIndex, message: string, meaning: Float32Array | null = null): Decision {
-  const tokens = tokenize(message);
-  if (asksForPerson(tokens)) return { outcome: "escalate" };
+  const typed = tokenize(message);
+  // Requests for a person are recognised as typed (intents.ts knows their Latin spellings).
+  if (asksForPerson(typed)) return { outcome: "escalate" };
+  const tokens = index.respell(typed);
   return decideAmong(index, tokens, rank(index, tokens, 5, meaning));
 }
 
@@ -65,11 +70,20 @@ export function decideAmong(index: AnswerIndex, tokens: Token[], candidates: Sco
   const [best] = candidates;
   const threshold = best?.candidate.semantic != null ? meaningThreshold(index.variantsPerDoc) : index.hasClassifier ? THRESHOLDS.answer : THRESHOLDS.answerRetrievalOnly;
   if (!best || best.confidence < threshold) return refusal(index, tokens, candidates);
+  // The message is answerable; its words may still say which of the docs on its topic (deciding.ts) —
+  // unless it was compared by meaning, which paraphrases with none of the docs' words.
+  const settled = best.candidate.semantic === null ? byDecidingWord(tokens, candidates, (token) => index.specificity(token)) : null;
+  if (settled?.kind === "undecided") {
+    const options = distinctAnswers(settled.options);
+    return options.length > 1 ? { outcome: "clarify", options, candidates } : { outcome: "answer", best, candidates };
+  }
+  if (settled?.promoted) return { outcome: "answer", best: settled.best, candidates };
+  // A close candidate that lacks a word the best one has (the deciding word) is no choice to offer.
   const close = candidates
     .slice(0, THRESHOLDS.clarifyOptions)
-    .filter((c) => c.confidence >= threshold && (c.confidence >= best.confidence * THRESHOLDS.clarifyRatio || retrieval(c) >= retrieval(best) * THRESHOLDS.sameTextRatio));
-  // Docs that say the same (an article's passage and the pair generated from it) are no choice to offer.
-  const options = close.filter((c, i) => close.findIndex((other) => sameAnswer(other.doc, c.doc)) === i);
+    .filter((c) => c.confidence >= threshold && (c.confidence >= best.confidence * THRESHOLDS.clarifyRatio || retrieval(c) >= retrieval(best) * THRESHOLDS.sameTextRatio))
+    .filter((c) => settled?.kind !== "leads" || settled.alike(c));
+  const options = distinctAnswers(close);
   if (options.length > 1) return { outcome: "clarify", options, candidates };
   return { outcome: "answer", best, candidates };
 }
@@ -79,6 +93,9 @@ function meaningThreshold(variantsPerDoc: number): number {
   const position = Math.log(Math.max(1, variantsPerDoc) / fewVariants) / Math.log(manyVariants / fewVariants);
   return few + (many - few) * Math.min(1, position);
 }
+
+/** Docs that say the same (an article's passage and the pair generated from it) are no choice to offer. */
+const distinctAnswers = (options: Scored[]) => options.filter((c, i) => options.findIndex((other) => sameAnswer(other.doc, c.doc)) === i);
 
 const answerKey = (doc: KnowledgeDoc) => doc.answer.replace(/\s+/g, " ").trim().toLowerCase();
 const sameAnswer = (a: KnowledgeDoc, b: KnowledgeDoc) => answerKey(a) === answerKey(b);

@@ -10,9 +10,10 @@
  * costs little more than the arithmetic.
  */
 import type { KnowledgeDoc } from "../knowledge-doc.ts";
-import { FEATURE_GROUP_WEIGHTS, type Token, featureCounts, tokenize } from "../text/features.ts";
+import { FEATURE_GROUP_WEIGHTS, type Token, charGrams, featureCounts, tokenize } from "../text/features.ts";
 import { SoftmaxClassifier, type TrainingSet } from "./classifier.ts";
 import { Meanings, type Quantized, quantize } from "./meanings.ts";
+import { respell } from "./respell.ts";
 import { Slices } from "./slices.ts";
 import type { SentenceEncoder, StoredVectors } from "./sentence-encoder.ts";
 import { type SparseVector, Postings, normalize } from "./sparse.ts";
@@ -76,11 +77,14 @@ class Vocabulary {
   readonly texts = new Map<string, Analysed>();
   /** Sentence vectors of texts, null for a text the encoder does not read. */
   readonly meanings = new Map<string, Quantized | null>();
+  /** Ids of the stem and n-gram features some Cyrillic word gave (what Latin typing is respelled to). */
+  readonly cyrillic = new Set<number>();
 
   analyse(text: string): Analysed {
     let analysed = this.texts.get(text);
     if (!analysed) {
-      const counts = featureCounts(tokenize(text));
+      const tokens = tokenize(text);
+      const counts = featureCounts(tokens);
       const ids = new Int32Array(counts.size);
       const tf = new Float32Array(counts.size);
       let i = 0;
@@ -89,6 +93,13 @@ class Vocabulary {
         if (id === undefined) this.ids.set(name, (id = this.ids.size));
         ids[i] = id;
         tf[i++] = (1 + Math.log(count)) * (FEATURE_GROUP_WEIGHTS[name[0] ?? ""] ?? 1);
+      }
+      for (const token of tokens) {
+        if (token.english !== null || token.stop) continue;
+        for (const name of [`w${token.stem}`, ...charGrams(token.skeleton)]) {
+          const id = this.ids.get(name);
+          if (id !== undefined) this.cyrillic.add(id);
+        }
       }
       analysed = { ids, tf };
       this.texts.set(text, analysed);
@@ -270,6 +281,28 @@ export class KnowledgeIndex {
   knows(token: Token): boolean {
     const used = (name: string) => (this.documentFrequency[this.vocabulary.ids.get(name) ?? -1] ?? 0) > 0;
     return used(`w${token.stem}`) || (token.english !== null && used(`e${token.english}`));
+  }
+
+  /** How specific a word is to some of the knowledge: its stem's idf, highest for a word it never uses. */
+  specificity(token: Token): number {
+    const id = this.vocabulary.ids.get(`w${token.stem}`);
+    return id !== undefined && (this.knownFrequency[id] ?? 0) > 0 ? (this.idf[id] ?? this.unknownIdf) : this.unknownIdf;
+  }
+
+  /** Whether this index (or the one it extends) has the feature. */
+  uses(feature: string): boolean {
+    return (this.knownFrequency[this.vocabulary.ids.get(feature) ?? -1] ?? 0) > 0;
+  }
+
+  /** Whether Cyrillic text of this index (or the one it extends) has the feature. */
+  cyrillic(feature: string): boolean {
+    const id = this.vocabulary.ids.get(feature);
+    return id !== undefined && (this.knownFrequency[id] ?? 0) > 0 && this.vocabulary.cyrillic.has(id);
+  }
+
+  /** The message's tokens with Latin-typed Mongolian read as this knowledge writes it (respell.ts). */
+  respell(tokens: Token[]): Token[] {
+    return this.vocabulary.cyrillic.size === 0 ? tokens : respell(this, tokens);
   }
 
   /** The docs closest to a query, best first by the mix of nearest variant, nearest centroid, the

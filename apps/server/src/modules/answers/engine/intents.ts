@@ -15,8 +15,8 @@ const PERSON_ALONE = /^(operator|operatortai|operatorto|human|ajiltan|menejer)$/
 const SHORT = 3;
 /** A person word … */
 const PERSON = /^(hun(tei|tai|te|d|ig|es)?|ajilt|ajiltn|zovloh|menejer|operator|agent|person|someone|somebody|representative|staff|manager)/;
-/** … with talking, connecting, calling or needing. */
-const ACTION = /^(yari|yarih|yarimar|yariy|yaria|yariya|yarilts|holb|dud|heregtei|talk|speak|connect|chat)/;
+/** … with talking, connecting, calling or needing (ярих; ярьмаар, ярьж with ь dropped). */
+const ACTION = /^(yari|yarih|yarimar|yariy|yaria|yariya|yarilts|yarm|yarj|holb|dud|heregtei|talk|speak|connect|chat)/;
 /** "Are you a real person?" asks about the bot, not for a person. */
 const ABOUT_THE_BOT = /^(are|is|am) /;
 const PLEASE = /^(please|pls|plz|ploz)$/;

@@ -28,6 +28,8 @@ describe("patching a large index after a small edit", () => {
     expect(edited.outcome === "answer" && edited.best.doc.answer).toBe("Өдөр бүр 10:00-22:00.");
     expect(answered(patched, "Машины зогсоол бий юу")).not.toBe("parking");
     expect(answered(patched, "Картаар төлж болох уу")).toBe(answered(base, "Картаар төлж болох уу"));
+    // Latin typing is read with the new docs' words too.
+    expect(answered(patched, "tejeever amitantai orj boloh vv")).toBe("pets");
   });
 
   it("rebuilds in full when too much changed", () => {

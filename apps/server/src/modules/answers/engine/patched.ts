@@ -18,6 +18,10 @@ export interface AnswerIndex {
   /** Question variants (or passage sentences) per doc, on average. */
   readonly variantsPerDoc: number;
   knows(token: Token): boolean;
+  /** The message's tokens with Latin-typed Mongolian read as the knowledge writes it (respell.ts). */
+  respell(tokens: Token[]): Token[];
+  /** How specific a word is to some of the knowledge (its idf; highest for a word it never uses). */
+  specificity(token: Token): number;
   vectorize(text: string | Token[]): SparseVector;
   search(query: SparseVector, limit: number, mix: Mix, meaning?: Float32Array | null): Candidate[];
 }
@@ -75,6 +79,15 @@ export class PatchedIndex implements AnswerIndex {
 
   knows(token: Token): boolean {
     return this.base.knows(token) || this.delta.knows(token);
+  }
+
+  /** The delta knows base's features (with base's idf) and the new ones. */
+  respell(tokens: Token[]): Token[] {
+    return this.delta.respell(tokens);
+  }
+
+  specificity(token: Token): number {
+    return this.delta.specificity(token);
   }
 
   /** The delta's vectors cover base's features and the new ones. */

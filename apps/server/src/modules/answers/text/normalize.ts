@@ -8,14 +8,17 @@
  * - Latin look-alike letters inside a Cyrillic word ("coнгoх" with Latin c and o) are read as Cyrillic;
  * - Latin↔Cyrillic transliteration: Cyrillic goes to Latin with the schemes people type
  *   (х → h, "kh" → h, "x" → h; ц → ts, "c" → ts; ч → ch; ш/щ → sh; я → ya, ё → yo, ю → yu;
- *   е → e and "ye" → e; ы/й/ь → i; ü/ö → u/o), so "sain baina uu" and "сайн байна уу" give one form;
+ *   е → e and "ye" → e; ы/й → i; ь and ъ dropped, as most type them; ü/ö → u/o), so "sain baina uu" and "сайн байна уу" give one
+ *   form. Latin letters that stand for several Cyrillic ones (u for ү, у or ө; v for ү or в; y for ы, й
+ *   or ү; q and 6 for ө) cannot be settled here: latin.ts lists a word's readings and the
+ *   index picks the one its knowledge uses (engine/respell.ts);
  * - repeated letters collapse (long vowels "аа", "uu" and doubled consonants are typed either way).
  */
 
 const CYRILLIC_TO_LATIN: Record<string, string> = {
   а: "a", б: "b", в: "v", г: "g", д: "d", е: "e", ё: "yo", ж: "j", з: "z", и: "i", й: "i", к: "k", л: "l",
   м: "m", н: "n", о: "o", ө: "o", п: "p", р: "r", с: "s", т: "t", у: "u", ү: "u", ф: "f", х: "h", ц: "ts",
-  ч: "ch", ш: "sh", щ: "sh", ъ: "", ы: "i", ь: "i", э: "e", ю: "yu", я: "ya",
+  ч: "ch", ш: "sh", щ: "sh", ъ: "", ы: "i", ь: "", э: "e", ю: "yu", я: "ya",
   // Look-alikes from Kazakh, Ukrainian and other keyboards.
   ұ: "u", ә: "a", і: "i", ї: "i", є: "e", ғ: "g", қ: "k", ң: "n", һ: "h", ѳ: "o", ў: "u",
 };
@@ -46,7 +49,8 @@ export function isCyrillicWord(word: string): boolean {
   return CYRILLIC.test(word);
 }
 
-/** Latin typing of a Latin-only word: kh → h, x → h, c → ts, ye → e, w → v, q → k. */
+/** Latin typing of a Latin-only word: kh → h, x → h, c → ts, ye → e, w → v, q → k (q and 6 typed for ө
+ * are readings of latin.ts: English knowledge keeps its "qu"). */
 function latinSkeleton(word: string): string {
   return word
     .replace(/kh/g, "h")
