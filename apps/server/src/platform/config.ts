@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
   WEB_DIST_DIR: z.string().optional(),
+  WIDGET_DIST_DIR: z.string().optional(),
   APP_VERSION: z.string().optional(),
 });
 
