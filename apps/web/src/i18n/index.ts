@@ -45,7 +45,7 @@ export const i18nReady = i18n
   .use(otherLanguages)
   .use(initReactI18next)
   .init({
-    resources: { mn: firstScreen },
+    resources: { mn: { ...firstScreen } },
     partialBundledLanguages: true,
     lng: startLocale,
     fallbackLng: DEFAULT_LOCALE,
