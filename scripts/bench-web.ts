@@ -46,16 +46,24 @@ async function visit(context: BrowserContext): Promise<Visit> {
   await cdp.send("Network.enable");
   await page.goto(`${base}/interacts`, { waitUntil: "networkidle" });
   await page.getByTestId("tab-open").waitFor();
-  const lcpMs = await page.evaluate(
+  const lcp = await page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
-        let last = 0;
+      new Promise<{ ms: number; element: string }>((resolve) => {
+        let last = { ms: 0, element: "" };
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) last = entry.startTime;
+          for (const entry of list.getEntries()) {
+            const node = (entry as PerformanceEntry & { element?: Element | null }).element;
+            last = { ms: entry.startTime, element: node ? `${node.tagName.toLowerCase()} "${(node.textContent ?? "").slice(0, 30)}"` : "" };
+          }
         }).observe({ type: "largest-contentful-paint", buffered: true });
         setTimeout(() => resolve(last), 500);
       }),
   );
+  if (process.env.BENCH_DEBUG) {
+    const timing = await page.evaluate(() => JSON.stringify(performance.getEntriesByType("resource").map((e) => [e.name.replace(location.origin, ""), Math.round(e.startTime), Math.round(e.responseEnd)])));
+    console.error(`LCP ${Math.round(lcp.ms)} ms on ${lcp.element}; resources ${timing}`);
+  }
+  const lcpMs = lcp.ms;
   await page.close();
   const kb = (n: number) => +(n / 1024).toFixed(1);
   return { kb: kb(bytes), assetKb: kb(assetBytes), jsKb: kb(jsBytes), requests, networkRequests, lcpMs: Math.round(lcpMs) };

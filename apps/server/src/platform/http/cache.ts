@@ -10,4 +10,6 @@ export const CACHE = {
   revalidate: "no-cache",
   /** The loader on customers' pages: one request per five minutes per visitor, then a 304. */
   shortLived: "public, max-age=300",
+  /** Unhashed files that rarely change (icons, flags): an hour, then a 304. */
+  publicFile: "public, max-age=3600",
 } as const;

@@ -7,15 +7,18 @@ import { requestLocale } from "../i18n.ts";
 import { CACHE } from "./cache.ts";
 
 /** Vite writes every built file whose name carries its content hash under assets/. */
-const isHashed = (file: string) => file.split(path.sep).includes("assets");
+function cacheFor(file: string): string {
+  if (file.split(path.sep).includes("assets")) return CACHE.immutable;
+  return file.endsWith(".html") ? CACHE.revalidate : CACHE.publicFile;
+}
 
 /** Addresses that name a file: when it is missing they answer 404, never the app's HTML. */
 const FILE_PREFIXES = ["/assets/", "/widget/"];
 
 /**
  * Serves the built web app: each file from disk with its precompressed .br or .gz sibling when the
- * client accepts one (the build writes them), hashed assets cached for a year, everything else
- * revalidated; any other GET outside the API gets index.html, so the router decides.
+ * client accepts one (the build writes them), hashed assets cached for a year, index.html always
+ * revalidated, other files an hour; any other GET outside the API gets index.html, so the router decides.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
   const hasWeb = existsSync(path.join(webDist, "index.html"));
@@ -26,7 +29,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       preCompressed: true,
       globIgnore: ["**/*.br", "**/*.gz"],
       cacheControl: false,
-      setHeaders: (reply, file) => reply.header("cache-control", isHashed(path.relative(webDist, file)) ? CACHE.immutable : CACHE.revalidate),
+      setHeaders: (reply, file) => reply.header("cache-control", cacheFor(path.relative(webDist, file).replace(/\.(br|gz)$/, ""))),
     });
   }
   app.setNotFoundHandler((request, reply) => {

@@ -79,6 +79,7 @@ describe("built files", () => {
     const svg = await get(`${t.url}/favicon.svg`, { "accept-encoding": "br" });
     expect(svg.headers["content-encoding"]).toBe("br");
     expect(brotliDecompressSync(svg.body).toString()).toMatch(/^<svg/);
+    expect(svg.headers["cache-control"]).toBe(CACHE.publicFile);
   });
 
   it("keeps hashed assets a year and revalidates index.html, also when it answers an app route", async () => {
