@@ -60,7 +60,7 @@ async function visit(context: BrowserContext): Promise<Visit> {
       }),
   );
   if (process.env.BENCH_DEBUG) {
-    const timing = await page.evaluate(() => JSON.stringify(performance.getEntriesByType("resource").map((e) => [e.name.replace(location.origin, ""), Math.round(e.startTime), Math.round(e.responseEnd)])));
+    const timing = await page.evaluate(() => JSON.stringify((performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((e) => [e.name.replace(location.origin, ""), Math.round(e.startTime), Math.round(e.responseEnd)])));
     console.error(`LCP ${Math.round(lcp.ms)} ms on ${lcp.element}; resources ${timing}`);
   }
   const lcpMs = lcp.ms;
