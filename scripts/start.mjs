@@ -21,7 +21,7 @@ function newestMtime(dir) {
 const core = path.join(root, "packages/core/src");
 const bundles = [
   { workspace: "@holboo/web", output: builtIndex, sources: [path.join(webDir, "src"), path.join(webDir, "public"), core] },
-  { workspace: "@holboo/widget", output: path.join(root, "apps/widget/dist/app.js"), sources: [path.join(root, "apps/widget/src"), core] },
+  { workspace: "@holboo/widget", output: path.join(root, "apps/widget/dist/manifest.json"), sources: [path.join(root, "apps/widget/src"), core] },
 ];
 for (const bundle of bundles) {
   const stale = !existsSync(bundle.output) || bundle.sources.some((dir) => existsSync(dir) && newestMtime(dir) > statSync(bundle.output).mtimeMs);

@@ -28,15 +28,19 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // .vite/manifest.json: which chunks each entry and lazy screen pulls in, for `npm run size`.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deploys.
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
-            { name: "mantine", test: /node_modules[\\/]@mantine[\\/]/, priority: 2 },
-            // Only what the first screen needs: libraries of lazy screens (the article editor) load with them.
+            // Only what the first screen needs: libraries of lazy screens (dates, the article editor) load with them.
+            { name: "mantine", test: /node_modules[\\/]@mantine[\\/]/, tags: ["$initial"], priority: 2 },
             { name: "vendor", test: /node_modules[\\/]/, tags: ["$initial"], priority: 1 },
+            // Our own modules that the first screen shares with lazy ones: one chunk, not a dozen small requests.
+            { name: "app", test: /[\\/](apps[\\/]web|packages[\\/]core)[\\/]src[\\/]/, tags: ["$initial"], priority: 0 },
           ],
         },
       },

@@ -63,8 +63,8 @@ export function startServer(databaseUrl: string, port: number, options: { inspec
 }
 
 /** Stops the server cleanly and removes its database. */
-export async function tearDown(server: ServerProcess, databaseName: string) {
-  if (server.exitCode === null && server.signalCode === null) {
+export async function tearDown(server: ServerProcess | null, databaseName: string) {
+  if (server && server.exitCode === null && server.signalCode === null) {
     server.kill("SIGINT");
     await new Promise((resolve) => server.once("exit", resolve));
   }

@@ -1,10 +1,8 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
-import fastifyStatic from "@fastify/static";
 import { LIMITS } from "@holboo/core";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -14,8 +12,9 @@ import { JobQueue } from "./platform/jobs/queue.ts";
 import { startJobRunner } from "./platform/jobs/runner.ts";
 import { JOBS, SCHEDULES } from "./jobs.ts";
 import { requestContext } from "./platform/http/context.ts";
-import { errorBody, handleError } from "./platform/http/errors.ts";
-import { requestLocale } from "./platform/i18n.ts";
+import { handleError } from "./platform/http/errors.ts";
+import { registerCompression } from "./platform/http/compression.ts";
+import { registerWebApp } from "./platform/http/web-app.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { companiesRoutes } from "./modules/companies/companies.routes.ts";
@@ -85,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const ctx: AppContext = { ...deps, realtime, jobs: new JobQueue(deps.config.JOBS_SCHEMA), knowledge, answers, log: app.log };
   app.decorate("knowledge", ctx.knowledge);
 
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: LIMITS.attachmentBytes, files: 1, fields: 10 } });
@@ -113,12 +113,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
 
   const webDist = ctx.config.WEB_DIST_DIR ? path.resolve(ctx.config.WEB_DIST_DIR) : DEFAULT_WEB_DIST;
-  const hasWeb = existsSync(path.join(webDist, "index.html"));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith("/api") || request.url.startsWith("/pub/version");
-    if (!isApi && request.method === "GET" && hasWeb) return reply.type("text/html").sendFile("index.html");
-    return reply.status(404).send(errorBody("not_found", requestLocale(request)));
-  });
+  await registerWebApp(app, webDist);
   return app;
 }

@@ -34,6 +34,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       AUTH_RATE_LIMIT_PER_MINUTE: "100000",
       PLATFORM_ADMIN_EMAILS: "root-admin@holboo.test",
       WEB_DIST_DIR: "/nonexistent-web-dist",
+      WIDGET_DIST_DIR: "/nonexistent-widget-dist",
       ...env,
     },
     { dotenv: false },

@@ -1,24 +1,25 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import "./i18n/index.ts";
+import { i18nReady } from "./i18n/index.ts";
 import { router } from "./app/router.tsx";
 import { theme } from "./app/theme.ts";
 import { VersionWatcher } from "./app/VersionWatcher.tsx";
+import { NotificationsOnDemand } from "./components/NotificationsOnDemand.tsx";
 import { queryClient } from "./lib/queryClient.ts";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
+await i18nReady;
 
 createRoot(container).render(
   <StrictMode>
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" />
+      <NotificationsOnDemand />
       <QueryClientProvider client={queryClient}>
         <VersionWatcher />
         <RouterProvider router={router} />

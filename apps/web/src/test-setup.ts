@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { allNamespaces, i18nReady } from "./i18n/index.ts";
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
@@ -24,3 +25,8 @@ globalThis.ResizeObserver ??= class {
 };
 Element.prototype.scrollIntoView ??= () => {};
 window.scrollTo = () => {};
+
+// The app loads the namespaces beyond the first screen with its lazy screens; tests render those
+// screens directly, so every namespace is loaded up front.
+await i18nReady;
+await allNamespaces();

@@ -17,7 +17,9 @@ import { SOURCE, isMessage, type ToChat, type ToLoader, type VisitorIdentityHint
   root.style.cssText = "position:fixed;right:20px;bottom:20px;z-index:2147483000;font-family:system-ui,sans-serif";
   const frame = document.createElement("iframe");
   frame.title = "Chat";
-  frame.src = `${base}/webchat?key=${encodeURIComponent(key)}&parent=${encodeURIComponent(location.origin)}`;
+  // `v` names the app this loader was built with, so the iframe runs it while the server still has it.
+  const version = __HOLBOO_WIDGET_APP__.replace(/^app\.|\.js$/g, "");
+  frame.src = `${base}/webchat?key=${encodeURIComponent(key)}&parent=${encodeURIComponent(location.origin)}&v=${version}`;
   frame.allow = "clipboard-write";
   frame.style.cssText = "display:none;width:370px;height:560px;max-width:calc(100vw - 40px);max-height:calc(100vh - 110px);border:0;border-radius:16px;box-shadow:0 12px 40px rgba(0,0,0,.2);background:#fff;margin-bottom:12px";
   const button = document.createElement("button");

@@ -5,6 +5,7 @@ export * from "./pagination.ts";
 export * from "./text.ts";
 export * from "./time.ts";
 export * from "./validation.ts";
+export * from "./contracts/constants.ts";
 export * from "./contracts/common.ts";
 export * from "./contracts/auth.ts";
 export * from "./contracts/users.ts";

@@ -39,6 +39,7 @@ const EnvSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** The PostgreSQL schema of the job queue; tests give each app its own. */
   JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, { error: "expected a lower-case SQL identifier" }).default("graphile_worker"),
+  WIDGET_DIST_DIR: z.string().optional(),
   APP_VERSION: z.string().optional(),
 });
 

@@ -1,4 +1,5 @@
 import { TRIAL_ONBOARDING_COOKIE } from "@holboo/core";
+import { lazy, Suspense } from "react";
 import { Navigate, Outlet, useLocation, useMatches } from "react-router";
 import { FullPageLoader } from "../components/FullPageLoader.tsx";
 import { ErrorScreen } from "../layouts/ErrorScreen.tsx";
@@ -8,7 +9,9 @@ import { useMe } from "../lib/session.ts";
 import { decideGuard, type GuardMe } from "./guard.ts";
 import { Handoff } from "./Handoff.tsx";
 import { ScrollManager } from "./ScrollManager.tsx";
-import { SetPasswordPrompt } from "./SetPasswordPrompt.tsx";
+
+/** Only invited colleagues who came in by link see it: it loads for them alone. */
+const SetPasswordPrompt = lazy(() => import("./SetPasswordPrompt.tsx").then((m) => ({ default: m.SetPasswordPrompt })));
 
 /** The id of the catch-all route; matching it means no real route matched (guard rule 9). */
 export const NOT_FOUND_ROUTE_ID = "not-found";
@@ -36,7 +39,11 @@ export function Root() {
   return (
     <>
       <ScrollManager />
-      {me.data?.needs_password && <SetPasswordPrompt />}
+      {me.data?.needs_password && (
+        <Suspense fallback={null}>
+          <SetPasswordPrompt />
+        </Suspense>
+      )}
       <Outlet />
     </>
   );

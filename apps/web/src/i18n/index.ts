@@ -1,17 +1,34 @@
 import { DEFAULT_LOCALE, LIMITS, LOCALE_COOKIE, LOCALES, type Locale } from "@holboo/core";
-import i18n from "i18next";
+import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { readCookie, writeCookie } from "../lib/cookies.ts";
+import type { Catalogues } from "./catalogue.ts";
+import firstScreen from "./locales/mn-first-screen.ts";
+import { FIRST_SCREEN_NAMESPACES, NAMESPACES } from "./namespaces.ts";
 
-type Catalogue = Record<string, unknown>;
-const files = import.meta.glob<Catalogue>("./locales/*/*.json", { eager: true, import: "default" });
+/**
+ * The first screen's Mongolian (the first language and every other's fallback) ships with the app.
+ * Each language's whole catalogue is a chunk of its own: loaded when the language is chosen (at
+ * start from the cookie, or from the language menu) and, for Mongolian, with the first lazy screen.
+ */
+const catalogues: Record<Locale, () => Promise<Catalogues>> = {
+  mn: () => import("./locales/mn.ts").then((module) => module.default),
+  en: () => import("./locales/en.ts").then((module) => module.default),
+};
+export const loadCatalogues = (locale: Locale): Promise<Catalogues> => catalogues[locale]();
 
-/** { mn: { common: {...}, auth: {...} }, en: {...} } from locales/<lang>/<namespace>.json */
-export const resources: Record<string, Record<string, Catalogue>> = {};
-for (const [file, catalogue] of Object.entries(files)) {
-  const [, lang = "", namespace = ""] = /\.\/locales\/(\w+)\/(\w+)\.json$/.exec(file) ?? [];
-  (resources[lang] ??= {})[namespace] = catalogue;
-}
+/** i18next's loader for what is not bundled. */
+const otherLanguages: BackendModule = {
+  type: "backend",
+  init: () => undefined,
+  read(language, namespace, callback) {
+    if (!isLocale(language)) return callback(null, {});
+    loadCatalogues(language).then(
+      (loaded) => callback(null, loaded[namespace] ?? {}),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
 
 export const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value);
 
@@ -23,15 +40,23 @@ export function initialLocale(): Locale {
 const startLocale = initialLocale();
 if (typeof document !== "undefined") document.documentElement.lang = startLocale;
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: startLocale,
-  fallbackLng: DEFAULT_LOCALE,
-  ns: Object.keys(resources[DEFAULT_LOCALE] ?? {}),
-  defaultNS: "common",
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/** Resolves when the start language is loaded; main.tsx renders after it, so no text flashes in another language. */
+export const i18nReady = i18n
+  .use(otherLanguages)
+  .use(initReactI18next)
+  .init({
+    resources: { mn: { ...firstScreen } },
+    partialBundledLanguages: true,
+    lng: startLocale,
+    fallbackLng: DEFAULT_LOCALE,
+    ns: [...FIRST_SCREEN_NAMESPACES],
+    defaultNS: "common",
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+
+/** Every namespace in the current language (and the fallback); a lazy screen waits for it before it renders. */
+export const allNamespaces = (): Promise<void> => i18n.loadNamespaces([...NAMESPACES]);
 
 /** Stores the choice in the chosenLocale cookie for a year and tells the server; a failed call is only logged, never reverted (spec §2, §7). */
 export async function changeLocale(locale: Locale, send: (locale: Locale) => Promise<unknown>) {

@@ -2,13 +2,13 @@ import { z } from "zod";
 import { LIMITS } from "../limits.ts";
 import { listQueryBase } from "./common.ts";
 import { CHANNEL_TYPES } from "./channels.ts";
+import { MOODS } from "./constants.ts";
 
 export const INTERACTION_STATUSES = ["open", "closed"] as const;
 export type InteractionStatus = (typeof INTERACTION_STATUSES)[number];
 /** Exactly one owner at a time: the AI agent, a person, or the unassigned queue. */
 export const OWNER_TYPES = ["ai", "user", "queue"] as const;
 export type OwnerType = (typeof OWNER_TYPES)[number];
-export const MOODS = ["angry", "frowning", "normal", "grinning"] as const;
 export type Mood = (typeof MOODS)[number];
 export const MESSAGE_STATUSES = ["sending", "sent", "seen", "retry"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];

@@ -1,14 +1,11 @@
 import { z } from "zod";
 import { LIMITS } from "../limits.ts";
 import { listQueryBase } from "./common.ts";
+import { ISSUE_SETTING_KINDS, type IssueSettingKind } from "./constants.ts";
 import { AttachmentView } from "./interactions.ts";
 
 // ---- Settings: issue types, issue tags (with colour) and issue reasons ("issue name") ----
 
-export const ISSUE_SETTING_KINDS = ["type", "tag", "reason"] as const;
-export type IssueSettingKind = (typeof ISSUE_SETTING_KINDS)[number];
-/** The API path of each kind (settings pages /settings/issue_type, issue_tag, issue_name). */
-export const ISSUE_SETTING_PATHS: Record<IssueSettingKind, string> = { type: "/api/issue-types", tag: "/api/issue-tags", reason: "/api/issue-reasons" };
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
@@ -181,8 +178,6 @@ export type IssueEventView = z.infer<typeof IssueEventView>;
 export const IssueDetailView = IssueView.extend({ comments: z.array(IssueCommentView), history: z.array(IssueEventView) });
 export type IssueDetailView = z.infer<typeof IssueDetailView>;
 
-/** Pushed to `u{id}` when an issue is assigned to someone or they are mentioned in a comment. */
-export const ISSUE_NOTIFY_EVENT = "issue.notify";
 export const IssueNotification = z.object({
   reason: z.enum(["assigned", "mentioned"]),
   issue_id: z.number().int(),

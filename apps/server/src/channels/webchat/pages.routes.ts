@@ -1,13 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../platform/context.ts";
+import { CACHE } from "../../platform/http/cache.ts";
 import { findWebchatByPublicKey } from "./webchat.repo.ts";
-
-const WIDGET_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../widget/dist");
-const WIDGET_FILES = ["loader.js", "app.js"] as const;
+import { DEFAULT_WIDGET_DIST, widgetApps, widgetFiles } from "./widget-files.ts";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -20,23 +17,10 @@ export function frameAncestors(domain: string | null): string {
 const page = (body: string, script: string) => `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Holboo</title></head><body>${body}${script}</body></html>`;
 
 export function webchatPageRoutes(app: TypedApp, ctx: AppContext) {
-  const files = new Map<string, Buffer>();
-  const load = (name: string) => {
-    const file = path.join(WIDGET_DIST, name);
-    if (!files.has(name) && existsSync(file)) files.set(name, readFileSync(file));
-    return files.get(name) ?? null;
-  };
-  const keyQuery = z.object({ key: z.string().min(8).max(64).optional(), parent: z.string().max(300).optional() });
-
-  app.get("/widget/:file", { config: { access: { public: true } }, schema: { params: z.object({ file: z.enum(WIDGET_FILES, { error: "file_not_found" }) }) } }, async (req, reply) => {
-    const body = load(req.params.file);
-    if (!body) return reply.status(404).send();
-    return reply
-      .type("application/javascript; charset=utf-8")
-      .header("cache-control", "public, max-age=300")
-      .header("access-control-allow-origin", "*")
-      .send(body);
-  });
+  const widgetDist = ctx.config.WIDGET_DIST_DIR ? path.resolve(ctx.config.WIDGET_DIST_DIR) : DEFAULT_WIDGET_DIST;
+  void app.register(widgetFiles(widgetDist));
+  const appFor = widgetApps(widgetDist);
+  const keyQuery = z.object({ key: z.string().min(8).max(64).optional(), parent: z.string().max(300).optional(), v: z.string().max(32).optional() });
 
   // The chat app inside the iframe (the spec's /webchat, chatbot layout).
   app.get("/webchat", { config: { access: { public: true } }, schema: { querystring: keyQuery } }, async (req, reply) => {
@@ -46,7 +30,8 @@ export function webchatPageRoutes(app: TypedApp, ctx: AppContext) {
       .header("content-security-policy", `${frameAncestors(found?.webchat.domain ?? null)}; default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:`)
       .header("x-content-type-options", "nosniff")
       .header("referrer-policy", "strict-origin-when-cross-origin")
-      .send(page('<div id="app"></div>', '<script type="module" src="/widget/app.js"></script>'));
+      .header("cache-control", CACHE.revalidate)
+      .send(page('<div id="app"></div>', `<script type="module" src="/widget/${appFor(req.query.v)}"></script>`));
   });
 
   // A page that embeds the widget, so an admin can try a channel.

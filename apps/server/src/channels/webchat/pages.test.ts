@@ -27,6 +27,7 @@ describe("web-chat pages", () => {
 
   it("serves only the widget's own files", async () => {
     expect((await new Client(t.url).get("/widget/../../package.json")).status).toBe(404);
-    expect((await new Client(t.url).get("/widget/secret.js")).status).toBe(400);
+    expect((await new Client(t.url).get("/widget/secret.js")).status).toBe(404);
+    expect((await new Client(t.url).get("/widget/manifest.json")).status).toBe(404);
   });
 });

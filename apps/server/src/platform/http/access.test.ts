@@ -27,7 +27,7 @@ describe("route access declarations", () => {
         "POST /api/webchat/session", "POST /api/webchat/messages", "GET /api/webchat/events", "POST /api/webchat/seen",
         "POST /api/webchat/attachments", "GET /api/webchat/files/:id", "GET /api/webchat/logo/:key",
         "GET /api/public/servicerate/:token", "POST /api/public/servicerate/:token",
-        "GET /widget/:file", "GET /webchat", "GET /webchat/test", "POST /webhooks/:type/:key",
+        "GET /webchat", "GET /webchat/test", "POST /webhooks/:type/:key",
       ].sort(),
     );
   });

@@ -1,8 +1,11 @@
-import { Button, Popover } from "@mantine/core";
+import { Button, Center, Loader, Popover } from "@mantine/core";
 import { IconCalendar } from "@tabler/icons-react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { toDay, type DateRangeValue } from "./date-range.ts";
-import { DateRangePanel } from "./DateRangePanel.tsx";
+
+/** The calendar (@mantine/dates) loads when the picker is first opened. */
+const DateRangePanel = lazy(() => import("./DateRangePanel.tsx").then((m) => ({ default: m.DateRangePanel })));
 
 export { presetValue, type DateRangeValue, type Preset } from "./date-range.ts";
 
@@ -30,7 +33,9 @@ export function DateRangePicker({ value, onChange, label }: Props) {
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
-        <DateRangePanel value={value} onChange={onChange} />
+        <Suspense fallback={<Center p="md"><Loader size="sm" /></Center>}>
+          <DateRangePanel value={value} onChange={onChange} />
+        </Suspense>
       </Popover.Dropdown>
     </Popover>
   );

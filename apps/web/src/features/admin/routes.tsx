@@ -1,5 +1,5 @@
 import type { RouteObject } from "react-router";
-import { AdminPage } from "./AdminPage.tsx";
+import { screen } from "../../app/lazy.ts";
 
 /** Children of /admin; the router wraps them so only the platform admin (me.is_platform_admin) gets in. */
-export const adminRoutes: RouteObject[] = [{ index: true, element: <AdminPage /> }];
+export const adminRoutes: RouteObject[] = [{ index: true, lazy: screen(() => import("./AdminPage.tsx"), (m) => m.AdminPage) }];

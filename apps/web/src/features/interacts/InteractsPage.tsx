@@ -1,13 +1,16 @@
-import { Grid, Group, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Center, Grid, Group, Loader, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
 import { useTabParam } from "../../lib/useTabParam.ts";
 import { InboxList } from "./InboxList.tsx";
-import { ThreadView } from "./ThreadView.tsx";
 import { useInboxSocket } from "./useInboxSocket.ts";
-import { StartInteractionDialog } from "./StartInteractionDialog.tsx";
+import { StartInteractionButton } from "./StartInteractionButton.tsx";
 import { usePermission } from "../../lib/session.ts";
+
+/** The conversation (composer, actions, history) loads when one is first opened; the list comes first. */
+const ThreadView = lazy(() => import("./ThreadView.tsx").then((m) => ({ default: m.ThreadView })));
 
 /** The inbox: open (tab 1) and closed (tab 2) interactions beside the selected conversation. */
 export function InteractsPage() {
@@ -28,7 +31,7 @@ export function InteractsPage() {
       <Group>
         <Title order={2}>{t("title")}</Title>
         {!live.connected && <Text size="xs" c="orange">{t("reconnecting")}</Text>}
-        {canStart && <StartInteractionDialog onStarted={select} />}
+        {canStart && <StartInteractionButton onStarted={select} />}
       </Group>
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, md: 4 }}>
@@ -43,7 +46,13 @@ export function InteractsPage() {
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          {selected ? <ThreadView key={selected} interactionId={selected} live={live} /> : <Paper withBorder p="xl"><EmptyState title={t("pick")} /></Paper>}
+          {selected ? (
+            <Suspense fallback={<Paper withBorder p="xl"><Center><Loader size="sm" /></Center></Paper>}>
+              <ThreadView key={selected} interactionId={selected} live={live} />
+            </Suspense>
+          ) : (
+            <Paper withBorder p="xl"><EmptyState title={t("pick")} /></Paper>
+          )}
         </Grid.Col>
       </Grid>
     </Stack>

@@ -2,7 +2,6 @@ import { StartInteractionInput, fullName, type ContactListItem, type ContactView
 import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconMessagePlus } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,19 +12,17 @@ import { validate } from "../../lib/forms.ts";
 const contactLabel = (contact: ContactListItem | ContactView, unnamed: string) =>
   [fullName(contact.first_name, contact.last_name) || `${unnamed} #${contact.id}`, contact.phone ?? contact.email].filter(Boolean).join(" · ");
 
-/** Start a conversation with a contact on one of the channels they have an account on. */
-export function StartInteractionDialog({ onStarted }: { onStarted: (id: number) => void }) {
+/** Start a conversation with a contact on one of the channels they have an account on (mounted while open). */
+export function StartInteractionDialog({ onStarted, onClose }: { onStarted: (id: number) => void; onClose: () => void }) {
   const { t } = useTranslation("inbox");
   const emptyText = useNothingFoundMessage();
   const client = useQueryClient();
-  const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 250);
   const form = useForm({ initialValues: { contact_id: 0, channel_id: 0, title: "", text: "" } });
   const contacts = useQuery({
     queryKey: ["contacts", "pick", debounced],
     queryFn: () => api.get<{ items: ContactListItem[] }>("/api/contacts", { search: debounced, page_size: 20 }),
-    enabled: opened,
   });
   const contact = useQuery({
     queryKey: ["contacts", form.values.contact_id],
@@ -37,14 +34,13 @@ export function StartInteractionDialog({ onStarted }: { onStarted: (id: number) 
     mutationFn: (input: StartInteractionInput) => api.post<InteractionView>("/api/interactions", input),
     onSuccess: (started) => {
       void client.invalidateQueries({ queryKey: ["interactions"] });
-      setOpened(false);
-      form.reset();
+      onClose();
       onStarted(started.id);
     },
     onError: (error) => {
       const existing = error instanceof ApiError ? error.details?.interaction_id : undefined;
       if (typeof existing === "number") {
-        setOpened(false);
+        onClose();
         return onStarted(existing);
       }
       form.setErrors(fieldErrors(error));
@@ -57,46 +53,41 @@ export function StartInteractionDialog({ onStarted }: { onStarted: (id: number) 
     start.mutate(checked.data);
   });
   return (
-    <>
-      <Button size="xs" variant="light" leftSection={<IconMessagePlus size={14} />} onClick={() => setOpened(true)} data-testid="start-interaction">
-        {t("start.open")}
-      </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t("start.title")} centered>
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <Select
-              label={t("start.contact")}
-              searchable
-              searchValue={search}
-              onSearchChange={setSearch}
-              filter={({ options }) => options}
-              nothingFoundMessage={emptyText}
-              data={(contacts.data?.items ?? []).map((item) => ({ value: String(item.id), label: contactLabel(item, t("customer")) }))}
-              value={form.values.contact_id ? String(form.values.contact_id) : null}
-              onChange={(value) => {
-                form.setFieldValue("contact_id", Number(value ?? 0));
-                form.setFieldValue("channel_id", 0);
-              }}
-              error={form.errors.contact_id}
-            />
-            <Select
-              label={t("start.channel")}
-              data={channels.map((channel) => ({ value: String(channel.id), label: channel.name }))}
-              value={form.values.channel_id ? String(form.values.channel_id) : null}
-              onChange={(value) => form.setFieldValue("channel_id", Number(value ?? 0))}
-              disabled={!form.values.contact_id}
-              error={form.errors.channel_id}
-            />
-            {contact.data && channels.length === 0 && <Text size="xs" c="orange">{t("start.noChannel")}</Text>}
-            <TextInput label={t("start.subject")} {...form.getInputProps("title")} />
-            <Textarea label={t("start.message")} rows={3} {...form.getInputProps("text")} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpened(false)}>{t("start.cancel")}</Button>
-              <Button type="submit" loading={start.isPending} disabled={!form.values.channel_id} data-testid="confirm-start">{t("start.submit")}</Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
-    </>
+    <Modal opened onClose={onClose} title={t("start.title")} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Select
+            label={t("start.contact")}
+            searchable
+            searchValue={search}
+            onSearchChange={setSearch}
+            filter={({ options }) => options}
+            nothingFoundMessage={emptyText}
+            data={(contacts.data?.items ?? []).map((item) => ({ value: String(item.id), label: contactLabel(item, t("customer")) }))}
+            value={form.values.contact_id ? String(form.values.contact_id) : null}
+            onChange={(value) => {
+              form.setFieldValue("contact_id", Number(value ?? 0));
+              form.setFieldValue("channel_id", 0);
+            }}
+            error={form.errors.contact_id}
+          />
+          <Select
+            label={t("start.channel")}
+            data={channels.map((channel) => ({ value: String(channel.id), label: channel.name }))}
+            value={form.values.channel_id ? String(form.values.channel_id) : null}
+            onChange={(value) => form.setFieldValue("channel_id", Number(value ?? 0))}
+            disabled={!form.values.contact_id}
+            error={form.errors.channel_id}
+          />
+          {contact.data && channels.length === 0 && <Text size="xs" c="orange">{t("start.noChannel")}</Text>}
+          <TextInput label={t("start.subject")} {...form.getInputProps("title")} />
+          <Textarea label={t("start.message")} rows={3} {...form.getInputProps("text")} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>{t("start.cancel")}</Button>
+            <Button type="submit" loading={start.isPending} disabled={!form.values.channel_id} data-testid="confirm-start">{t("start.submit")}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   );
 }

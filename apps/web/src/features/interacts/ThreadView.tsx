@@ -1,17 +1,20 @@
 import type { InteractionEventView, InteractionView, MessageView } from "@holboo/core";
 import { Badge, Button, Center, Group, Indicator, Loader, Paper, ScrollArea, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api, notifyError } from "../../lib/api.ts";
 import { usePermission } from "../../lib/session.ts";
-import { IssueFormModal, type IssuePrefill } from "../issues/IssueFormModal.tsx";
+import type { IssuePrefill } from "../issues/IssueFormModal.tsx";
 import { Composer, type OutgoingMessage } from "./Composer.tsx";
 import { InteractionActions } from "./InteractionActions.tsx";
 import { MessageBubble } from "./MessageBubble.tsx";
 import { ThreadState } from "./thread-state.ts";
 import { useContactLive } from "./useContactLive.ts";
 import type { InboxSocket } from "./useInboxSocket.ts";
+
+/** The issue form (dates, selects) loads when a message is first turned into an issue. */
+const IssueFormModal = lazy(() => import("../issues/IssueFormModal.tsx").then((m) => ({ default: m.IssueFormModal })));
 
 function EventLine({ event }: { event: InteractionEventView }) {
   const { t } = useTranslation("inbox");
@@ -149,7 +152,11 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
       <Text size="xs" c="dimmed" h={16} aria-live="polite" data-testid="typing">
         {contactLive.typing && t(contactLive.typing.who === "contact" ? "live.customerTyping" : "live.colleagueTyping", { name: contactLive.typing.name || view.contact.name || t("customer") })}
       </Text>
-      {issuePrefill && <IssueFormModal prefill={issuePrefill} onClose={() => setIssuePrefill(null)} />}
+      {issuePrefill && (
+        <Suspense fallback={null}>
+          <IssueFormModal prefill={issuePrefill} onClose={() => setIssuePrefill(null)} />
+        </Suspense>
+      )}
       {canEdit && view.status === "open" && (
         <Composer interactionId={interactionId} disabled={false} onSubmit={(message) => void submit(message)} onTyping={() => live.socket?.emit("typing", { interaction_id: interactionId })} />
       )}

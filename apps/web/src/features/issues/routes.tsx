@@ -1,9 +1,8 @@
 import type { RouteObject } from "react-router";
-import { IssueDetailPage } from "./IssueDetailPage.tsx";
-import { IssuesPage } from "./IssuesPage.tsx";
+import { screen } from "../../app/lazy.ts";
 
 /** Children of /issues. */
 export const issueRoutes: RouteObject[] = [
-  { index: true, element: <IssuesPage /> },
-  { path: ":id", element: <IssueDetailPage /> },
+  { index: true, lazy: screen(() => import("./IssuesPage.tsx"), (m) => m.IssuesPage) },
+  { path: ":id", lazy: screen(() => import("./IssueDetailPage.tsx"), (m) => m.IssueDetailPage) },
 ];

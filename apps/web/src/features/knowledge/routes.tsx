@@ -1,15 +1,15 @@
 import type { RouteObject } from "react-router";
-import { KnowledgePage } from "./KnowledgePage.tsx";
-import { QaPage } from "./QaPage.tsx";
+import { screen } from "../../app/lazy.ts";
 
-/** The article page carries the Tiptap editor: it loads when first opened, not with the app. */
-const articlePage = async () => ({ Component: (await import("./ArticlePage.tsx")).ArticlePage });
+const knowledgePage = screen(() => import("./KnowledgePage.tsx"), (m) => m.KnowledgePage);
+/** The article page carries the Tiptap editor: its own chunk, loaded only when an article is opened. */
+const articlePage = screen(() => import("./ArticlePage.tsx"), (m) => m.ArticlePage);
 
 /** Children of /knowledge (spec §2): the list, base (the same folder and article view), createNew, qa and {id}. */
 export const knowledgeRoutes: RouteObject[] = [
-  { index: true, element: <KnowledgePage /> },
-  { path: "base", element: <KnowledgePage /> },
+  { index: true, lazy: knowledgePage },
+  { path: "base", lazy: knowledgePage },
   { path: "createNew", lazy: articlePage },
-  { path: "qa", element: <QaPage /> },
+  { path: "qa", lazy: screen(() => import("./QaPage.tsx"), (m) => m.QaPage) },
   { path: ":id", lazy: articlePage },
 ];

@@ -1,28 +1,30 @@
+import type { IssueSettingKind } from "@holboo/core";
 import type { RouteObject } from "react-router";
-import { ModelProviderPage } from "./ai/ModelProviderPage.tsx";
-import { OurCompanyPage } from "./company/OurCompanyPage.tsx";
-import { SettingsIndex } from "./SettingsIndex.tsx";
-import { UsersPage } from "./users/UsersPage.tsx";
-import { InteractionTagsPage } from "./library/InteractionTagsPage.tsx";
-import { IssueSettingsPage } from "./library/IssueSettingsPage.tsx";
-import { SavedResponsesPage } from "./library/SavedResponsesPage.tsx";
-import { WebchatChannelFormPage } from "./webchat/WebchatChannelForm.tsx";
-import { WebchatChannelsPage } from "./webchat/WebchatChannelsPage.tsx";
-import { ContactTypesPage } from "../contacts/ContactTypesPage.tsx";
+import { screen } from "../../app/lazy.ts";
 
-/** Children of /settings (spec §2). A settings feature adds its route here and its `path` in settings.menu.ts. */
+const webchatForm = screen(() => import("./webchat/WebchatChannelForm.tsx"), (m) => m.WebchatChannelFormPage);
+const issueSettings = (kind: IssueSettingKind) =>
+  screen(
+    () => import("./library/IssueSettingsPage.tsx"),
+    ({ IssueSettingsPage }) => () => <IssueSettingsPage key={kind} kind={kind} />,
+  );
+
+/**
+ * Children of /settings (spec §2), each loaded when first opened. A settings feature adds its route
+ * here and its `path` in settings.menu.ts.
+ */
 export const settingsRoutes: RouteObject[] = [
-  { index: true, element: <SettingsIndex /> },
-  { path: "our_company", element: <OurCompanyPage /> },
-  { path: "user", element: <UsersPage /> },
-  { path: "web_chat", element: <WebchatChannelsPage /> },
-  { path: "web_chat/add", element: <WebchatChannelFormPage /> },
-  { path: "web_chat/edit/:id", element: <WebchatChannelFormPage /> },
-  { path: "saved_response", element: <SavedResponsesPage /> },
-  { path: "interaction_tag", element: <InteractionTagsPage /> },
-  { path: "ai_model", element: <ModelProviderPage /> },
-  { path: "contact_type", element: <ContactTypesPage /> },
-  { path: "issue_type", element: <IssueSettingsPage key="type" kind="type" /> },
-  { path: "issue_tag", element: <IssueSettingsPage key="tag" kind="tag" /> },
-  { path: "issue_name", element: <IssueSettingsPage key="reason" kind="reason" /> },
+  { index: true, lazy: screen(() => import("./SettingsIndex.tsx"), (m) => m.SettingsIndex) },
+  { path: "our_company", lazy: screen(() => import("./company/OurCompanyPage.tsx"), (m) => m.OurCompanyPage) },
+  { path: "user", lazy: screen(() => import("./users/UsersPage.tsx"), (m) => m.UsersPage) },
+  { path: "web_chat", lazy: screen(() => import("./webchat/WebchatChannelsPage.tsx"), (m) => m.WebchatChannelsPage) },
+  { path: "web_chat/add", lazy: webchatForm },
+  { path: "web_chat/edit/:id", lazy: webchatForm },
+  { path: "saved_response", lazy: screen(() => import("./library/SavedResponsesPage.tsx"), (m) => m.SavedResponsesPage) },
+  { path: "interaction_tag", lazy: screen(() => import("./library/InteractionTagsPage.tsx"), (m) => m.InteractionTagsPage) },
+  { path: "ai_model", lazy: screen(() => import("./ai/ModelProviderPage.tsx"), (m) => m.ModelProviderPage) },
+  { path: "contact_type", lazy: screen(() => import("../contacts/ContactTypesPage.tsx"), (m) => m.ContactTypesPage) },
+  { path: "issue_type", lazy: issueSettings("type") },
+  { path: "issue_tag", lazy: issueSettings("tag") },
+  { path: "issue_name", lazy: issueSettings("reason") },
 ];

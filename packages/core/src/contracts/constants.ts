@@ -1,0 +1,14 @@
+/**
+ * Plain values that contracts build their schemas from, in a module without zod: a client screen
+ * that needs only one of them (a list of moods, an event name) does not pull in the schemas.
+ */
+
+export const MOODS = ["angry", "frowning", "normal", "grinning"] as const;
+
+export const ISSUE_SETTING_KINDS = ["type", "tag", "reason"] as const;
+export type IssueSettingKind = (typeof ISSUE_SETTING_KINDS)[number];
+/** The API path of each kind (settings pages /settings/issue_type, issue_tag, issue_name). */
+export const ISSUE_SETTING_PATHS: Record<IssueSettingKind, string> = { type: "/api/issue-types", tag: "/api/issue-tags", reason: "/api/issue-reasons" };
+
+/** Pushed to `u{id}` when an issue is assigned to someone or they are mentioned in a comment. */
+export const ISSUE_NOTIFY_EVENT = "issue.notify";
