@@ -1,4 +1,4 @@
-import { EDITABLE_ROLES, isMatrixPermission, type EditableRole, type MatrixPermission } from "@holboo/core";
+import { EDITABLE_ROLES, isMatrixPermission, MATRIX_PERMISSIONS, type EditableRole, type MatrixPermission } from "@holboo/core";
 import { and, eq, gt } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
 import { companies, rolePermissions, sessions, users } from "../db/schema.ts";
@@ -28,5 +28,7 @@ export async function loadRoleMatrix(db: Executor, companyId: number): Promise<R
       matrix[row.role as EditableRole].push(row.permission);
     }
   }
+  // Rows come back in whatever order the table gives; the matrix lists permissions in the catalogue's order.
+  for (const permissions of Object.values(matrix)) permissions.sort((a, b) => MATRIX_PERMISSIONS.indexOf(a) - MATRIX_PERMISSIONS.indexOf(b));
   return matrix;
 }
