@@ -15,7 +15,7 @@ describe("role settings", () => {
     const agent = await colleague(t, admin.client, "agent");
     expect((await agent.client.get("/api/users")).status).toBe(403);
     const updated = await admin.client.put<RoleMatrixView>("/api/roles/agent", { permissions: ["settings.view", "interaction.start"] });
-    expect(updated.body.roles.agent).toEqual(["settings.view", "interaction.start"]);
+    expect(updated.body.roles.agent).toEqual(["interaction.start", "settings.view"]);
     expect((await agent.client.get<MeView>("/api/me")).body.permissions.sort()).toEqual(["interaction.start", "settings.view"]);
     expect((await agent.client.get("/api/users")).status).toBe(200);
     await admin.client.put("/api/roles/agent", { permissions: [] });
