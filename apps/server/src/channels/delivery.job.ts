@@ -1,5 +1,5 @@
 import { DeliveryJobPayload, type ChannelType } from "@holboo/core";
-import type { AppContext } from "../platform/context.ts";
+import type { AppContext } from "../context.ts";
 import type { Executor } from "../platform/db/client.ts";
 import { defineJob, PermanentJobError } from "../platform/jobs/job.ts";
 import { findChannel } from "../modules/channels/channels.repo.ts";

@@ -1,5 +1,5 @@
 import { ChannelEventJobPayload, type ChannelType } from "@holboo/core";
-import type { AppContext } from "../platform/context.ts";
+import type { AppContext } from "../context.ts";
 import { defineJob } from "../platform/jobs/job.ts";
 import { findChannel, type ChannelRow } from "../modules/channels/channels.repo.ts";
 import { adapterFor, type ProviderEvent } from "./adapter.ts";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { findWebchatByPublicKey } from "./webchat.repo.ts";
 
 const WIDGET_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../widget/dist");

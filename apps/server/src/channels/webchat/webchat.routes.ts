@@ -5,7 +5,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { AppError, fail } from "../../platform/http/errors.ts";
 import { storeAttachment } from "../../modules/interactions/attachments.service.ts";
 import { findInteraction } from "../../modules/interactions/interactions.repo.ts";

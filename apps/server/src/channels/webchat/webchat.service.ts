@@ -2,7 +2,7 @@ import type { VisitorMessageInput, WebchatSessionInput, WebchatSessionView } fro
 import { fullName, VISITOR_MESSAGES_PER_MINUTE } from "@holboo/core";
 import { createHmac, randomUUID } from "node:crypto";
 import { eq, and } from "drizzle-orm";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { hashToken, newToken, safeEqual } from "../../platform/auth/tokens.ts";
 import { users } from "../../platform/db/schema.ts";
 import { fail } from "../../platform/http/errors.ts";

@@ -1,6 +1,6 @@
 import { AgentTurnJobPayload } from "@holboo/core";
 import { sql } from "drizzle-orm";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { defineJob } from "../../platform/jobs/job.ts";
 import { findMessage, type AgentTurnJob } from "../interactions/messages.repo.ts";

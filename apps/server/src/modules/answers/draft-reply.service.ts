@@ -1,6 +1,6 @@
 import type { AiDraftView } from "@holboo/core";
 import type { MemberActor } from "../../platform/auth/actor.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { findChannel } from "../channels/channels.repo.ts";
 import { findInteraction } from "../interactions/interactions.repo.ts";

@@ -1,5 +1,5 @@
 import type { ChannelType, Locale } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { adapterFor } from "../../channels/adapter.ts";
 import { findChannel, findServingAgent } from "../channels/channels.repo.ts";
 import { recordQuestion } from "../knowledge/qa.service.ts";

@@ -4,7 +4,7 @@ import type {
 } from "@holboo/core";
 import { LIMITS } from "@holboo/core";
 import type { FastifyReply } from "fastify";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { queueMail } from "../../platform/mail/mailer.ts";
 import type { Actor } from "../../platform/auth/actor.ts";
 import { consumeOneTimeToken, issueOneTimeToken, revokeTokensOf } from "../../platform/auth/one-time-tokens.ts";

@@ -1,6 +1,6 @@
 import type { Locale, MeView, Role } from "@holboo/core";
 import { fullName } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { loadRoleMatrix } from "../../platform/auth/actor.repo.ts";
 import { permissionsFor } from "../../platform/auth/policy.ts";
 import { fail } from "../../platform/http/errors.ts";

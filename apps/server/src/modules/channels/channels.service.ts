@@ -1,4 +1,4 @@
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { countOpenOnChannel } from "../interactions/interactions.repo.ts";

@@ -1,6 +1,6 @@
 import type { CompanyView, UpdateCompanyInput } from "@holboo/core";
 import { fullName, LIMITS } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { findCompanyUser, updateOwnUser } from "../users/users.repo.ts";

@@ -2,7 +2,7 @@ import type { ContactInput, ContactListQuery, ContactView, CreateContactInput } 
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { isUniqueViolation } from "../../platform/db/errors.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { AppError, fail } from "../../platform/http/errors.ts";
 import { findContactType } from "./contact-types.repo.ts";
 import { assertVisible, contactVisibility } from "./contacts.policy.ts";

@@ -1,6 +1,6 @@
 import type { AttachmentView } from "@holboo/core";
 import { LIMITS } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { files } from "../../platform/db/schema.ts";
 import { sniffAttachmentType } from "./file-type.ts";

@@ -1,6 +1,6 @@
 import type { CloseInteractionInput, ContactPresenceView, EventsQuery, InteractionListQuery, InteractionView, MessagesPageQuery, StartInteractionInput } from "@holboo/core";
 import { fullName } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { hashToken, newToken } from "../../platform/auth/tokens.ts";
 import type { Executor } from "../../platform/db/client.ts";

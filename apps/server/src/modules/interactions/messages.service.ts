@@ -1,6 +1,6 @@
 import type { AttachmentView, ChannelType, MessageView, SenderType, SendMessageInput } from "@holboo/core";
 import { fullName, LIMITS } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { isUniqueViolation } from "../../platform/db/errors.ts";

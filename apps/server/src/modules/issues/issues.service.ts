@@ -3,7 +3,7 @@ import {
   type CreateIssueData, type IssueDetailView, type IssueListQuery, type IssueNotification, type IssueStatus, type UpdateIssueData,
 } from "@holboo/core";
 import type { MemberActor } from "../../platform/auth/actor.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { findCompanyUser } from "../users/users.repo.ts";

@@ -1,6 +1,6 @@
 import type { FolderInput, FolderView } from "@holboo/core";
 import { isDeleteWord } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { onUniqueViolation } from "../../platform/db/errors.ts";

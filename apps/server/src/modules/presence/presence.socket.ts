@@ -1,4 +1,4 @@
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { drainQueue } from "../interactions/ownership.service.ts";
 import { updateOwnUser } from "../users/users.repo.ts";
 

@@ -1,6 +1,6 @@
 import type { InviteUserInput, UpdateUserInput, UserListQuery, UserStatus } from "@holboo/core";
 import { fullName, LIMITS } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { queueMail } from "../../platform/mail/mailer.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { issueOneTimeToken, revokeTokensOf } from "../../platform/auth/one-time-tokens.ts";
