@@ -1,4 +1,4 @@
-import { IssueSettingInput, type ErrorCode, type IssueSettingKind, type IssueSettingView } from "@holboo/core";
+import { type IssueSettingInput, type ErrorCode, type IssueSettingKind, type IssueSettingView } from "@holboo/core";
 import type { z } from "zod";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { AppContext } from "../../context.ts";
