@@ -9,6 +9,10 @@ import { assertVisible, contactVisibility } from "./contacts.policy.ts";
 import { contactValues, presentContact, presentInteraction, presentListItem } from "./contacts.presenter.ts";
 import * as repo from "./contacts.repo.ts";
 
+// What other features read and write of this one: the repository functions they may call, named here so
+// the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
+export { findContact, findIdentity, findIdentityById, findIdentityByToken, findIdentityOfContact, insertContact, insertIdentity, lockIdentity, setIdentityToken } from "./contacts.repo.ts";
+
 const present = (value: string | null): value is string => !!value;
 
 /** Adding a contact whose e-mail or phone another contact holds answers contact_exists with that contact's id. */

@@ -8,6 +8,10 @@ import { fail } from "../../platform/http/errors.ts";
 import * as repo from "./folders.repo.ts";
 import { presentFolders } from "./knowledge.presenter.ts";
 
+// What other features read and write of this one: the repository functions they may call, named here so
+// the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
+export { primaryAgentId } from "./folders.repo.ts";
+
 const duplicateName = () => fail("knowledge_folder_name_duplicate", { name: "knowledge_folder_name_duplicate" });
 
 export async function list(ctx: AppContext, actor: MemberActor): Promise<{ items: FolderView[] }> {
