@@ -6,7 +6,7 @@ import rateLimit from "@fastify/rate-limit";
 import { LIMITS } from "@holboo/core";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppContext, AppDeps } from "./platform/context.ts";
+import type { AppContext, AppDeps } from "./context.ts";
 import { Realtime } from "./platform/realtime/realtime.ts";
 import { JobQueue } from "./platform/jobs/queue.ts";
 import { startJobRunner } from "./platform/jobs/runner.ts";

@@ -1,4 +1,4 @@
-import type { AppContext } from "./platform/context.ts";
+import type { AppContext } from "./context.ts";
 import type { JobDefinition, ScheduledJob } from "./platform/jobs/job.ts";
 import { jobQueueCleanupJob, purgeExpiredJob } from "./platform/jobs/housekeeping.job.ts";
 import { mailJob } from "./platform/mail/mail.job.ts";

@@ -1,5 +1,5 @@
 import type { AttachmentView, ChannelType, Locale } from "@holboo/core";
-import type { AppContext } from "../platform/context.ts";
+import type { AppContext } from "../context.ts";
 import type { ChannelRow } from "../modules/channels/channels.repo.ts";
 
 /** A customer's message as every channel hands it to the inbox, whatever its provider's payload. */

@@ -1,13 +1,11 @@
 import { DeliveryJobPayload, type ChannelType } from "@holboo/core";
-import type { AppContext } from "../platform/context.ts";
+import type { AppContext } from "../context.ts";
 import type { Executor } from "../platform/db/client.ts";
 import { defineJob, PermanentJobError } from "../platform/jobs/job.ts";
-import { findChannel } from "../modules/channels/channels.repo.ts";
-import { findIdentityById } from "../modules/contacts/contacts.repo.ts";
-import { appendEvent } from "../modules/interactions/events.repo.ts";
-import { findInteraction, lockInteraction } from "../modules/interactions/interactions.repo.ts";
-import { findMessage, setMessageDelivery } from "../modules/interactions/messages.repo.ts";
-import { publish } from "../modules/interactions/publisher.ts";
+import { findChannel } from "../modules/channels/channels.service.ts";
+import { findIdentityById } from "../modules/contacts/contacts.service.ts";
+import { appendEvent, findInteraction, lockInteraction } from "../modules/interactions/interactions.service.ts";
+import { findMessage, setMessageDelivery, publish } from "../modules/interactions/messages.service.ts";
 import { adapterFor, type DeliveryResult } from "./adapter.ts";
 
 /**

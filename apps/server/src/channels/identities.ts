@@ -1,8 +1,8 @@
 import type { MessageView } from "@holboo/core";
-import type { AppContext } from "../platform/context.ts";
+import type { AppContext } from "../context.ts";
 import { isUniqueViolation } from "../platform/db/errors.ts";
 import type { ChannelRow } from "../modules/channels/channels.repo.ts";
-import { findContact, findIdentity, insertContact, insertIdentity } from "../modules/contacts/contacts.repo.ts";
+import { findContact, findIdentity, insertContact, insertIdentity } from "../modules/contacts/contacts.service.ts";
 import { fullName } from "@holboo/core";
 import type { NormalisedInbound } from "./adapter.ts";
 import { acceptFromContact } from "./inbound.ts";

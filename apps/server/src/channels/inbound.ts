@@ -1,5 +1,5 @@
 import type { MessageView } from "@holboo/core";
-import type { AppContext } from "../platform/context.ts";
+import type { AppContext } from "../context.ts";
 import { addAgentTurn, agentTurnInStatement } from "../modules/answers/agent-turn.job.ts";
 import { receiveFromContact, type InboundFromContact } from "../modules/interactions/messages.service.ts";
 

@@ -1,5 +1,5 @@
 import type { TypedApp } from "../app.ts";
-import type { AppContext } from "../platform/context.ts";
+import type { AppContext } from "../context.ts";
 import { registerAdapter } from "./adapter.ts";
 import { webhookRoutes } from "./webhook.routes.ts";
 import { webchatAdapter } from "./webchat/outbound.ts";

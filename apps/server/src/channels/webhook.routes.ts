@@ -2,7 +2,7 @@ import { CHANNEL_TYPES, type ChannelType } from "@holboo/core";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { TypedApp } from "../app.ts";
-import type { AppContext } from "../platform/context.ts";
+import type { AppContext } from "../context.ts";
 import { AppError, fail } from "../platform/http/errors.ts";
 import { keepRawJsonBodies } from "../platform/http/raw-body.ts";
 import { adapterFor } from "./adapter.ts";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { CACHE } from "../../platform/http/cache.ts";
 import { findWebchatByPublicKey } from "./webchat.repo.ts";
 import { DEFAULT_WIDGET_DIST, widgetApps, widgetFiles } from "./widget-files.ts";

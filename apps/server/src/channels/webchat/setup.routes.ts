@@ -2,7 +2,7 @@ import { WebchatChannelInput, WebchatChannelView, idParamSchema } from "@holboo/
 import { z } from "zod";
 import { AppError, fail } from "../../platform/http/errors.ts";
 import type { TypedApp } from "../../app.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
 import * as channels from "./setup.service.ts";
 

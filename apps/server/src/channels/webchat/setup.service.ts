@@ -1,12 +1,11 @@
 import type { WebchatChannelInput } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { newToken } from "../../platform/auth/tokens.ts";
 import { onUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { logoImageType } from "../../modules/companies/image-type.ts";
-import { deleteFile, findFile, findVirtualAgent, insertFile } from "../../modules/companies/companies.repo.ts";
-import { insertChannel, updateChannel } from "../../modules/channels/channels.repo.ts";
+import { logoImageType, deleteFile, findFile, findVirtualAgent, insertFile } from "../../modules/companies/companies.service.ts";
+import { insertChannel, updateChannel } from "../../modules/channels/channels.service.ts";
 import * as repo from "./webchat.repo.ts";
 import { presentWebchat } from "./webchat.presenter.ts";
 

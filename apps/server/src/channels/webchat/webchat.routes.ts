@@ -5,12 +5,11 @@ import {
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { AppError, fail } from "../../platform/http/errors.ts";
 import { storeAttachment } from "../../modules/interactions/attachments.service.ts";
-import { findInteraction } from "../../modules/interactions/interactions.repo.ts";
+import { findInteraction, listEventsAfter } from "../../modules/interactions/interactions.service.ts";
 import { markRead } from "../../modules/interactions/messages.service.ts";
-import { listEventsAfter } from "../../modules/interactions/events.repo.ts";
 import { presentEvent } from "../../modules/interactions/interactions.presenter.ts";
 import { requireVisitor, sendFromVisitor, startSession, visitorFile } from "./webchat.service.ts";
 

@@ -1,22 +1,21 @@
 import type { VisitorMessageInput, WebchatSessionInput, WebchatSessionView } from "@holboo/core";
 import { fullName, VISITOR_MESSAGES_PER_MINUTE } from "@holboo/core";
 import { createHmac, randomUUID } from "node:crypto";
-import { eq, and } from "drizzle-orm";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { hashToken, newToken, safeEqual } from "../../platform/auth/tokens.ts";
-import { users } from "../../platform/db/schema.ts";
 import { fail } from "../../platform/http/errors.ts";
 import type { VisitorIdentity } from "../../platform/realtime/realtime.ts";
 import { RateWindow } from "../../platform/rate-window.ts";
 import { TtlCache } from "../../platform/ttl-cache.ts";
-import { findServingAgent, type ChannelRow } from "../../modules/channels/channels.repo.ts";
+import { findServingAgent } from "../../modules/channels/channels.service.ts";
+import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
 import { findWebchatByPublicKey, type WebchatRow } from "./webchat.repo.ts";
 import { presentWebchatLook } from "./webchat.presenter.ts";
-import * as contacts from "../../modules/contacts/contacts.repo.ts";
-import { latestForIdentity } from "../../modules/interactions/interactions.repo.ts";
-import { findFile } from "../../modules/companies/companies.repo.ts";
-import { isAttachmentVisibleToIdentity } from "../../modules/interactions/messages.repo.ts";
-import { loadAttachments } from "../../modules/interactions/messages.service.ts";
+import * as contacts from "../../modules/contacts/contacts.service.ts";
+import { latestForIdentity } from "../../modules/interactions/interactions.service.ts";
+import { findFile } from "../../modules/companies/companies.service.ts";
+import { isAttachmentVisibleToIdentity, loadAttachments } from "../../modules/interactions/messages.service.ts";
+import { anyoneOnline } from "../../modules/users/users.service.ts";
 import { acceptFromContact } from "../inbound.ts";
 
 /** The page embedding the widget must be the channel's domain (or a subdomain), or Holboo's own test page. */
@@ -39,12 +38,7 @@ export const visitorSignature = (secret: string, userId: string) => createHmac("
 /** An active virtual agent serving the channel, or an online person, can answer now. */
 async function someoneCanAnswer(ctx: AppContext, companyId: number, channelId: number): Promise<boolean> {
   if (await findServingAgent(ctx.db, companyId, channelId)) return true;
-  const [online] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.userType, "human"), eq(users.status, "active"), eq(users.presence, "online")))
-    .limit(1);
-  return !!online;
+  return anyoneOnline(ctx.db, companyId);
 }
 
 async function resolveIdentity(ctx: AppContext, channel: ChannelRow, webchat: WebchatRow, input: WebchatSessionInput) {

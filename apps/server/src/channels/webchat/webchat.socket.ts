@@ -1,9 +1,9 @@
 import { VISITOR_SEND_EVENT, VisitorMessageInput, type ContactPresenceSignal, type TypingSignal, type VisitorSendAck } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { errorBodyOf, validationErrorBody } from "../../platform/http/errors.ts";
 import { handshakeLocale } from "../../platform/i18n.ts";
 import { roomsForInteraction } from "../../platform/realtime/rooms.ts";
-import { findOpenForIdentity } from "../../modules/interactions/interactions.repo.ts";
+import { findOpenForIdentity } from "../../modules/interactions/interactions.service.ts";
 import { sendFromVisitor, visitorFromToken } from "./webchat.service.ts";
 
 /**

@@ -4,7 +4,7 @@ import {
 } from "@holboo/core";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import * as admin from "./admin.service.ts";
 
 export function adminRoutes(app: TypedApp, ctx: AppContext) {

@@ -1,9 +1,9 @@
 import type { AdminCompanyListQuery, AdminCompanyView, AdminUserListQuery, AdminUserView } from "@holboo/core";
 import { fullName, LIMITS } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { issueOneTimeToken } from "../../platform/auth/one-time-tokens.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { findUserById } from "../users/users.repo.ts";
+import { findUserById } from "../users/users.service.ts";
 import { listDeadJobs, reviveDeadJob } from "../../platform/jobs/dead-jobs.repo.ts";
 import * as repo from "./admin.repo.ts";
 

@@ -1,10 +1,11 @@
 import { AgentTurnJobPayload } from "@holboo/core";
-import { sql } from "drizzle-orm";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { defineJob } from "../../platform/jobs/job.ts";
-import { findMessage, type AgentTurnJob } from "../interactions/messages.repo.ts";
+import { findMessage } from "../interactions/messages.service.ts";
+import type { AgentTurnJob } from "../interactions/messages.repo.ts";
 import { escalateToPeople } from "../interactions/ownership.service.ts";
+import { agentTurnStatementJob } from "./agent-turn.repo.ts";
 import { answerCustomer } from "./virtual-agent.service.ts";
 
 /**
@@ -36,8 +37,4 @@ export function addAgentTurn(ctx: AppContext, tx: Executor, turn: AgentTurnJobPa
 
 /** The same job from inside the message's own statement (every later message). */
 export const agentTurnInStatement = (ctx: AppContext): AgentTurnJob => (message) =>
-  ctx.jobs.inStatement(agentTurnJob, {
-    payload: sql`json_build_object('company_id', ${message.companyId}, 'interaction_id', ${message.interactionId}, 'message_id', ${message.messageId})`,
-    queue: sql`'conversation:' || ${message.interactionId}`,
-    key: sql`'agent_turn:' || ${message.messageId}`,
-  });
+  ctx.jobs.inStatement(agentTurnJob, agentTurnStatementJob(message));

@@ -1,5 +1,5 @@
 import type { Executor } from "../../platform/db/client.ts";
-import { listMessagesBefore } from "../interactions/messages.repo.ts";
+import { listMessagesBefore } from "../interactions/messages.service.ts";
 import type { RecentMessage } from "./answers.engine.ts";
 
 /** The customer-visible messages of a conversation before a sequence number (or its last ones), oldest first, as the engine reads them. */

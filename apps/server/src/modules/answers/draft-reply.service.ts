@@ -1,12 +1,12 @@
 import type { AiDraftView } from "@holboo/core";
 import type { MemberActor } from "../../platform/auth/actor.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { findChannel } from "../channels/channels.repo.ts";
-import { findInteraction } from "../interactions/interactions.repo.ts";
+import { findChannel } from "../channels/channels.service.ts";
+import { findInteraction } from "../interactions/interactions.service.ts";
 import { assertVisible } from "../interactions/interactions.policy.ts";
 import { conversationOf } from "./conversation.ts";
-import { primaryAgentId } from "../knowledge/folders.repo.ts";
+import { primaryAgentId } from "../knowledge/folders.service.ts";
 
 /**
  * "Generate AI reply": the engine drafts an answer to the customer's latest messages for a person to

@@ -1,6 +1,6 @@
 import { ModelProviderInput, ModelProviderView, okResponse } from "@holboo/core";
 import type { TypedApp } from "../../app.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
 import * as modelProvider from "./model-provider.service.ts";
 

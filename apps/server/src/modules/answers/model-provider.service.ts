@@ -1,7 +1,7 @@
 import type { ModelProviderInput, ModelProviderView } from "@holboo/core";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Database } from "../../platform/db/client.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import type { ProviderConfig } from "./provider/openai-client.ts";
 import * as repo from "./model-provider.repo.ts";
 

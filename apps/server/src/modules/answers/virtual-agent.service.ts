@@ -1,9 +1,10 @@
-import type { ChannelType, Locale } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
-import { adapterFor } from "../../channels/adapter.ts";
-import { findChannel, findServingAgent } from "../channels/channels.repo.ts";
+import type { Locale } from "@holboo/core";
+import type { AppContext } from "../../context.ts";
+import { replyLocaleOf } from "../../channels/adapters.service.ts";
+import { findChannel, findServingAgent } from "../channels/channels.service.ts";
 import { recordQuestion } from "../knowledge/qa.service.ts";
-import { findInteraction, updateInteraction, type InteractionRow } from "../interactions/interactions.repo.ts";
+import { findInteraction, updateInteraction } from "../interactions/interactions.service.ts";
+import type { InteractionRow } from "../interactions/interactions.repo.ts";
 import type { MessageRow } from "../interactions/messages.repo.ts";
 import { sendAsVirtualAgent } from "../interactions/messages.service.ts";
 import { escalateToPeople } from "../interactions/ownership.service.ts";
@@ -19,8 +20,7 @@ const MISSES_BEFORE_PEOPLE = 2;
 /** The language the channel's customers are answered in: its adapter knows; Mongolian otherwise. */
 async function channelLocale(ctx: AppContext, interaction: InteractionRow): Promise<Locale> {
   const channel = interaction.channelId ? await findChannel(ctx.db, interaction.companyId, interaction.channelId) : null;
-  const adapter = channel ? adapterFor(channel.type as ChannelType) : null;
-  return (channel && (await adapter?.replyLocale?.(ctx, channel))) ?? "mn";
+  return (channel && (await replyLocaleOf(ctx, channel))) ?? "mn";
 }
 
 /**

@@ -3,7 +3,7 @@ import {
   PasswordResetRequestInput, PresenceInput, SetPasswordInput, SignupInput, UpdateProfileInput, okResponse,
 } from "@holboo/core";
 import type { TypedApp } from "../../app.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { AppError, fail } from "../../platform/http/errors.ts";
 import * as auth from "./auth.service.ts";
 import { buildMe } from "./me.service.ts";

@@ -4,7 +4,7 @@ import type {
 } from "@holboo/core";
 import { LIMITS } from "@holboo/core";
 import type { FastifyReply } from "fastify";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { queueMail } from "../../platform/mail/mailer.ts";
 import type { Actor } from "../../platform/auth/actor.ts";
 import { consumeOneTimeToken, issueOneTimeToken, revokeTokensOf } from "../../platform/auth/one-time-tokens.ts";
@@ -12,9 +12,12 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from "../../platform/
 import { endAllSessionsOf, endSession, startSession } from "../../platform/auth/sessions.ts";
 import { onUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { findUserByEmail, findUserById, insertUser, updateOwnUser } from "../users/users.repo.ts";
+import { findUserByEmail, findUserById, insertUser, updateOwnUser } from "../users/users.service.ts";
 import { buildMe, isPlatformAdminEmail } from "./me.service.ts";
 import { passwordResetMail } from "./auth.mails.ts";
+
+// The invitation mail is written here with the other account mails; users send it.
+export { inviteMail } from "./auth.mails.ts";
 
 const sessionSettings = (ctx: AppContext) => ({ ttlHours: ctx.config.SESSION_TTL_HOURS, secureCookies: ctx.config.secureCookies });
 

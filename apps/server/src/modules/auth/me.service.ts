@@ -1,11 +1,11 @@
 import type { Locale, MeView, Role } from "@holboo/core";
 import { fullName } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { loadRoleMatrix } from "../../platform/auth/actor.repo.ts";
 import { permissionsFor } from "../../platform/auth/policy.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { findCompany } from "../companies/companies.repo.ts";
-import { findUserById } from "../users/users.repo.ts";
+import { findCompany } from "../companies/companies.service.ts";
+import { findUserById } from "../users/users.service.ts";
 import { userPhotoUrl } from "../users/users.presenter.ts";
 
 export const isPlatformAdminEmail = (ctx: AppContext, email: string | null): boolean =>

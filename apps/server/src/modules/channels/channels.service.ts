@@ -1,9 +1,13 @@
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { countOpenOnChannel } from "../interactions/interactions.repo.ts";
+import { countOpenOnChannel } from "../interactions/interactions.service.ts";
 import * as repo from "./channels.repo.ts";
 import { presentChannel } from "./channels.presenter.ts";
+
+// What other features read and write of this one: the repository functions they may call, named here so
+// the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
+export { findChannel, findServingAgent, insertChannel, updateChannel } from "./channels.repo.ts";
 
 /** The spec's path carries the company id; it must be the caller's own company. */
 export async function listForCompany(ctx: AppContext, actor: MemberActor, companyId: number) {

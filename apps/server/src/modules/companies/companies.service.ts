@@ -1,12 +1,17 @@
 import type { CompanyView, UpdateCompanyInput } from "@holboo/core";
-import { fullName, LIMITS } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import { fullName } from "@holboo/core";
+import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { findCompanyUser, updateOwnUser } from "../users/users.repo.ts";
+import { findCompanyUser, updateOwnUser } from "../users/users.service.ts";
 import * as repo from "./companies.repo.ts";
 import { presentCompany } from "./companies.presenter.ts";
 import { logoImageType } from "./image-type.ts";
+
+// What other features read and write of this one: the repository functions they may call, named here so
+// the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
+export { logoImageType, sniffImageType } from "./image-type.ts";
+export { companyNameTaken, deleteFile, findCompany, findFile, findVirtualAgent, insertCompany, insertFile, insertVirtualAgent, listVirtualAgents } from "./companies.repo.ts";
 
 async function loadCompany(ctx: AppContext, actor: MemberActor) {
   return (await repo.findCompany(ctx.db, actor.companyId)) ?? fail("company_not_found");

@@ -1,7 +1,7 @@
 import { ContactTypeInput, ContactTypeView, idParamSchema, okResponse } from "@holboo/core";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
 import * as contactTypes from "./contact-types.service.ts";
 

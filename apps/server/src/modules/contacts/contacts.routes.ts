@@ -5,7 +5,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { requestLocale } from "../../platform/i18n.ts";

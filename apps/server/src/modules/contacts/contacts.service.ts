@@ -2,12 +2,16 @@ import type { ContactInput, ContactListQuery, ContactView, CreateContactInput } 
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { isUniqueViolation } from "../../platform/db/errors.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { AppError, fail } from "../../platform/http/errors.ts";
 import { findContactType } from "./contact-types.repo.ts";
 import { assertVisible, contactVisibility } from "./contacts.policy.ts";
 import { contactValues, presentContact, presentInteraction, presentListItem } from "./contacts.presenter.ts";
 import * as repo from "./contacts.repo.ts";
+
+// What other features read and write of this one: the repository functions they may call, named here so
+// the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
+export { findContact, findIdentity, findIdentityById, findIdentityByToken, findIdentityOfContact, insertContact, insertIdentity, lockIdentity, setIdentityToken } from "./contacts.repo.ts";
 
 const present = (value: string | null): value is string => !!value;
 

@@ -1,6 +1,6 @@
 import { IMPORT_FIELDS, LIMITS, type ContactExportQuery } from "@holboo/core";
 import type { MemberActor } from "../../platform/auth/actor.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { contactVisibility } from "./contacts.policy.ts";
 import * as repo from "./contacts.repo.ts";
 import { TABLE_MIME, writeTable } from "./table-file.ts";

@@ -2,7 +2,7 @@ import {
   ContactInput, IMPORT_TEXT_FIELDS, LIMITS, errorMessage, isErrorCode, type ErrorCode, type Locale, type ImportInspectView, type ImportMapping, type ImportPreviewView, type ImportResultView,
 } from "@holboo/core";
 import type { MemberActor } from "../../platform/auth/actor.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { listContactTypes } from "./contact-types.repo.ts";
 import { contactValues } from "./contacts.presenter.ts";

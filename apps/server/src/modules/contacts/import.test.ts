@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, errorCode, startTestApp, type TestApp } from "../../../test/harness.ts";
+import { type Client, errorCode, startTestApp, type TestApp } from "../../../test/harness.ts";
 import { colleague, companyAdmin, unique } from "../../../test/factories.ts";
 
 let t: TestApp;

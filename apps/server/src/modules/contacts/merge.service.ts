@@ -1,6 +1,6 @@
 import { isPersonalAccountChannel, type MergeContactsInput } from "@holboo/core";
 import type { MemberActor } from "../../platform/auth/actor.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { assertVisible } from "./contacts.policy.ts";
 import * as repo from "./contacts.repo.ts";

@@ -1,6 +1,6 @@
 import { InteractionTagInput, InteractionTagView, idParamSchema, listResponse, okResponse } from "@holboo/core";
 import type { TypedApp } from "../../app.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
 import * as tags from "./interaction-tags.service.ts";
 

@@ -1,10 +1,11 @@
 import type { AttachmentView } from "@holboo/core";
 import { LIMITS } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { files } from "../../platform/db/schema.ts";
 import { sniffAttachmentType } from "./file-type.ts";
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what a stored file name must not carry
 const safeName = (name: string) => name.replace(/[\\/\u0000-\u001f]/g, "_").slice(0, 200) || "file";
 
 /** Stores an attachment (at most 1 MB, type decided by its content) for a later message to reference. */

@@ -1,4 +1,4 @@
-import { sniffImageType } from "../companies/image-type.ts";
+import { sniffImageType } from "../companies/companies.service.ts";
 
 const startsWith = (data: Buffer, text: string) => data.subarray(0, text.length).toString("latin1") === text;
 

@@ -1,13 +1,13 @@
 import type { CloseInteractionInput, ContactPresenceView, EventsQuery, InteractionListQuery, InteractionView, MessagesPageQuery, StartInteractionInput } from "@holboo/core";
 import { fullName } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { hashToken, newToken } from "../../platform/auth/tokens.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { findChannel } from "../channels/channels.repo.ts";
-import { findContact, findIdentityOfContact, lockIdentity } from "../contacts/contacts.repo.ts";
-import { findCompanyUser } from "../users/users.repo.ts";
+import { findChannel } from "../channels/channels.service.ts";
+import { findContact, findIdentityOfContact, lockIdentity } from "../contacts/contacts.service.ts";
+import { findCompanyUser } from "../users/users.service.ts";
 import { appendEvent, listEventsAfter, type EventRow } from "./events.repo.ts";
 import * as repo from "./interactions.repo.ts";
 import { assertOpen, assertVisible } from "./interactions.policy.ts";
@@ -15,6 +15,11 @@ import { presentEvent, presentInteraction, presentMessage } from "./interactions
 import { listMessagesBefore } from "./messages.repo.ts";
 import { recordMessage } from "./messages.service.ts";
 import { publish } from "./publisher.ts";
+
+// What other features read and write of this one: the repository functions they may call, named here so
+// the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
+export { countOpenOnChannel, findInteraction, findOpenForIdentity, latestForIdentity, lockInteraction, updateInteraction } from "./interactions.repo.ts";
+export { appendEvent, listEventsAfter } from "./events.repo.ts";
 
 async function view(db: Executor, companyId: number, id: number): Promise<InteractionView> {
   const row = (await repo.findInteractionView(db, companyId, id)) ?? fail("interaction_not_found");

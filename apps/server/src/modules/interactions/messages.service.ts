@@ -1,15 +1,15 @@
-import type { AttachmentView, ChannelType, MessageView, SenderType, SendMessageInput } from "@holboo/core";
+import type { AttachmentView, MessageView, SenderType, SendMessageInput } from "@holboo/core";
 import { fullName, LIMITS } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { isUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { adapterFor } from "../../channels/adapter.ts";
+import { outboundAdapterOf } from "../../channels/adapters.service.ts";
 import { addDelivery } from "../../channels/delivery.job.ts";
-import { findChannel, findServingAgent } from "../channels/channels.repo.ts";
-import { lockIdentity } from "../contacts/contacts.repo.ts";
-import { findCompanyUser } from "../users/users.repo.ts";
+import { findChannel, findServingAgent } from "../channels/channels.service.ts";
+import { lockIdentity } from "../contacts/contacts.service.ts";
+import { findCompanyUser } from "../users/users.service.ts";
 import { appendEvent, type EventRow } from "./events.repo.ts";
 import { findInteraction, insertInteraction, lockInteraction, lockOpenForIdentity, type InteractionRow } from "./interactions.repo.ts";
 import { assertOpen, assertVisible } from "./interactions.policy.ts";
@@ -17,6 +17,11 @@ import { presentMessage } from "./interactions.presenter.ts";
 import { appendMessage, type AgentTurnJob, findAttachments, findByClientId, findByProviderId, markSeen, setMessageDelivery, type MessageRow, type MessageToAppend } from "./messages.repo.ts";
 import { autoAssign, changeOwner } from "./ownership.service.ts";
 import { publish } from "./publisher.ts";
+
+// What other features read and write of this one: the repository functions they may call, named here so
+// the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
+export { findMessage, isAttachmentVisibleToIdentity, listMessagesBefore, setMessageDelivery } from "./messages.repo.ts";
+export { publish } from "./publisher.ts";
 
 const preview = (text: string, attachments: AttachmentView[]) => (text.trim() || attachments.map((a) => a.name).join(", ")).slice(0, 140);
 
@@ -70,8 +75,7 @@ async function senderName(db: Executor, row: MessageRow): Promise<string> {
 async function outboundAdapter(ctx: AppContext, interaction: InteractionRow) {
   if (!interaction.channelId || !interaction.identityId) return null;
   const channel = await findChannel(ctx.db, interaction.companyId, interaction.channelId);
-  const adapter = channel ? adapterFor(channel.type as ChannelType) : null;
-  return adapter && !adapter.live ? adapter : null;
+  return channel ? outboundAdapterOf(channel) : null;
 }
 
 /**

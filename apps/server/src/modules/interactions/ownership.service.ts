@@ -1,11 +1,11 @@
 import type { OwnerType } from "@holboo/core";
 import { fullName } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { findCompanyUser } from "../users/users.repo.ts";
-import { listVirtualAgents } from "../companies/companies.repo.ts";
+import { findCompanyUser } from "../users/users.service.ts";
+import { listVirtualAgents } from "../companies/companies.service.ts";
 import { assignableAgents, isAssignable, lockCompanyForAssignment, queuedInteractions } from "./assignment.repo.ts";
 import { appendEvent, type EventRow } from "./events.repo.ts";
 import { lockInteraction, updateInteraction, type InteractionRow } from "./interactions.repo.ts";

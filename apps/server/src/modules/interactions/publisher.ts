@@ -1,4 +1,4 @@
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { roomsForInteraction, type VisibilityState } from "../../platform/realtime/rooms.ts";
 import type { EventRow } from "./events.repo.ts";
 import type { InteractionRow } from "./interactions.repo.ts";

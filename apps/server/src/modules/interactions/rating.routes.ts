@@ -1,7 +1,7 @@
 import { ServiceRatingInput, ServiceRatingView } from "@holboo/core";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { ratingPage, rate } from "./rating.service.ts";
 

@@ -1,5 +1,5 @@
 import type { ServiceRatingInput, ServiceRatingView } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { hashToken } from "../../platform/auth/tokens.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { appendEvent } from "./events.repo.ts";

@@ -1,6 +1,6 @@
 import { ISSUE_SETTING_PATHS, IssueSettingInput, IssueSettingView, idParamSchema, listResponse, okResponse, type IssueSettingKind } from "@holboo/core";
 import type { TypedApp } from "../../app.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
 import * as settings from "./issue-settings.service.ts";
 

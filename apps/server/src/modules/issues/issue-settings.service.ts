@@ -1,7 +1,7 @@
-import { IssueSettingInput, type ErrorCode, type IssueSettingKind, type IssueSettingView } from "@holboo/core";
+import { type IssueSettingInput, type ErrorCode, type IssueSettingKind, type IssueSettingView } from "@holboo/core";
 import type { z } from "zod";
 import type { MemberActor } from "../../platform/auth/actor.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { onUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
 import * as repo from "./issue-settings.repo.ts";

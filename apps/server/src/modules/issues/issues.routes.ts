@@ -3,7 +3,7 @@ import {
   idParamSchema, listResponse, okResponse,
 } from "@holboo/core";
 import type { TypedApp } from "../../app.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
 import * as issues from "./issues.service.ts";
 

@@ -3,10 +3,10 @@ import {
   type CreateIssueData, type IssueDetailView, type IssueListQuery, type IssueNotification, type IssueStatus, type UpdateIssueData,
 } from "@holboo/core";
 import type { MemberActor } from "../../platform/auth/actor.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { findCompanyUser } from "../users/users.repo.ts";
+import { findCompanyUser } from "../users/users.service.ts";
 import { checkAssignee, checkIssueRefs } from "./issue-refs.service.ts";
 import { assertMayAssign, assertVisible, seesAll, seesDirectly } from "./issues.policy.ts";
 import { contactRef, presentComment, presentEvent, presentIssue, refIndex, userRef } from "./issues.presenter.ts";

@@ -1,5 +1,5 @@
 import { ArticlePairsJobPayload } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { defineJob } from "../../platform/jobs/job.ts";
 import { addModelPairs } from "./articles.service.ts";
 

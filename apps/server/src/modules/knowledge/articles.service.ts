@@ -1,6 +1,6 @@
 import type { ArticleInput, ArticleListQuery, ArticleSource, ArticleStatus, TiptapNode } from "@holboo/core";
 import { LIMITS } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { articlePairsJob } from "./article-pairs.job.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";

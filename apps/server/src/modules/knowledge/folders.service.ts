@@ -1,12 +1,16 @@
 import type { FolderInput, FolderView } from "@holboo/core";
 import { isDeleteWord } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { onUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
 import * as repo from "./folders.repo.ts";
 import { presentFolders } from "./knowledge.presenter.ts";
+
+// What other features read and write of this one: the repository functions they may call, named here so
+// the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
+export { primaryAgentId } from "./folders.repo.ts";
 
 const duplicateName = () => fail("knowledge_folder_name_duplicate", { name: "knowledge_folder_name_duplicate" });
 

@@ -1,6 +1,6 @@
 import { ArticleView, LIMITS, UploadImportQuery, UrlImportInput } from "@holboo/core";
 import type { TypedApp } from "../../app.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
 import { fail } from "../../platform/http/errors.ts";
 import * as imports from "./import.service.ts";

@@ -1,5 +1,5 @@
 import type { UrlImportInput } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import * as articles from "./articles.service.ts";
 import { extractFile, extractPage, type Extracted } from "./import/extract.ts";

@@ -1,6 +1,5 @@
-import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import { virtualAgents } from "../../platform/db/schema.ts";
+import { findVirtualAgent } from "../companies/companies.service.ts";
 import type { KnowledgeDoc, KnowledgeSource } from "../answers/knowledge-doc.ts";
 import { publishedArticlesOfAgent } from "./articles.repo.ts";
 import { docPassages } from "./knowledge.text.ts";
@@ -23,11 +22,7 @@ export class KnowledgeHub implements KnowledgeSource {
   constructor(private readonly db: Executor) {}
 
   async load(companyId: number, agentId: number): Promise<KnowledgeDoc[]> {
-    const [agent] = await this.db
-      .select({ id: virtualAgents.id })
-      .from(virtualAgents)
-      .where(and(eq(virtualAgents.companyId, companyId), eq(virtualAgents.id, agentId)));
-    if (!agent) return [];
+    if (!(await findVirtualAgent(this.db, companyId, agentId))) return [];
     const articles = await publishedArticlesOfAgent(this.db, companyId, agentId);
     const pairs = await activePairsFor(this.db, companyId, articles.map((a) => a.id));
     const docs: KnowledgeDoc[] = pairs.map((pair) => ({

@@ -3,7 +3,7 @@ import {
 } from "@holboo/core";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
 import * as qa from "./qa.service.ts";
 

@@ -1,5 +1,5 @@
 import type { QaBulkActiveInput, QaInput, QaListQuery, QuestionListQuery, QuestionOutcome, ResolveQuestionInput } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";

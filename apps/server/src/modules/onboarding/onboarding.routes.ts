@@ -1,6 +1,6 @@
 import { MeView, OnboardingInput } from "@holboo/core";
 import type { TypedApp } from "../../app.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { completeOnboarding } from "./onboarding.service.ts";
 

@@ -1,12 +1,12 @@
 import type { OnboardingInput } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import type { Actor } from "../../platform/auth/actor.ts";
 import { onUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { buildMe } from "../auth/me.service.ts";
-import { companyNameTaken, insertCompany, insertVirtualAgent } from "../companies/companies.repo.ts";
+import { companyNameTaken, insertCompany, insertVirtualAgent } from "../companies/companies.service.ts";
 import { seedDefaultRoles } from "../roles/roles.service.ts";
-import { findUserById, insertUser, updateOwnUser } from "../users/users.repo.ts";
+import { findUserById, insertUser, updateOwnUser } from "../users/users.service.ts";
 
 /**
  * The onboarding wizard's one write: the company, its role matrix and its primary virtual agent

@@ -1,6 +1,6 @@
 import { OutboxListQuery, OutboxMailView, listResponse } from "@holboo/core";
 import type { TypedApp } from "../../app.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
 import { readOutbox } from "./outbox.service.ts";
 

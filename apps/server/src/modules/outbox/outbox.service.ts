@@ -1,5 +1,5 @@
 import type { OutboxListQuery, OutboxMailView } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import type { outboxMails } from "../../platform/db/schema.ts";
 import { listOutbox, type OutboxScope } from "./outbox.repo.ts";
 

@@ -1,6 +1,6 @@
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { drainQueue } from "../interactions/ownership.service.ts";
-import { updateOwnUser } from "../users/users.repo.ts";
+import { updateOwnUser } from "../users/users.service.ts";
 
 /** Staff presence: online while any of a person's sockets is connected; coming online drains the queue. */
 export function registerPresenceHandlers(ctx: AppContext) {

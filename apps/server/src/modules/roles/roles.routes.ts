@@ -1,7 +1,7 @@
 import { RoleMatrixView, UpdateRolePermissionsInput, editableRoleSchema } from "@holboo/core";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
 import { getRoleMatrix, updateRole } from "./roles.service.ts";
 

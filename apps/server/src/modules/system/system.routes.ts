@@ -1,6 +1,6 @@
 import { VersionView } from "@holboo/core";
 import type { TypedApp } from "../../app.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 
 export function systemRoutes(app: TypedApp, ctx: AppContext) {
   app.get("/pub/version", { config: { access: { public: true } }, schema: { response: { 200: VersionView } } }, async (_req, reply) => {

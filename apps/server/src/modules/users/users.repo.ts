@@ -68,3 +68,13 @@ export async function listCompanyUsers(db: Executor, companyId: number, query: U
   return { items, total: count?.total ?? 0 };
 }
 
+
+/** Whether any active person of the company is online now (someone could answer a visitor). */
+export async function anyoneOnline(db: Executor, companyId: number): Promise<boolean> {
+  const [online] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.userType, "human"), eq(users.status, "active"), eq(users.presence, "online")))
+    .limit(1);
+  return !!online;
+}

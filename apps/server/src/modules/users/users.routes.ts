@@ -2,7 +2,7 @@ import {
   InviteUserInput, SetUserStatusInput, UpdateUserInput, UserListQuery, UserView, idParamSchema, listResponse, okResponse,
 } from "@holboo/core";
 import type { TypedApp } from "../../app.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
 import * as users from "./users.service.ts";
 

@@ -1,18 +1,22 @@
 import type { InviteUserInput, UpdateUserInput, UserListQuery, UserStatus } from "@holboo/core";
 import { fullName, LIMITS } from "@holboo/core";
-import type { AppContext } from "../../platform/context.ts";
+import type { AppContext } from "../../context.ts";
 import { queueMail } from "../../platform/mail/mailer.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { issueOneTimeToken, revokeTokensOf } from "../../platform/auth/one-time-tokens.ts";
 import { endAllSessionsOf } from "../../platform/auth/sessions.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { inviteMail } from "../auth/auth.mails.ts";
-import { findCompany } from "../companies/companies.repo.ts";
+import { inviteMail } from "../auth/auth.service.ts";
+import { findCompany } from "../companies/companies.service.ts";
 import { assertAllowedDomain } from "../companies/mail-domains.service.ts";
 import * as repo from "./users.repo.ts";
 import { assertCanChangeUser } from "./users.policy.ts";
 import { presentUser } from "./users.presenter.ts";
+
+// What other features read and write of this one: the repository functions they may call, named here so
+// the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
+export { anyoneOnline, findCompanyUser, findUserByEmail, findUserById, insertUser, updateOwnUser } from "./users.repo.ts";
 
 async function companyOf(ctx: AppContext, actor: MemberActor) {
   return (await findCompany(ctx.db, actor.companyId)) ?? fail("company_not_found");

@@ -50,7 +50,7 @@ export function LoginPage() {
       if (mode === "forgot") return setSent(true);
       client.setQueryData(meQueryKey, result);
       // The guard sends a user without a company on to onboarding (rule 7).
-      navigate("/interacts", { replace: true });
+      void navigate("/interacts", { replace: true });
     },
     onError: (error) => {
       const fields = fieldErrors(error);

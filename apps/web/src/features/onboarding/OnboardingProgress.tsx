@@ -19,7 +19,7 @@ export function OnboardingProgress() {
   const me = useQuery({ queryKey: meQueryKey, queryFn: fetchMe, retry: false, refetchInterval: POLL_MS });
   const approved = me.data?.is_approved_by_superadmin ?? false;
   useEffect(() => {
-    if (me.data && me.data.company_id !== 0) navigate("/interacts", { replace: true });
+    if (me.data && me.data.company_id !== 0) void navigate("/interacts", { replace: true });
   }, [me.data, navigate]);
   return (
     <Stack align="center" ta="center" gap="md" py="md" data-testid="onboarding-progress">

@@ -36,7 +36,7 @@ export function OnboardingWizard() {
 
   const leave = (to: string) => {
     if (create.data) client.setQueryData(meQueryKey, create.data);
-    navigate(to);
+    void navigate(to);
   };
 
   const next = () => {

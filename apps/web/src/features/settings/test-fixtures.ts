@@ -1,5 +1,6 @@
 import type { CompanyView, ListResponse, MailDomainView, OutboxMailView, UserView } from "@holboo/core";
-import { vi } from "vitest";
+import { vi, type Mock } from "vitest";
+import type * as ApiModule from "../../lib/api.ts";
 import type { api } from "../../lib/api.ts";
 
 export function makeCompany(overrides: Partial<CompanyView> = {}): CompanyView {
@@ -33,7 +34,7 @@ export const list = <T>(items: T[], total = items.length): ListResponse<T> => ({
 type MockedApi = { [K in keyof typeof api]: ReturnType<typeof vi.fn> };
 
 /** The module factory for `vi.mock("…/lib/api.ts", apiModuleMock)`: real errors and helpers, fake calls. */
-export async function apiModuleMock(importOriginal: () => Promise<typeof import("../../lib/api.ts")>) {
+export async function apiModuleMock(importOriginal: () => Promise<typeof ApiModule>) {
   const actual = await importOriginal();
   const fake: MockedApi = { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn(), upload: vi.fn() };
   return { ...actual, api: fake, notifyError: vi.fn() };
@@ -41,7 +42,8 @@ export async function apiModuleMock(importOriginal: () => Promise<typeof import(
 
 /** GET answers by exact path; a function answer gets the query. */
 export function answerGets(get: ReturnType<typeof vi.fn>, answers: Record<string, unknown>) {
-  get.mockImplementation((path: string, query?: unknown) => {
+  // Typed as what api.get is, so the fake's promise is the promise callers await.
+  (get as Mock<(path: string, query?: unknown) => Promise<unknown>>).mockImplementation((path, query) => {
     if (!Object.hasOwn(answers, path)) return Promise.reject(new Error(`unexpected GET ${path}`));
     const answer = answers[path];
     return Promise.resolve(typeof answer === "function" ? (answer as (query: unknown) => unknown)(query) : answer);

@@ -3,7 +3,6 @@ import { LIMITS } from "@holboo/core";
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { bytea, createdAt, updatedAt } from "./columns.ts";
-import { interactions } from "./interactions.ts";
 
 export const companies = pgTable(
   "companies",

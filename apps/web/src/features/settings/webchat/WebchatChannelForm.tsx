@@ -32,7 +32,7 @@ function Form({ channel }: { channel: WebchatChannelView | null }) {
     onSuccess: (saved) => {
       void client.invalidateQueries({ queryKey: ["channels"] });
       client.setQueryData(["webchat", saved.id], saved);
-      navigate(`/settings/web_chat/edit/${saved.id}`, { replace: true });
+      void navigate(`/settings/web_chat/edit/${saved.id}`, { replace: true });
     },
     onError: (error) => form.setErrors(fieldErrors(error)),
   });

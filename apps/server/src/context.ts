@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from "fastify";
 import type pg from "pg";
-import type { AnswerEngine } from "../modules/answers/answers.engine.ts";
-import type { KnowledgeHub } from "../modules/knowledge/knowledge.source.ts";
-import type { Config } from "./config.ts";
-import type { Database } from "./db/client.ts";
-import type { SecretBox } from "./crypto/secret-box.ts";
-import type { JobQueue } from "./jobs/queue.ts";
-import type { Mailer } from "./mail/mailer.ts";
-import type { Realtime } from "./realtime/realtime.ts";
+import type { AnswerEngine } from "./modules/answers/answers.engine.ts";
+import type { KnowledgeHub } from "./modules/knowledge/knowledge.source.ts";
+import type { Config } from "./platform/config.ts";
+import type { Database } from "./platform/db/client.ts";
+import type { SecretBox } from "./platform/crypto/secret-box.ts";
+import type { JobQueue } from "./platform/jobs/queue.ts";
+import type { Mailer } from "./platform/mail/mailer.ts";
+import type { Realtime } from "./platform/realtime/realtime.ts";
 
 /** What feature modules receive: explicit dependencies, no globals. */
 export interface AppDeps {

@@ -1,0 +1,91 @@
+// ESLint for every workspace. Layering rules are errors here, so ARCHITECTURE.md's "Boundaries" stay true.
+import js from "@eslint/js";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+import holboo from "./scripts/eslint/boundaries.js";
+
+const TS = ["**/*.ts", "**/*.tsx"];
+const TESTS = ["**/*.test.ts", "**/*.test.tsx", "apps/server/test/**", "e2e/**"];
+
+/** drizzle-orm is the repositories' tool: SQL stays in *.repo.ts and platform/db. */
+const noDrizzle = {
+  name: "drizzle-orm",
+  message: "Only repositories (*.repo.ts), apps/server/src/platform/**, tests and scripts use drizzle-orm; call a repository function.",
+};
+const drizzlePatterns = [{ group: ["drizzle-orm/*"], message: noDrizzle.message }];
+const serverPatterns = [{ group: ["**/apps/server/**", "**/server/src/**", "@holboo/server", "@holboo/server/*"], message: "Server code stays on the server; share through packages/core." }];
+
+export default tseslint.config(
+  {
+    ignores: ["**/node_modules/**", "**/dist/**", "**/build/**", "apps/server/migrations/**", "test-results/**", "playwright-report/**", "**/*.d.ts", "data/**", ".tmp/**", "e2e/screenshots/**"],
+  },
+  js.configs.recommended,
+  {
+    files: TS,
+    extends: [tseslint.configs.recommended],
+    languageOptions: {
+      parserOptions: {
+        // The vitest configs of core, widget and the root sit outside every tsconfig.
+        projectService: { allowDefaultProject: ["vitest.config.ts", "apps/widget/vitest.config.ts", "packages/core/vitest.config.ts"] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    rules: {
+      // The type-aware checks that catch real bugs; the full type-checked presets cost more time than they pay.
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+      // TypeScript already reports undefined names, with the right globals per tsconfig.
+      "no-undef": "off",
+    },
+  },
+  {
+    files: ["**/*.js", "**/*.mjs", "**/*.cjs"],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ["apps/web/src/**", "apps/widget/src/**"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  // Layering on the server: platform/ and features (modules/<feature>/, channels/).
+  {
+    files: ["apps/server/src/**/*.ts"],
+    // Tests arrange data through whichever repositories they need.
+    ignores: ["**/*.test.ts"],
+    plugins: { holboo },
+    rules: { "holboo/layering": "error" },
+  },
+  {
+    files: ["apps/server/src/**/*.ts", "apps/server/test/**/*.ts"],
+    ignores: ["**/*.repo.ts", "apps/server/src/platform/**", ...TESTS],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { paths: [noDrizzle], patterns: drizzlePatterns }],
+    },
+  },
+  // The browser apps never reach into the server; drizzle has no business there either.
+  {
+    files: ["apps/web/**/*.{ts,tsx}", "apps/widget/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { paths: [noDrizzle], patterns: [...drizzlePatterns, ...serverPatterns] }],
+    },
+  },
+  // Core is shared by everyone, so it depends on no app.
+  {
+    files: ["packages/core/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [noDrizzle],
+          patterns: [
+            ...drizzlePatterns,
+            { group: ["**/apps/**", "@holboo/server", "@holboo/server/*", "@holboo/web", "@holboo/web/*", "@holboo/widget", "@holboo/widget/*"], message: "packages/core imports nothing from apps/." },
+          ],
+        },
+      ],
+    },
+  },
+);
