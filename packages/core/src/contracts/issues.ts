@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits.ts";
 import { listQueryBase } from "./common.ts";
-import { ISSUE_SETTING_KINDS, type IssueSettingKind } from "./constants.ts";
+import { ISSUE_SETTING_KINDS } from "./constants.ts";
 import { AttachmentView } from "./interactions.ts";
 
 // ---- Settings: issue types, issue tags (with colour) and issue reasons ("issue name") ----

@@ -16,7 +16,9 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 export async function registerCompression(app: FastifyInstance) {
   app.addHook("onSend", async (_request, reply, payload) => {
     const type = reply.getHeader("content-type");
-    if (typeof type === "string" && COMPRESSIBLE_TYPES.test(type)) addVary(reply.getHeader("vary"), (value) => reply.header("vary", value));
+    if (typeof type === "string" && COMPRESSIBLE_TYPES.test(type)) addVary(reply.getHeader("vary"), (value) => {
+      reply.header("vary", value);
+    });
     return payload;
   });
   await app.register(compress, {

@@ -29,7 +29,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       preCompressed: true,
       globIgnore: ["**/*.br", "**/*.gz"],
       cacheControl: false,
-      setHeaders: (reply, file) => reply.header("cache-control", cacheFor(path.relative(webDist, file).replace(/\.(br|gz)$/, ""))),
+      setHeaders: (reply, file) => {
+        reply.header("cache-control", cacheFor(path.relative(webDist, file).replace(/\.(br|gz)$/, "")));
+      },
     });
   }
   app.setNotFoundHandler((request, reply) => {
