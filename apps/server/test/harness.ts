@@ -31,7 +31,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   );
   const database = connectDatabase(config.DATABASE_URL ?? "", 5);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const app = await buildApp({ db: database.db, config, mailer, version: "test-version" });
+  const app = await buildApp({ db: database.db, databaseUrl: config.DATABASE_URL ?? "", config, mailer, version: "test-version" });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   return {
     app,

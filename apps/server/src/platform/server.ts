@@ -10,6 +10,7 @@ import { runMigrations } from "./db/migrate.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { purgeSpentTokens } from "./auth/one-time-tokens.ts";
 import { purgeExpiredSessions } from "./auth/sessions.ts";
+import { startPeriodic } from "./periodic.ts";
 
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 
@@ -47,7 +48,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     throw error;
   }
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const app = await buildApp({ db: database.db, config, mailer, version: resolveVersion(config) });
+  const app = await buildApp({ db: database.db, databaseUrl: url, config, mailer, version: resolveVersion(config) });
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const housekeeping = async () => {
     await purgeExpiredSessions(database.db);
@@ -55,6 +56,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
   };
   const timer = setInterval(() => void housekeeping().catch((error: unknown) => app.log.error(error)), HOUSEKEEPING_INTERVAL_MS);
   timer.unref();
+  const stopPeriodic = startPeriodic(app.periodic, (task, error) => app.log.error({ err: error }, `${task.name} failed`));
   let stopped = false;
   return {
     app,
@@ -64,6 +66,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
       if (stopped) return;
       stopped = true;
       clearInterval(timer);
+      stopPeriodic();
       await app.close();
       mailer.close();
       await database.close();

@@ -1,13 +1,12 @@
 import type { VisitorMessageInput, WebchatSessionInput, WebchatSessionView } from "@holboo/core";
 import { fullName, VISITOR_MESSAGES_PER_MINUTE } from "@holboo/core";
 import { createHmac, randomUUID } from "node:crypto";
-import { eq, and } from "drizzle-orm";
+import { eq, and, gt, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/context.ts";
 import { hashToken, newToken, safeEqual } from "../../platform/auth/tokens.ts";
 import { users } from "../../platform/db/schema.ts";
 import { fail } from "../../platform/http/errors.ts";
 import type { VisitorIdentity } from "../../platform/realtime/realtime.ts";
-import { RateWindow } from "../../platform/rate-window.ts";
 import { TtlCache } from "../../platform/ttl-cache.ts";
 import { findServingAgent, type ChannelRow } from "../../modules/channels/channels.repo.ts";
 import { findWebchatByPublicKey, type WebchatRow } from "./webchat.repo.ts";
@@ -42,7 +41,7 @@ async function someoneCanAnswer(ctx: AppContext, companyId: number, channelId: n
   const [online] = await ctx.db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.userType, "human"), eq(users.status, "active"), eq(users.presence, "online")))
+    .where(and(eq(users.companyId, companyId), eq(users.userType, "human"), eq(users.status, "active"), eq(users.presence, "online"), gt(users.presenceExpiresAt, sql`now()`)))
     .limit(1);
   return !!online;
 }
@@ -112,11 +111,12 @@ export async function requireVisitor(ctx: AppContext, token: string | undefined)
   return (await visitorFromToken(ctx, token)) ?? fail("visitor_token_invalid");
 }
 
-/** One budget for a visitor's messages, whether they come over the socket or HTTP. */
-const visitorMessages = new RateWindow<number>(VISITOR_MESSAGES_PER_MINUTE, 60_000);
+/** One budget for a visitor's messages, whether they come over the socket or HTTP, on any process; it is
+ * decided locally and reconciled with the shared store in batches (no round trip per message). */
+const visitorMessages = (ctx: AppContext) => ctx.limits.window("visitor-messages", VISITOR_MESSAGES_PER_MINUTE, 60_000);
 
 export async function sendFromVisitor(ctx: AppContext, visitor: VisitorIdentity, input: VisitorMessageInput) {
-  if (!visitorMessages.take(visitor.identityId)) fail("rate_limited");
+  if (!visitorMessages(ctx).take(visitor.identityId)) fail("rate_limited");
   const attachments = await loadAttachments(ctx.db, visitor.companyId, input.attachment_ids);
   return acceptFromContact(ctx, {
     companyId: visitor.companyId,

@@ -14,12 +14,14 @@ import { fail } from "../../platform/http/errors.ts";
 import { findUserByEmail, findUserById, insertUser, updateOwnUser } from "../users/users.repo.ts";
 import { buildMe, isPlatformAdminEmail } from "./me.service.ts";
 import { passwordResetMail } from "./auth.mails.ts";
+import { presenceExpiry } from "../presence/presence.service.ts";
 
 const sessionSettings = (ctx: AppContext) => ({ ttlHours: ctx.config.SESSION_TTL_HOURS, secureCookies: ctx.config.secureCookies });
 
 async function signIn(ctx: AppContext, reply: FastifyReply, userId: number) {
   await startSession(ctx.db, reply, userId, sessionSettings(ctx));
-  await updateOwnUser(ctx.db, userId, { presence: "online", lastSeenAt: new Date() });
+  // Until the app's socket connects and its process's heartbeat takes over.
+  await updateOwnUser(ctx.db, userId, { presence: "online", presenceExpiresAt: presenceExpiry(), lastSeenAt: new Date() });
   return buildMe(ctx, userId);
 }
 
@@ -105,6 +107,6 @@ export async function changeLocale(ctx: AppContext, actor: Actor | null, locale:
 }
 
 export async function setPresence(ctx: AppContext, actor: Actor, presence: Presence) {
-  await updateOwnUser(ctx.db, actor.userId, { presence, lastSeenAt: new Date() });
+  await updateOwnUser(ctx.db, actor.userId, { presence, presenceExpiresAt: presenceExpiry(), lastSeenAt: new Date() });
   return { ok: true as const };
 }

@@ -1,24 +1,31 @@
 import type { AppContext } from "../../platform/context.ts";
 import { drainQueue } from "../interactions/ownership.service.ts";
 import { updateOwnUser } from "../users/users.repo.ts";
+import { HEARTBEAT_MS, heartbeat, presenceExpiry } from "./presence.service.ts";
 
-/** Staff presence: online while any of a person's sockets is connected; coming online drains the queue. */
-export function registerPresenceHandlers(ctx: AppContext) {
+/**
+ * Staff presence: online while any of a person's sockets is connected, on any process; coming online
+ * drains the queue. Returns the function that stops this process's heartbeat.
+ */
+export function registerPresenceHandlers(ctx: AppContext): () => void {
   const { realtime } = ctx;
   realtime.onStaffConnection((socket) => {
     const actor = socket.data.actor;
     const companyId = actor.companyId ?? 0;
     void (async () => {
-      await updateOwnUser(ctx.db, actor.userId, { presence: "online", lastSeenAt: new Date() });
+      await updateOwnUser(ctx.db, actor.userId, { presence: "online", presenceExpiresAt: presenceExpiry(), lastSeenAt: new Date() });
       realtime.toStaff([`c${companyId}`], "presence", { user_id: actor.userId, presence: "online" });
       await drainQueue(ctx, companyId);
     })().catch(() => undefined);
 
     socket.on("disconnect", async () => {
-      const remaining = await socket.nsp.in(`u${actor.userId}`).fetchSockets();
-      if (remaining.length) return;
+      // Unknown (a process did not answer, it may have died): presence expiry decides instead.
+      if ((await realtime.userOnline(actor.userId)) !== false) return;
       await updateOwnUser(ctx.db, actor.userId, { presence: "offline", lastSeenAt: new Date() }).catch(() => undefined);
       realtime.toStaff([`c${companyId}`], "presence", { user_id: actor.userId, presence: "offline" });
     });
   });
+  const timer = setInterval(() => void heartbeat(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, "presence heartbeat failed")), HEARTBEAT_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -9,3 +9,4 @@ export * from "./schema/contacts.ts";
 export * from "./schema/interactions.ts";
 export * from "./schema/knowledge.ts";
 export * from "./schema/issues.ts";
+export * from "./schema/platform.ts";

@@ -1,0 +1,31 @@
+import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
+import { windowKey, type SharedCounters } from "./counters.ts";
+
+/**
+ * @fastify/rate-limit's store over the shared counters: exact (one round trip per limited request), as
+ * these routes guard sign-in and uploads rather than carry the message path.
+ */
+export function sharedRateLimitStore(counters: SharedCounters): FastifyRateLimitStoreCtor {
+  class SharedStore implements FastifyRateLimitStore {
+    constructor(
+      _options: FastifyRateLimitOptions,
+      private readonly prefix = "http:",
+    ) {}
+
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+      const counter = windowKey(`${this.prefix}${key}`, timeWindow);
+      counters.add([{ ...counter, by: 1 }]).then(
+        (totals) => callback(null, { current: totals.get(counter.key) ?? 1, ttl: Math.max(counter.expiresAt - Date.now(), 0) }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    /** Each route counts apart, as the plugin's own stores do. */
+    child(routeOptions: Parameters<FastifyRateLimitStore["child"]>[0]): FastifyRateLimitStore {
+      // The plugin passes the route as `routeInfo` (its typings leave it out).
+      const route = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
+      return new SharedStore({}, `${this.prefix}${String(route?.method ?? "")}${String(route?.url ?? "")}-`);
+    }
+  }
+  return SharedStore;
+}
