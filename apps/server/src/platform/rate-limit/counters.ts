@@ -1,22 +1,22 @@
 import { sql } from "drizzle-orm";
-import type { RedisClient } from "../redis.ts";
 import type { Database } from "../db/client.ts";
+import type { RedisClient } from "../redis.ts";
 
-/** Adds to counters that every process shares; each key names one fixed window (see windowKey). */
-export interface SharedCounters {
-  /** Adds each entry's amount (keys distinct) and returns each key's total after the addition. */
-  add(entries: ReadonlyArray<{ key: string; by: number; expiresAt: number }>): Promise<Map<string, number>>;
-  /** Removes counters of ended windows (Redis expires its own). */
-  purge(): Promise<void>;
+export interface CounterTotal {
+  count: number;
+  /** When the key's window ends (epoch ms); its count starts again from zero then. */
+  resetAt: number;
 }
 
 /**
- * Windows are aligned on the clock, so every process counts a key in the same window without agreeing
- * on when it started; the key carries the window's number.
+ * Counters every process shares, each in a fixed window that starts with its key's first count (as
+ * @fastify/rate-limit's own stores do).
  */
-export function windowKey(key: string, windowMs: number, now = Date.now()) {
-  const index = Math.floor(now / windowMs);
-  return { key: `${key}@${index}`, expiresAt: (index + 1) * windowMs };
+export interface SharedCounters {
+  /** Adds each entry's amount (keys distinct) and returns each key's total after the addition. */
+  add(entries: ReadonlyArray<{ key: string; by: number; windowMs: number }>): Promise<Map<string, CounterTotal>>;
+  /** Removes counters of ended windows (Redis expires its own). */
+  purge(): Promise<void>;
 }
 
 /** In an UNLOGGED table: one statement for any number of keys. */
@@ -24,13 +24,16 @@ export function postgresCounters(db: Database): SharedCounters {
   return {
     async add(entries) {
       if (!entries.length) return new Map();
-      const result = await db.execute<{ key: string; count: number }>(sql`
+      const result = await db.execute(sql`
         INSERT INTO rate_limit_counters AS c (key, count, expires_at)
-        SELECT k, n, to_timestamp(e / 1000.0)
-        FROM unnest(${entries.map((e) => e.key)}::text[], ${entries.map((e) => e.by)}::int[], ${entries.map((e) => e.expiresAt)}::float8[]) AS t(k, n, e)
-        ON CONFLICT (key) DO UPDATE SET count = c.count + excluded.count
-        RETURNING key, count`);
-      return new Map(result.rows.map((row) => [row.key, Number(row.count)]));
+        SELECT k, n, now() + w * interval '1 millisecond'
+        FROM unnest(${entries.map((e) => e.key)}::text[], ${entries.map((e) => e.by)}::int[], ${entries.map((e) => e.windowMs)}::float8[]) AS t(k, n, w)
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN c.expires_at <= now() THEN excluded.count ELSE c.count + excluded.count END,
+          expires_at = CASE WHEN c.expires_at <= now() THEN excluded.expires_at ELSE c.expires_at END
+        RETURNING key, count, (extract(epoch FROM expires_at) * 1000)::float8 AS reset_at`);
+      const rows = result.rows as Array<{ key: string; count: number; reset_at: number }>;
+      return new Map(rows.map((row) => [row.key, { count: Number(row.count), resetAt: Number(row.reset_at) }]));
     },
     async purge() {
       await db.execute(sql`DELETE FROM rate_limit_counters WHERE expires_at < now()`);
@@ -38,15 +41,25 @@ export function postgresCounters(db: Database): SharedCounters {
   };
 }
 
-/** In Redis: INCRBY and an expiry at the window's end, all keys in one round trip. */
+/** The window starts with the first count: the expiry is set only on the addition that created the key. */
+const ADD_SCRIPT = `
+local count = redis.call('INCRBY', KEYS[1], ARGV[1])
+if count == tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return {count, redis.call('PTTL', KEYS[1])}`;
+
+/** In Redis: one script call per key, all keys in one round trip. */
 export function redisCounters(client: RedisClient): SharedCounters {
   return {
     async add(entries) {
       if (!entries.length) return new Map();
+      const now = Date.now();
       const batch = client.multi();
-      for (const entry of entries) batch.incrBy(entry.key, entry.by).pExpireAt(entry.key, entry.expiresAt);
-      const replies = await batch.exec();
-      return new Map(entries.map((entry, i) => [entry.key, Number(replies[i * 2])]));
+      for (const entry of entries) batch.eval(ADD_SCRIPT, { keys: [entry.key], arguments: [String(entry.by), String(entry.windowMs)] });
+      const replies = (await batch.exec()) as unknown as Array<[number, number]>;
+      return new Map(entries.map((entry, i) => {
+        const [count, ttl] = replies[i] ?? [entry.by, entry.windowMs];
+        return [entry.key, { count: Number(count), resetAt: now + Math.max(Number(ttl), 0) }];
+      }));
     },
     async purge() {},
   };

@@ -1,5 +1,5 @@
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
-import { windowKey, type SharedCounters } from "./counters.ts";
+import type { SharedCounters } from "./counters.ts";
 
 /**
  * @fastify/rate-limit's store over the shared counters: exact (one round trip per limited request), as
@@ -13,9 +13,12 @@ export function sharedRateLimitStore(counters: SharedCounters): FastifyRateLimit
     ) {}
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
-      const counter = windowKey(`${this.prefix}${key}`, timeWindow);
-      counters.add([{ ...counter, by: 1 }]).then(
-        (totals) => callback(null, { current: totals.get(counter.key) ?? 1, ttl: Math.max(counter.expiresAt - Date.now(), 0) }),
+      const counter = `${this.prefix}${key}`;
+      counters.add([{ key: counter, by: 1, windowMs: timeWindow }]).then(
+        (totals) => {
+          const total = totals.get(counter) ?? { count: 1, resetAt: Date.now() + timeWindow };
+          callback(null, { current: total.count, ttl: Math.max(total.resetAt - Date.now(), 0) });
+        },
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
     }

@@ -1,21 +1,28 @@
-import { windowKey, type SharedCounters } from "./counters.ts";
+import type { SharedCounters } from "./counters.ts";
+
+interface Budget {
+  /** The shared total (all processes) when last heard. */
+  known: number;
+  /** Admitted here, on the way to the shared counters. */
+  sending: number;
+  /** Admitted here, not sent yet. */
+  pending: number;
+  /** When the window ends, as the shared counters last said (or as guessed before they answered). */
+  resetAt: number;
+}
 
 /**
  * A per-key budget in fixed windows, shared by every process without a database round trip per call:
- * `take` decides at once from what this process admitted plus the total the shared counters last
- * reported, and the admissions are added to the shared counters in one batch every `flushMs`.
+ * `take` decides at once from the total the shared counters last reported plus what this process has
+ * admitted since, and the admissions are added to the shared counters in one batch every `flushMs`.
  *
- * Tolerance: a process learns of other processes' admissions only at its next flush, so a key may be
- * admitted a little over its budget, by at most what the other processes admit for it within one flush
- * interval (plus a round trip); a single process never exceeds it. When the store fails, each process
- * keeps counting alone and the admissions are retried with the next flush.
+ * Tolerance: a process learns of the other processes' admissions only at its next flush, so a key may be
+ * admitted over its budget by at most what the other processes admit for it within one flush interval
+ * (plus a round trip); one process alone never exceeds it. When the store fails, each process keeps
+ * counting alone and its admissions are sent again with the next flush.
  */
 export class SharedRateWindow {
-  private window = 0;
-  /** Admitted here and not yet added to the shared counters. */
-  private pending = new Map<string | number, number>();
-  /** The shared total of each key (all processes) when last heard, this window. */
-  private readonly known = new Map<string | number, number>();
+  private readonly budgets = new Map<string | number, Budget>();
   private readonly timer: NodeJS.Timeout;
   private flushing: Promise<void> | null = null;
 
@@ -32,11 +39,14 @@ export class SharedRateWindow {
   }
 
   /** Counts one call; false when the key is over its budget in this window (a refused call is not counted). */
-  take(key: string | number): boolean {
-    this.roll();
-    const used = (this.known.get(key) ?? 0) + (this.pending.get(key) ?? 0);
-    if (used >= this.max) return false;
-    this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
+  take(key: string | number, now = Date.now()): boolean {
+    let budget = this.budgets.get(key);
+    if (!budget || (now >= budget.resetAt && !budget.sending)) {
+      budget = { known: 0, sending: 0, pending: 0, resetAt: now + this.windowMs };
+      this.budgets.set(key, budget);
+    }
+    if (budget.known + budget.sending + budget.pending >= this.max) return false;
+    budget.pending++;
     return true;
   }
 
@@ -50,31 +60,33 @@ export class SharedRateWindow {
     clearInterval(this.timer);
   }
 
-  private roll(now = Date.now()) {
-    const window = Math.floor(now / this.windowMs);
-    if (window === this.window) return;
-    this.window = window;
-    this.pending.clear();
-    this.known.clear();
-  }
-
   private async send() {
-    this.roll();
-    if (!this.pending.size) return;
-    const window = this.window;
-    const batch = this.pending;
-    this.pending = new Map();
-    const start = window * this.windowMs;
-    const entries = [...batch].map(([key, by]) => ({ ...windowKey(`${this.name}:${key}`, this.windowMs, start), by, local: key }));
+    const now = Date.now();
+    const batch: Array<[string | number, Budget]> = [];
+    for (const [key, budget] of this.budgets) {
+      if (budget.pending) {
+        budget.sending = budget.pending;
+        budget.pending = 0;
+        batch.push([key, budget]);
+      } else if (now >= budget.resetAt) {
+        this.budgets.delete(key);
+      }
+    }
+    if (!batch.length) return;
+    const counterKey = (key: string | number) => `${this.name}:${key}`;
     try {
-      const totals = await this.counters.add(entries);
-      if (this.window !== window) return;
-      for (const entry of entries) this.known.set(entry.local, totals.get(entry.key) ?? entry.by);
+      const totals = await this.counters.add(batch.map(([key, budget]) => ({ key: counterKey(key), by: budget.sending, windowMs: this.windowMs })));
+      for (const [key, budget] of batch) {
+        const total = totals.get(counterKey(key));
+        if (total) Object.assign(budget, { known: total.count, resetAt: total.resetAt });
+        budget.sending = 0;
+      }
     } catch (error) {
       this.onError(error);
-      if (this.window !== window) return;
-      // Kept for the next flush, and still counted here meanwhile.
-      for (const [key, by] of batch) this.pending.set(key, (this.pending.get(key) ?? 0) + by);
+      for (const [, budget] of batch) {
+        budget.pending += budget.sending;
+        budget.sending = 0;
+      }
     }
   }
 }

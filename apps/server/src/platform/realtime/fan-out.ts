@@ -46,5 +46,9 @@ export function createFanOut(options: { databaseUrl: string; redis: RedisClient 
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
   pool.on("error", options.onError);
   const factory = createPostgresAdapter(pool, { errorHandler: options.onError });
-  return { adapter: (namespace) => skipWhenAlone(factory(namespace)), close: () => pool.end() };
+  // Socket.IO calls the factory with `new`: a function, not an arrow.
+  const adapter = function (namespace: Namespace) {
+    return skipWhenAlone(factory(namespace));
+  };
+  return { adapter, close: () => pool.end() };
 }
