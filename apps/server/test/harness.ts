@@ -5,9 +5,13 @@ import { loadConfig, type Config } from "../src/platform/config.ts";
 import { connectDatabase, type DatabaseHandle } from "../src/platform/db/client.ts";
 import { createMailer } from "../src/platform/mail/mailer.ts";
 
-export interface TestApp {
-  app: App;
+/** Where a server answers: the in-test app, or a server process of its own (processes.ts). */
+export interface Served {
   url: string;
+}
+
+export interface TestApp extends Served {
+  app: App;
   database: DatabaseHandle;
   config: Config;
   close(): Promise<void>;

@@ -27,7 +27,7 @@ export function postgresCounters(db: Database): SharedCounters {
       const result = await db.execute(sql`
         INSERT INTO rate_limit_counters AS c (key, count, expires_at)
         SELECT k, n, now() + w * interval '1 millisecond'
-        FROM unnest(${entries.map((e) => e.key)}::text[], ${entries.map((e) => e.by)}::int[], ${entries.map((e) => e.windowMs)}::float8[]) AS t(k, n, w)
+        FROM jsonb_to_recordset(${JSON.stringify(entries.map((e) => ({ k: e.key, n: e.by, w: e.windowMs })))}::jsonb) AS t(k text, n int, w float8)
         ON CONFLICT (key) DO UPDATE SET
           count = CASE WHEN c.expires_at <= now() THEN excluded.count ELSE c.count + excluded.count END,
           expires_at = CASE WHEN c.expires_at <= now() THEN excluded.expires_at ELSE c.expires_at END

@@ -16,10 +16,11 @@ interface Budget {
  * `take` decides at once from the total the shared counters last reported plus what this process has
  * admitted since, and the admissions are added to the shared counters in one batch every `flushMs`.
  *
- * Tolerance: a process learns of the other processes' admissions only at its next flush, so a key may be
- * admitted over its budget by at most what the other processes admit for it within one flush interval
- * (plus a round trip); one process alone never exceeds it. When the store fails, each process keeps
- * counting alone and its admissions are sent again with the next flush.
+ * Tolerance: a process hears the shared total again at its first flush after it admits a call for the
+ * key, so over a window a key may be admitted beyond its budget by at most what each process admits for
+ * it within one flush interval (plus a round trip) after the budget is reached elsewhere — for a visitor's
+ * messages, the one or two a person types in half a second. One process alone never exceeds the budget.
+ * When the store fails, each process counts alone and sends its admissions again with the next flush.
  */
 export class SharedRateWindow {
   private readonly budgets = new Map<string | number, Budget>();
