@@ -38,7 +38,7 @@ import { ratingRoutes } from "./modules/interactions/rating.routes.ts";
 import { contactsRoutes } from "./modules/contacts/contacts.routes.ts";
 import { contactTypesRoutes } from "./modules/contacts/contact-types.routes.ts";
 import { registerPresenceHandlers } from "./modules/presence/presence.socket.ts";
-import { expireStalePresence } from "./modules/presence/presence.service.ts";
+import { expireStalePresence, HEARTBEAT_MS, heartbeat } from "./modules/presence/presence.service.ts";
 import type { PeriodicTask } from "./platform/periodic.ts";
 import { registerStaffTypingHandlers } from "./modules/interactions/typing.socket.ts";
 import { registerChannels } from "./channels/registry.ts";
@@ -117,11 +117,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   ]) {
     register(typed, ctx);
   }
-  app.addHook("onClose", registerPresenceHandlers(ctx));
+  registerPresenceHandlers(ctx);
   registerStaffTypingHandlers(ctx);
   registerChannels(typed, ctx);
   const periodic: PeriodicTask[] = [
     // A dead process's people go offline within the presence TTL plus this.
+    { name: "presence heartbeat", everyMs: HEARTBEAT_MS, run: () => heartbeat(ctx) },
     { name: "presence expiry", everyMs: 15_000, run: () => expireStalePresence(ctx) },
     { name: "rate-limit counters purge", everyMs: 10 * 60_000, run: () => limits.counters.purge() },
   ];

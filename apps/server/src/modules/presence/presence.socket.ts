@@ -1,13 +1,13 @@
 import type { AppContext } from "../../platform/context.ts";
 import { drainQueue } from "../interactions/ownership.service.ts";
 import { updateOwnUser } from "../users/users.repo.ts";
-import { HEARTBEAT_MS, heartbeat, presenceExpiry } from "./presence.service.ts";
+import { presenceExpiry } from "./presence.service.ts";
 
 /**
- * Staff presence: online while any of a person's sockets is connected, on any process; coming online
- * drains the queue. Returns the function that stops this process's heartbeat.
+ * Staff presence: online while any of a person's sockets is connected, on any process (each process's
+ * heartbeat extends it, presence.service.ts); coming online drains the queue.
  */
-export function registerPresenceHandlers(ctx: AppContext): () => void {
+export function registerPresenceHandlers(ctx: AppContext) {
   const { realtime } = ctx;
   realtime.onStaffConnection((socket) => {
     const actor = socket.data.actor;
@@ -25,7 +25,4 @@ export function registerPresenceHandlers(ctx: AppContext): () => void {
       realtime.toStaff([`c${companyId}`], "presence", { user_id: actor.userId, presence: "offline" });
     });
   });
-  const timer = setInterval(() => void heartbeat(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, "presence heartbeat failed")), HEARTBEAT_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }
