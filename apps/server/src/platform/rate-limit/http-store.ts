@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { SharedCounters } from "./counters.ts";
 
@@ -13,7 +14,8 @@ export function sharedRateLimitStore(counters: SharedCounters): FastifyRateLimit
     ) {}
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
-      const counter = `${this.prefix}${key}`;
+      // Keys may carry a visitor's token: only a digest of them leaves the process.
+      const counter = `${this.prefix}${createHash("sha256").update(key).digest("base64url").slice(0, 22)}`;
       counters.add([{ key: counter, by: 1, windowMs: timeWindow }]).then(
         (totals) => {
           const total = totals.get(counter) ?? { count: 1, resetAt: Date.now() + timeWindow };
