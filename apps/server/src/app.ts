@@ -80,7 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const redis = deps.config.REDIS_URL ? await connectRedis(deps.config.REDIS_URL, warn("redis failed")) : null;
   const fanOut = createFanOut({ databaseUrl: deps.databaseUrl, redis, onError: warn("realtime fan-out between processes failed") });
   realtime.attach(app.server, fanOut);
-  const limits = new SharedLimits(redis ? redisCounters(redis) : postgresCounters(deps.db), warn("shared rate-limit counters failed"));
+  const limits = new SharedLimits(redis ? redisCounters(redis) : postgresCounters(deps.db), warn("shared rate-limit counters failed"), { scope: deps.limitsScope });
   app.addHook("onClose", async () => {
     await realtime.close();
     await fanOut.close();

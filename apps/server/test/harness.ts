@@ -1,4 +1,5 @@
 import { CSRF_COOKIE, CSRF_HEADER, type ApiErrorBody } from "@holboo/core";
+import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
 import { buildApp, type App } from "../src/app.ts";
 import { loadConfig, type Config } from "../src/platform/config.ts";
@@ -35,7 +36,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   );
   const database = connectDatabase(config.DATABASE_URL ?? "", 5);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const app = await buildApp({ db: database.db, databaseUrl: config.DATABASE_URL ?? "", config, mailer, version: "test-version" });
+  // The run shares one database: each app counts its rate limits apart, as its own installation would.
+  const app = await buildApp({ db: database.db, databaseUrl: config.DATABASE_URL ?? "", limitsScope: randomUUID(), config, mailer, version: "test-version" });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   return {
     app,

@@ -13,6 +13,9 @@ export interface AppDeps {
   /** The database `db` is connected to, for the connections that listen (realtime fan-out, signals). */
   databaseUrl: string;
   config: Config;
+  /** Counts rate limits apart from other apps on the same database (each in-test app; processes of one
+   * installation leave it unset, so they count together). */
+  limitsScope?: string;
   mailer: Mailer;
   version: string;
 }

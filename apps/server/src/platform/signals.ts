@@ -23,7 +23,8 @@ export class Signals {
   private client: pg.Client | null = null;
   private retryMs = RETRY_MIN_MS;
   private retryTimer: NodeJS.Timeout | null = null;
-  private everConnected = false;
+  /** Set when a connection failed or was lost: signals may have been missed until the next one. */
+  private missed = false;
   private closed = false;
 
   constructor(
@@ -70,8 +71,8 @@ export class Signals {
     if (this.closed) return void (await client.end().catch(() => undefined));
     this.client = client;
     this.retryMs = RETRY_MIN_MS;
-    if (this.everConnected) for (const list of this.subscriptions.values()) for (const s of list) s.onResync();
-    this.everConnected = true;
+    if (this.missed) for (const list of this.subscriptions.values()) for (const s of list) s.onResync();
+    this.missed = false;
   }
 
   private lost(client: pg.Client, error: unknown) {
@@ -79,7 +80,9 @@ export class Signals {
     client.removeAllListeners("end");
     void client.end().catch(() => undefined);
     if (this.client === client) this.client = null;
-    if (this.closed || this.retryTimer) return;
+    if (this.closed) return;
+    this.missed = true;
+    if (this.retryTimer) return;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       void this.connect();

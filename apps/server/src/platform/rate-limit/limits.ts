@@ -7,17 +7,34 @@ import { SharedRateWindow } from "./shared-window.ts";
 export const FLUSH_MS = 500;
 
 /** The rate limits of a process, counted with every other process in one store (PostgreSQL or Redis). */
+/** The same counters under a prefix of their own. */
+function scoped(counters: SharedCounters, scope: string): SharedCounters {
+  return {
+    async add(entries) {
+      const totals = await counters.add(entries.map((entry) => ({ ...entry, key: `${scope}/${entry.key}` })));
+      return new Map(entries.map((entry) => [entry.key, totals.get(`${scope}/${entry.key}`) ?? { count: entry.by, resetAt: Date.now() + entry.windowMs }]));
+    },
+    purge: () => counters.purge(),
+  };
+}
+
 export class SharedLimits {
   private readonly windows = new Map<string, SharedRateWindow>();
   readonly httpStore: FastifyRateLimitStoreCtor;
 
+  readonly counters: SharedCounters;
+
   constructor(
-    readonly counters: SharedCounters,
+    counters: SharedCounters,
     private readonly onError: (error: unknown) => void,
-    private readonly flushMs = FLUSH_MS,
+    options: { scope?: string; flushMs?: number } = {},
   ) {
-    this.httpStore = sharedRateLimitStore(counters);
+    this.counters = options.scope ? scoped(counters, options.scope) : counters;
+    this.flushMs = options.flushMs ?? FLUSH_MS;
+    this.httpStore = sharedRateLimitStore(this.counters);
   }
+
+  private readonly flushMs: number;
 
   /** The budget named `name` (one per name for the process's life). */
   window(name: string, max: number, windowMs: number): SharedRateWindow {
