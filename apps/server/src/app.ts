@@ -11,6 +11,11 @@ import { Realtime } from "./platform/realtime/realtime.ts";
 import { JobQueue } from "./platform/jobs/queue.ts";
 import { startJobRunner } from "./platform/jobs/runner.ts";
 import { JOBS, SCHEDULES } from "./jobs.ts";
+import { createFanOut } from "./platform/realtime/fan-out.ts";
+import { Signals } from "./platform/signals.ts";
+import { connectRedis } from "./platform/redis.ts";
+import { postgresCounters, redisCounters } from "./platform/rate-limit/counters.ts";
+import { SharedLimits } from "./platform/rate-limit/limits.ts";
 import { requestContext } from "./platform/http/context.ts";
 import { handleError } from "./platform/http/errors.ts";
 import { registerCompression } from "./platform/http/compression.ts";
@@ -35,6 +40,8 @@ import { ratingRoutes } from "./modules/interactions/rating.routes.ts";
 import { contactsRoutes } from "./modules/contacts/contacts.routes.ts";
 import { contactTypesRoutes } from "./modules/contacts/contact-types.routes.ts";
 import { registerPresenceHandlers } from "./modules/presence/presence.socket.ts";
+import { HEARTBEAT_MS, heartbeat } from "./modules/presence/presence.service.ts";
+import type { PeriodicTask } from "./platform/periodic.ts";
 import { registerStaffTypingHandlers } from "./modules/interactions/typing.socket.ts";
 import { registerChannels } from "./channels/registry.ts";
 import { KnowledgeHub } from "./modules/knowledge/knowledge.source.ts";
@@ -71,22 +78,36 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     platformAdminEmails: deps.config.PLATFORM_ADMIN_EMAILS,
     allowedOrigins: [new URL(deps.config.PUBLIC_URL).origin],
   });
-  realtime.attach(app.server);
-  app.addHook("onClose", () => realtime.close());
-  const knowledge = new KnowledgeHub(deps.db);
+  const warn = (what: string) => (error: unknown) => app.log.warn({ err: error }, what);
+  const redis = deps.config.REDIS_URL ? await connectRedis(deps.config.REDIS_URL, warn("redis failed")) : null;
+  const fanOut = createFanOut({ databaseUrl: deps.databaseUrl, redis, onError: warn("realtime fan-out between processes failed") });
+  realtime.attach(app.server, fanOut);
+  const limits = new SharedLimits(redis ? redisCounters(redis) : postgresCounters(deps.db), warn("shared rate-limit counters failed"), { scope: deps.limitsScope });
+  app.addHook("onClose", async () => {
+    await realtime.close();
+    await fanOut.close();
+    await limits.close();
+    await redis?.quit().catch(() => undefined);
+  });
+  const signals = new Signals(deps.databaseUrl, deps.db, warn("signals between processes failed"));
+  const knowledge = new KnowledgeHub(deps.db, signals);
+  await signals.start();
+  app.addHook("onClose", () => signals.close());
   const answers = new AnswerEngine(knowledge, {
     provider: (companyId) => providerConfig(deps.db, companyId),
     onProviderError: (companyId, error) => app.log.warn({ err: error, companyId }, "model provider failed; answering offline"),
     onEncoderError: (error) => app.log.warn({ err: error }, "sentence encoder or its stored vectors failed"),
     storedVectors: (companyId, agentId, encoder) => storedVectors(deps.db, companyId, agentId, encoder),
+    memoryBudgetBytes: deps.config.ANSWER_INDEX_MEMORY_MB * 1024 * 1024,
   });
   app.addHook("onClose", () => answers.close());
-  const ctx: AppContext = { ...deps, realtime, jobs: new JobQueue(deps.config.JOBS_SCHEMA), knowledge, answers, log: app.log };
+  const ctx: AppContext = { ...deps, realtime, jobs: new JobQueue(deps.config.JOBS_SCHEMA), knowledge, answers, limits, log: app.log };
   app.decorate("knowledge", ctx.knowledge);
 
   await registerCompression(app);
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Counted with the other processes; when the store fails, a request is let through rather than refused.
+  await app.register(rateLimit, { global: false, store: limits.httpStore, skipOnError: true });
   await app.register(multipart, { limits: { fileSize: LIMITS.attachmentBytes, files: 1, fields: 10 } });
   await app.register(requestContext, { db: ctx.db, platformAdminEmails: ctx.config.PLATFORM_ADMIN_EMAILS });
 
@@ -102,6 +123,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerPresenceHandlers(ctx);
   registerStaffTypingHandlers(ctx);
   registerChannels(typed, ctx);
+  // Each process keeps its own sockets' people present; the expiry sweep and counter purge are scheduled jobs.
+  const periodic: PeriodicTask[] = [{ name: "presence heartbeat", everyMs: HEARTBEAT_MS, run: () => heartbeat(ctx) }];
+  app.decorate("periodic", periodic);
 
   if (deps.config.HOLBOO_ROLE !== "web") {
     const runner = await startJobRunner({

@@ -7,11 +7,14 @@ import type { Database } from "./platform/db/client.ts";
 import type { SecretBox } from "./platform/crypto/secret-box.ts";
 import type { JobQueue } from "./platform/jobs/queue.ts";
 import type { Mailer } from "./platform/mail/mailer.ts";
+import type { SharedLimits } from "./platform/rate-limit/limits.ts";
 import type { Realtime } from "./platform/realtime/realtime.ts";
 
 /** What feature modules receive: explicit dependencies, no globals. */
 export interface AppDeps {
   db: Database;
+  /** The database `db` is connected to, for the connections that listen (realtime fan-out, signals). */
+  databaseUrl: string;
   /** The same database's connection pool, for what needs connections of its own (the job queue). */
   pool: pg.Pool;
   /** Seals and opens channel secrets (platform/crypto). */
@@ -19,6 +22,9 @@ export interface AppDeps {
   config: Config;
   mailer: Mailer;
   version: string;
+  /** Counts rate limits apart from other apps on the same database (each in-test app; processes of one
+   * installation leave it unset, so they count together). */
+  limitsScope?: string;
 }
 
 export interface AppContext extends AppDeps {
@@ -29,6 +35,8 @@ export interface AppContext extends AppDeps {
   knowledge: KnowledgeHub;
   /** The answer engine over that knowledge, with each company's model provider when it has one. */
   answers: AnswerEngine;
+  /** Rate limits counted with every process on the same database (or Redis). */
+  limits: SharedLimits;
   /** For failures of work that runs outside a request (jobs, sockets). */
   log: FastifyBaseLogger;
 }

@@ -2,16 +2,20 @@ import type { AppContext } from "./context.ts";
 import type { JobDefinition, ScheduledJob } from "./platform/jobs/job.ts";
 import { jobQueueCleanupJob, purgeExpiredJob } from "./platform/jobs/housekeeping.job.ts";
 import { mailJob } from "./platform/mail/mail.job.ts";
+import { rateLimitPurgeJob } from "./platform/rate-limit/purge.job.ts";
+import { presenceExpiryJob } from "./modules/presence/presence.job.ts";
 import { deliveryJob } from "./channels/delivery.job.ts";
 import { channelEventJob } from "./channels/events.ts";
 import { agentTurnJob } from "./modules/answers/agent-turn.job.ts";
 import { articlePairsJob } from "./modules/knowledge/article-pairs.job.ts";
 
 /** Every kind of background job the server runs (a worker process runs them all). */
-export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [mailJob, channelEventJob, deliveryJob, agentTurnJob, articlePairsJob, purgeExpiredJob, jobQueueCleanupJob];
+export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [mailJob, channelEventJob, deliveryJob, agentTurnJob, articlePairsJob, purgeExpiredJob, jobQueueCleanupJob, presenceExpiryJob, rateLimitPurgeJob];
 
 /** Recurring jobs, as cron lines in UTC. */
 export const SCHEDULES: ReadonlyArray<ScheduledJob<AppContext>> = [
+  { cron: "* * * * *", job: presenceExpiryJob },
+  { cron: "*/10 * * * *", job: rateLimitPurgeJob },
   { cron: "17 * * * *", job: purgeExpiredJob },
   { cron: "41 3 * * *", job: jobQueueCleanupJob },
 ];

@@ -2,12 +2,12 @@ import type { InteractionEventView, MeView, MessageView, OutboxMailView, Role, U
 import { VISITOR_TOKEN_HEADER } from "@holboo/core";
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
-import { Client, type TestApp } from "./harness.ts";
+import { Client, type Served } from "./harness.ts";
 
 export const unique = (prefix = "x") => `${prefix}${randomBytes(5).toString("hex")}`;
 export const PASSWORD = "correct-horse-42";
 
-export async function signUp(t: TestApp, overrides: Partial<{ first_name: string; last_name: string; email: string; password: string }> = {}) {
+export async function signUp(t: Served, overrides: Partial<{ first_name: string; last_name: string; email: string; password: string }> = {}) {
   const client = new Client(t.url);
   const email = overrides.email ?? `${unique("user")}@example.mn`;
   const response = await client.post<MeView>("/api/signup", {
@@ -22,7 +22,7 @@ export async function signUp(t: TestApp, overrides: Partial<{ first_name: string
 }
 
 /** A signed-up user who finished onboarding: creator, owner and admin of a new company. */
-export async function companyAdmin(t: TestApp) {
+export async function companyAdmin(t: Served) {
   const { client, email } = await signUp(t);
   const response = await client.post<MeView>("/api/onboarding", {
     company_name: `Компани ${unique()}`,
@@ -41,7 +41,7 @@ export function linkFromMail(mail: OutboxMailView): URL {
 }
 
 /** Invites a colleague with the given role and signs them in through the invitation link. */
-export async function colleague(t: TestApp, admin: Client, role: Role) {
+export async function colleague(t: Served, admin: Client, role: Role) {
   const email = `${unique(role)}@example.mn`;
   const invited = await admin.post<UserView>("/api/users/invite", { first_name: "Сараа", last_name: "Бат", email, role });
   expect(invited.status, JSON.stringify(invited.body)).toBe(200);
@@ -71,7 +71,7 @@ export const webchatInput = (domain = `${unique("shop")}.mn`) => ({
 });
 
 /** A company admin with a web-chat channel on a fresh domain. */
-export async function webchatCompany(t: TestApp) {
+export async function webchatCompany(t: Served) {
   const admin = await companyAdmin(t);
   const input = webchatInput();
   const channel = await admin.client.post<WebchatChannelView>("/api/webchat-channels", input);
@@ -80,7 +80,7 @@ export async function webchatCompany(t: TestApp) {
 }
 
 /** A visitor on the channel's site: a session, and helpers to send and read with the visitor token. */
-export async function visitor(t: TestApp, channel: WebchatChannelView, extra: Record<string, string> = {}) {
+export async function visitor(t: Served, channel: WebchatChannelView, extra: Record<string, string> = {}) {
   const client = new Client(t.url);
   const session = await client.post<WebchatSessionView>("/api/webchat/session", { public_key: channel.public_key, host_origin: `https://${channel.domain}`, ...extra });
   expect(session.status, JSON.stringify(session.body)).toBe(200);
@@ -96,7 +96,7 @@ export async function visitor(t: TestApp, channel: WebchatChannelView, extra: Re
 }
 
 /** The platform admin of the test installation (PLATFORM_ADMIN_EMAILS in the harness), signed in. */
-export async function platformAdmin(t: TestApp): Promise<Client> {
+export async function platformAdmin(t: Served): Promise<Client> {
   const client = new Client(t.url);
   const email = "root-admin@holboo.test";
   const signedUp = await client.post("/api/signup", { first_name: "Платформ", last_name: "Админ", email, password: PASSWORD });

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { CSRF_COOKIE, CSRF_HEADER, type ApiErrorBody } from "@holboo/core";
 import { inject } from "vitest";
 import { buildApp, type App } from "../src/app.ts";
@@ -8,9 +8,13 @@ import { createMailer } from "../src/platform/mail/mailer.ts";
 import { borrowJobSchema } from "./job-schemas.ts";
 import { SecretBox } from "../src/platform/crypto/secret-box.ts";
 
-export interface TestApp {
-  app: App;
+/** Where a server answers: the in-test app, or a server process of its own (processes.ts). */
+export interface Served {
   url: string;
+}
+
+export interface TestApp extends Served {
+  app: App;
   database: DatabaseHandle;
   config: Config;
   /** The app's sealer of channel secrets. */
@@ -41,7 +45,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   );
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const secrets = SecretBox.fromKey(randomBytes(32));
-  const app = await buildApp({ db: database.db, pool: database.pool, secrets, config, mailer, version: "test-version" });
+  // The run shares one database: each app counts its rate limits apart, as its own installation would.
+  const app = await buildApp({
+    db: database.db, databaseUrl, pool: database.pool, secrets, limitsScope: randomUUID(), config, mailer, version: "test-version",
+  });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   return {
     app,

@@ -1,13 +1,13 @@
 import { SESSION_COOKIE } from "@holboo/core";
 import { io, type Socket } from "socket.io-client";
-import type { Client, TestApp } from "./harness.ts";
+import type { Client, Served } from "./harness.ts";
 
 /** A staff socket authenticated by the client's session cookie, like the web app's. */
-export function staffSocket(t: TestApp, client: Client): Socket {
+export function staffSocket(t: Served, client: Client): Socket {
   return io(t.url, { transports: ["websocket"], forceNew: true, reconnection: false, extraHeaders: { cookie: `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}` } });
 }
 
-export function visitorSocket(t: TestApp, token: string): Socket {
+export function visitorSocket(t: Served, token: string): Socket {
   return io(`${t.url}/webchat`, { transports: ["websocket"], forceNew: true, reconnection: false, auth: { token } });
 }
 

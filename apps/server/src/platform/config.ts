@@ -17,6 +17,10 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "expected a postgres:// URL" }).optional(),
+  /** With several processes: realtime fan-out and rate limits through Redis instead of the database. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: "expected a redis:// or rediss:// URL" }).optional(),
+  /** Memory the answer indexes of idle virtual agents may hold before the least recently used are dropped. */
+  ANSWER_INDEX_MEMORY_MB: z.coerce.number().positive().default(512),
   PUBLIC_URL: z.url({ error: "expected an http(s) URL" }).optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(24),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "expected an smtp:// or smtps:// URL" }).optional(),

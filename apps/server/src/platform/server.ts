@@ -10,6 +10,7 @@ import { runMigrations } from "./db/migrate.ts";
 import { migrateJobQueue } from "./jobs/runner.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { loadSecretBox } from "./crypto/secret-box.ts";
+import { startPeriodic } from "./periodic.ts";
 
 export interface RunningServer {
   app: App;
@@ -44,7 +45,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     await runMigrations(database.pool);
     await migrateJobQueue(database.pool, config.JOBS_SCHEMA);
     const secrets = await loadSecretBox(config.HOLBOO_SECRET_KEY, config.DATA_DIR);
-    app = await buildApp({ db: database.db, pool: database.pool, secrets, config, mailer, version: resolveVersion(config) });
+    app = await buildApp({ db: database.db, databaseUrl: url, pool: database.pool, secrets, config, mailer, version: resolveVersion(config) });
     // A worker-only process serves no HTTP; it still pushes what its jobs change to the web processes.
     address = config.HOLBOO_ROLE === "worker" ? (await app.ready(), "") : await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
@@ -55,15 +56,18 @@ export async function startServer(config: Config, log: (line: string) => void = 
     await embedded?.stop();
     throw error;
   }
+  const running = app;
+  const stopPeriodic = startPeriodic(running.periodic, (task, error) => running.log.error({ err: error }, `${task.name} failed`));
   let stopped = false;
   return {
-    app,
+    app: running,
     url: address.replace("0.0.0.0", "localhost").replace("[::]", "localhost"),
     database,
     async stop() {
       if (stopped) return;
       stopped = true;
-      await app.close();
+      stopPeriodic();
+      await running.close();
       mailer.close();
       await database.close();
       await embedded?.stop();

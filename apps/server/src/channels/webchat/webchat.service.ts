@@ -5,7 +5,6 @@ import type { AppContext } from "../../context.ts";
 import { hashToken, newToken, safeEqual } from "../../platform/auth/tokens.ts";
 import { fail } from "../../platform/http/errors.ts";
 import type { VisitorIdentity } from "../../platform/realtime/realtime.ts";
-import { RateWindow } from "../../platform/rate-window.ts";
 import { TtlCache } from "../../platform/ttl-cache.ts";
 import { findServingAgent } from "../../modules/channels/channels.service.ts";
 import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
@@ -106,11 +105,12 @@ export async function requireVisitor(ctx: AppContext, token: string | undefined)
   return (await visitorFromToken(ctx, token)) ?? fail("visitor_token_invalid");
 }
 
-/** One budget for a visitor's messages, whether they come over the socket or HTTP. */
-const visitorMessages = new RateWindow<number>(VISITOR_MESSAGES_PER_MINUTE, 60_000);
+/** One budget for a visitor's messages, whether they come over the socket or HTTP, on any process; it is
+ * decided locally and reconciled with the shared store in batches (no round trip per message). */
+const visitorMessages = (ctx: AppContext) => ctx.limits.window("visitor-messages", VISITOR_MESSAGES_PER_MINUTE, 60_000);
 
 export async function sendFromVisitor(ctx: AppContext, visitor: VisitorIdentity, input: VisitorMessageInput) {
-  if (!visitorMessages.take(visitor.identityId)) fail("rate_limited");
+  if (!visitorMessages(ctx).take(visitor.identityId)) fail("rate_limited");
   const attachments = await loadAttachments(ctx.db, visitor.companyId, input.attachment_ids);
   return acceptFromContact(ctx, {
     companyId: visitor.companyId,

@@ -30,6 +30,10 @@ export interface EngineOptions {
   onEncoderError?: (error: unknown) => void;
   /** Where an agent's sentence vectors are kept between restarts (sentence-vectors.repo.ts). */
   storedVectors?: (companyId: number, agentId: number, encoder: string) => StoredVectors;
+  /** Memory the indexes may hold together; beyond it the least recently used are dropped (default: no limit). */
+  memoryBudgetBytes?: number;
+  /** An index's memory (default: estimateIndexBytes). */
+  sizeOf?: (index: AnswerIndex) => number;
 }
 
 export interface RecentMessage {
@@ -64,6 +68,23 @@ interface Entry {
   /** The build in progress (or done), which every caller awaits. */
   build: Promise<AnswerIndex>;
   training: Promise<void>;
+  /** The estimated memory of the last completed build; 0 until one completes. */
+  bytes: number;
+}
+
+/**
+ * Roughly what an index holds per doc, measured on built indexes: its texts (two bytes a character in
+ * V8's strings) and their analysed tokens and postings (about as much again, counted high), a 512-number
+ * 8-bit sentence vector per question text, and a fixed part for the doc's objects.
+ */
+export function estimateIndexBytes(index: AnswerIndex): number {
+  let bytes = 0;
+  for (const doc of index.docs) {
+    let chars = doc.answer.length + doc.title.length;
+    for (const question of doc.questions) chars += question.length;
+    bytes += chars * 8 + doc.questions.length * 512 + 1024;
+  }
+  return bytes;
 }
 
 /** A rebuild with at most this many texts new to the encoder embeds them before it completes (about 5 ms
@@ -81,6 +102,7 @@ export const sourceOf = (doc: KnowledgeDoc): AnswerSource => ({ id: doc.id, kind
 export const answerText = (doc: KnowledgeDoc) => doc.answer;
 
 export class AnswerEngine {
+  /** Least recently used first (Map order is insertion order; a use re-inserts). */
   private readonly entries = new Map<string, Entry>();
   private readonly unsubscribe: () => void;
   private readonly encoder: SentenceEncoder | null;
@@ -104,11 +126,37 @@ export class AnswerEngine {
   index(companyId: number, agentId: number): Promise<AnswerIndex> {
     const key = `${companyId}:${agentId}`;
     const entry = this.entries.get(key);
-    if (entry) return entry.build;
-    const created: Entry = { full: null, build: Promise.resolve(new KnowledgeIndex([])), training: Promise.resolve() };
+    if (entry) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return entry.build;
+    }
+    const created: Entry = { full: null, build: Promise.resolve(new KnowledgeIndex([])), training: Promise.resolve(), bytes: 0 };
     this.entries.set(key, created);
     this.rebuild(key, created, companyId, agentId);
     return created.build;
+  }
+
+  /** The (company:agent) keys of the indexes held now, least recently used first (tests, diagnostics). */
+  heldIndexes(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  /**
+   * Drops the least recently used indexes until the rest fit the budget; the one just built always stays.
+   * A dropped index is loaded again on its agent's next question, and its stored vectors spare re-embedding.
+   */
+  private enforceBudget(keep: string) {
+    const budget = this.options.memoryBudgetBytes;
+    if (budget === undefined) return;
+    let total = 0;
+    for (const entry of this.entries.values()) total += entry.bytes;
+    for (const [key, entry] of this.entries) {
+      if (total <= budget) break;
+      if (key === keep) continue;
+      this.entries.delete(key);
+      total -= entry.bytes;
+    }
   }
 
   /** Resolves once the agent's index and its classifier are complete (the evaluation waits for this). */
@@ -117,7 +165,10 @@ export class AnswerEngine {
     await this.entries.get(`${companyId}:${agentId}`)?.training;
   }
 
-  private invalidate(companyId: number) {
+  /** A company's indexes are rebuilt at once; after lost signals (null), every index is dropped and
+   * loaded again when next asked, as any company's knowledge may have changed. */
+  private invalidate(companyId: number | null) {
+    if (companyId === null) return this.entries.clear();
     for (const [key, entry] of this.entries) {
       if (!key.startsWith(`${companyId}:`)) continue;
       const agentId = Number(key.slice(key.indexOf(":") + 1));
@@ -132,15 +183,23 @@ export class AnswerEngine {
       .then(async () => {
         const docs = await this.source.load(companyId, agentId);
         const patched = entry.full ? PatchedIndex.over(entry.full, docs) : null;
-        if (patched) return patched;
+        if (patched) return this.measured(key, entry, patched);
         const full = await KnowledgeIndex.build(docs, entry.full ?? undefined);
         entry.full = full;
         const isCurrent = () => this.entries.get(key)?.full === full;
         const embedding = this.embed(full, isCurrent, companyId, agentId);
         if (this.encoder && full.unembedded(this.encoder) <= EMBED_BEFORE_READY) await embedding;
         entry.training = Promise.all([full.trainClassifier(isCurrent), embedding]).then(() => undefined);
-        return full;
+        return this.measured(key, entry, full);
       });
+  }
+
+  private measured<T extends AnswerIndex>(key: string, entry: Entry, index: T): T {
+    const sizeOf = this.options.sizeOf ?? estimateIndexBytes;
+    // A patch is held with the full index under it; both count.
+    entry.bytes = sizeOf(index) + (entry.full && (entry.full as AnswerIndex) !== index ? sizeOf(entry.full) : 0);
+    if (this.entries.get(key) === entry) this.enforceBudget(key);
+    return index;
   }
 
   private async embed(index: KnowledgeIndex, isCurrent: () => boolean, companyId: number, agentId: number): Promise<void> {

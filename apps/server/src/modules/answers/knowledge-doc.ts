@@ -16,6 +16,7 @@ export interface KnowledgeDoc {
 /** Where the engine reads an agent's knowledge from, and hears that it changed. */
 export interface KnowledgeSource {
   load(companyId: number, agentId: number): Promise<KnowledgeDoc[]>;
-  /** Called after every committed edit of a company's knowledge; returns an unsubscribe function. */
-  onChange(listener: (companyId: number) => void): () => void;
+  /** Called after every committed edit of a company's knowledge (null: any company's knowledge may have
+   * changed, e.g. after signals from other processes were lost); returns an unsubscribe function. */
+  onChange(listener: (companyId: number | null) => void): () => void;
 }

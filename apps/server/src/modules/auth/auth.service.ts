@@ -15,6 +15,7 @@ import { fail } from "../../platform/http/errors.ts";
 import { findUserByEmail, findUserById, insertUser, updateOwnUser } from "../users/users.service.ts";
 import { buildMe, isPlatformAdminEmail } from "./me.service.ts";
 import { passwordResetMail } from "./auth.mails.ts";
+import { presenceExpiry } from "../presence/presence.service.ts";
 
 // The invitation mail is written here with the other account mails; users send it.
 export { inviteMail } from "./auth.mails.ts";
@@ -23,7 +24,8 @@ const sessionSettings = (ctx: AppContext) => ({ ttlHours: ctx.config.SESSION_TTL
 
 async function signIn(ctx: AppContext, reply: FastifyReply, userId: number) {
   await startSession(ctx.db, reply, userId, sessionSettings(ctx));
-  await updateOwnUser(ctx.db, userId, { presence: "online", lastSeenAt: new Date() });
+  // Until the app's socket connects and its process's heartbeat takes over.
+  await updateOwnUser(ctx.db, userId, { presence: "online", presenceExpiresAt: presenceExpiry(), lastSeenAt: new Date() });
   return buildMe(ctx, userId);
 }
 
@@ -116,6 +118,6 @@ export async function changeLocale(ctx: AppContext, actor: Actor | null, locale:
 }
 
 export async function setPresence(ctx: AppContext, actor: Actor, presence: Presence) {
-  await updateOwnUser(ctx.db, actor.userId, { presence, lastSeenAt: new Date() });
+  await updateOwnUser(ctx.db, actor.userId, { presence, presenceExpiresAt: presenceExpiry(), lastSeenAt: new Date() });
   return { ok: true as const };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { companies, interactions, rolePermissions, users } from "../../platform/db/schema.ts";
 
@@ -16,7 +16,7 @@ export async function lockCompanyForAssignment(db: Executor, companyId: number) 
 }
 
 /**
- * Online, active people who may work interactions (admins, or a role holding interaction.edit), with
+ * Online (and not expired), active people who may work interactions (admins, or a role holding interaction.edit), with
  * their count of open interactions, fewest first; ties go to whoever was assigned longest ago.
  */
 export async function assignableAgents(db: Executor, companyId: number) {
@@ -35,6 +35,8 @@ export async function assignableAgents(db: Executor, companyId: number) {
         eq(users.userType, "human"),
         eq(users.status, "active"),
         eq(users.presence, "online"),
+        // Expired but not yet swept (its process died): already offline for assignment.
+        gt(users.presenceExpiresAt, sql`now()`),
         or(eq(users.role, "admin"), inArray(users.role, editorRoles)),
       ),
     )

@@ -1,5 +1,6 @@
 import type { Executor } from "../../platform/db/client.ts";
 import { findVirtualAgent } from "../companies/companies.service.ts";
+import type { Signals } from "../../platform/signals.ts";
 import type { KnowledgeDoc, KnowledgeSource } from "../answers/knowledge-doc.ts";
 import { publishedArticlesOfAgent } from "./articles.repo.ts";
 import { docPassages } from "./knowledge.text.ts";
@@ -12,14 +13,30 @@ declare module "fastify" {
   }
 }
 
+/** The signal channel on which processes tell each other that a company's knowledge changed. */
+export const KNOWLEDGE_CHANNEL = "holboo_knowledge_changed";
+
 /**
  * What the answer engine reads: an agent's active Q&A pairs and the passages of the published articles
- * in the folders assigned to it. Services call `changed` after every committed edit of a company's knowledge.
+ * in the folders assigned to it. Services call `changed` after every committed edit of a company's knowledge;
+ * with signals, every other process sharing the database hears it too.
  */
 export class KnowledgeHub implements KnowledgeSource {
-  private readonly listeners = new Set<(companyId: number) => void>();
+  private readonly listeners = new Set<(companyId: number | null) => void>();
 
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    private readonly signals?: Signals,
+  ) {
+    signals?.on(
+      KNOWLEDGE_CHANNEL,
+      (payload) => {
+        const companyId = Number(payload);
+        if (Number.isInteger(companyId) && companyId > 0) this.tell(companyId);
+      },
+      () => this.tell(null),
+    );
+  }
 
   async load(companyId: number, agentId: number): Promise<KnowledgeDoc[]> {
     if (!(await findVirtualAgent(this.db, companyId, agentId))) return [];
@@ -41,13 +58,19 @@ export class KnowledgeHub implements KnowledgeSource {
     return docs;
   }
 
-  onChange(listener: (companyId: number) => void): () => void {
+  onChange(listener: (companyId: number | null) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  /** Tells the listeners; one listener's failure does not keep the others from hearing it. */
+  /** Tells this process's listeners at once, and the other processes through a signal. */
   changed(companyId: number): void {
+    this.tell(companyId);
+    void this.signals?.publish(KNOWLEDGE_CHANNEL, String(companyId));
+  }
+
+  /** One listener's failure does not keep the others from hearing it. */
+  private tell(companyId: number | null): void {
     for (const listener of this.listeners) {
       try {
         listener(companyId);

@@ -1,5 +1,5 @@
 import type { UserListQuery } from "@holboo/core";
-import { and, asc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { containsPattern } from "../../platform/db/like.ts";
 import { users } from "../../platform/db/schema.ts";
@@ -74,7 +74,8 @@ export async function anyoneOnline(db: Executor, companyId: number): Promise<boo
   const [online] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.userType, "human"), eq(users.status, "active"), eq(users.presence, "online")))
+    // An expired presence is a crashed process's leftover: offline, whether or not the sweep has run.
+    .where(and(eq(users.companyId, companyId), eq(users.userType, "human"), eq(users.status, "active"), eq(users.presence, "online"), gt(users.presenceExpiresAt, sql`now()`)))
     .limit(1);
   return !!online;
 }

@@ -10,3 +10,4 @@ export * from "./schema/interactions.ts";
 export * from "./schema/knowledge.ts";
 export * from "./schema/issues.ts";
 export * from "./schema/jobs.ts";
+export * from "./schema/platform.ts";

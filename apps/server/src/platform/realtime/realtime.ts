@@ -4,6 +4,7 @@ import fastifyCookie from "@fastify/cookie";
 import { Server, type Namespace, type Socket } from "socket.io";
 import type { Actor } from "../auth/actor.ts";
 import { actorFromSessionToken, type ContextOptions } from "../http/context.ts";
+import type { FanOut } from "./fan-out.ts";
 import { sessionRoom, staffRooms } from "./rooms.ts";
 
 export interface VisitorIdentity {
@@ -48,8 +49,12 @@ export class Realtime {
     this.visitorAuth = authenticate;
   }
 
-  attach(server: HttpServer) {
-    const io = new Server(server, { serveClient: false, maxHttpBufferSize: 64 * 1024, pingInterval: 20_000, pingTimeout: 20_000 });
+  /** Serves sockets on the HTTP server; with a fan-out, pushes and socket queries reach every process. */
+  attach(server: HttpServer, fanOut?: FanOut) {
+    const io = new Server(server, {
+      serveClient: false, maxHttpBufferSize: 64 * 1024, pingInterval: 20_000, pingTimeout: 20_000,
+      ...(fanOut ? { adapter: fanOut.adapter } : {}),
+    });
     this.io = io;
     io.use((socket, next) => {
       void this.authenticateStaff(socket).then(
@@ -108,10 +113,34 @@ export class Realtime {
     this.visitorNamespace?.to(visitorRoom(identityId)).emit(event, payload);
   }
 
-  /** Whether a contact identity has a live chat socket (on any process, through the adapter). */
+  /**
+   * Whether a contact identity has a live chat socket on any process. A process that died unannounced
+   * keeps the question open until the adapter's timeout; then only this process's sockets are counted.
+   */
   async visitorOnline(identityId: number): Promise<boolean> {
-    if (!this.visitorNamespace) return false;
-    return (await this.visitorNamespace.in(visitorRoom(identityId)).fetchSockets()).length > 0;
+    const namespace = this.visitorNamespace;
+    if (!namespace) return false;
+    if (namespace.adapter.rooms.get(visitorRoom(identityId))?.size) return true;
+    return (await namespace.in(visitorRoom(identityId)).fetchSockets().catch(() => [])).length > 0;
+  }
+
+  /**
+   * Whether a user has a staff socket on any process; null when another process did not answer in time
+   * (it may have died), so the caller can leave the decision to presence expiry.
+   */
+  async userOnline(userId: number): Promise<boolean | null> {
+    if (!this.io) return false;
+    if (this.io.of("/").adapter.rooms.get(`u${userId}`)?.size) return true;
+    return this.io.in(`u${userId}`).fetchSockets().then((sockets) => sockets.length > 0, () => null);
+  }
+
+  /** Users with a staff socket on this process (each process refreshes the presence of its own). */
+  localUserIds(): number[] {
+    const rooms = this.io?.of("/").adapter.rooms;
+    if (!rooms) return [];
+    const ids: number[] = [];
+    for (const [room, sockets] of rooms) if (sockets.size && /^u\d+$/.test(room)) ids.push(Number(room.slice(1)));
+    return ids;
   }
 
   /** Ends every socket of a user, on every process (deactivation, password reset). */

@@ -40,6 +40,8 @@ export const users = pgTable(
     userType: text("user_type").notNull().default("human"),
     status: text("status").notNull().default("active"),
     presence: text("presence").notNull().default("offline"),
+    /** Until when "online"/"away" holds without a fresh heartbeat from a process holding the person's socket. */
+    presenceExpiresAt: timestamp("presence_expires_at", { withTimezone: true }),
     locale: text("locale").notNull().default("mn"),
     photoFileId: uuid("photo_file_id"),
     isApprovedBySuperadmin: boolean("is_approved_by_superadmin").notNull().default(false),
