@@ -1,4 +1,4 @@
-/** Work the server repeats on a timer (until the job queue's cron schedules take it over). */
+/** Work each process repeats for itself on a timer (its own sockets' presence); shared timed work is a scheduled job. */
 export interface PeriodicTask {
   name: string;
   everyMs: number;
