@@ -2,6 +2,8 @@ import type { InteractionView } from "@holboo/core";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../platform/db/schema.ts";
+import { JobQueue } from "../../platform/jobs/queue.ts";
+import { presenceExpiryJob } from "./presence.job.ts";
 import { startTestApp, type TestApp } from "../../../test/harness.ts";
 import { visitor, webchatCompany } from "../../../test/factories.ts";
 import { collect, connected, staffSocket, until } from "../../../test/sockets.ts";
@@ -12,6 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The scheduled sweep, run now through the app's own job queue (its schedule fires once a minute). */
+async function sweep() {
+  const key = `sweep-${Date.now()}-${Math.random()}`;
+  await new JobQueue(t.config.JOBS_SCHEMA).add(t.database.db, presenceExpiryJob, {}, { key });
+  await until(async () => (await t.database.pool.query(`SELECT 1 FROM ${t.config.JOBS_SCHEMA}._private_jobs WHERE key = $1`, [key])).rowCount === 0);
+}
 const task = (name: string) => t.app.periodic.find((candidate) => candidate.name === name) ?? { run: () => Promise.reject(new Error(`no task ${name}`)) };
 const presenceOf = async (userId: number) =>
   (await t.database.db.select({ presence: users.presence, expiresAt: users.presenceExpiresAt }).from(users).where(eq(users.id, userId)))[0];
@@ -34,7 +42,7 @@ describe("presence with a heartbeat and an expiry", () => {
     const queued = await company.client.get<InteractionView>(`/api/interactions/${after.body.interaction_id}`);
     expect(queued.body).toMatchObject({ owner_type: "queue", assignee: null });
 
-    await task("presence expiry").run();
+    await sweep();
     expect((await presenceOf(company.me.ID))?.presence).toBe("offline");
     await until(() => signals.some((s) => s.user_id === company.me.ID && s.presence === "offline"));
     socket.close();
@@ -48,7 +56,7 @@ describe("presence with a heartbeat and an expiry", () => {
     await expire(company.me.ID);
     await task("presence heartbeat").run();
     expect((await presenceOf(company.me.ID))?.expiresAt?.getTime()).toBeGreaterThan(Date.now() + 30_000);
-    await task("presence expiry").run();
+    await sweep();
     expect((await presenceOf(company.me.ID))?.presence).toBe("online");
     socket.close();
   });
