@@ -13,11 +13,27 @@ const noDrizzle = {
   message: "Only repositories (*.repo.ts), apps/server/src/platform/**, tests and scripts use drizzle-orm; call a repository function.",
 };
 const drizzlePatterns = [{ group: ["drizzle-orm/*"], message: noDrizzle.message }];
-const serverPatterns = [{ group: ["**/apps/server/**", "**/server/src/**", "@holboo/server", "@holboo/server/*"], message: "Server code stays on the server; share through packages/core." }];
+const serverPatterns = [
+  {
+    group: ["**/apps/server/**", "**/server/src/**", "@holboo/server", "@holboo/server/*"],
+    message: "Server code stays on the server; share through packages/core.",
+  },
+];
 
 export default tseslint.config(
   {
-    ignores: ["**/node_modules/**", "**/dist/**", "**/build/**", "apps/server/migrations/**", "test-results/**", "playwright-report/**", "**/*.d.ts", "data/**", ".tmp/**", "e2e/screenshots/**"],
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      "**/build/**",
+      "apps/server/migrations/**",
+      "test-results/**",
+      "playwright-report/**",
+      "**/*.d.ts",
+      "data/**",
+      ".tmp/**",
+      "e2e/screenshots/**",
+    ],
   },
   js.configs.recommended,
   {
@@ -82,7 +98,10 @@ export default tseslint.config(
           paths: [noDrizzle],
           patterns: [
             ...drizzlePatterns,
-            { group: ["**/apps/**", "@holboo/server", "@holboo/server/*", "@holboo/web", "@holboo/web/*", "@holboo/widget", "@holboo/widget/*"], message: "packages/core imports nothing from apps/." },
+            {
+              group: ["**/apps/**", "@holboo/server", "@holboo/server/*", "@holboo/web", "@holboo/web/*", "@holboo/widget", "@holboo/widget/*"],
+              message: "packages/core imports nothing from apps/.",
+            },
           ],
         },
       ],

@@ -81,7 +81,9 @@ test("a new user signs up, onboards, invites a colleague who sees only what the 
   await expect(colleague.getByTestId("forbidden")).toContainText("Админд хандана уу");
   const forbidden = await colleague.request.get("/api/users");
   expect(forbidden.status()).toBe(403);
-  const invite = await colleague.request.post("/api/users/invite", { data: { first_name: "Hacker", last_name: "Guest", email: `x-${suffix}@nomin.mn`, role: "admin" } });
+  const invite = await colleague.request.post("/api/users/invite", {
+    data: { first_name: "Hacker", last_name: "Guest", email: `x-${suffix}@nomin.mn`, role: "admin" },
+  });
   expect(invite.status()).toBe(403);
   await shot(colleague, "11-guest-forbidden");
 

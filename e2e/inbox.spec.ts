@@ -66,7 +66,7 @@ test("an admin sets up web chat; a visitor and an agent talk live; the agent clo
   await closeDialog.getByTestId("rating").locator("label").nth(4).click({ force: true });
   await agent.getByTestId("confirm-close").click();
   await expect(agent.getByTestId("event-interaction.closed")).toBeVisible();
-  const closed = await (await request.get(`/api/interactions?status=closed`)).json() as { items: Array<{ mood: string; rating: number }> };
+  const closed = (await (await request.get(`/api/interactions?status=closed`)).json()) as { items: Array<{ mood: string; rating: number }> };
   expect(closed.items[0]).toMatchObject({ mood: "angry", rating: 4 });
 
   await visitor.goto(ratingUrl ?? "");
@@ -75,7 +75,7 @@ test("an admin sets up web chat; a visitor and an agent talk live; the agent clo
   await expect(visitor.getByTestId("rated")).toBeVisible();
   await shot(visitor, "33-servicerate");
 
-  const rated = await (await request.get(`/api/interactions?status=closed`)).json() as { items: Array<{ rating: number }> };
+  const rated = (await (await request.get(`/api/interactions?status=closed`)).json()) as { items: Array<{ rating: number }> };
   expect(rated.items[0]?.rating).toBe(5);
   await agent.goto("/interacts?tab=2");
   await expect(agent.getByTestId("inbox-list").getByText("Баярлалаа 🙂")).toBeVisible();

@@ -11,14 +11,27 @@ test("an issue from a customer's bubble: created, assigned, seen live by the ass
   const request = adminContext.request;
   await newCompany(request, { first: "Nomin", last: "Admin", email: `issues-${suffix}@shop.mn`, company: `Issues ${suffix}`, agent: "Shop bot" });
   const domain = `issues-${suffix}.mn`;
-  const channel = await (await request.post("/api/webchat-channels", {
-    headers: await csrfHeaders(request),
-    data: { name: "Site chat", description: "Our website chat", domain, name_mn: "Туслах", name_en: "Helper", greeting_mn: "Сайн байна уу!", greeting_en: "Hello!" },
-  })).json() as { public_key: string };
+  const channel = (await (
+    await request.post("/api/webchat-channels", {
+      headers: await csrfHeaders(request),
+      data: {
+        name: "Site chat",
+        description: "Our website chat",
+        domain,
+        name_mn: "Туслах",
+        name_en: "Helper",
+        greeting_mn: "Сайн байна уу!",
+        greeting_en: "Hello!",
+      },
+    })
+  ).json()) as { public_key: string };
   await request.post("/api/issue-tags", { headers: await csrfHeaders(request), data: { name: "Хүргэлт", color: "#fa5252" } });
   const agentEmail = `agent-${suffix}@shop.mn`;
-  await request.post("/api/users/invite", { headers: await csrfHeaders(request), data: { first_name: "Сараа", last_name: "Бат", email: agentEmail, role: "agent" } });
-  const outbox = await (await request.get("/api/outbox")).json() as { items: Array<{ to: string; text: string }> };
+  await request.post("/api/users/invite", {
+    headers: await csrfHeaders(request),
+    data: { first_name: "Сараа", last_name: "Бат", email: agentEmail, role: "agent" },
+  });
+  const outbox = (await (await request.get("/api/outbox")).json()) as { items: Array<{ to: string; text: string }> };
   const link = /https?:\/\/\S+/.exec(outbox.items.find((mail) => mail.to === agentEmail)?.text ?? "")?.[0] ?? "";
 
   // The assignee signs in through the invitation and waits on the issues page.
@@ -33,8 +46,13 @@ test("an issue from a customer's bubble: created, assigned, seen live by the ass
 
   // A customer writes on the web chat.
   const visitor = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  const session = await (await visitor.post("/api/webchat/session", { data: { public_key: channel.public_key, host_origin: `https://${domain}` } })).json() as { visitor_token: string };
-  await visitor.post("/api/webchat/messages", { headers: { "x-visitor-token": session.visitor_token }, data: { client_id: `c-${suffix}`, text: "Захиалга маань 3 хоног хоцорч байна" } });
+  const session = (await (
+    await visitor.post("/api/webchat/session", { data: { public_key: channel.public_key, host_origin: `https://${domain}` } })
+  ).json()) as { visitor_token: string };
+  await visitor.post("/api/webchat/messages", {
+    headers: { "x-visitor-token": session.visitor_token },
+    data: { client_id: `c-${suffix}`, text: "Захиалга маань 3 хоног хоцорч байна" },
+  });
 
   // The admin opens the conversation and makes an issue from the customer's bubble.
   await admin.goto("/interacts");

@@ -25,7 +25,10 @@ test("an admin builds the knowledge base: folder, written article, imported .doc
   await page.getByRole("link", { name: "Мэдлэгийн сан" }).click();
   await expect(page).toHaveURL(/\/knowledge$/);
   await page.getByTestId("add-folder").click();
-  await page.getByRole("dialog").getByRole("textbox", { name: /Хавтасны нэр/ }).fill("Хүргэлт");
+  await page
+    .getByRole("dialog")
+    .getByRole("textbox", { name: /Хавтасны нэр/ })
+    .fill("Хүргэлт");
   await page.getByRole("dialog").getByRole("button", { name: "Хадгалах" }).click();
   await page.getByTestId("folder-Хүргэлт").getByText("Хүргэлт", { exact: true }).click();
   await expect(page).toHaveURL(/folder=\d+/);

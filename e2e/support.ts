@@ -18,7 +18,10 @@ export async function csrfHeaders(request: APIRequestContext): Promise<Record<st
 /** Signs a new user up and onboards their company through the API, as the first screens would. */
 export async function newCompany(request: APIRequestContext, who: { first: string; last: string; email: string; company: string; agent: string }) {
   await request.post("/api/signup", { data: { first_name: who.first, last_name: who.last, email: who.email, password: "correct-horse-42" } });
-  await request.post("/api/onboarding", { headers: await csrfHeaders(request), data: { company_name: who.company, sector: "commerce", employee_range: "1-10", agent_name: who.agent } });
+  await request.post("/api/onboarding", {
+    headers: await csrfHeaders(request),
+    data: { company_name: who.company, sector: "commerce", employee_range: "1-10", agent_name: who.agent },
+  });
 }
 
 /** A real .docx of these paragraphs, built in memory. */
@@ -26,6 +29,7 @@ export const docx = (children: Paragraph[]): Promise<Buffer> => Packer.toBuffer(
 
 /** Imports a .docx through the knowledge tree's file input. */
 export async function importDocx(page: Page, name: string, content: Promise<Buffer>) {
-  await page.locator("input[type=file]").setInputFiles({ name, mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", buffer: await content });
+  await page
+    .locator("input[type=file]")
+    .setInputFiles({ name, mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", buffer: await content });
 }
-

@@ -19,7 +19,9 @@ const PAIRS = [
   { question: "Хүргэлт хэдэн хоногт ирэх вэ?", variants: "Хүргэлт хэр удаан вэ\nХэзээ хүргэж өгөх вэ", answer: "Улаанбаатарт 24 цагийн дотор хүргэнэ." },
 ];
 
-test("the virtual agent answers a web-chat visitor from an imported .docx and Q&A pairs, in Cyrillic and Latin, and hands over what it cannot answer", async ({ browser }) => {
+test("the virtual agent answers a web-chat visitor from an imported .docx and Q&A pairs, in Cyrillic and Latin, and hands over what it cannot answer", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const suffix = Date.now().toString(36);
   const adminContext = await browser.newContext();
@@ -31,7 +33,10 @@ test("the virtual agent answers a web-chat visitor from an imported .docx and Q&
   // Knowledge: a folder with an imported .docx, published, and Q&A pairs written by hand.
   await admin.goto("/knowledge");
   await admin.getByTestId("add-folder").click();
-  await admin.getByRole("dialog").getByRole("textbox", { name: /Хавтасны нэр/ }).fill("Буцаалт");
+  await admin
+    .getByRole("dialog")
+    .getByRole("textbox", { name: /Хавтасны нэр/ })
+    .fill("Буцаалт");
   await admin.getByRole("dialog").getByRole("button", { name: "Хадгалах" }).click();
   await admin.getByTestId("folder-Буцаалт").getByText("Буцаалт", { exact: true }).click();
   await importDocx(admin, "Буцаалтын журам.docx", returnsPolicy());
@@ -96,7 +101,12 @@ test("the virtual agent answers a web-chat visitor from an imported .docx and Q&
 
   await admin.goto("/interacts");
   // People own it now: the admin, online in the app, or the queue.
-  await expect(admin.getByTestId("inbox-list").getByText(/^(Nomin Admin|Дараалалд)$/).first()).toBeVisible();
+  await expect(
+    admin
+      .getByTestId("inbox-list")
+      .getByText(/^(Nomin Admin|Дараалалд)$/)
+      .first(),
+  ).toBeVisible();
   await admin.goto("/knowledge/qa");
   await admin.getByRole("tab", { name: "Мэдлэгийн санд олдоогүй" }).click();
   await expect(admin.getByText("Бараа хүргэлтээр авах боломжтой юу?")).toBeVisible();

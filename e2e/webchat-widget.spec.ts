@@ -5,10 +5,20 @@ import { readFile } from "node:fs/promises";
 async function staff(request: APIRequestContext, suffix: string) {
   await newCompany(request, { first: "Agent", last: "Bold", email: `agent-${suffix}@shop.mn`, company: `Shop ${suffix}`, agent: "Shop bot" });
   const headers = await csrfHeaders(request);
-  const channel = await (await request.post("/api/webchat-channels", {
-    headers,
-    data: { name: "Site chat", description: "Our website", domain: `shop-${suffix}.mn`, name_mn: "Дэлгүүрийн туслах", greeting_mn: "Сайн байна уу! Юугаар туслах вэ?", brand_color: "#0CA678", faq: [{ question_mn: "Хүргэлт хэд хоног вэ?" }] },
-  })).json() as { public_key: string };
+  const channel = (await (
+    await request.post("/api/webchat-channels", {
+      headers,
+      data: {
+        name: "Site chat",
+        description: "Our website",
+        domain: `shop-${suffix}.mn`,
+        name_mn: "Дэлгүүрийн туслах",
+        greeting_mn: "Сайн байна уу! Юугаар туслах вэ?",
+        brand_color: "#0CA678",
+        faq: [{ question_mn: "Хүргэлт хэд хоног вэ?" }],
+      },
+    })
+  ).json()) as { public_key: string };
   return { headers, channel };
 }
 
@@ -30,7 +40,7 @@ test("a visitor chats through the embedded widget and sees the agent's reply and
   await expect(chat.getByText("Сайн байна уу 🙂")).toBeVisible();
   await expect(chat.locator('.row.you[data-status="sent"]')).toHaveCount(1);
 
-  const list = await (await agent.get("/api/interactions")).json() as { items: Array<{ id: number; last_seq: number }> };
+  const list = (await (await agent.get("/api/interactions")).json()) as { items: Array<{ id: number; last_seq: number }> };
   const interaction = list.items[0];
   expect(interaction).toBeTruthy();
   await agent.post(`/api/interactions/${interaction?.id}/messages`, { headers, data: { client_id: `reply-${suffix}`, text: "Сайн байна уу! <b>Туслая</b>" } });
@@ -38,9 +48,12 @@ test("a visitor chats through the embedded widget and sees the agent's reply and
   await agent.post(`/api/interactions/${interaction?.id}/seen`, { headers, data: { up_to_seq: 10 } });
   await expect(chat.locator('.row.you[data-status="seen"]')).toHaveCount(1);
 
-  const upload = await (await agent.post("/api/attachments", {
-    headers, multipart: { file: { name: "үнийн-санал.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 quote") } },
-  })).json() as { file_id: string };
+  const upload = (await (
+    await agent.post("/api/attachments", {
+      headers,
+      multipart: { file: { name: "үнийн-санал.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 quote") } },
+    })
+  ).json()) as { file_id: string };
   await agent.post(`/api/interactions/${interaction?.id}/messages`, { headers, data: { client_id: `file-${suffix}`, attachment_ids: [upload.file_id] } });
   const file = chat.getByRole("button", { name: "📎 үнийн-санал.pdf" });
   await expect(file).toBeVisible();

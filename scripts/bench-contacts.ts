@@ -27,7 +27,8 @@ const percentile = (values: number[], p: number) => {
 /** One import call: a CSV of rows `from`..`to`, every tenth contact special. */
 async function importFile(admin: Session, from: number, to: number): Promise<number> {
   const lines = ["first_name,last_name,email,phone,city,special"];
-  for (let i = from; i < to; i++) lines.push(`Харилцагч${i},Бат${i % 997},contact${i}@example.mn,${80000000 + i},Улаанбаатар,${i % 10 === 0 ? "тийм" : "үгүй"}`);
+  for (let i = from; i < to; i++)
+    lines.push(`Харилцагч${i},Бат${i % 997},contact${i}@example.mn,${80000000 + i},Улаанбаатар,${i % 10 === 0 ? "тийм" : "үгүй"}`);
   const form = new FormData();
   form.append("mapping", JSON.stringify({ first_name: 0, last_name: 1, email: 2, phone: 3, city: 4, special: 5 }));
   form.append("file", new Blob([lines.join("\n")]), "contacts.csv");
@@ -61,7 +62,10 @@ async function addMessages(db: pg.Client, companyId: number) {
 
 /** Another company of the same size, written straight into the database. */
 async function addCompany(db: pg.Client, n: number, ownerId: number) {
-  const company = await db.query<{ id: number }>("INSERT INTO companies (name, owner_user_id, creator_user_id) VALUES ($1, $2, $2) RETURNING id", [`Бенч ${n}`, ownerId]);
+  const company = await db.query<{ id: number }>("INSERT INTO companies (name, owner_user_id, creator_user_id) VALUES ($1, $2, $2) RETURNING id", [
+    `Бенч ${n}`,
+    ownerId,
+  ]);
   const companyId = company.rows[0]?.id ?? 0;
   await db.query(
     `INSERT INTO contacts (company_id, first_name, last_name, email, phone, city, special, created_by, created_at)
@@ -95,7 +99,8 @@ async function main() {
 
     let imported = 0;
     const started = performance.now();
-    for (let from = 0; from < contactCount; from += LIMITS.contactImportMaxRows) imported += await importFile(admin, from, Math.min(contactCount, from + LIMITS.contactImportMaxRows));
+    for (let from = 0; from < contactCount; from += LIMITS.contactImportMaxRows)
+      imported += await importFile(admin, from, Math.min(contactCount, from + LIMITS.contactImportMaxRows));
     const importSeconds = (performance.now() - started) / 1000;
     console.log(`imported ${imported} contacts through the API in ${importSeconds.toFixed(1)} s (files of ${LIMITS.contactImportMaxRows} rows)`);
 
@@ -103,8 +108,12 @@ async function main() {
     await addMessages(db, me.company_id);
     for (let n = 1; n <= otherCompanies; n++) await addCompany(db, n, me.ID);
     await db.query("ANALYZE");
-    const counts = (await db.query<{ contacts: string; messages: string }>("SELECT (SELECT count(*) FROM contacts) AS contacts, (SELECT count(*) FROM messages) AS messages")).rows[0];
-    console.log(`bench data: ${counts?.contacts} contacts and ${counts?.messages} messages in ${otherCompanies + 1} companies (${((performance.now() - filling) / 1000).toFixed(0)} s)`);
+    const counts = (
+      await db.query<{ contacts: string; messages: string }>("SELECT (SELECT count(*) FROM contacts) AS contacts, (SELECT count(*) FROM messages) AS messages")
+    ).rows[0];
+    console.log(
+      `bench data: ${counts?.contacts} contacts and ${counts?.messages} messages in ${otherCompanies + 1} companies (${((performance.now() - filling) / 1000).toFixed(0)} s)`,
+    );
 
     const from = new Date(Date.now() - 90 * 86_400_000).toISOString();
     const list = await time(admin, "/api/contacts?page=1&page_size=20");

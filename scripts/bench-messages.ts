@@ -147,8 +147,12 @@ async function main() {
       conversations_opened_per_s: Math.round(visitors.length / openingSeconds),
     };
     const perMessage = (key: keyof typeof cpuAfter) => ((cpuAfter[key] - cpuBefore[key]) / Math.max(1, sent)).toFixed(2);
-    console.log(`CPU per message: server ${perMessage("server")} ms, PostgreSQL ${perMessage("postgres")} ms (local processes), this script ${perMessage("bench")} ms`);
-    console.log(`offered ${sent} messages in ${elapsed.toFixed(1)} s, ${latencies.length} reached the agent, ${failed} failed ${JSON.stringify(Object.fromEntries(failures))}`);
+    console.log(
+      `CPU per message: server ${perMessage("server")} ms, PostgreSQL ${perMessage("postgres")} ms (local processes), this script ${perMessage("bench")} ms`,
+    );
+    console.log(
+      `offered ${sent} messages in ${elapsed.toFixed(1)} s, ${latencies.length} reached the agent, ${failed} failed ${JSON.stringify(Object.fromEntries(failures))}`,
+    );
     console.log(JSON.stringify(result));
   } finally {
     for (const socket of sockets) socket.close();

@@ -17,7 +17,10 @@ function timeStart() {
       env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "warn" },
       stdio: ["ignore", "pipe", "inherit"],
     });
-    const timer = setTimeout(() => { child.kill("SIGKILL"); reject(new Error("not ready in 60 s")); }, 60_000);
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error("not ready in 60 s"));
+    }, 60_000);
     child.stdout.on("data", (chunk) => {
       if (!String(chunk).includes("is ready at")) return;
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -31,7 +31,11 @@ async function visit(context: BrowserContext): Promise<Visit> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   const types = new Map<string, string>();
-  let bytes = 0, assetBytes = 0, jsBytes = 0, requests = 0, networkRequests = 0;
+  let bytes = 0,
+    assetBytes = 0,
+    jsBytes = 0,
+    requests = 0,
+    networkRequests = 0;
   cdp.on("Network.requestWillBeSent", () => requests++);
   cdp.on("Network.responseReceived", (event) => {
     types.set(event.requestId, event.type);
@@ -60,7 +64,15 @@ async function visit(context: BrowserContext): Promise<Visit> {
       }),
   );
   if (process.env.BENCH_DEBUG) {
-    const timing = await page.evaluate(() => JSON.stringify((performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((e) => [e.name.replace(location.origin, ""), Math.round(e.startTime), Math.round(e.responseEnd)])));
+    const timing = await page.evaluate(() =>
+      JSON.stringify(
+        (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((e) => [
+          e.name.replace(location.origin, ""),
+          Math.round(e.startTime),
+          Math.round(e.responseEnd),
+        ]),
+      ),
+    );
     console.error(`LCP ${Math.round(lcp.ms)} ms on ${lcp.element}; resources ${timing}`);
   }
   const lcpMs = lcp.ms;
@@ -80,10 +92,12 @@ async function main() {
     await tearDown(null, database.name);
     throw error;
   });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS }).catch(async (error: unknown) => {
-    await tearDown(server, database.name);
-    throw error;
-  });
+  const browser = await chromium
+    .launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS })
+    .catch(async (error: unknown) => {
+      await tearDown(server, database.name);
+      throw error;
+    });
   try {
     const { admin } = await setUpCompany(base);
     const cookies = [...admin.cookies].map(([name, value]) => ({ name, value, url: base }));

@@ -67,7 +67,9 @@ interface Staff {
 /** True when the server acknowledged the message as stored. */
 async function deliver(message: Outgoing, timeoutMs: number): Promise<boolean> {
   try {
-    const ack = (await message.visitor.socket.timeout(timeoutMs).emitWithAck(VISITOR_SEND_EVENT, { client_id: message.clientId, text: message.text })) as VisitorSendAck;
+    const ack = (await message.visitor.socket
+      .timeout(timeoutMs)
+      .emitWithAck(VISITOR_SEND_EVENT, { client_id: message.clientId, text: message.text })) as VisitorSendAck;
     if (!("message" in ack)) return false;
     message.visitor.interactionId = ack.message.interaction_id;
     return true;
@@ -85,16 +87,20 @@ async function getJson<T>(url: string, headers: Record<string, string>): Promise
 /** Runs `work` over `items`, `concurrency` at a time. */
 async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < items.length) await work(items[next++] as T);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await work(items[next++] as T);
+    }),
+  );
 }
 
 /** The server's threads: every sequence number, and those the customer sees. */
 async function threads(db: pg.Client) {
-  const rows = (await db.query<{ interaction_id: number; all: number[]; visible: number[] | null }>(
-    "SELECT interaction_id, array_agg(seq ORDER BY seq) AS all, array_agg(seq ORDER BY seq) FILTER (WHERE visible_to_contact) AS visible FROM interaction_events GROUP BY 1",
-  )).rows;
+  const rows = (
+    await db.query<{ interaction_id: number; all: number[]; visible: number[] | null }>(
+      "SELECT interaction_id, array_agg(seq ORDER BY seq) AS all, array_agg(seq ORDER BY seq) FILTER (WHERE visible_to_contact) AS visible FROM interaction_events GROUP BY 1",
+    )
+  ).rows;
   return new Map(rows.map((row) => [row.interaction_id, { all: row.all, visible: row.visible ?? [] }]));
 }
 
@@ -172,12 +178,17 @@ async function main() {
 
     const db = new pg.Client({ connectionString: database.url });
     await db.connect();
-    const rows = (await db.query<{ client_id: string; copies: number }>(
-      "SELECT split_part(client_id, ':', 2) AS client_id, count(*)::int AS copies FROM messages WHERE client_id LIKE '%:crash-%' GROUP BY 1",
-    )).rows;
-    const gaps = (await db.query<{ gaps: number }>(
-      "SELECT count(*)::int AS gaps FROM (SELECT seq, lag(seq) OVER (PARTITION BY interaction_id ORDER BY seq) AS prev FROM interaction_events) e WHERE prev IS NOT NULL AND seq <> prev + 1",
-    )).rows[0]?.gaps ?? 0;
+    const rows = (
+      await db.query<{ client_id: string; copies: number }>(
+        "SELECT split_part(client_id, ':', 2) AS client_id, count(*)::int AS copies FROM messages WHERE client_id LIKE '%:crash-%' GROUP BY 1",
+      )
+    ).rows;
+    const gaps =
+      (
+        await db.query<{ gaps: number }>(
+          "SELECT count(*)::int AS gaps FROM (SELECT seq, lag(seq) OVER (PARTITION BY interaction_id ORDER BY seq) AS prev FROM interaction_events) e WHERE prev IS NOT NULL AND seq <> prev + 1",
+        )
+      ).rows[0]?.gaps ?? 0;
     const server = await threads(db);
     await db.end();
     const stored = new Map(rows.map((row) => [row.client_id, row.copies]));
@@ -207,14 +218,29 @@ async function main() {
     const staffOutOfSync = staff.map((s) => [...server].filter(([id, t]) => !sameSeqs(s.seen.seqs.get(id), t.all)).length);
 
     const result = {
-      processes: bases.length, visitors: visitorCount, sent, killed_after: killedAfter, acknowledged_first_time: sent - unacknowledged.size,
-      unacknowledged: unacknowledged.size, retried_ok: retriedOk, replayed: replayed.length, stored: rows.length, lost, duplicated, sequence_gaps: gaps,
-      visitors_reconnected: visitors.filter((v) => v.seen.reconnects > 0).length, staff_reconnected: staff.map((s) => s.seen.reconnects),
-      visitors_missing_events_before_resync: visitorsMissingLive, staff_events_missed_live: staffMissedLive,
-      visitors_out_of_sync: visitorsOutOfSync, staff_threads_out_of_sync: staffOutOfSync,
+      processes: bases.length,
+      visitors: visitorCount,
+      sent,
+      killed_after: killedAfter,
+      acknowledged_first_time: sent - unacknowledged.size,
+      unacknowledged: unacknowledged.size,
+      retried_ok: retriedOk,
+      replayed: replayed.length,
+      stored: rows.length,
+      lost,
+      duplicated,
+      sequence_gaps: gaps,
+      visitors_reconnected: visitors.filter((v) => v.seen.reconnects > 0).length,
+      staff_reconnected: staff.map((s) => s.seen.reconnects),
+      visitors_missing_events_before_resync: visitorsMissingLive,
+      staff_events_missed_live: staffMissedLive,
+      visitors_out_of_sync: visitorsOutOfSync,
+      staff_threads_out_of_sync: staffOutOfSync,
     };
     console.log(`sent ${sent}; stored ${rows.length}; lost ${lost}; duplicated ${duplicated}; sequence gaps ${gaps}`);
-    console.log(`live pushes missed before resync: staff ${staffMissedLive.join(" / ")} events, ${visitorsMissingLive} visitors; after resync out of sync: ${visitorsOutOfSync} visitors, staff ${staffOutOfSync.join(" / ")} threads`);
+    console.log(
+      `live pushes missed before resync: staff ${staffMissedLive.join(" / ")} events, ${visitorsMissingLive} visitors; after resync out of sync: ${visitorsOutOfSync} visitors, staff ${staffOutOfSync.join(" / ")} threads`,
+    );
     console.log(JSON.stringify(result));
     if (lost || duplicated || gaps || rows.length !== sent || visitorsOutOfSync || staffOutOfSync.some(Boolean)) process.exitCode = 1;
   } finally {

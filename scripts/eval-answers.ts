@@ -54,7 +54,7 @@ const docs: KnowledgeDoc[] = [...examples].map(([intent, questions], i) => ({
 
 // Padding pairs from the data: deterministic, built from shuffled words of training lines.
 let seed = 7;
-const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+const random = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 const trainTexts = lines.filter((l) => l.split === "train" && l.intent !== null).map((l) => l.text);
 for (let i = docs.length; i < pairs; i++) {
   const questions = Array.from({ length: 10 }, () => {

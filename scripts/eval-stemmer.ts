@@ -10,7 +10,10 @@ import { skeleton, words } from "../apps/server/src/modules/answers/text/normali
 import { stemMongolian } from "../apps/server/src/modules/answers/text/stem.ts";
 
 const file = process.argv[2] ?? "/work/shared/data/mn/unimorph_khk_inflections.tsv";
-const stemOf = (text: string) => words(text).map((w) => stemMongolian(skeleton(w))).join(" ");
+const stemOf = (text: string) =>
+  words(text)
+    .map((w) => stemMongolian(skeleton(w)))
+    .join(" ");
 
 const formsByLemma = new Map<string, Set<string>>();
 for (const line of readFileSync(file, "utf8").split("\n")) {

@@ -13,10 +13,21 @@ export function precompress(dir) {
   let files = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
     // Dot folders (Vite's .vite/manifest.json) are build records, never served.
-    if (!entry.isFile() || !TEXT_FILE.test(entry.name) || path.relative(dir, entry.parentPath).split(path.sep).some((part) => part.startsWith("."))) continue;
+    if (
+      !entry.isFile() ||
+      !TEXT_FILE.test(entry.name) ||
+      path
+        .relative(dir, entry.parentPath)
+        .split(path.sep)
+        .some((part) => part.startsWith("."))
+    )
+      continue;
     const file = path.join(entry.parentPath, entry.name);
     const bytes = readFileSync(file);
-    writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+    );
     writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
     files++;
   }

@@ -58,10 +58,14 @@ const files = firstScreenFiles(manifest).map((file) => {
 });
 const sum = (key) => files.reduce((total, file) => total + file[key], 0);
 check("staff app first screen (/interacts)", sum("gzip"), BUDGETS.firstScreen, `, ${kb(sum("brotli"))} brotli, ${kb(sum("raw"))} raw, ${files.length} files`);
-for (const file of files.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${path.basename(file.file).padEnd(36)} ${kb(file.gzip).padStart(9)} gzip ${kb(file.raw).padStart(9)} raw`);
+for (const file of files.sort((a, b) => b.gzip - a.gzip))
+  console.log(`  ${path.basename(file.file).padEnd(36)} ${kb(file.gzip).padStart(9)} gzip ${kb(file.raw).padStart(9)} raw`);
 
 const widget = readJson(path.join(widgetDist, "manifest.json"));
-for (const [label, file, budget] of [["web-chat loader", widget.loader, BUDGETS.loader], ["web-chat app", widget.app, BUDGETS.widgetApp]]) {
+for (const [label, file, budget] of [
+  ["web-chat loader", widget.loader, BUDGETS.loader],
+  ["web-chat app", widget.app, BUDGETS.widgetApp],
+]) {
   const bytes = readFileSync(path.join(widgetDist, file));
   check(`${label} (${file})`, gzip(bytes), budget, `, ${kb(brotli(bytes))} brotli, ${kb(bytes.length)} raw`);
 }

@@ -44,8 +44,15 @@ export function startServer(databaseUrl: string, port: number, options: { inspec
   const child = spawn(process.execPath, [...profile, ...inspect, "--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
     cwd: root,
     env: {
-      ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "error", AUTH_RATE_LIMIT_PER_MINUTE: "100000", NODE_ENV: "production", TRUST_PROXY: "true",
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "error",
+      AUTH_RATE_LIMIT_PER_MINUTE: "100000",
+      NODE_ENV: "production",
+      TRUST_PROXY: "true",
     },
   });
   const server: ServerProcess = Object.assign(child, { inspectorUrl: null });
@@ -106,7 +113,10 @@ export async function setUpCompany(base: string) {
   await admin.call("POST", "/api/signup", { first_name: "Бенч", last_name: "Админ", email: "bench@holboo.test", password: "bench-password-1" });
   await admin.call("POST", "/api/onboarding", { company_name: "Бенч компани", sector: "technology", employee_range: "11-50", agent_name: "Бенч бот" });
   const channel = await admin.call<{ public_key: string; domain: string }>("POST", "/api/webchat-channels", {
-    name: "Bench", description: "Benchmark channel", domain: "bench.holboo.test", name_mn: "Бенч",
+    name: "Bench",
+    description: "Benchmark channel",
+    domain: "bench.holboo.test",
+    name_mn: "Бенч",
   });
   return { admin, channel };
 }
@@ -116,7 +126,12 @@ export async function openVisitorSessions(base: string, channel: { public_key: s
   for (let i = 0; i < count; i += 50) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(50, count - i) }, (_, j) =>
-        new Session(base).call<{ visitor_token: string }>("POST", "/api/webchat/session", { public_key: channel.public_key, host_origin: `https://${channel.domain}` }, { "x-forwarded-for": `10.${((i + j) >> 8) & 255}.${(i + j) & 255}.1` }),
+        new Session(base).call<{ visitor_token: string }>(
+          "POST",
+          "/api/webchat/session",
+          { public_key: channel.public_key, host_origin: `https://${channel.domain}` },
+          { "x-forwarded-for": `10.${((i + j) >> 8) & 255}.${(i + j) & 255}.1` },
+        ),
       ),
     );
     tokens.push(...batch.map((session) => session.visitor_token));

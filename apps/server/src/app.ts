@@ -4,7 +4,13 @@ import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import { LIMITS } from "@holboo/core";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext, AppDeps } from "./context.ts";
 import { Realtime } from "./platform/realtime/realtime.ts";
@@ -53,13 +59,7 @@ import { qaRoutes } from "./modules/knowledge/qa.routes.ts";
 import { importRoutes } from "./modules/knowledge/import.routes.ts";
 
 export type App = FastifyInstance;
-export type TypedApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type TypedApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
@@ -82,7 +82,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const redis = deps.config.REDIS_URL ? await connectRedis(deps.config.REDIS_URL, warn("redis failed")) : null;
   const fanOut = createFanOut({ databaseUrl: deps.databaseUrl, redis, onError: warn("realtime fan-out between processes failed") });
   realtime.attach(app.server, fanOut);
-  const limits = new SharedLimits(redis ? redisCounters(redis) : postgresCounters(deps.db), warn("shared rate-limit counters failed"), { scope: deps.limitsScope });
+  const limits = new SharedLimits(redis ? redisCounters(redis) : postgresCounters(deps.db), warn("shared rate-limit counters failed"), {
+    scope: deps.limitsScope,
+  });
   app.addHook("onClose", async () => {
     await realtime.close();
     await fanOut.close();
@@ -113,10 +115,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const register of [
-    systemRoutes, authRoutes, onboardingRoutes, companiesRoutes, mailDomainsRoutes, usersRoutes, rolesRoutes,
-    outboxRoutes, adminRoutes, channelsRoutes, savedResponsesRoutes, interactionTagsRoutes,
-    interactionsRoutes, ratingRoutes, knowledgeRoutes, qaRoutes, importRoutes, modelProviderRoutes,
-    contactsRoutes, contactTypesRoutes, issueSettingsRoutes, issuesRoutes,
+    systemRoutes,
+    authRoutes,
+    onboardingRoutes,
+    companiesRoutes,
+    mailDomainsRoutes,
+    usersRoutes,
+    rolesRoutes,
+    outboxRoutes,
+    adminRoutes,
+    channelsRoutes,
+    savedResponsesRoutes,
+    interactionTagsRoutes,
+    interactionsRoutes,
+    ratingRoutes,
+    knowledgeRoutes,
+    qaRoutes,
+    importRoutes,
+    modelProviderRoutes,
+    contactsRoutes,
+    contactTypesRoutes,
+    issueSettingsRoutes,
+    issuesRoutes,
   ]) {
     register(typed, ctx);
   }
@@ -129,8 +149,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   if (deps.config.HOLBOO_ROLE !== "web") {
     const runner = await startJobRunner({
-      pool: deps.pool, db: deps.db, schema: deps.config.JOBS_SCHEMA, ctx, jobs: JOBS, schedules: SCHEDULES,
-      concurrency: deps.config.JOB_CONCURRENCY, log: app.log,
+      pool: deps.pool,
+      db: deps.db,
+      schema: deps.config.JOBS_SCHEMA,
+      ctx,
+      jobs: JOBS,
+      schedules: SCHEDULES,
+      concurrency: deps.config.JOB_CONCURRENCY,
+      log: app.log,
     });
     // Before the sockets and the database go: running jobs finish (or are handed back) first.
     app.addHook("preClose", () => runner.stop());

@@ -10,7 +10,17 @@ import { agentTurnJob } from "./modules/answers/agent-turn.job.ts";
 import { articlePairsJob } from "./modules/knowledge/article-pairs.job.ts";
 
 /** Every kind of background job the server runs (a worker process runs them all). */
-export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [mailJob, channelEventJob, deliveryJob, agentTurnJob, articlePairsJob, purgeExpiredJob, jobQueueCleanupJob, presenceExpiryJob, rateLimitPurgeJob];
+export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [
+  mailJob,
+  channelEventJob,
+  deliveryJob,
+  agentTurnJob,
+  articlePairsJob,
+  purgeExpiredJob,
+  jobQueueCleanupJob,
+  presenceExpiryJob,
+  rateLimitPurgeJob,
+];
 
 /** Recurring jobs, as cron lines in UTC. */
 export const SCHEDULES: ReadonlyArray<ScheduledJob<AppContext>> = [

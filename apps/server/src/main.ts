@@ -9,7 +9,10 @@ async function main(config: Config) {
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const database = config.DATABASE_URL ? "external" : "embedded";
   if (config.HOLBOO_ROLE === "worker") console.log(`Holboo worker is running background jobs (${database} PostgreSQL, ${seconds} s)`);
-  else console.log(`Holboo is ready at ${config.PUBLIC_URL} (listening on ${server.url}, ${config.HOLBOO_ROLE === "web" ? "without background jobs, " : ""}${database} PostgreSQL, ${seconds} s)`);
+  else
+    console.log(
+      `Holboo is ready at ${config.PUBLIC_URL} (listening on ${server.url}, ${config.HOLBOO_ROLE === "web" ? "without background jobs, " : ""}${database} PostgreSQL, ${seconds} s)`,
+    );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -82,15 +82,21 @@ export async function webchatCompany(t: Served) {
 /** A visitor on the channel's site: a session, and helpers to send and read with the visitor token. */
 export async function visitor(t: Served, channel: WebchatChannelView, extra: Record<string, string> = {}) {
   const client = new Client(t.url);
-  const session = await client.post<WebchatSessionView>("/api/webchat/session", { public_key: channel.public_key, host_origin: `https://${channel.domain}`, ...extra });
+  const session = await client.post<WebchatSessionView>("/api/webchat/session", {
+    public_key: channel.public_key,
+    host_origin: `https://${channel.domain}`,
+    ...extra,
+  });
   expect(session.status, JSON.stringify(session.body)).toBe(200);
   const headers = { [VISITOR_TOKEN_HEADER]: session.body.visitor_token };
   return {
     session: session.body,
     token: session.body.visitor_token,
     send: (text: string, clientId = unique("c-")) => client.request<MessageView>("POST", "/api/webchat/messages", { client_id: clientId, text }, { headers }),
-    events: (interactionId: number, after = 0) => client.request<{ items: InteractionEventView[] }>("GET", `/api/webchat/events?interaction_id=${interactionId}&after=${after}`, undefined, { headers }),
-    seen: (interactionId: number, upToSeq: number) => client.request("POST", "/api/webchat/seen", { interaction_id: interactionId, up_to_seq: upToSeq }, { headers }),
+    events: (interactionId: number, after = 0) =>
+      client.request<{ items: InteractionEventView[] }>("GET", `/api/webchat/events?interaction_id=${interactionId}&after=${after}`, undefined, { headers }),
+    seen: (interactionId: number, upToSeq: number) =>
+      client.request("POST", "/api/webchat/seen", { interaction_id: interactionId, up_to_seq: upToSeq }, { headers }),
     file: (fileId: string) => client.request("GET", `/api/webchat/files/${fileId}`, undefined, { headers }),
   };
 }

@@ -47,7 +47,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const secrets = SecretBox.fromKey(randomBytes(32));
   // The run shares one database: each app counts its rate limits apart, as its own installation would.
   const app = await buildApp({
-    db: database.db, databaseUrl, pool: database.pool, secrets, limitsScope: randomUUID(), config, mailer, version: "test-version",
+    db: database.db,
+    databaseUrl,
+    pool: database.pool,
+    secrets,
+    limitsScope: randomUUID(),
+    config,
+    mailer,
+    version: "test-version",
   });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   return {
@@ -84,7 +91,12 @@ export class Client {
     this.cookies.set(name, value);
   }
 
-  async request<T = unknown>(method: string, path: string, body?: unknown, options: { csrf?: boolean; raw?: RequestInit["body"]; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
+  async request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: { csrf?: boolean; raw?: RequestInit["body"]; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     if (body !== undefined) headers["content-type"] = "application/json";

@@ -6,7 +6,9 @@ import type { TestApp } from "./harness.ts";
  */
 export async function makeWaitingJobsDue(t: TestApp): Promise<number> {
   const schema = t.config.JOBS_SCHEMA;
-  const result = await t.database.pool.query(`UPDATE ${schema}._private_jobs SET run_at = now() WHERE locked_at IS NULL AND run_at > now() AND attempts < max_attempts`);
+  const result = await t.database.pool.query(
+    `UPDATE ${schema}._private_jobs SET run_at = now() WHERE locked_at IS NULL AND run_at > now() AND attempts < max_attempts`,
+  );
   await t.database.pool.query(`SELECT pg_notify('jobs:insert', '{"count":1}')`);
   return result.rowCount ?? 0;
 }

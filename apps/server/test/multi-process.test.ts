@@ -32,7 +32,8 @@ function sameSession(client: Client, on: ServerProcess) {
   }
   return other;
 }
-const sendOver = (socket: Socket, text: string) => socket.timeout(5000).emitWithAck(VISITOR_SEND_EVENT, { client_id: unique("m-"), text }) as Promise<VisitorSendAck>;
+const sendOver = (socket: Socket, text: string) =>
+  socket.timeout(5000).emitWithAck(VISITOR_SEND_EVENT, { client_id: unique("m-"), text }) as Promise<VisitorSendAck>;
 const texts = (events: InteractionEventView[]) => events.filter((e) => e.type === "message.created").map((e) => (e.payload.message as MessageView).text);
 
 describe("two server processes on one database", () => {
@@ -63,7 +64,11 @@ describe("two server processes on one database", () => {
     const company = await webchatCompany(a);
     await company.client.put("/api/me/presence", { presence: "away" });
     const [agent] = (await company.client.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents")).body.items;
-    await company.client.put<WebchatChannelView>(`/api/webchat-channels/${company.channel.id}`, { ...webchatInput(company.domain), agent_id: agent?.id, agent_active: true });
+    await company.client.put<WebchatChannelView>(`/api/webchat-channels/${company.channel.id}`, {
+      ...webchatInput(company.domain),
+      agent_id: agent?.id,
+      agent_active: true,
+    });
     const pair = { question: "Хүргэлт хэдэн хоногт ирэх вэ?", variants: ["Хүргэлт хэр удаан вэ"], answer: "Хоёр хоногт хүргэнэ." };
     const created = await company.client.post<QaView>("/api/knowledge/qa", pair);
     expect(created.status, JSON.stringify(created.body)).toBe(200);
@@ -89,7 +94,8 @@ describe("two server processes on one database", () => {
 
   it("a sign-in rate limit holds across both processes", async () => {
     const from = { "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.9` };
-    const attempt = (on: ServerProcess) => new Client(on.url).request("POST", "/api/login", { email: `${unique("nobody")}@example.mn`, password: "wrong-password-1" }, { headers: from });
+    const attempt = (on: ServerProcess) =>
+      new Client(on.url).request("POST", "/api/login", { email: `${unique("nobody")}@example.mn`, password: "wrong-password-1" }, { headers: from });
     const statuses: number[] = [];
     for (let i = 0; i < AUTH_LIMIT; i++) statuses.push((await attempt(i % 2 ? b : a)).status);
     expect(statuses.every((status) => status !== 429)).toBe(true);

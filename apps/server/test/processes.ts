@@ -22,8 +22,15 @@ export interface ServerProcess {
 export function startServerProcess(env: Record<string, string> = {}, timeoutMs = 45_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
     env: {
-      ...process.env, DATABASE_URL: inject("databaseUrl"), PORT: "0", HOST: "127.0.0.1", NODE_ENV: "test", LOG_LEVEL: "warn",
-      PLATFORM_ADMIN_EMAILS: "root-admin@holboo.test", WEB_DIST_DIR: "/nonexistent-web-dist", ...env,
+      ...process.env,
+      DATABASE_URL: inject("databaseUrl"),
+      PORT: "0",
+      HOST: "127.0.0.1",
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      PLATFORM_ADMIN_EMAILS: "root-admin@holboo.test",
+      WEB_DIST_DIR: "/nonexistent-web-dist",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const texts = (events: InteractionEventView[]) =>
-  events.filter((e) => e.type === "message.created").map((e) => (e.payload.message as MessageView).text);
+const texts = (events: InteractionEventView[]) => events.filter((e) => e.type === "message.created").map((e) => (e.payload.message as MessageView).text);
 
 describe("socket authentication", () => {
   it("refuses staff sockets without a session or from a foreign origin, and visitors without a token", async () => {
@@ -21,7 +20,9 @@ describe("socket authentication", () => {
     const anonymous = io(t.url, { transports: ["websocket"], forceNew: true, reconnection: false });
     await expect(connected(anonymous)).rejects.toThrow(/unauthorized/);
     const foreign = io(t.url, {
-      transports: ["websocket"], forceNew: true, reconnection: false,
+      transports: ["websocket"],
+      forceNew: true,
+      reconnection: false,
       extraHeaders: { cookie: `${SESSION_COOKIE}=${company.client.cookie(SESSION_COOKIE)}`, origin: "https://evil.example" },
     });
     await expect(connected(foreign)).rejects.toThrow(/unauthorized/);
@@ -32,7 +33,8 @@ describe("socket authentication", () => {
 });
 
 describe("a session's end ends its sockets", () => {
-  const closed = (socket: ReturnType<typeof staffSocket>) => new Promise<void>((resolve) => (socket.connected ? socket.once("disconnect", () => resolve()) : resolve()));
+  const closed = (socket: ReturnType<typeof staffSocket>) =>
+    new Promise<void>((resolve) => (socket.connected ? socket.once("disconnect", () => resolve()) : resolve()));
 
   it("logout ends that sign-in's sockets only; deactivation and a password reset end all of them, and none come back", async () => {
     const company = await webchatCompany(t);
@@ -47,7 +49,12 @@ describe("a session's end ends its sockets", () => {
     await closed(first);
     expect(second.connected).toBe(true);
     // Reconnecting with the ended session's cookie is refused at the handshake.
-    const again = io(t.url, { transports: ["websocket"], forceNew: true, reconnection: false, extraHeaders: { cookie: `${SESSION_COOKIE}=${agent.client.cookie(SESSION_COOKIE) ?? "ended"}` } });
+    const again = io(t.url, {
+      transports: ["websocket"],
+      forceNew: true,
+      reconnection: false,
+      extraHeaders: { cookie: `${SESSION_COOKIE}=${agent.client.cookie(SESSION_COOKIE) ?? "ended"}` },
+    });
     await expect(connected(again)).rejects.toThrow(/unauthorized/);
 
     const events = collect<InteractionEventView>(second, "interaction.event");
@@ -156,7 +163,8 @@ describe("gap-free resync", () => {
     second.on("interaction.event", hold);
     await connected(second);
     const lastHeld = Math.max(...held.keys());
-    for (const event of (await company.client.get<{ items: InteractionEventView[] }>(`/api/interactions/${id}/events?after=${lastHeld}`)).body.items) hold(event);
+    for (const event of (await company.client.get<{ items: InteractionEventView[] }>(`/api/interactions/${id}/events?after=${lastHeld}`)).body.items)
+      hold(event);
     await v.send("Дахин холбогдсоны дараа");
     await until(() => texts([...held.values()]).includes("Дахин холбогдсоны дараа"));
 

@@ -21,7 +21,17 @@ const children: ChildProcess[] = [];
 function launch(dataDir: string): { child: ChildProcess; ready: Promise<Started>; exit: Promise<number | null> } {
   const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", LANG: "C", LC_ALL: "", WEB_DIST_DIR: "/nonexistent-web-dist" },
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      DATA_DIR: dataDir,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      LANG: "C",
+      LC_ALL: "",
+      WEB_DIST_DIR: "/nonexistent-web-dist",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);

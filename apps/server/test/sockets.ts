@@ -4,7 +4,12 @@ import type { Client, Served } from "./harness.ts";
 
 /** A staff socket authenticated by the client's session cookie, like the web app's. */
 export function staffSocket(t: Served, client: Client): Socket {
-  return io(t.url, { transports: ["websocket"], forceNew: true, reconnection: false, extraHeaders: { cookie: `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}` } });
+  return io(t.url, {
+    transports: ["websocket"],
+    forceNew: true,
+    reconnection: false,
+    extraHeaders: { cookie: `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}` },
+  });
 }
 
 export function visitorSocket(t: Served, token: string): Socket {

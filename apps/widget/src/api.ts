@@ -20,7 +20,10 @@ export class VisitorApi {
 
   session(key: string, hostOrigin: string, storedToken: string | null, user: VisitorIdentityHint | null) {
     return this.call<WebchatSessionView>("POST", "/api/webchat/session", {
-      public_key: key, host_origin: hostOrigin, ...(storedToken && !user ? { visitor_token: storedToken } : {}), ...(user ?? {}),
+      public_key: key,
+      host_origin: hostOrigin,
+      ...(storedToken && !user ? { visitor_token: storedToken } : {}),
+      ...(user ?? {}),
     });
   }
 

@@ -55,7 +55,13 @@ class Chat {
       onTyping: () => this.typing(),
     });
     this.view.mount();
-    toLoader({ source: SOURCE, type: "ready", brand_color: config.brand_color, text_color: config.text_color, title: locale === "en" && config.name_en ? config.name_en : config.name_mn });
+    toLoader({
+      source: SOURCE,
+      type: "ready",
+      brand_color: config.brand_color,
+      text_color: config.text_color,
+      title: locale === "en" && config.name_en ? config.name_en : config.name_mn,
+    });
     this.thread.reset(this.session.interaction && this.session.interaction.status === "open" ? this.session.interaction.id : null);
     this.connect();
     await this.resync();
@@ -76,7 +82,10 @@ class Chat {
   }
 
   private connect() {
-    this.socket = io(`${location.origin}/webchat`, { auth: { token: this.api.token, locale: this.session?.config.language }, transports: ["websocket", "polling"] });
+    this.socket = io(`${location.origin}/webchat`, {
+      auth: { token: this.api.token, locale: this.session?.config.language },
+      transports: ["websocket", "polling"],
+    });
     // After every (re)connection, fetch what was missed (pushes and fetched events converge by
     // sequence) and send again what was never acknowledged.
     this.socket.on("connect", () => {
@@ -154,7 +163,9 @@ class Chat {
   private async deliver(clientId: string, text: string, attachmentIds: string[]): Promise<MessageView> {
     const socket = this.socket;
     if (!socket?.connected) return this.api.send(clientId, text, attachmentIds);
-    const ack = (await socket.timeout(SEND_TIMEOUT_MS).emitWithAck(VISITOR_SEND_EVENT, { client_id: clientId, text, attachment_ids: attachmentIds })) as VisitorSendAck;
+    const ack = (await socket
+      .timeout(SEND_TIMEOUT_MS)
+      .emitWithAck(VISITOR_SEND_EVENT, { client_id: clientId, text, attachment_ids: attachmentIds })) as VisitorSendAck;
     if ("message" in ack) return ack.message;
     throw new Error(ack.error.code);
   }

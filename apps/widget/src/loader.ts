@@ -21,14 +21,18 @@ import { SOURCE, isMessage, type ToChat, type ToLoader, type VisitorIdentityHint
   const version = __HOLBOO_WIDGET_APP__.replace(/^app\.|\.js$/g, "");
   frame.src = `${base}/webchat?key=${encodeURIComponent(key)}&parent=${encodeURIComponent(location.origin)}&v=${version}`;
   frame.allow = "clipboard-write";
-  frame.style.cssText = "display:none;width:370px;height:560px;max-width:calc(100vw - 40px);max-height:calc(100vh - 110px);border:0;border-radius:16px;box-shadow:0 12px 40px rgba(0,0,0,.2);background:#fff;margin-bottom:12px";
+  frame.style.cssText =
+    "display:none;width:370px;height:560px;max-width:calc(100vw - 40px);max-height:calc(100vh - 110px);border:0;border-radius:16px;box-shadow:0 12px 40px rgba(0,0,0,.2);background:#fff;margin-bottom:12px";
   const button = document.createElement("button");
   button.type = "button";
   button.setAttribute("aria-label", "Chat");
-  button.style.cssText = "width:56px;height:56px;border-radius:50%;border:0;cursor:pointer;background:#3B5BDB;color:#fff;box-shadow:0 6px 20px rgba(0,0,0,.25);position:relative;float:right";
-  button.innerHTML = '<svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"><path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z"/></svg>';
+  button.style.cssText =
+    "width:56px;height:56px;border-radius:50%;border:0;cursor:pointer;background:#3B5BDB;color:#fff;box-shadow:0 6px 20px rgba(0,0,0,.25);position:relative;float:right";
+  button.innerHTML =
+    '<svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"><path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z"/></svg>';
   const badge = document.createElement("span");
-  badge.style.cssText = "display:none;position:absolute;top:-4px;right:-4px;min-width:20px;height:20px;padding:0 5px;border-radius:10px;background:#FA5252;color:#fff;font:600 12px/20px system-ui;text-align:center";
+  badge.style.cssText =
+    "display:none;position:absolute;top:-4px;right:-4px;min-width:20px;height:20px;padding:0 5px;border-radius:10px;background:#FA5252;color:#fff;font:600 12px/20px system-ui;text-align:center";
   badge.setAttribute("data-holboo-unread", "");
   button.appendChild(badge);
   root.append(frame, button);

@@ -11,9 +11,7 @@ export interface VisitorIdentityHint {
   email?: string;
 }
 
-export type ToChat =
-  | { source: typeof SOURCE; type: "init"; user: VisitorIdentityHint | null }
-  | { source: typeof SOURCE; type: "visibility"; open: boolean };
+export type ToChat = { source: typeof SOURCE; type: "init"; user: VisitorIdentityHint | null } | { source: typeof SOURCE; type: "visibility"; open: boolean };
 
 export type ToLoader =
   | { source: typeof SOURCE; type: "ready"; brand_color: string; text_color: string; title: string }

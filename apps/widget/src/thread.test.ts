@@ -3,11 +3,26 @@ import { describe, expect, it } from "vitest";
 import { Thread } from "./thread.ts";
 
 const message = (seq: number, overrides: Partial<MessageView> = {}): InteractionEventView => ({
-  interaction_id: 7, seq, type: "message.created", created_at: "2026-11-22T10:00:00Z",
+  interaction_id: 7,
+  seq,
+  type: "message.created",
+  created_at: "2026-11-22T10:00:00Z",
   payload: {
     message: {
-      id: seq * 10, interaction_id: 7, seq, direction: "out", sender_type: "user", sender: { id: 1, name: "Сараа Бат" }, text: `m${seq}`,
-      attachments: [], status: "sent", is_bot: false, is_private: false, client_id: null, created_at: "2026-11-22T10:00:00Z", ...overrides,
+      id: seq * 10,
+      interaction_id: 7,
+      seq,
+      direction: "out",
+      sender_type: "user",
+      sender: { id: 1, name: "Сараа Бат" },
+      text: `m${seq}`,
+      attachments: [],
+      status: "sent",
+      is_bot: false,
+      is_private: false,
+      client_id: null,
+      created_at: "2026-11-22T10:00:00Z",
+      ...overrides,
     },
   },
 });

@@ -41,7 +41,17 @@ export class Thread {
   }
 
   addPending(clientId: string, text: string, attachments: AttachmentView[] = []) {
-    this.bubbles.set(clientId, { key: clientId, seq: null, mine: true, text, attachments, status: "sending", senderName: "", isBot: false, createdAt: new Date().toISOString() });
+    this.bubbles.set(clientId, {
+      key: clientId,
+      seq: null,
+      mine: true,
+      text,
+      attachments,
+      status: "sending",
+      senderName: "",
+      isBot: false,
+      createdAt: new Date().toISOString(),
+    });
   }
 
   setStatus(clientId: string, status: MessageStatus) {
@@ -60,8 +70,15 @@ export class Thread {
       const key = (message.direction === "in" ? ownClientId(message.client_id) : null) ?? `m${message.id}`;
       this.idToKey.set(message.id, key);
       this.bubbles.set(key, {
-        key, seq: message.seq, mine: message.direction === "in", text: message.text, attachments: message.attachments,
-        status: message.status, senderName: message.sender.name, isBot: message.is_bot, createdAt: message.created_at,
+        key,
+        seq: message.seq,
+        mine: message.direction === "in",
+        text: message.text,
+        attachments: message.attachments,
+        status: message.status,
+        senderName: message.sender.name,
+        isBot: message.is_bot,
+        createdAt: message.created_at,
       });
     } else if (event.type === "message.status") {
       for (const id of (payload.message_ids as number[] | undefined) ?? []) {

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
-  ERROR_CATALOGUE, MATRIX_PERMISSIONS, PERMISSION_GROUPS, effectivePermissions, formatDuration, initials, isValidDomain,
-  isValidEmail, isValidPhone, messageForStatus, pageItems, relativeTime,
+  ERROR_CATALOGUE,
+  MATRIX_PERMISSIONS,
+  PERMISSION_GROUPS,
+  effectivePermissions,
+  formatDuration,
+  initials,
+  isValidDomain,
+  isValidEmail,
+  isValidPhone,
+  messageForStatus,
+  pageItems,
+  relativeTime,
 } from "./index.ts";
 
 describe("error catalogue", () => {

@@ -42,12 +42,20 @@ export const ERROR_CATALOGUE = {
 
   // Auth
   invalid_credentials: entry(401, "И-мэйл эсвэл нууц үг буруу байна.", "Wrong e-mail or password."),
-  user_inactive: entry(403, "Таны эрх идэвхгүй болсон байна. Байгууллагынхаа админд хандана уу.", "Your account is deactivated. Please contact your organisation's admin."),
+  user_inactive: entry(
+    403,
+    "Таны эрх идэвхгүй болсон байна. Байгууллагынхаа админд хандана уу.",
+    "Your account is deactivated. Please contact your organisation's admin.",
+  ),
   handoff_invalid: entry(401, "Нэвтрэх холбоос хүчингүй эсвэл хугацаа нь дууссан байна.", "The sign-in link is invalid or has expired."),
   reset_token_invalid: entry(400, "Нууц үг сэргээх холбоос хүчингүй эсвэл хугацаа нь дууссан байна.", "The password reset link is invalid or has expired."),
   password_too_weak: entry(400, "Нууц үг хамгийн багадаа 8 тэмдэгттэй байна.", "The password must be at least 8 characters."),
   password_required: entry(400, "Эхлээд нууц үгээ тохируулна уу.", "Please set your password first."),
-  signup_not_approved: entry(403, "Таны бүртгэлийг платформын админ хараахан баталгаажуулаагүй байна.", "Your sign-up has not been approved by the platform admin yet."),
+  signup_not_approved: entry(
+    403,
+    "Таны бүртгэлийг платформын админ хараахан баталгаажуулаагүй байна.",
+    "Your sign-up has not been approved by the platform admin yet.",
+  ),
   platform_admin_only: entry(403, "Зөвхөн платформын админ хийх боломжтой.", "Only the platform admin can do this."),
 
   // User and company
@@ -73,7 +81,11 @@ export const ERROR_CATALOGUE = {
   channel_exists: entry(409, "Суваг бүртгэлтэй байна.", "The channel already exists."),
   channel_creator_other_company: entry(409, "Сувгийг үүсгэгч өөр байгууллагад бүртгэлтэй байна.", "The channel creator is registered at another company."),
   only_creator_can_delete_company: entry(403, "Зөвхөн байгууллагыг үүсгэсэн хэрэглэгч устгах боломжтой.", "Only the creator can delete the company."),
-  owner_protected: entry(403, "Эзэмшигчийг устгах, идэвхгүй болгох, эрхийг өөрчлөх боломжгүй.", "The owner cannot be deleted, deactivated or have the role changed."),
+  owner_protected: entry(
+    403,
+    "Эзэмшигчийг устгах, идэвхгүй болгох, эрхийг өөрчлөх боломжгүй.",
+    "The owner cannot be deleted, deactivated or have the role changed.",
+  ),
   ownership_target_not_admin: entry(400, "Эзэмшлийг зөвхөн админ эрхтэй хэрэглэгчид шилжүүлнэ.", "Ownership can only be transferred to an admin."),
   ownership_already_transferred: entry(409, "Эзэмшлийг аль хэдийн шилжүүлсэн байна.", "Ownership has already been transferred."),
   only_owner_can_transfer: entry(403, "Зөвхөн эзэмшигч эзэмшлээ шилжүүлнэ.", "Only the owner can transfer ownership."),
@@ -117,7 +129,11 @@ export const ERROR_CATALOGUE = {
   // Interactions
   interaction_not_found: entry(404, "Харилцаа олдсонгүй.", "Interaction not found."),
   interaction_closed: entry(409, "Харилцаа хаагдсан байна.", "The interaction is closed."),
-  interaction_already_open: entry(409, "Энэ харилцагчтай энэ сувгаар нээлттэй харилцаа байна.", "This contact already has an open interaction on this channel."),
+  interaction_already_open: entry(
+    409,
+    "Энэ харилцагчтай энэ сувгаар нээлттэй харилцаа байна.",
+    "This contact already has an open interaction on this channel.",
+  ),
   contact_not_on_channel: entry(400, "Харилцагч энэ сувгаар холбогдоогүй байна.", "The contact has no account on this channel."),
   interaction_title_required: entry(400, "Гарчиг оруулна уу.", "Please enter a title."),
   escalate_failed: entry(409, "Хүн рүү шилжүүлэх боломжгүй байна.", "The interaction cannot be escalated."),
@@ -174,10 +190,22 @@ export const ERROR_CATALOGUE = {
   contact_not_found: entry(404, "Харилцагч олдсонгүй.", "Contact not found."),
   contact_exists: entry(409, "Харилцагч бүртгэлтэй байна. Засах эсвэл нэгтгэх үү?", "The contact already exists. Edit it or merge instead?"),
   contact_add_failed: entry(500, "Харилцагч нэмэхэд алдаа гарлаа.", "Adding the contact failed."),
-  contact_add_timeout: entry(504, "Харилцагч нэмэх хүсэлтийн хугацаа дууслаа. Харилцагч үүссэн эсэхийг шалгаад дахин оролдоно уу.", "Adding the contact timed out. Check whether it was created, then try again."),
+  contact_add_timeout: entry(
+    504,
+    "Харилцагч нэмэх хүсэлтийн хугацаа дууслаа. Харилцагч үүссэн эсэхийг шалгаад дахин оролдоно уу.",
+    "Adding the contact timed out. Check whether it was created, then try again.",
+  ),
   contact_merge_same_ids: entry(400, "Нэгтгэх хоёр харилцагч өөр байх ёстой.", "Merging needs two different contacts."),
-  contact_merge_different_account: entry(409, "Өөр Facebook хаягтай харилцагчдыг нэгтгэх боломжгүй.", "Contacts with different Facebook accounts cannot be merged."),
-  contact_has_open_work: entry(409, "Нээлттэй харилцаа эсвэл шийдэгдээгүй хүсэлттэй харилцагчийг устгах боломжгүй.", "A contact with open interactions or unresolved issues cannot be deleted."),
+  contact_merge_different_account: entry(
+    409,
+    "Өөр Facebook хаягтай харилцагчдыг нэгтгэх боломжгүй.",
+    "Contacts with different Facebook accounts cannot be merged.",
+  ),
+  contact_has_open_work: entry(
+    409,
+    "Нээлттэй харилцаа эсвэл шийдэгдээгүй хүсэлттэй харилцагчийг устгах боломжгүй.",
+    "A contact with open interactions or unresolved issues cannot be deleted.",
+  ),
   contact_phone_or_email_required: entry(400, "Утас эсвэл и-мэйлийн аль нэгийг оруулна уу.", "Enter a phone number or an e-mail."),
   contact_surname_too_short: entry(400, "Овог хэт богино байна.", "The surname is too short."),
   contact_address_too_long: entry(400, "Хаягийн дэлгэрэнгүй хэт урт байна.", "The address detail is too long."),
@@ -194,8 +222,7 @@ export const ERROR_CATALOGUE = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
-export const isErrorCode = (value: unknown): value is ErrorCode =>
-  typeof value === "string" && Object.hasOwn(ERROR_CATALOGUE, value);
+export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === "string" && Object.hasOwn(ERROR_CATALOGUE, value);
 
 export function errorMessage(code: ErrorCode, locale: Locale): string {
   return ERROR_CATALOGUE[code][locale];

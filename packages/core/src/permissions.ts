@@ -32,34 +32,35 @@ export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 export type Permission = MatrixPermission | AdminPermission;
 export const ALL_PERMISSIONS: readonly Permission[] = [...MATRIX_PERMISSIONS, ...ADMIN_PERMISSIONS];
 
-export const isMatrixPermission = (value: string): value is MatrixPermission =>
-  (MATRIX_PERMISSIONS as string[]).includes(value);
+export const isMatrixPermission = (value: string): value is MatrixPermission => (MATRIX_PERMISSIONS as string[]).includes(value);
 
 /** What a new company starts with; admins edit the non-admin rows in role settings. */
 export const DEFAULT_ROLE_PERMISSIONS: Record<EditableRole, readonly MatrixPermission[]> = {
   manager: [
-    "interaction.view_all_closed", "interaction.start", "interaction.edit", "interaction.delete",
-    "issue.view_all", "issue.edit", "issue.assign", "issue.delete",
-    "contact.view_all", "contact.export_import", "contact.edit", "contact.delete",
-    "dashboard.view_company", "dashboard.export",
+    "interaction.view_all_closed",
+    "interaction.start",
+    "interaction.edit",
+    "interaction.delete",
+    "issue.view_all",
+    "issue.edit",
+    "issue.assign",
+    "issue.delete",
+    "contact.view_all",
+    "contact.export_import",
+    "contact.edit",
+    "contact.delete",
+    "dashboard.view_company",
+    "dashboard.export",
     "settings.view",
     "plan.view",
     "call.make",
   ],
-  agent: [
-    "interaction.start", "interaction.edit",
-    "issue.edit",
-    "contact.edit",
-    "call.make",
-  ],
+  agent: ["interaction.start", "interaction.edit", "issue.edit", "contact.edit", "call.make"],
   guest: ["interaction.view_all_closed", "issue.view_all", "contact.view_all", "dashboard.view_company"],
 };
 
 /** Effective permissions of a role, given the company's stored matrix for editable roles. */
-export function effectivePermissions(
-  role: Role,
-  companyMatrix: Partial<Record<EditableRole, readonly MatrixPermission[]>>,
-): Permission[] {
+export function effectivePermissions(role: Role, companyMatrix: Partial<Record<EditableRole, readonly MatrixPermission[]>>): Permission[] {
   if (role === "admin") return [...ALL_PERMISSIONS];
   return [...(companyMatrix[role] ?? DEFAULT_ROLE_PERMISSIONS[role])];
 }

@@ -31,12 +31,15 @@ export function formatDuration(ms: number, locale: Locale): string {
   const hours = Math.floor((total % 86_400) / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
-  const unit = locale === "mn"
-    ? { d: "өдөр", h: "цаг", m: "мин", s: "сек" }
-    : { d: "d", h: "h", m: "min", s: "s" };
+  const unit = locale === "mn" ? { d: "өдөр", h: "цаг", m: "мин", s: "сек" } : { d: "d", h: "h", m: "min", s: "s" };
   const sep = locale === "mn" ? " " : "";
   if (ms >= 30 * DAY) return `${days}${sep}${unit.d}`;
-  const parts: Array<[number, string]> = [[days, unit.d], [hours, unit.h], [minutes, unit.m], [seconds, unit.s]];
+  const parts: Array<[number, string]> = [
+    [days, unit.d],
+    [hours, unit.h],
+    [minutes, unit.m],
+    [seconds, unit.s],
+  ];
   const firstNonZero = parts.findIndex(([n]) => n > 0);
   if (firstNonZero === -1) return `0${sep}${unit.s}`;
   return parts

@@ -45,10 +45,6 @@ export const onboardingTextSchema = z
   .min(LIMITS.onboardingTextMinChars, { error: "onboarding_text_too_short" })
   .max(LIMITS.onboardingTextMaxChars, { error: "name_too_long" });
 
-export const mailDomainSchema = z
-  .string({ error: "mail_domain_invalid" })
-  .trim()
-  .toLowerCase()
-  .refine(isValidDomain, { error: "mail_domain_invalid" });
+export const mailDomainSchema = z.string({ error: "mail_domain_invalid" }).trim().toLowerCase().refine(isValidDomain, { error: "mail_domain_invalid" });
 
 export const idParamSchema = z.object({ id: z.coerce.number({ error: "invalid_parameters" }).int().positive({ error: "invalid_parameters" }) });

@@ -40,13 +40,20 @@ async function providerConversation() {
   const contact = await insertContact(db, { companyId, firstName: "Болд", createdBy: "system" });
   const identity = await insertIdentity(db, { companyId, contactId: contact.id, channelId: channel.id, externalId: unique("psid-") });
   const interaction = await insertInteraction(db, {
-    companyId, channelId: channel.id, contactId: contact.id, identityId: identity.id, title: "Захиалга", ownerType: "user", assigneeUserId: admin.me.ID,
+    companyId,
+    channelId: channel.id,
+    contactId: contact.id,
+    identityId: identity.id,
+    title: "Захиалга",
+    ownerType: "user",
+    assigneeUserId: admin.me.ID,
   });
   const statuses = async (messageId: number) =>
     (await admin.client.get<{ items: InteractionEventView[] }>(`/api/interactions/${interaction.id}/events?after=0`)).body.items
       .filter((e) => e.type === "message.status" && (e.payload.message_ids as number[]).includes(messageId))
       .map((e) => e.payload.status);
-  const send = (text: string, clientId = unique("r-")) => admin.client.post<MessageView>(`/api/interactions/${interaction.id}/messages`, { client_id: clientId, text });
+  const send = (text: string, clientId = unique("r-")) =>
+    admin.client.post<MessageView>(`/api/interactions/${interaction.id}/messages`, { client_id: clientId, text });
   return { admin, interaction, identity, statuses, send };
 }
 
@@ -54,7 +61,10 @@ describe("outbound delivery through a channel adapter, as a job", () => {
   it("a reply is sending until the provider takes it; a temporary failure is retried and then sent, the provider's id kept", async () => {
     const { identity, statuses, send } = await providerConversation();
     const text = `Таны захиалга замдаа ${unique()}`;
-    script.set(text, [{ ok: false, retryable: true, error: "(#2) temporarily unavailable" }, { ok: true, providerMessageId: "m_mid.1" }]);
+    script.set(text, [
+      { ok: false, retryable: true, error: "(#2) temporarily unavailable" },
+      { ok: true, providerMessageId: "m_mid.1" },
+    ]);
     const sent = await send(text);
     expect(sent.body.status).toBe("sending");
     await until(() => deliveries.filter((d) => d.text === text).length === 1);
@@ -70,7 +80,10 @@ describe("outbound delivery through a channel adapter, as a job", () => {
     const { admin, interaction, statuses, send } = await providerConversation();
     const text = `Төлбөр ${unique()}`;
     const clientId = unique("r-");
-    script.set(text, [{ ok: false, retryable: false, error: "(#551) This person isn't available right now" }, { ok: true, providerMessageId: "m_mid.2" }]);
+    script.set(text, [
+      { ok: false, retryable: false, error: "(#551) This person isn't available right now" },
+      { ok: true, providerMessageId: "m_mid.2" },
+    ]);
     const first = await send(text, clientId);
     await until(async () => (await statuses(first.body.id)).includes("retry"));
     expect((await deadJobs(t, "channel.deliver")).some((job) => job.last_error?.includes("#551"))).toBe(true);
@@ -97,7 +110,11 @@ describe("outbound delivery through a channel adapter, as a job", () => {
       return (await statuses(failed.body.id)).includes("retry");
     }, 20_000);
     expect(deliveries.filter((d) => d.text === text)).toHaveLength(6);
-    const note = await admin.client.post<MessageView>(`/api/interactions/${interaction.id}/messages`, { client_id: unique("n-"), text: "Дотоод", is_private: true });
+    const note = await admin.client.post<MessageView>(`/api/interactions/${interaction.id}/messages`, {
+      client_id: unique("n-"),
+      text: "Дотоод",
+      is_private: true,
+    });
     expect(note.body.status).toBe("sent");
     expect(deliveries.some((d) => d.text === "Дотоод")).toBe(false);
   });
@@ -107,7 +124,10 @@ describe("dead jobs in the platform admin panel", () => {
   it("lists a delivery that was refused for good to the platform admin only, who can give it another try", async () => {
     const { admin, statuses, send } = await providerConversation();
     const text = `Хаягаа илгээнэ үү ${unique()}`;
-    script.set(text, [{ ok: false, retryable: false, error: "(#10) outside the allowed window" }, { ok: true, providerMessageId: "m_mid.3" }]);
+    script.set(text, [
+      { ok: false, retryable: false, error: "(#10) outside the allowed window" },
+      { ok: true, providerMessageId: "m_mid.3" },
+    ]);
     const sent = await send(text);
     await until(async () => (await statuses(sent.body.id)).includes("retry"));
 
@@ -120,7 +140,9 @@ describe("dead jobs in the platform admin panel", () => {
 
     expect((await platform.post(`/api/admin/jobs/${job?.id}/retry`)).status).toBe(200);
     // The revived job finds the message at retry, not sending: it does nothing and is done.
-    await until(async () => !(await platform.get<{ items: DeadJobView[] }>("/api/admin/jobs/dead?page_size=100")).body.items.some((item) => item.id === job?.id));
+    await until(
+      async () => !(await platform.get<{ items: DeadJobView[] }>("/api/admin/jobs/dead?page_size=100")).body.items.some((item) => item.id === job?.id),
+    );
     expect((await platform.post("/api/admin/jobs/999999999/retry")).status).toBe(404);
   });
 });

@@ -41,7 +41,14 @@ async function handToProvider(ctx: AppContext, companyId: number, interactionId:
   const adapter = channel ? adapterFor(channel.type as ChannelType) : null;
   if (!identity || !adapter) return { ok: false, retryable: false, error: "channel_or_identity_missing" };
   return adapter
-    .deliver({ companyId, channelId: identity.channelId, externalId: identity.externalId, messageId: message.id, text: message.text, attachments: message.attachments })
+    .deliver({
+      companyId,
+      channelId: identity.channelId,
+      externalId: identity.externalId,
+      messageId: message.id,
+      text: message.text,
+      attachments: message.attachments,
+    })
     .catch((error: unknown): DeliveryResult => ({ ok: false, retryable: true, error: String(error) }));
 }
 
@@ -52,7 +59,9 @@ async function settleDelivery(ctx: AppContext, payload: DeliveryJobPayload, stat
     if (!message || !locked || message.status !== "sending") return null;
     await setMessageDelivery(tx, payload.company_id, message.id, status, providerMessageId);
     const event = await appendEvent(tx, payload.company_id, locked.id, {
-      type: "message.status", visibleToContact: false, payload: { message_ids: [message.id], seqs: [message.seq], status },
+      type: "message.status",
+      visibleToContact: false,
+      payload: { message_ids: [message.id], seqs: [message.seq], status },
     });
     return { locked, event };
   });

@@ -36,7 +36,12 @@ export async function storeProviderEvents(ctx: AppContext, channel: ChannelRow, 
   return ctx.db.transaction(async (tx) => {
     let stored = 0;
     for (const event of events) {
-      const id = await insertEventOnce(tx, { companyId: channel.companyId, channelId: channel.id, providerEventId: event.providerEventId, payload: event.payload });
+      const id = await insertEventOnce(tx, {
+        companyId: channel.companyId,
+        channelId: channel.id,
+        providerEventId: event.providerEventId,
+        payload: event.payload,
+      });
       if (id === null) continue;
       stored += 1;
       await ctx.jobs.add(tx, channelEventJob, { company_id: channel.companyId, event_id: id }, { queue: `inbound:${channel.id}:${event.orderingKey}` });

@@ -18,14 +18,28 @@ export async function resolveSender(ctx: AppContext, channel: ChannelRow, inboun
   try {
     return await ctx.db.transaction(async (tx) => {
       const contact = await insertContact(tx, {
-        companyId: channel.companyId, firstName: profile.firstName ?? "", lastName: profile.lastName ?? "", email: profile.email?.toLowerCase() || null, createdBy: "system",
+        companyId: channel.companyId,
+        firstName: profile.firstName ?? "",
+        lastName: profile.lastName ?? "",
+        email: profile.email?.toLowerCase() || null,
+        createdBy: "system",
       });
-      const identity = await insertIdentity(tx, { companyId: channel.companyId, contactId: contact.id, channelId: channel.id, externalId: inbound.externalId, verified: true });
+      const identity = await insertIdentity(tx, {
+        companyId: channel.companyId,
+        contactId: contact.id,
+        channelId: channel.id,
+        externalId: inbound.externalId,
+        verified: true,
+      });
       return { identity, contact };
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const winner = (await findIdentity(ctx.db, channel.id, inbound.externalId)) ?? (() => { throw error; })();
+    const winner =
+      (await findIdentity(ctx.db, channel.id, inbound.externalId)) ??
+      (() => {
+        throw error;
+      })();
     return { identity: winner, contact: await findContact(ctx.db, channel.companyId, winner.contactId) };
   }
 }

@@ -39,11 +39,21 @@ registerAdapter({
       const signature = request.headers["x-test-signature"];
       return channel && secrets && signature === sign(request.rawBody.toString("utf8"), secrets.token) ? channel : null;
     },
-    events: (body) => ((body as { events?: TestEvent[] }).events ?? []).map((event) => ({ providerEventId: event.id, orderingKey: event.sender.id, payload: event })),
+    events: (body) =>
+      ((body as { events?: TestEvent[] }).events ?? []).map((event) => ({ providerEventId: event.id, orderingKey: event.sender.id, payload: event })),
     normalise: (payload, channel) => {
       const event = payload as TestEvent;
       const [firstName = "", lastName = ""] = event.sender.name.split(" ");
-      return [{ channelId: channel.id, externalId: event.sender.id, providerMessageId: event.id, text: event.text, attachments: [], profile: { firstName, lastName } }];
+      return [
+        {
+          channelId: channel.id,
+          externalId: event.sender.id,
+          providerMessageId: event.id,
+          text: event.text,
+          attachments: [],
+          profile: { firstName, lastName },
+        },
+      ];
     },
   },
   async deliver(delivery): Promise<DeliveryResult> {
@@ -59,11 +69,20 @@ async function connectTestProvider(app: TestApp) {
   const key = unique("hook-");
   const token = unique("token-");
   const channel = await insertChannel(app.database.db, {
-    companyId: admin.me.company_id, type: "messenger", name: "Page", description: "Test provider", number: unique("page-"), active: true, config: { webhook_key: key },
+    companyId: admin.me.company_id,
+    type: "messenger",
+    name: "Page",
+    description: "Test provider",
+    number: unique("page-"),
+    active: true,
+    config: { webhook_key: key },
   });
   await saveChannelSecrets(app.secrets, app.database.db, channel, { token });
   const post = (body: string, signature: string) =>
-    new Client(app.url).request("POST", `/webhooks/messenger/${key}`, undefined, { raw: body, headers: { "content-type": "application/json", "x-test-signature": signature } });
+    new Client(app.url).request("POST", `/webhooks/messenger/${key}`, undefined, {
+      raw: body,
+      headers: { "content-type": "application/json", "x-test-signature": signature },
+    });
   const senderId = unique("psid-");
   const body = (text: string, eventId: string) => JSON.stringify({ events: [{ id: eventId, sender: { id: senderId, name: "Болд Бат" }, text }] });
   return { admin, channel, token, key, post, body };
@@ -107,7 +126,14 @@ describe("the channel seam", () => {
     const { admin, channel, body, post, token } = await connectTestProvider(t);
     const text = body("Сайн уу", unique("ev-"));
     expect((await post(text, "0".repeat(64))).status).toBe(401);
-    expect((await new Client(t.url).request("POST", `/webhooks/messenger/${unique("nokey-")}`, undefined, { raw: text, headers: { "content-type": "application/json", "x-test-signature": sign(text, token) } })).status).toBe(401);
+    expect(
+      (
+        await new Client(t.url).request("POST", `/webhooks/messenger/${unique("nokey-")}`, undefined, {
+          raw: text,
+          headers: { "content-type": "application/json", "x-test-signature": sign(text, token) },
+        })
+      ).status,
+    ).toBe(401);
     await updateChannel(t.database.db, admin.me.company_id, channel.id, { active: false });
     expect((await post(text, sign(text, token))).status).toBe(401);
     expect(await countEvents(t.database.db, admin.me.company_id, channel.id)).toBe(0);

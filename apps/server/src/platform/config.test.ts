@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from "./config.ts";
 describe("configuration", () => {
   it("has working defaults", () => {
     const config = loadConfig({}, { dotenv: false });
-    expect(config).toMatchObject({ PORT: 3000, SESSION_TTL_HOURS: 24, SIGNUP_APPROVAL_REQUIRED: false, PUBLIC_URL: "http://localhost:3000", secureCookies: false });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      SESSION_TTL_HOURS: 24,
+      SIGNUP_APPROVAL_REQUIRED: false,
+      PUBLIC_URL: "http://localhost:3000",
+      secureCookies: false,
+    });
     expect(config.DATA_DIR).toMatch(/\/data$/);
   });
 

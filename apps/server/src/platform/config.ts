@@ -7,9 +7,12 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "expected true or false" })
   .transform((value) => value === "true" || value === "1" || value === "yes");
 
-const emailList = z
-  .string()
-  .transform((value) => value.split(",").map((email) => email.trim().toLowerCase()).filter(Boolean));
+const emailList = z.string().transform((value) =>
+  value
+    .split(",")
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean),
+);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -22,7 +25,11 @@ const EnvSchema = z.object({
   /** Memory the answer indexes of idle virtual agents may hold before the least recently used are dropped. */
   ANSWER_INDEX_MEMORY_MB: z.coerce.number().positive().default(512),
   PUBLIC_URL: z.url({ error: "expected an http(s) URL" }).optional(),
-  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(24),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(24),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "expected an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: z.string().min(3).default("Holboo <no-reply@holboo.local>"),
   PLATFORM_ADMIN_EMAILS: emailList.default([]),
@@ -37,12 +44,17 @@ const EnvSchema = z.object({
   /** Encrypts channel secrets at rest: 32 bytes as 64 hex characters or base64. Every process needs the same. */
   HOLBOO_SECRET_KEY: z
     .string()
-    .refine((value) => /^[0-9a-f]{64}$/i.test(value) || Buffer.from(value, "base64").length === 32, { error: "expected 32 bytes as 64 hex characters or base64" })
+    .refine((value) => /^[0-9a-f]{64}$/i.test(value) || Buffer.from(value, "base64").length === 32, {
+      error: "expected 32 bytes as 64 hex characters or base64",
+    })
     .optional(),
   /** Background jobs one process runs at once. */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** The PostgreSQL schema of the job queue; tests give each app its own. */
-  JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, { error: "expected a lower-case SQL identifier" }).default("graphile_worker"),
+  JOBS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/, { error: "expected a lower-case SQL identifier" })
+    .default("graphile_worker"),
   WIDGET_DIST_DIR: z.string().optional(),
   APP_VERSION: z.string().optional(),
 });

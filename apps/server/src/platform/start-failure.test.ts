@@ -40,7 +40,26 @@ describe("start failures", () => {
   });
 
   it("fill the same placeholders in both languages", () => {
-    const keys = ["postgres_user_missing", "data_dir_unwritable", "system_dir_unusable", "cluster_unreachable", "cluster_link_broken", "postgres_spawn_failed", "initdb_failed", "postgres_failed", "postgres_timeout", "cluster_in_use", "orphan_not_stopping", "port_in_use", "database_unreachable", "unexpected", "cluster_relocated", "binaries_copied", "orphan_stopped", "postgres_exited"] as const;
+    const keys = [
+      "postgres_user_missing",
+      "data_dir_unwritable",
+      "system_dir_unusable",
+      "cluster_unreachable",
+      "cluster_link_broken",
+      "postgres_spawn_failed",
+      "initdb_failed",
+      "postgres_failed",
+      "postgres_timeout",
+      "cluster_in_use",
+      "orphan_not_stopping",
+      "port_in_use",
+      "database_unreachable",
+      "unexpected",
+      "cluster_relocated",
+      "binaries_copied",
+      "orphan_stopped",
+      "postgres_exited",
+    ] as const;
     const names = ["reason", "path", "link", "target", "dataDir", "pid", "port", "host", "seconds"];
     const params = Object.fromEntries(names.map((name) => [name, `«${name}»`]));
     for (const key of keys) {

@@ -112,7 +112,10 @@ export class StartError extends Error {
     const sentence = startMessage(this.key, this.params, locale);
     const output = this.output.trim();
     if (!output) return sentence;
-    const quoted = output.split("\n").map((line) => `  ${line}`).join("\n");
+    const quoted = output
+      .split("\n")
+      .map((line) => `  ${line}`)
+      .join("\n");
     return `${sentence}\n${startMessage("output_heading", {}, locale)}\n${quoted}`;
   }
 }

@@ -28,7 +28,10 @@ describe("guard rule 2 hand-off", () => {
     renderRoutes(routesFor("one-time-token-aaaaaaaaaaaa"), "/interacts?tab=2&token=one-time-token-aaaaaaaaaaaa&userID=5&email=a%40b.mn#top");
     await waitFor(() => expect(reload).toHaveBeenCalledWith("/interacts?tab=2#top"));
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock).toHaveBeenCalledWith("/api/auth/handoff", expect.objectContaining({ method: "POST", body: JSON.stringify({ token: "one-time-token-aaaaaaaaaaaa", userID: 5, email: "a@b.mn" }) }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      "/api/auth/handoff",
+      expect.objectContaining({ method: "POST", body: JSON.stringify({ token: "one-time-token-aaaaaaaaaaaa", userID: 5, email: "a@b.mn" }) }),
+    );
   });
 
   it("when the exchange fails, shows the error and goes to /pub/login", async () => {

@@ -33,9 +33,20 @@ export function SetPasswordPrompt() {
         }}
       >
         <Stack>
-          <Text size="sm" c="dimmed">{t("setPassword.text")}</Text>
-          <PasswordInput label={t("fields.password")} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={error} data-autofocus />
-          <Button type="submit" loading={save.isPending} data-testid="set-password-save">{t("setPassword.save")}</Button>
+          <Text size="sm" c="dimmed">
+            {t("setPassword.text")}
+          </Text>
+          <PasswordInput
+            label={t("fields.password")}
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={error}
+            data-autofocus
+          />
+          <Button type="submit" loading={save.isPending} data-testid="set-password-save">
+            {t("setPassword.save")}
+          </Button>
         </Stack>
       </form>
     </Modal>

@@ -17,7 +17,10 @@ export function VersionWatcher() {
   const offered = useRef(false);
   useEffect(() => {
     const check = async () => {
-      const version = await api.get<VersionView>("/pub/version").then((view) => view.version, () => null);
+      const version = await api.get<VersionView>("/pub/version").then(
+        (view) => view.version,
+        () => null,
+      );
       if (!version || offered.current) return;
       if (loaded.current === null) {
         loaded.current = version;

@@ -3,11 +3,27 @@ import { describe, expect, it } from "vitest";
 import { decideGuard, type GuardInput } from "./guard.ts";
 
 const me = (overrides: Partial<MeView> = {}): MeView => ({
-  ID: 1, company_id: 7, is_approved_by_superadmin: true, first_name: "Бат", last_name: "Дорж", user_name: "Бат Дорж",
-  email: "bat@x.mn", phone: null, role: "admin", locale: "mn", permissions: [], is_owner: true, is_company_creator: true,
-  is_platform_admin: false, needs_password: false, photo_url: null, company: { id: 7, name: "Номин", logo_url: null }, ...overrides,
+  ID: 1,
+  company_id: 7,
+  is_approved_by_superadmin: true,
+  first_name: "Бат",
+  last_name: "Дорж",
+  user_name: "Бат Дорж",
+  email: "bat@x.mn",
+  phone: null,
+  role: "admin",
+  locale: "mn",
+  permissions: [],
+  is_owner: true,
+  is_company_creator: true,
+  is_platform_admin: false,
+  needs_password: false,
+  photo_url: null,
+  company: { id: 7, name: "Номин", logo_url: null },
+  ...overrides,
 });
-const decide = (input: Partial<GuardInput>) => decideGuard({ pathname: "/interacts", search: "", hash: "", me: me(), trialCookie: false, routeMatched: true, ...input });
+const decide = (input: Partial<GuardInput>) =>
+  decideGuard({ pathname: "/interacts", search: "", hash: "", me: me(), trialCookie: false, routeMatched: true, ...input });
 
 describe("auth guard (spec §2)", () => {
   it("rule 1: /, /webchat and /webchat/test are public, with or without a trailing slash", () => {
@@ -19,7 +35,10 @@ describe("auth guard (spec §2)", () => {
   it("rule 2: token, userID and email together hand off and reload the same path without them", () => {
     const decision = decide({ pathname: "/settings/user", search: "?tab=2&token=abc&userID=5&email=a%40b.mn", hash: "#roles", me: null });
     expect(decision).toEqual({ kind: "handoff", token: "abc", userID: "5", email: "a@b.mn", cleanPath: "/settings/user?tab=2#roles" });
-    expect(decide({ pathname: "/interacts", search: "?token=t&userID=1&email=a%40b.mn", me: me() })).toMatchObject({ kind: "handoff", cleanPath: "/interacts" });
+    expect(decide({ pathname: "/interacts", search: "?token=t&userID=1&email=a%40b.mn", me: me() })).toMatchObject({
+      kind: "handoff",
+      cleanPath: "/interacts",
+    });
     expect(decide({ pathname: "/settings/user", search: "?token=abc&userID=5", me: null })).toEqual({ kind: "redirect", to: "/pub/login" });
   });
 

@@ -3,9 +3,24 @@ import { describe, expect, it } from "vitest";
 import { activeNavKey, NAV_ITEMS, visibleNavItems } from "./navigation.ts";
 
 const me = (overrides: Partial<MeView>): MeView => ({
-  ID: 1, company_id: 7, is_approved_by_superadmin: true, first_name: "Бат", last_name: "Дорж", user_name: "Бат Дорж",
-  email: "bat@x.mn", phone: null, role: "agent", locale: "mn", permissions: [], is_owner: false, is_company_creator: false,
-  is_platform_admin: false, needs_password: false, photo_url: null, company: { id: 7, name: "Номин", logo_url: null }, ...overrides,
+  ID: 1,
+  company_id: 7,
+  is_approved_by_superadmin: true,
+  first_name: "Бат",
+  last_name: "Дорж",
+  user_name: "Бат Дорж",
+  email: "bat@x.mn",
+  phone: null,
+  role: "agent",
+  locale: "mn",
+  permissions: [],
+  is_owner: false,
+  is_company_creator: false,
+  is_platform_admin: false,
+  needs_password: false,
+  photo_url: null,
+  company: { id: 7, name: "Номин", logo_url: null },
+  ...overrides,
 });
 
 describe("navigation menu", () => {

@@ -12,7 +12,10 @@ import { OnboardingLayout } from "../layouts/OnboardingLayout.tsx";
 import { screen } from "./lazy.ts";
 import { NOT_FOUND_ROUTE_ID, Root } from "./Root.tsx";
 
-const loginPage = screen(() => import("../features/auth/LoginPage.tsx"), (m) => m.LoginPage);
+const loginPage = screen(
+  () => import("../features/auth/LoginPage.tsx"),
+  (m) => m.LoginPage,
+);
 
 /**
  * Spec §2 routes, grouped by layout. Features not built yet (dashboard, knowledge, web chat,
@@ -28,30 +31,85 @@ export const routes: RouteObject[] = [
       {
         element: <EmptyLayout />,
         children: [
-          { path: "/", lazy: screen(() => import("../features/auth/LandingPage.tsx"), (m) => m.LandingPage) },
+          {
+            path: "/",
+            lazy: screen(
+              () => import("../features/auth/LandingPage.tsx"),
+              (m) => m.LandingPage,
+            ),
+          },
           { path: "/login", lazy: loginPage },
           { path: "/pub/login", lazy: loginPage },
-          { path: "/pub/reset-password", lazy: screen(() => import("../features/auth/ResetPasswordPage.tsx"), (m) => m.ResetPasswordPage) },
-          { path: "/servicerate/:token", lazy: screen(() => import("../features/servicerate/ServiceRatePage.tsx"), (m) => m.ServiceRatePage) },
+          {
+            path: "/pub/reset-password",
+            lazy: screen(
+              () => import("../features/auth/ResetPasswordPage.tsx"),
+              (m) => m.ResetPasswordPage,
+            ),
+          },
+          {
+            path: "/servicerate/:token",
+            lazy: screen(
+              () => import("../features/servicerate/ServiceRatePage.tsx"),
+              (m) => m.ServiceRatePage,
+            ),
+          },
         ],
       },
       {
         element: <OnboardingLayout />,
         children: [
-          { path: "/onboarding", lazy: screen(() => import("../features/onboarding/OnboardingWizard.tsx"), (m) => m.OnboardingWizard) },
-          { path: "/onboarding/progress", lazy: screen(() => import("../features/onboarding/OnboardingProgress.tsx"), (m) => m.OnboardingProgress) },
+          {
+            path: "/onboarding",
+            lazy: screen(
+              () => import("../features/onboarding/OnboardingWizard.tsx"),
+              (m) => m.OnboardingWizard,
+            ),
+          },
+          {
+            path: "/onboarding/progress",
+            lazy: screen(
+              () => import("../features/onboarding/OnboardingProgress.tsx"),
+              (m) => m.OnboardingProgress,
+            ),
+          },
         ],
       },
       {
         element: <DefaultLayout />,
         children: [
           { path: "/interacts", element: <InteractsPage /> },
-          { path: "/contacts", lazy: screen(() => import("../features/contacts/ContactsPage.tsx"), (m) => m.ContactsPage) },
-          { path: "/contacts/:id", lazy: screen(() => import("../features/contacts/ContactDetailPage.tsx"), (m) => m.ContactDetailPage) },
+          {
+            path: "/contacts",
+            lazy: screen(
+              () => import("../features/contacts/ContactsPage.tsx"),
+              (m) => m.ContactsPage,
+            ),
+          },
+          {
+            path: "/contacts/:id",
+            lazy: screen(
+              () => import("../features/contacts/ContactDetailPage.tsx"),
+              (m) => m.ContactDetailPage,
+            ),
+          },
           { path: "/issues", children: issueRoutes },
-          { path: "/user", lazy: screen(() => import("../features/profile/ProfilePage.tsx"), (m) => m.ProfilePage) },
+          {
+            path: "/user",
+            lazy: screen(
+              () => import("../features/profile/ProfilePage.tsx"),
+              (m) => m.ProfilePage,
+            ),
+          },
           { path: "/knowledge", children: knowledgeRoutes },
-          { path: "/settings", lazy: screen(() => import("../layouts/SettingsLayout.tsx"), (m) => m.SettingsLayout), children: settingsRoutes },
+          {
+            path: "/settings",
+            lazy: screen(
+              () => import("../layouts/SettingsLayout.tsx"),
+              (m) => m.SettingsLayout,
+            ),
+            children: settingsRoutes,
+          },
           {
             path: "/admin",
             element: (

@@ -5,5 +5,13 @@
 export const FIRST_SCREEN_NAMESPACES = ["common", "shell", "components", "inbox", "issues", "auth"] as const;
 export const NAMESPACES = [
   ...FIRST_SCREEN_NAMESPACES,
-  "admin", "answers", "channels", "contacts", "knowledge", "library", "onboarding", "servicerate", "settings",
+  "admin",
+  "answers",
+  "channels",
+  "contacts",
+  "knowledge",
+  "library",
+  "onboarding",
+  "servicerate",
+  "settings",
 ] as const;

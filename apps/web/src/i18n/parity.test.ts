@@ -17,8 +17,7 @@ describe("translations", () => {
       const enKeys = keys(en[namespace]).sort();
       expect(enKeys, `en/${namespace}.json`).toEqual(mnKeys);
     }
-    const values = (catalogue: unknown): unknown[] =>
-      catalogue && typeof catalogue === "object" ? Object.values(catalogue).flatMap(values) : [catalogue];
+    const values = (catalogue: unknown): unknown[] => (catalogue && typeof catalogue === "object" ? Object.values(catalogue).flatMap(values) : [catalogue]);
     for (const lang of ["mn", "en"] as const) expect(values(resources[lang]).filter((v) => typeof v !== "string" || !v.trim())).toEqual([]);
   });
 });

@@ -11,7 +11,14 @@ export function ErrorLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation("shell");
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)">
-      <Group justify="space-between" px="lg" py="sm" bg="var(--mantine-color-body)" wrap="nowrap" style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}>
+      <Group
+        justify="space-between"
+        px="lg"
+        py="sm"
+        bg="var(--mantine-color-body)"
+        wrap="nowrap"
+        style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}
+      >
         <Logo />
         <Group gap="sm" wrap="nowrap">
           <LanguageSelector />

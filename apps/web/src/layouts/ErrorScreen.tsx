@@ -20,7 +20,9 @@ export function ErrorScreen() {
         <Stack align="center" gap="md" ta="center">
           <img src="/sad-chatbot.svg" width={200} height={200} alt={t("error.imageAlt")} />
           <Title order={1}>{t("error.heading")}</Title>
-          <Text c="dimmed" maw={460}>{t("error.text")}</Text>
+          <Text c="dimmed" maw={460}>
+            {t("error.text")}
+          </Text>
           <Button component="a" href="/" size="md">
             {t("error.back")}
           </Button>

@@ -59,7 +59,8 @@ const parseJson = (text: string): unknown => {
 
 function toApiError(status: number, text: string): ApiError {
   const body = parseJson(text);
-  const error = body && typeof body === "object" && "error" in body ? (body as { error?: { code?: unknown; fields?: unknown; details?: unknown } }).error : undefined;
+  const error =
+    body && typeof body === "object" && "error" in body ? (body as { error?: { code?: unknown; fields?: unknown; details?: unknown } }).error : undefined;
   const code = isErrorCode(error?.code) ? error.code : null;
   const fields: Record<string, ErrorCode> = {};
   if (error?.fields && typeof error.fields === "object") {

@@ -13,17 +13,16 @@ export function renderRoutes(routes: RouteObject[], url: string) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const utils = render(
     <StrictMode>
-    <MantineProvider theme={theme}>
-      <Notifications />
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
+      <MantineProvider theme={theme}>
+        <Notifications />
+        <QueryClientProvider client={client}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
     </StrictMode>,
   );
   return { ...utils, router, client };
 }
 
 /** A fetch answer with a JSON body. */
-export const jsonResponse = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+export const jsonResponse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });

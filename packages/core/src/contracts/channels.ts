@@ -24,7 +24,10 @@ export const ChannelView = z.object({
 });
 export type ChannelView = z.infer<typeof ChannelView>;
 
-const colorSchema = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, { error: "color_invalid" });
+const colorSchema = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: "color_invalid" });
 const text = (max: number) => z.string().trim().max(max, { error: "text_too_long" });
 const requiredText = (max: number) => text(max).min(1, { error: "required" });
 
@@ -33,7 +36,12 @@ export const webchatDomainSchema = z
   .string({ error: "required" })
   .trim()
   .min(1, { error: "required" })
-  .transform((value) => value.toLowerCase().replace(/^https?:\/\//, "").replace(/[/:?#].*$/, ""))
+  .transform((value) =>
+    value
+      .toLowerCase()
+      .replace(/^https?:\/\//, "")
+      .replace(/[/:?#].*$/, ""),
+  )
   .refine((value) => value === "localhost" || isValidDomain(value), { error: "mail_domain_invalid" });
 
 export const WebchatFaqEntry = z.object({

@@ -37,11 +37,7 @@ const optionalPhone = z
 
 /** The fields of a contact (spec §3) with the spec §5 rules; the same schema validates forms, the API and import rows. */
 const contactFields = z.object({
-  first_name: z
-    .string({ error: "name_empty" })
-    .trim()
-    .min(1, { error: "name_empty" })
-    .max(LIMITS.contactNameMaxChars, { error: "name_too_long" }),
+  first_name: z.string({ error: "name_empty" }).trim().min(1, { error: "name_empty" }).max(LIMITS.contactNameMaxChars, { error: "name_too_long" }),
   /** Optional, but a given surname is at least contactSurnameMinChars long. */
   last_name: z
     .string()
@@ -61,7 +57,12 @@ const contactFields = z.object({
   address_detail: z.string().trim().max(LIMITS.contactAddressDetailChars, { error: "contact_address_too_long" }).default(""),
   note: z.string().trim().max(LIMITS.contactNoteChars, { error: "contact_note_too_long" }).default(""),
   description: text(LIMITS.contactDescriptionMaxChars),
-  type_id: z.number().int().positive({ error: "contact_type_not_found" }).nullish().transform((v) => v ?? null),
+  type_id: z
+    .number()
+    .int()
+    .positive({ error: "contact_type_not_found" })
+    .nullish()
+    .transform((v) => v ?? null),
   special: z.boolean().default(false),
 });
 
@@ -117,7 +118,10 @@ export type ContactListItem = z.infer<typeof ContactListItem>;
 const contactFilters = z.object({
   search: z.string().trim().max(100).optional(),
   type_id: z.coerce.number().int().positive().optional(),
-  special: z.enum(["true", "false"], { error: "invalid_parameters" }).transform((v) => v === "true").optional(),
+  special: z
+    .enum(["true", "false"], { error: "invalid_parameters" })
+    .transform((v) => v === "true")
+    .optional(),
   created_by: z.enum(CONTACT_ORIGIN_FILTERS, { error: "invalid_parameters" }).optional(),
   channel_type: z.enum(CHANNEL_TYPES, { error: "invalid_parameters" }).optional(),
   from: z.iso.datetime({ offset: true, error: "invalid_parameters" }).optional(),
@@ -160,8 +164,20 @@ export type ContactTypeView = z.infer<typeof ContactTypeView>;
 // Import: upload → column mapping → preview → commit
 /** Contact fields a file column can be mapped to. */
 export const IMPORT_TEXT_FIELDS = [
-  "first_name", "last_name", "email", "email2", "phone", "phone2", "company_name", "profession",
-  "city", "district", "subdistrict", "address_detail", "note", "description",
+  "first_name",
+  "last_name",
+  "email",
+  "email2",
+  "phone",
+  "phone2",
+  "company_name",
+  "profession",
+  "city",
+  "district",
+  "subdistrict",
+  "address_detail",
+  "note",
+  "description",
 ] as const;
 /** `type` holds a contact type's name; `special` a yes/no word (1, true, yes, тийм). */
 export const IMPORT_FIELDS = [...IMPORT_TEXT_FIELDS, "type", "special"] as const;

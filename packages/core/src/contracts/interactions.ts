@@ -36,8 +36,14 @@ export const MessageView = z.object({
 export type MessageView = z.infer<typeof MessageView>;
 
 export const EVENT_TYPES = [
-  "message.created", "message.status", "ownership.changed", "interaction.closed", "interaction.reopened",
-  "tags.changed", "rating.requested", "rating.received",
+  "message.created",
+  "message.status",
+  "ownership.changed",
+  "interaction.closed",
+  "interaction.reopened",
+  "tags.changed",
+  "rating.requested",
+  "rating.received",
 ] as const;
 export type InteractionEventType = (typeof EVENT_TYPES)[number];
 
@@ -79,8 +85,16 @@ export const ContactPresenceView = z.object({ contact_online: z.boolean() });
 export type ContactPresenceView = z.infer<typeof ContactPresenceView>;
 
 /** Socket signals that are not interaction events. */
-export interface TypingSignal { interaction_id: number; who: "contact" | "user"; user_id?: number; name?: string }
-export interface ContactPresenceSignal { interaction_id: number; online: boolean }
+export interface TypingSignal {
+  interaction_id: number;
+  who: "contact" | "user";
+  user_id?: number;
+  name?: string;
+}
+export interface ContactPresenceSignal {
+  interaction_id: number;
+  online: boolean;
+}
 
 const messageText = z.string().max(LIMITS.messageMaxChars, { error: "text_too_long" });
 /** A client-chosen id that makes a retried send idempotent. */
@@ -90,7 +104,10 @@ export const SendMessageInput = z
   .object({
     client_id: clientIdSchema,
     text: messageText.default(""),
-    attachment_ids: z.array(z.uuid({ error: "file_not_found" })).max(5).default([]),
+    attachment_ids: z
+      .array(z.uuid({ error: "file_not_found" }))
+      .max(5)
+      .default([]),
     is_private: z.boolean().default(false),
   })
   .refine((value) => value.text.trim() !== "" || value.attachment_ids.length > 0, { error: "message_empty", path: ["text"] });
@@ -99,7 +116,11 @@ export type SendMessageInput = z.infer<typeof SendMessageInput>;
 export const StartInteractionInput = z.object({
   contact_id: z.number().int().positive({ error: "invalid_parameters" }),
   channel_id: z.number().int().positive({ error: "channel_invalid_id" }),
-  title: z.string({ error: "interaction_title_required" }).trim().min(1, { error: "interaction_title_required" }).max(LIMITS.interactionTitleMaxChars, { error: "text_too_long" }),
+  title: z
+    .string({ error: "interaction_title_required" })
+    .trim()
+    .min(1, { error: "interaction_title_required" })
+    .max(LIMITS.interactionTitleMaxChars, { error: "text_too_long" }),
   text: messageText.optional(),
   client_id: clientIdSchema.optional(),
 });
@@ -134,7 +155,10 @@ export type InteractionListQuery = z.infer<typeof InteractionListQuery>;
 export const EventsQuery = z.object({ after: z.coerce.number().int().min(0).default(0), limit: z.coerce.number().int().min(1).max(500).default(200) });
 export type EventsQuery = z.infer<typeof EventsQuery>;
 
-export const MessagesPageQuery = z.object({ before: z.coerce.number().int().positive().optional(), limit: z.coerce.number().int().min(1).max(100).default(50) });
+export const MessagesPageQuery = z.object({
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
 export type MessagesPageQuery = z.infer<typeof MessagesPageQuery>;
 
 export const SeenInput = z.object({ up_to_seq: z.number().int().min(0) });

@@ -6,7 +6,6 @@ import { AttachmentView } from "./interactions.ts";
 
 // ---- Settings: issue types, issue tags (with colour) and issue reasons ("issue name") ----
 
-
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
 export const IssueSettingInput = z.object({
@@ -78,7 +77,10 @@ const issueFields = {
   interaction_id: optionalId,
   registered_at: dateTime("issue_created_date_invalid").optional(),
   due_at: dateTime("issue_due_date_invalid").nullable().default(null),
-  attachment_ids: z.array(z.string().uuid({ error: "file_not_found" })).max(LIMITS.issueAttachmentsMax).default([]),
+  attachment_ids: z
+    .array(z.string().uuid({ error: "file_not_found" }))
+    .max(LIMITS.issueAttachmentsMax)
+    .default([]),
 };
 
 const dueAfterRegistered = (value: { registered_at?: string | undefined; due_at: string | null }, ctx: z.RefinementCtx) => {

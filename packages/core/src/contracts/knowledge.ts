@@ -4,8 +4,7 @@ import { listQueryBase } from "./common.ts";
 
 /** The word a person types to delete a folder (spec §5); the server accepts the word of either locale. */
 export const DELETE_WORDS = { mn: "устгах", en: "delete" } as const;
-export const isDeleteWord = (value: string): boolean =>
-  Object.values(DELETE_WORDS).some((word) => word === value.trim().toLowerCase());
+export const isDeleteWord = (value: string): boolean => Object.values(DELETE_WORDS).some((word) => word === value.trim().toLowerCase());
 
 const idList = z.array(z.number().int().positive()).max(100);
 const nameSchema = (max: number) => z.string({ error: "name_empty" }).trim().min(1, { error: "name_empty" }).max(max, { error: "name_too_long" });
@@ -33,8 +32,19 @@ export type DeleteFolderInput = z.infer<typeof DeleteFolderInput>;
 
 // ---- Articles (content is Tiptap JSON) ----
 export const TIPTAP_NODE_TYPES = [
-  "doc", "paragraph", "text", "heading", "bulletList", "orderedList", "listItem", "blockquote", "codeBlock",
-  "hardBreak", "horizontalRule", "figure", "figcaption",
+  "doc",
+  "paragraph",
+  "text",
+  "heading",
+  "bulletList",
+  "orderedList",
+  "listItem",
+  "blockquote",
+  "codeBlock",
+  "hardBreak",
+  "horizontalRule",
+  "figure",
+  "figcaption",
 ] as const;
 export const TIPTAP_MARK_TYPES = ["bold", "italic", "strike", "code", "link", "underline"] as const;
 

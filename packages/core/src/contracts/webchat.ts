@@ -33,7 +33,10 @@ export const VisitorMessageInput = z
   .object({
     client_id: clientIdSchema,
     text: z.string().max(LIMITS.messageMaxChars, { error: "text_too_long" }).default(""),
-    attachment_ids: z.array(z.uuid({ error: "file_not_found" })).max(5).default([]),
+    attachment_ids: z
+      .array(z.uuid({ error: "file_not_found" }))
+      .max(5)
+      .default([]),
   })
   .refine((value) => value.text.trim() !== "" || value.attachment_ids.length > 0, { error: "message_empty", path: ["text"] });
 export type VisitorMessageInput = z.infer<typeof VisitorMessageInput>;

@@ -21,7 +21,13 @@ describeChannelConformance(
       return {
         staff: company.client,
         customerSends: (text, eventId) => customer.send(text, eventId),
-        forged: (text) => new Client(app.url).request<MessageView>("POST", "/api/webchat/messages", { client_id: "forged-1", text }, { headers: { [VISITOR_TOKEN_HEADER]: "not-a-visitor-token" } }),
+        forged: (text) =>
+          new Client(app.url).request<MessageView>(
+            "POST",
+            "/api/webchat/messages",
+            { client_id: "forged-1", text },
+            { headers: { [VISITOR_TOKEN_HEADER]: "not-a-visitor-token" } },
+          ),
         handedOver: null,
       };
     },

@@ -14,7 +14,8 @@ export function frameAncestors(domain: string | null): string {
   return `frame-ancestors 'self' https://${domain} https://*.${domain} http://${domain} http://*.${domain}`;
 }
 
-const page = (body: string, script: string) => `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Holboo</title></head><body>${body}${script}</body></html>`;
+const page = (body: string, script: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Holboo</title></head><body>${body}${script}</body></html>`;
 
 export function webchatPageRoutes(app: TypedApp, ctx: AppContext) {
   const widgetDist = ctx.config.WIDGET_DIST_DIR ? path.resolve(ctx.config.WIDGET_DIST_DIR) : DEFAULT_WIDGET_DIST;
@@ -27,7 +28,10 @@ export function webchatPageRoutes(app: TypedApp, ctx: AppContext) {
     const found = req.query.key ? await findWebchatByPublicKey(ctx.db, req.query.key) : null;
     return reply
       .type("text/html; charset=utf-8")
-      .header("content-security-policy", `${frameAncestors(found?.webchat.domain ?? null)}; default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:`)
+      .header(
+        "content-security-policy",
+        `${frameAncestors(found?.webchat.domain ?? null)}; default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:`,
+      )
       .header("x-content-type-options", "nosniff")
       .header("referrer-policy", "strict-origin-when-cross-origin")
       .header("cache-control", CACHE.revalidate)
@@ -37,7 +41,8 @@ export function webchatPageRoutes(app: TypedApp, ctx: AppContext) {
   // A page that embeds the widget, so an admin can try a channel.
   app.get("/webchat/test", { config: { access: { public: true } }, schema: { querystring: keyQuery } }, async (req, reply) => {
     const key = req.query.key ? escapeHtml(req.query.key) : "";
-    const body = '<main style="font-family:system-ui;max-width:640px;margin:60px auto;padding:0 20px"><h1>Holboo web chat</h1><p>Вэб чатын туршилтын хуудас. Баруун доод булан дахь товчийг дарна уу. / A test page for the web chat: use the button in the bottom-right corner.</p></main>';
+    const body =
+      '<main style="font-family:system-ui;max-width:640px;margin:60px auto;padding:0 20px"><h1>Holboo web chat</h1><p>Вэб чатын туршилтын хуудас. Баруун доод булан дахь товчийг дарна уу. / A test page for the web chat: use the button in the bottom-right corner.</p></main>';
     return reply
       .type("text/html; charset=utf-8")
       .header("x-content-type-options", "nosniff")

@@ -28,8 +28,10 @@ export function webchatSetupRoutes(app: TypedApp, ctx: AppContext) {
       return channels.uploadWebchatLogo(ctx, requireMember(req.actor), req.params.id, data, file.file.truncated);
     },
   );
-  app.delete("/api/webchat-channels/:id/logo", { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, response: webchat } }, (req) =>
-    channels.removeWebchatLogo(ctx, requireMember(req.actor), req.params.id),
+  app.delete(
+    "/api/webchat-channels/:id/logo",
+    { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, response: webchat } },
+    (req) => channels.removeWebchatLogo(ctx, requireMember(req.actor), req.params.id),
   );
   app.get(
     "/api/webchat/logo/:key",

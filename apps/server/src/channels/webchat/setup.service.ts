@@ -72,7 +72,13 @@ export async function updateWebchat(ctx: AppContext, actor: MemberActor, channel
   const update = ctx.db.transaction(async (tx) => {
     const row = await repo.findWebchat(tx, actor.companyId, channelId);
     if (!row) return fail("channel_not_found");
-    await updateChannel(tx, actor.companyId, channelId, { name: input.name, description: input.description, number: input.domain, active: input.active, ...agent });
+    await updateChannel(tx, actor.companyId, channelId, {
+      name: input.name,
+      description: input.description,
+      number: input.domain,
+      active: input.active,
+      ...agent,
+    });
     await repo.updateWebchat(tx, actor.companyId, channelId, settingsOf(input));
   });
   await onUniqueViolation(update, domainTaken);

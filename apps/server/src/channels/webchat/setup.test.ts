@@ -38,7 +38,13 @@ describe("web-chat channels", () => {
 
   it("requires the domain and a non-empty description, limits greetings, and keeps domains unique", async () => {
     const admin = await companyAdmin(t);
-    const bad = await admin.client.post("/api/webchat-channels", { ...webchatInput(), domain: "", description: "  ", greeting_mn: "а".repeat(301), brand_color: "green" });
+    const bad = await admin.client.post("/api/webchat-channels", {
+      ...webchatInput(),
+      domain: "",
+      description: "  ",
+      greeting_mn: "а".repeat(301),
+      brand_color: "green",
+    });
     expect(fieldCode(bad, "domain")).toBe("required");
     expect(fieldCode(bad, "description")).toBe("required");
     expect(fieldCode(bad, "greeting_mn")).toBe("text_too_long");
@@ -113,13 +119,24 @@ describe("web-chat channels", () => {
     if (!agent || !foreign) throw new Error("onboarding creates the primary agent");
     const input = webchatInput();
     expect(fieldCode(await admin.client.post("/api/webchat-channels", { ...input, agent_active: true }), "agent_id")).toBe("virtual_agent_required");
-    expect(fieldCode(await admin.client.post("/api/webchat-channels", { ...input, agent_id: foreign.id, agent_active: true }), "agent_id")).toBe("virtual_agent_not_found");
+    expect(fieldCode(await admin.client.post("/api/webchat-channels", { ...input, agent_id: foreign.id, agent_active: true }), "agent_id")).toBe(
+      "virtual_agent_not_found",
+    );
     const created = await admin.client.post<WebchatChannelView>("/api/webchat-channels", { ...input, agent_id: agent.id });
     expect(created.body).toMatchObject({ agent_id: agent.id, agent_active: false });
     const session = async () =>
-      (await new Client(t.url).post<WebchatSessionView>("/api/webchat/session", { public_key: created.body.public_key, host_origin: `https://${created.body.domain}` })).body;
+      (
+        await new Client(t.url).post<WebchatSessionView>("/api/webchat/session", {
+          public_key: created.body.public_key,
+          host_origin: `https://${created.body.domain}`,
+        })
+      ).body;
     expect((await session()).online).toBe(false);
-    const switchedOn = await admin.client.put<WebchatChannelView>(`/api/webchat-channels/${created.body.id}`, { ...input, agent_id: agent.id, agent_active: true });
+    const switchedOn = await admin.client.put<WebchatChannelView>(`/api/webchat-channels/${created.body.id}`, {
+      ...input,
+      agent_id: agent.id,
+      agent_active: true,
+    });
     expect(switchedOn.body.agent_active).toBe(true);
     expect((await session()).online).toBe(true);
   });

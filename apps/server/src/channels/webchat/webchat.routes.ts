@@ -1,6 +1,14 @@
 import {
-  AttachmentView, InteractionEventView, MessageView, VISITOR_TOKEN_HEADER, VisitorEventsQuery, VisitorMessageInput, VisitorSeenInput,
-  WebchatSessionInput, WebchatSessionView, okResponse,
+  AttachmentView,
+  InteractionEventView,
+  MessageView,
+  VISITOR_TOKEN_HEADER,
+  VisitorEventsQuery,
+  VisitorMessageInput,
+  VisitorSeenInput,
+  WebchatSessionInput,
+  WebchatSessionView,
+  okResponse,
 } from "@holboo/core";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";

@@ -33,7 +33,6 @@ export function hostAllowed(hostOrigin: string | undefined, domain: string, publ
 
 export const visitorSignature = (secret: string, userId: string) => createHmac("sha256", secret).update(userId).digest("hex");
 
-
 /** An active virtual agent serving the channel, or an online person, can answer now. */
 async function someoneCanAnswer(ctx: AppContext, companyId: number, channelId: number): Promise<boolean> {
   if (await findServingAgent(ctx.db, companyId, channelId)) return true;
@@ -47,15 +46,35 @@ async function resolveIdentity(ctx: AppContext, channel: ChannelRow, webchat: We
     const existing = await contacts.findIdentity(ctx.db, channel.id, externalId);
     if (existing) return { identity: existing, token: null };
     const [first = "", ...rest] = (input.name ?? "").split(/\s+/);
-    const contact = await contacts.insertContact(ctx.db, { companyId: channel.companyId, firstName: first, lastName: rest.join(" "), email: input.email || null, createdBy: "system" });
-    return { identity: await contacts.insertIdentity(ctx.db, { companyId: channel.companyId, contactId: contact.id, channelId: channel.id, externalId, verified: true }), token: null };
+    const contact = await contacts.insertContact(ctx.db, {
+      companyId: channel.companyId,
+      firstName: first,
+      lastName: rest.join(" "),
+      email: input.email || null,
+      createdBy: "system",
+    });
+    return {
+      identity: await contacts.insertIdentity(ctx.db, {
+        companyId: channel.companyId,
+        contactId: contact.id,
+        channelId: channel.id,
+        externalId,
+        verified: true,
+      }),
+      token: null,
+    };
   }
   if (input.visitor_token) {
     const existing = await contacts.findIdentityByToken(ctx.db, hashToken(input.visitor_token));
     if (existing && existing.channelId === channel.id && !existing.verified) return { identity: existing, token: input.visitor_token };
   }
   const contact = await contacts.insertContact(ctx.db, { companyId: channel.companyId, createdBy: "unregistered" });
-  const identity = await contacts.insertIdentity(ctx.db, { companyId: channel.companyId, contactId: contact.id, channelId: channel.id, externalId: `anon:${randomUUID()}` });
+  const identity = await contacts.insertIdentity(ctx.db, {
+    companyId: channel.companyId,
+    contactId: contact.id,
+    channelId: channel.id,
+    externalId: `anon:${randomUUID()}`,
+  });
   return { identity, token: null };
 }
 
@@ -94,7 +113,10 @@ export async function visitorFromToken(ctx: AppContext, token: string | undefine
   if (!identity) return null;
   const contact = await contacts.findContact(ctx.db, identity.companyId, identity.contactId);
   const visitor = {
-    companyId: identity.companyId, channelId: identity.channelId, identityId: identity.id, contactId: identity.contactId,
+    companyId: identity.companyId,
+    channelId: identity.channelId,
+    identityId: identity.id,
+    contactId: identity.contactId,
     contactName: contact ? fullName(contact.firstName, contact.lastName) : "",
   };
   visitors.set(tokenHash, visitor);

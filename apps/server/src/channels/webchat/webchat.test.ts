@@ -19,7 +19,9 @@ describe("web-chat sessions", () => {
     expect((await session(t.config.PUBLIC_URL)).status).toBe(200);
     expect(errorCode(await session(`https://evil-${domain}`))).toBe("domain_connect_failed");
     expect(errorCode(await session("not a url"))).toBe("domain_connect_failed");
-    expect(errorCode(await new Client(t.url).post("/api/webchat/session", { public_key: "unknown-key-123", host_origin: `https://${domain}` }))).toBe("channel_not_found");
+    expect(errorCode(await new Client(t.url).post("/api/webchat/session", { public_key: "unknown-key-123", host_origin: `https://${domain}` }))).toBe(
+      "channel_not_found",
+    );
   });
 
   it("returns the channel's look and greeting, and nobody online means the away message", async () => {
@@ -33,14 +35,23 @@ describe("web-chat sessions", () => {
     const { channel } = await webchatCompany(t);
     const first = await visitor(t, channel);
     const sent = await first.send("Сайн байна уу");
-    const again = await new Client(t.url).post<WebchatSessionView>("/api/webchat/session", { public_key: channel.public_key, host_origin: `https://${channel.domain}`, visitor_token: first.token });
+    const again = await new Client(t.url).post<WebchatSessionView>("/api/webchat/session", {
+      public_key: channel.public_key,
+      host_origin: `https://${channel.domain}`,
+      visitor_token: first.token,
+    });
     expect(again.body.visitor_token).toBe(first.token);
     expect(again.body.interaction?.id).toBe(sent.body.interaction_id);
   });
 
   it("identifies a site's user only with a valid HMAC of the user id", async () => {
     const { channel } = await webchatCompany(t);
-    const bad = await new Client(t.url).post("/api/webchat/session", { public_key: channel.public_key, host_origin: `https://${channel.domain}`, user_id: "42", user_hash: "00".repeat(32) });
+    const bad = await new Client(t.url).post("/api/webchat/session", {
+      public_key: channel.public_key,
+      host_origin: `https://${channel.domain}`,
+      user_id: "42",
+      user_hash: "00".repeat(32),
+    });
     expect(errorCode(bad)).toBe("visitor_signature_invalid");
     const hash = visitorSignature(channel.hmac_secret, "42");
     const one = await visitor(t, channel, { user_id: "42", user_hash: hash, name: "Болд Бат" });
@@ -51,7 +62,12 @@ describe("web-chat sessions", () => {
   });
 
   it("refuses calls without a valid visitor token", async () => {
-    const response = await new Client(t.url).request("POST", "/api/webchat/messages", { client_id: unique("c-"), text: "hi" }, { headers: { "x-visitor-token": "forged" } });
+    const response = await new Client(t.url).request(
+      "POST",
+      "/api/webchat/messages",
+      { client_id: unique("c-"), text: "hi" },
+      { headers: { "x-visitor-token": "forged" } },
+    );
     expect(response.status).toBe(401);
     expect(errorCode(response)).toBe("visitor_token_invalid");
   });
@@ -68,7 +84,13 @@ describe("visitor messages", () => {
     const second = await v.send("Хүргэлт хэзээ ирэх вэ?");
     expect(second.body.interaction_id).toBe(first.body.interaction_id);
     const interaction = await company.client.get<InteractionView>(`/api/interactions/${first.body.interaction_id}`);
-    expect(interaction.body).toMatchObject({ status: "open", owner_type: "queue", assignee: null, channel: { type: "webchat" }, last_message_preview: "Хүргэлт хэзээ ирэх вэ?" });
+    expect(interaction.body).toMatchObject({
+      status: "open",
+      owner_type: "queue",
+      assignee: null,
+      channel: { type: "webchat" },
+      last_message_preview: "Хүргэлт хэзээ ирэх вэ?",
+    });
   });
 
   it("a retried send with the same client id is stored once", async () => {

@@ -4,7 +4,6 @@ import type { Executor } from "../../platform/db/client.ts";
 import { containsPattern } from "../../platform/db/like.ts";
 import { companies, users } from "../../platform/db/schema.ts";
 
-
 /** Platform-wide reads: deliberately not tenant-scoped, reachable only by the platform admin. */
 export async function listAllCompanies(db: Executor, query: AdminCompanyListQuery) {
   const where = query.search ? ilike(companies.name, containsPattern(query.search)) : undefined;
@@ -18,7 +17,10 @@ export async function listAllCompanies(db: Executor, query: AdminCompanyListQuer
       .orderBy(desc(companies.id))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
-    db.select({ total: sql<number>`count(*)::int` }).from(companies).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(companies)
+      .where(where),
   ]);
   return { items, total: count?.total ?? 0 };
 }
@@ -27,7 +29,11 @@ export async function listAllUsers(db: Executor, query: AdminUserListQuery) {
   const conditions: SQL[] = [eq(users.userType, "human")];
   if (query.approval) conditions.push(eq(users.isApprovedBySuperadmin, query.approval === "approved"));
   if (query.search) {
-    const match = or(ilike(users.email, containsPattern(query.search)), ilike(users.firstName, containsPattern(query.search)), ilike(users.lastName, containsPattern(query.search)));
+    const match = or(
+      ilike(users.email, containsPattern(query.search)),
+      ilike(users.firstName, containsPattern(query.search)),
+      ilike(users.lastName, containsPattern(query.search)),
+    );
     if (match) conditions.push(match);
   }
   const where = and(...conditions);
@@ -40,7 +46,10 @@ export async function listAllUsers(db: Executor, query: AdminUserListQuery) {
       .orderBy(desc(users.id))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
-    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
   ]);
   return { items, total: count?.total ?? 0 };
 }

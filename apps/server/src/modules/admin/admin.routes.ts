@@ -1,6 +1,15 @@
 import {
-  AdminCompanyListQuery, AdminCompanyView, AdminSettingsView, AdminUserListQuery, AdminUserView, DeadJobIdParams, DeadJobView, idParamSchema,
-  listQueryBase, listResponse, okResponse,
+  AdminCompanyListQuery,
+  AdminCompanyView,
+  AdminSettingsView,
+  AdminUserListQuery,
+  AdminUserView,
+  DeadJobIdParams,
+  DeadJobView,
+  idParamSchema,
+  listQueryBase,
+  listResponse,
+  okResponse,
 } from "@holboo/core";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";

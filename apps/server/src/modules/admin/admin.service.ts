@@ -61,8 +61,14 @@ export async function deadJobs(ctx: AppContext, page: number, pageSize: number) 
   const { items, total } = await listDeadJobs(ctx.db, ctx.jobs.schema, page, pageSize);
   return {
     items: items.map((job) => ({
-      id: job.id, kind: job.task_identifier, queue: job.queue_name, attempts: job.attempts, last_error: job.last_error, payload: job.payload,
-      created_at: new Date(job.created_at).toISOString(), updated_at: new Date(job.updated_at).toISOString(),
+      id: job.id,
+      kind: job.task_identifier,
+      queue: job.queue_name,
+      attempts: job.attempts,
+      last_error: job.last_error,
+      payload: job.payload,
+      created_at: new Date(job.created_at).toISOString(),
+      updated_at: new Date(job.updated_at).toISOString(),
     })),
     total,
   };

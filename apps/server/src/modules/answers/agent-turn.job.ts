@@ -36,5 +36,7 @@ export function addAgentTurn(ctx: AppContext, tx: Executor, turn: AgentTurnJobPa
 }
 
 /** The same job from inside the message's own statement (every later message). */
-export const agentTurnInStatement = (ctx: AppContext): AgentTurnJob => (message) =>
-  ctx.jobs.inStatement(agentTurnJob, agentTurnStatementJob(message));
+export const agentTurnInStatement =
+  (ctx: AppContext): AgentTurnJob =>
+  (message) =>
+    ctx.jobs.inStatement(agentTurnJob, agentTurnStatementJob(message));

@@ -81,7 +81,14 @@ describe("answer engine on a Mongolian shop's knowledge", () => {
 
   it("counts a question to the business that the knowledge has no word of as not found, for the learning loop", async () => {
     const { ask } = await knowledgeOf(8, [pairByKey("hours"), pairByKey("location")]);
-    for (const message of ["Хүргэлт хийдэг үү?", "hurgelt hiideg uu", "Та нар ном зардаг уу", "Картаар төлөх боломжтой юу?", "Do you deliver abroad?", "can I pay with paypal"]) {
+    for (const message of [
+      "Хүргэлт хийдэг үү?",
+      "hurgelt hiideg uu",
+      "Та нар ном зардаг уу",
+      "Картаар төлөх боломжтой юу?",
+      "Do you deliver abroad?",
+      "can I pay with paypal",
+    ]) {
       expect((await ask(message)).outcome, message).toBe("not_found");
     }
     for (const message of ["Футболын тэмцээнд хэн хожсон бэ", "Шатар яаж тоглох вэ", "Маргааш бороо орох уу", "lol"]) {
@@ -91,7 +98,17 @@ describe("answer engine on a Mongolian shop's knowledge", () => {
 
   it("escalates every request for a person", async () => {
     const { ask } = await shop();
-    for (const message of ["хүнтэй ярих", "Хүнтэй ярьмаар байна", "ажилтантай холбо", "оператор", "operator", "human", "agent please", "hunte yarih", "talk to a real person"]) {
+    for (const message of [
+      "хүнтэй ярих",
+      "Хүнтэй ярьмаар байна",
+      "ажилтантай холбо",
+      "оператор",
+      "operator",
+      "human",
+      "agent please",
+      "hunte yarih",
+      "talk to a real person",
+    ]) {
       expect((await ask(message)).outcome, message).toBe("escalate");
     }
     expect((await ask("are you a real person?")).outcome).not.toBe("escalate");
@@ -115,7 +132,14 @@ describe("answer engine on a Mongolian shop's knowledge", () => {
     const { source, ask } = await shop();
     const message = "Тэжээвэр амьтантай орж болох уу";
     expect((await ask(message)).outcome).not.toBe("answer");
-    source.put(1, 1, { id: "qa:200", kind: "qa", questions: ["Тэжээвэр амьтантай орж болох уу?"], answer: "Жижиг амьтантай орж болно.", title: "pets", sourceId: 200 });
+    source.put(1, 1, {
+      id: "qa:200",
+      kind: "qa",
+      questions: ["Тэжээвэр амьтантай орж болох уу?"],
+      answer: "Жижиг амьтантай орж болно.",
+      title: "pets",
+      sourceId: 200,
+    });
     expect(await ask(message)).toMatchObject({ outcome: "answer", text: "Жижиг амьтантай орж болно." });
     source.put(1, 1, { ...pairByKey("hours"), answer: "Өдөр бүр 10:00-22:00." });
     expect(await ask("Хэдэн цагт хаадаг вэ")).toMatchObject({ outcome: "answer", text: "Өдөр бүр 10:00-22:00." });
@@ -218,13 +242,33 @@ describe("answer engine on English knowledge, by meaning", () => {
   });
 });
 
-
 describe("the deciding word", () => {
   /** Three pairs on one topic (delivery) told apart by the word that decides: price, days, area. */
   const DELIVERY: KnowledgeDoc[] = [
-    { id: "qa:1", kind: "qa", questions: ["Хүргэлтийн үнэ хэд вэ?", "Хүргэлт хэдэн төгрөг вэ", "Хүргэлт үнэгүй юу"], answer: "5,000₮.", title: "price", sourceId: 1 },
-    { id: "qa:2", kind: "qa", questions: ["Хүргэлт хэдэн хоногт ирэх вэ?", "Хүргэлт хэр удаан вэ", "Хэзээ хүргэж өгөх вэ"], answer: "24 цагийн дотор.", title: "days", sourceId: 2 },
-    { id: "qa:3", kind: "qa", questions: ["Хүргэлт хаана хийдэг вэ?", "Орон нутагт хүргэдэг үү", "Аймаг руу хүргэх үү"], answer: "Бүх аймагт.", title: "area", sourceId: 3 },
+    {
+      id: "qa:1",
+      kind: "qa",
+      questions: ["Хүргэлтийн үнэ хэд вэ?", "Хүргэлт хэдэн төгрөг вэ", "Хүргэлт үнэгүй юу"],
+      answer: "5,000₮.",
+      title: "price",
+      sourceId: 1,
+    },
+    {
+      id: "qa:2",
+      kind: "qa",
+      questions: ["Хүргэлт хэдэн хоногт ирэх вэ?", "Хүргэлт хэр удаан вэ", "Хэзээ хүргэж өгөх вэ"],
+      answer: "24 цагийн дотор.",
+      title: "days",
+      sourceId: 2,
+    },
+    {
+      id: "qa:3",
+      kind: "qa",
+      questions: ["Хүргэлт хаана хийдэг вэ?", "Орон нутагт хүргэдэг үү", "Аймаг руу хүргэх үү"],
+      answer: "Бүх аймагт.",
+      title: "area",
+      sourceId: 3,
+    },
   ];
 
   it("answers with the doc that has the deciding word, though another on the topic scores higher by the other words", async () => {
@@ -243,7 +287,11 @@ describe("the deciding word", () => {
     for (const message of ["Хүргэлтийн даатгал хэд вэ?", "hurgeltiin daatgal hed ve", "Хүргэлтийн баталгаа хэд вэ?"]) {
       const result = await ask(message);
       expect(result.outcome, message).not.toBe("answer");
-      if (result.outcome === "clarify") expect(result.options.map((o) => o.title), message).toEqual(expect.arrayContaining(["price", "days"]));
+      if (result.outcome === "clarify")
+        expect(
+          result.options.map((o) => o.title),
+          message,
+        ).toEqual(expect.arrayContaining(["price", "days"]));
     }
   });
 
@@ -259,7 +307,11 @@ describe("Latin-typed Mongolian", () => {
   it("reads each Latin word the way the knowledge writes it, whatever letters stand for ө, ү, х, ц, ы, й, е", async () => {
     const { engine } = await shop();
     const index = await engine.index(1, 1);
-    const stems = (text: string) => index.respell(tokenize(text)).map((t) => t.stem).join(" ");
+    const stems = (text: string) =>
+      index
+        .respell(tokenize(text))
+        .map((t) => t.stem)
+        .join(" ");
     expect(stems("hurgeltiin vne hed ve")).toBe(stems("Хүргэлтийн үнэ хэд вэ"));
     expect(stems("tqlbqrqq butsaaj awah")).toBe(stems("төлбөрөө буцааж авах"));
     expect(stems("zakhialgaa tsutsalj boloh uu")).toBe(stems("Захиалгаа цуцалж болох уу"));

@@ -287,7 +287,13 @@ export class AnswerEngine {
     if (!config.chatModel) return present(decideAmong(index, tokens, candidates));
     const generated = await generateFromPassages(client, input.message, input.recent ?? [], candidates);
     if (!generated) return present(refusal(index, tokens, candidates));
-    return { outcome: "answer", text: generated.text, sources: generated.cited.map((c) => sourceOf(c.doc)), confidence: round(generated.cited[0]?.confidence ?? 0), generated: true };
+    return {
+      outcome: "answer",
+      text: generated.text,
+      sources: generated.cited.map((c) => sourceOf(c.doc)),
+      confidence: round(generated.cited[0]?.confidence ?? 0),
+      generated: true,
+    };
   }
 
   /** Q&A pairs the company's chat model writes from an article (provider/pair-writer.ts); none without a
@@ -311,7 +317,11 @@ export class AnswerEngine {
 
   /** A reply drafted for a person from the same engine ("Generate AI reply"): the best answer for the
    * customer's latest messages, or null when the knowledge has nothing for them. */
-  async draftReply(companyId: number, agentId: number, conversation: RecentMessage[]): Promise<{ text: string; sources: AnswerSource[]; confidence: number } | null> {
+  async draftReply(
+    companyId: number,
+    agentId: number,
+    conversation: RecentMessage[],
+  ): Promise<{ text: string; sources: AnswerSource[]; confidence: number } | null> {
     const customer = conversation.filter((m) => m.from === "customer").slice(-2);
     const last = customer.at(-1);
     if (!last) return null;

@@ -30,6 +30,10 @@ export class MemoryKnowledgeSource implements KnowledgeSource {
 
   /** Removes one doc (a deleted or deactivated pair, an unpublished article's passages). */
   remove(companyId: number, agentId: number, id: string) {
-    this.set(companyId, agentId, (this.docs.get(`${companyId}:${agentId}`) ?? []).filter((d) => d.id !== id));
+    this.set(
+      companyId,
+      agentId,
+      (this.docs.get(`${companyId}:${agentId}`) ?? []).filter((d) => d.id !== id),
+    );
   }
 }

@@ -12,7 +12,14 @@ const keyHint = (key: string) => (key === "" ? null : key.length > 8 ? `…${key
 
 const present = (row: Row | null): ModelProviderView =>
   row
-    ? { configured: true, base_url: row.baseUrl, api_key_hint: keyHint(row.apiKey), chat_model: row.chatModel, embedding_model: row.embeddingModel, updated_at: row.updatedAt.toISOString() }
+    ? {
+        configured: true,
+        base_url: row.baseUrl,
+        api_key_hint: keyHint(row.apiKey),
+        chat_model: row.chatModel,
+        embedding_model: row.embeddingModel,
+        updated_at: row.updatedAt.toISOString(),
+      }
     : { configured: false, base_url: "", api_key_hint: null, chat_model: "", embedding_model: "", updated_at: null };
 
 export async function get(ctx: AppContext, actor: MemberActor) {

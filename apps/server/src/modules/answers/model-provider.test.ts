@@ -24,7 +24,12 @@ interface Recorded {
   body: { model: string; input?: string[] | string; messages?: Array<{ role: string; content: string }> };
 }
 
-const stems = (text: string) => new Set(tokenize(text).filter((t) => !t.stop).map((t) => t.stem));
+const stems = (text: string) =>
+  new Set(
+    tokenize(text)
+      .filter((t) => !t.stop)
+      .map((t) => t.stem),
+  );
 
 function embedding(text: string): number[] {
   const vector = new Array<number>(64).fill(0);
@@ -43,7 +48,10 @@ const INVENTED = { question: "Та үнэгүй хүргэдэг үү?", answer:
  * invented one, in a code fence as some models reply. */
 function pairsReply(user: string): string {
   const text = user.slice(user.indexOf("\n\n") + 2);
-  const sentences = text.split(/(?<=[.!?])\s+|\n+/).map((s) => s.trim()).filter((s) => s.split(" ").length >= 3);
+  const sentences = text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter((s) => s.split(" ").length >= 3);
   const pairs = sentences.map((sentence) => ({ question: `${sentence.split(" ").slice(0, 3).join(" ")}?`, answer: sentence }));
   return `\`\`\`json\n${JSON.stringify({ pairs: [...pairs, INVENTED] })}\n\`\`\``;
 }
@@ -73,10 +81,26 @@ async function fakeProvider() {
       res.setHeader("content-type", "application/json");
       if (req.method === "POST" && req.url === "/v1/embeddings") {
         const inputs = Array.isArray(body.input) ? body.input : [body.input ?? ""];
-        res.end(JSON.stringify({ object: "list", model: body.model, data: inputs.map((text, index) => ({ object: "embedding", index, embedding: embedding(text) })), usage: { prompt_tokens: 1, total_tokens: 1 } }));
+        res.end(
+          JSON.stringify({
+            object: "list",
+            model: body.model,
+            data: inputs.map((text, index) => ({ object: "embedding", index, embedding: embedding(text) })),
+            usage: { prompt_tokens: 1, total_tokens: 1 },
+          }),
+        );
       } else if (req.method === "POST" && req.url === "/v1/chat/completions") {
         const content = chatReply(body.messages ?? []);
-        res.end(JSON.stringify({ id: "chatcmpl-1", object: "chat.completion", created: 0, model: body.model, choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }));
+        res.end(
+          JSON.stringify({
+            id: "chatcmpl-1",
+            object: "chat.completion",
+            created: 0,
+            model: body.model,
+            choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+            usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+          }),
+        );
       } else {
         res.statusCode = 404;
         res.end(JSON.stringify({ error: { message: "not found" } }));
@@ -103,12 +127,21 @@ describe("model provider settings", () => {
   it("saves the provider, never returns the key in full, keeps the key when it is not sent, and deletes", async () => {
     const admin = await companyAdmin(t);
     expect((await admin.client.get<ModelProviderView>("/api/settings/model-provider")).body).toMatchObject({ configured: false });
-    const saved = await admin.client.put<ModelProviderView>("/api/settings/model-provider", { base_url: `${provider.baseUrl}/`, api_key: "sk-test-secret-f3a9", chat_model: "llama3", embedding_model: "nomic-embed-text" });
+    const saved = await admin.client.put<ModelProviderView>("/api/settings/model-provider", {
+      base_url: `${provider.baseUrl}/`,
+      api_key: "sk-test-secret-f3a9",
+      chat_model: "llama3",
+      embedding_model: "nomic-embed-text",
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ configured: true, base_url: provider.baseUrl, api_key_hint: "…f3a9", chat_model: "llama3" });
     expect(JSON.stringify(saved.body)).not.toContain("secret");
     await admin.client.put("/api/settings/model-provider", { base_url: provider.baseUrl, chat_model: "llama3.1" });
-    expect(await providerConfig(t.database.db, admin.me.company_id)).toMatchObject({ apiKey: "sk-test-secret-f3a9", chatModel: "llama3.1", embeddingModel: "" });
+    expect(await providerConfig(t.database.db, admin.me.company_id)).toMatchObject({
+      apiKey: "sk-test-secret-f3a9",
+      chatModel: "llama3.1",
+      embeddingModel: "",
+    });
     expect((await admin.client.del("/api/settings/model-provider")).status).toBe(200);
     expect(await providerConfig(t.database.db, admin.me.company_id)).toBeNull();
   });
@@ -120,7 +153,9 @@ describe("model provider settings", () => {
       const refused = await admin.client.put("/api/settings/model-provider", { base_url, chat_model: "x" });
       expect(fieldCode(refused, "base_url"), base_url).toBe("model_provider_url_invalid");
     }
-    expect(fieldCode(await admin.client.put("/api/settings/model-provider", { base_url: provider.baseUrl }), "chat_model")).toBe("model_provider_model_required");
+    expect(fieldCode(await admin.client.put("/api/settings/model-provider", { base_url: provider.baseUrl }), "chat_model")).toBe(
+      "model_provider_model_required",
+    );
     expect(await providerConfig(t.database.db, admin.me.company_id)).toMatchObject({ baseUrl: provider.baseUrl, chatModel: "llama3" });
   });
 
@@ -144,7 +179,12 @@ describe("answer engine with a model provider", () => {
     source.set(1, 1, SHOP_PAIRS);
     const errors: unknown[] = [];
     const engine = new AnswerEngine(source, {
-      provider: async () => ({ baseUrl: config.baseUrl ?? provider.baseUrl, apiKey: "sk-local", chatModel: config.chatModel ?? "", embeddingModel: config.embeddingModel ?? "" }),
+      provider: async () => ({
+        baseUrl: config.baseUrl ?? provider.baseUrl,
+        apiKey: "sk-local",
+        chatModel: config.chatModel ?? "",
+        embeddingModel: config.embeddingModel ?? "",
+      }),
       onProviderError: (_, error) => errors.push(error),
     });
     return { engine, errors, ask: (message: string) => engine.ask({ companyId: 1, agentId: 1, message }) };
@@ -209,21 +249,27 @@ describe("Q&A pairs written by the company's chat model", () => {
     await admin.client.put("/api/settings/model-provider", { base_url: provider.baseUrl, chat_model: "llama3" });
     const content = doc(h("Буцаалт"), p("Бараагаа 14 хоногийн дотор буцааж болно. Баримт болон сав баглаа боодлоо авчирна уу."));
     const { folder, article } = await publishedArticle(admin.client, content);
-    await expect.poll(() => autoPairs(admin.client), { timeout: 10_000 }).toEqual(
-      [
-        "Буцаалт → Бараагаа 14 хоногийн дотор буцааж болно. Баримт болон сав баглаа боодлоо авчирна уу.",
-        "Бараагаа 14 хоногийн? → Бараагаа 14 хоногийн дотор буцааж болно.",
-        "Баримт болон сав? → Баримт болон сав баглаа боодлоо авчирна уу.",
-      ].sort(),
-    );
+    await expect
+      .poll(() => autoPairs(admin.client), { timeout: 10_000 })
+      .toEqual(
+        [
+          "Буцаалт → Бараагаа 14 хоногийн дотор буцааж болно. Баримт болон сав баглаа боодлоо авчирна уу.",
+          "Бараагаа 14 хоногийн? → Бараагаа 14 хоногийн дотор буцааж болно.",
+          "Баримт болон сав? → Баримт болон сав баглаа боодлоо авчирна уу.",
+        ].sort(),
+      );
     const items = (await admin.client.get<List<QaView>>("/api/knowledge/qa?source=auto")).body.items;
     expect(items.every((pair) => pair.source === "auto" && pair.origin_article_id === article.id && pair.active)).toBe(true);
     expect(JSON.stringify(items)).not.toContain(INVENTED.answer);
 
-    await admin.client.put(`/api/knowledge/articles/${article.id}`, { folder_id: folder.id, name: "Буцаалт", content: doc(h("Буцаалт"), p("Буцаалтыг 30 хоногийн дотор хүлээн авна.")) });
-    await expect.poll(() => autoPairs(admin.client), { timeout: 10_000 }).toEqual(
-      ["Буцаалт → Буцаалтыг 30 хоногийн дотор хүлээн авна.", "Буцаалтыг 30 хоногийн? → Буцаалтыг 30 хоногийн дотор хүлээн авна."].sort(),
-    );
+    await admin.client.put(`/api/knowledge/articles/${article.id}`, {
+      folder_id: folder.id,
+      name: "Буцаалт",
+      content: doc(h("Буцаалт"), p("Буцаалтыг 30 хоногийн дотор хүлээн авна.")),
+    });
+    await expect
+      .poll(() => autoPairs(admin.client), { timeout: 10_000 })
+      .toEqual(["Буцаалт → Буцаалтыг 30 хоногийн дотор хүлээн авна.", "Буцаалтыг 30 хоногийн? → Буцаалтыг 30 хоногийн дотор хүлээн авна."].sort());
   });
 
   it("without a chat model only the article's structure makes pairs", async () => {
@@ -235,4 +281,3 @@ describe("Q&A pairs written by the company's chat model", () => {
     expect(provider.requests.length).toBe(before);
   });
 });
-

@@ -32,14 +32,24 @@ export function storedVectors(db: Executor, companyId: number, agentId: number, 
     },
     async save(batch) {
       const rows = [...batch].map(([text, vector]) => ({ companyId, agentId, encoder, textHash: hashOf(text), vector: toBytes(vector) }));
-      for (let i = 0; i < rows.length; i += CHUNK) await db.insert(vectors).values(rows.slice(i, i + CHUNK)).onConflictDoNothing();
+      for (let i = 0; i < rows.length; i += CHUNK)
+        await db
+          .insert(vectors)
+          .values(rows.slice(i, i + CHUNK))
+          .onConflictDoNothing();
     },
     async keepOnly(texts) {
       // One text parameter however many texts (base64url has no commas), not one parameter each.
       const keep = texts.map(hashOf).join(",");
       await db
         .delete(vectors)
-        .where(and(eq(vectors.companyId, companyId), eq(vectors.agentId, agentId), or(ne(vectors.encoder, encoder), sql`${vectors.textHash} <> all(string_to_array(${keep}, ','))`)));
+        .where(
+          and(
+            eq(vectors.companyId, companyId),
+            eq(vectors.agentId, agentId),
+            or(ne(vectors.encoder, encoder), sql`${vectors.textHash} <> all(string_to_array(${keep}, ','))`),
+          ),
+        );
     },
   };
 }

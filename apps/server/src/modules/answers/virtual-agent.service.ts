@@ -48,12 +48,19 @@ export async function answerCustomer(ctx: AppContext, interactionId: number, com
   const state = interaction.botState ?? FRESH;
   const picked = pickedChoice(text, state.options.length);
   const chosen = picked === null ? null : state.options[picked];
-  const result: EngineResult = (chosen && (await ctx.answers.answerOf(companyId, agent.id, chosen.id)))
-    ?? (await ctx.answers.ask({ companyId, agentId: agent.id, message: text, recent: await conversationOf(ctx.db, companyId, interactionId, question.seq, 6) }));
+  const result: EngineResult =
+    (chosen && (await ctx.answers.answerOf(companyId, agent.id, chosen.id))) ??
+    (await ctx.answers.ask({ companyId, agentId: agent.id, message: text, recent: await conversationOf(ctx.db, companyId, interactionId, question.seq, 6) }));
   const log = (question: string, outcome: "answered" | "not_found" | "unrelated", confidence: number, source?: { kind: string; sourceId: number }) =>
     recordQuestion(ctx.db, {
-      companyId, agentId: agent.id, interactionId, question, outcome, confidence,
-      qaPairId: source?.kind === "qa" ? source.sourceId : null, articleId: source?.kind === "passage" ? source.sourceId : null,
+      companyId,
+      agentId: agent.id,
+      interactionId,
+      question,
+      outcome,
+      confidence,
+      qaPairId: source?.kind === "qa" ? source.sourceId : null,
+      articleId: source?.kind === "passage" ? source.sourceId : null,
     });
 
   if (result.outcome === "escalate") return handOver(replies.handover);
@@ -74,6 +81,15 @@ export async function answerCustomer(ctx: AppContext, interactionId: number, com
   }
   if (result.outcome !== "clarify") await log(text, outcome, result.confidence);
   const options = result.outcome === "clarify" ? result.options.slice(0, 3).map(({ id, title }) => ({ id, title })) : [];
-  await reply(result.outcome === "clarify" ? clarifyingQuestion(locale, options.map((o) => o.title)) : result.outcome === "unrelated" ? replies.unrelated : replies.notFound);
+  await reply(
+    result.outcome === "clarify"
+      ? clarifyingQuestion(
+          locale,
+          options.map((o) => o.title),
+        )
+      : result.outcome === "unrelated"
+        ? replies.unrelated
+        : replies.notFound,
+  );
   await updateInteraction(ctx.db, companyId, interactionId, { botState: { misses, options, ...(result.outcome === "clarify" ? { question: text } : {}) } });
 }

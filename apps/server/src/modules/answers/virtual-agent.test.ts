@@ -11,15 +11,27 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const PAIRS = [
-  { question: "Хүргэлт хэдэн хоногт ирэх вэ?", variants: ["Хүргэлт хэр удаан вэ", "Хэзээ хүргэж өгөх вэ"], answer: "Улаанбаатар хотод 24 цагийн дотор хүргэнэ." },
+  {
+    question: "Хүргэлт хэдэн хоногт ирэх вэ?",
+    variants: ["Хүргэлт хэр удаан вэ", "Хэзээ хүргэж өгөх вэ"],
+    answer: "Улаанбаатар хотод 24 цагийн дотор хүргэнэ.",
+  },
   { question: "Бараа буцаах боломжтой юу?", variants: ["Буцаалт хийдэг үү", "Солиулж болох уу"], answer: "Худалдан авснаас хойш 14 хоногийн дотор буцаана." },
   { question: "Та ямар цагаар ажилладаг вэ?", variants: ["Ажлын цаг", "Хэдэн цагаас нээх вэ"], answer: "Даваа-Баасан 09:00-18:00 ажиллана." },
 ];
 
 /** Three pairs on one topic, told apart by the word that decides (price, days, area). */
 const DELIVERY = [
-  { question: "Хүргэлтийн үнэ хэд вэ?", variants: ["Хүргэлт хэдэн төгрөг вэ", "Хүргэлт үнэгүй юу"], answer: "Хүргэлт 5,000₮, 50,000₮-өөс дээш захиалгад үнэгүй." },
-  { question: "Хүргэлт хэдэн хоногт ирэх вэ?", variants: ["Хүргэлт хэр удаан вэ", "Хэзээ хүргэж өгөх вэ"], answer: "Улаанбаатарт 24 цагийн дотор, орон нутагт 3-5 хоногт хүргэнэ." },
+  {
+    question: "Хүргэлтийн үнэ хэд вэ?",
+    variants: ["Хүргэлт хэдэн төгрөг вэ", "Хүргэлт үнэгүй юу"],
+    answer: "Хүргэлт 5,000₮, 50,000₮-өөс дээш захиалгад үнэгүй.",
+  },
+  {
+    question: "Хүргэлт хэдэн хоногт ирэх вэ?",
+    variants: ["Хүргэлт хэр удаан вэ", "Хэзээ хүргэж өгөх вэ"],
+    answer: "Улаанбаатарт 24 цагийн дотор, орон нутагт 3-5 хоногт хүргэнэ.",
+  },
   { question: "Хүргэлт хаана хийдэг вэ?", variants: ["Орон нутагт хүргэдэг үү", "Аймаг руу хүргэх үү"], answer: "Бүх аймгийн төв рүү хүргэнэ." },
 ];
 
@@ -28,7 +40,11 @@ async function servedCompany(pairs = PAIRS) {
   const company = await webchatCompany(t);
   await company.client.put("/api/me/presence", { presence: "away" });
   const [agent] = (await company.client.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents")).body.items;
-  const switched = await company.client.put<WebchatChannelView>(`/api/webchat-channels/${company.channel.id}`, { ...webchatInput(company.domain), agent_id: agent?.id, agent_active: true });
+  const switched = await company.client.put<WebchatChannelView>(`/api/webchat-channels/${company.channel.id}`, {
+    ...webchatInput(company.domain),
+    agent_id: agent?.id,
+    agent_active: true,
+  });
   expect(switched.body.agent_active).toBe(true);
   for (const pair of pairs) expect((await company.client.post("/api/knowledge/qa", pair)).status).toBe(200);
   return company;
@@ -101,7 +117,10 @@ describe("the virtual agent answers web-chat customers", () => {
     const v = await visitor(t, company.channel);
     const asked = await ask(v, "хүнтэй ярих");
     await until(async () => (await company.client.get<InteractionView>(`/api/interactions/${asked.interactionId}`)).body.owner_type !== "ai");
-    expect(messagesOf((await v.events(asked.interactionId)).body.items).map((m) => m.text)).toEqual(["хүнтэй ярих", "Таныг ажилтантай холбож байна. Түр хүлээнэ үү."]);
+    expect(messagesOf((await v.events(asked.interactionId)).body.items).map((m) => m.text)).toEqual([
+      "хүнтэй ярих",
+      "Таныг ажилтантай холбож байна. Түр хүлээнэ үү.",
+    ]);
   });
 
   it("takes no conversation while switched off", async () => {
@@ -129,4 +148,3 @@ describe("Generate AI reply", () => {
     expect(errorCode(await outsider.client.post(`/api/interactions/${sent.body.interaction_id}/ai-draft`))).toBe("interaction_not_found");
   });
 });
-

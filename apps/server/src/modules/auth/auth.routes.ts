@@ -1,6 +1,17 @@
 import {
-  ChangeLangQuery, HandoffInput, LIMITS, LOCALE_COOKIE, LoginInput, MeView, PasswordResetConfirmInput,
-  PasswordResetRequestInput, PresenceInput, SetPasswordInput, SignupInput, UpdateProfileInput, okResponse,
+  ChangeLangQuery,
+  HandoffInput,
+  LIMITS,
+  LOCALE_COOKIE,
+  LoginInput,
+  MeView,
+  PasswordResetConfirmInput,
+  PasswordResetRequestInput,
+  PresenceInput,
+  SetPasswordInput,
+  SignupInput,
+  UpdateProfileInput,
+  okResponse,
 } from "@holboo/core";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
@@ -21,9 +32,7 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
 
   app.post("/api/signup", { config: limited, schema: { body: SignupInput, response: me } }, (req, reply) => auth.signup(ctx, reply, req.body));
   app.post("/api/login", { config: limited, schema: { body: LoginInput, response: me } }, (req, reply) => auth.login(ctx, reply, req.body));
-  app.post("/api/auth/handoff", { config: limited, schema: { body: HandoffInput, response: me } }, (req, reply) =>
-    auth.handoff(ctx, reply, req.body),
-  );
+  app.post("/api/auth/handoff", { config: limited, schema: { body: HandoffInput, response: me } }, (req, reply) => auth.handoff(ctx, reply, req.body));
   app.post("/api/password/forgot", { config: limited, schema: { body: PasswordResetRequestInput, response: { 200: okResponse } } }, (req) =>
     auth.requestPasswordReset(ctx, req.body),
   );
@@ -34,9 +43,7 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
     auth.logout(ctx, reply, req.actor),
   );
 
-  app.get("/api/me", { config: { access: { signedIn: true } }, schema: { response: me } }, (req) =>
-    buildMe(ctx, req.actor?.userId ?? fail("unauthorized")),
-  );
+  app.get("/api/me", { config: { access: { signedIn: true } }, schema: { response: me } }, (req) => buildMe(ctx, req.actor?.userId ?? fail("unauthorized")));
   app.put("/api/me", { config: { access: { signedIn: true } }, schema: { body: UpdateProfileInput, response: me } }, (req) =>
     auth.updateProfile(ctx, req.actor ?? fail("unauthorized"), req.body),
   );
@@ -47,8 +54,12 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
     auth.setPresence(ctx, req.actor ?? fail("unauthorized"), req.body.presence),
   );
   // Public: a visitor choosing a language before logging in is remembered by the cookie alone.
-  app.put("/api/change-lang", { config: { access: { public: true } }, schema: { querystring: ChangeLangQuery, response: { 200: okResponse } } }, (req, reply) => {
-    reply.setCookie(LOCALE_COOKIE, req.query.lang, { path: "/", sameSite: "lax", maxAge: LIMITS.localeCookieDays * 86_400 });
-    return auth.changeLocale(ctx, req.actor, req.query.lang);
-  });
+  app.put(
+    "/api/change-lang",
+    { config: { access: { public: true } }, schema: { querystring: ChangeLangQuery, response: { 200: okResponse } } },
+    (req, reply) => {
+      reply.setCookie(LOCALE_COOKIE, req.query.lang, { path: "/", sameSite: "lax", maxAge: LIMITS.localeCookieDays * 86_400 });
+      return auth.changeLocale(ctx, req.actor, req.query.lang);
+    },
+  );
 }

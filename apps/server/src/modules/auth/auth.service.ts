@@ -1,6 +1,13 @@
 import type {
-  HandoffInput, Locale, LoginInput, PasswordResetConfirmInput, PasswordResetRequestInput, Presence, SetPasswordInput,
-  SignupInput, UpdateProfileInput,
+  HandoffInput,
+  Locale,
+  LoginInput,
+  PasswordResetConfirmInput,
+  PasswordResetRequestInput,
+  Presence,
+  SetPasswordInput,
+  SignupInput,
+  UpdateProfileInput,
 } from "@holboo/core";
 import { LIMITS } from "@holboo/core";
 import type { FastifyReply } from "fastify";
@@ -31,15 +38,18 @@ async function signIn(ctx: AppContext, reply: FastifyReply, userId: number) {
 
 export async function signup(ctx: AppContext, reply: FastifyReply, input: SignupInput) {
   if (await findUserByEmail(ctx.db, input.email)) fail("user_exists", { email: "user_exists" });
-  const user = await onUniqueViolation(insertUser(ctx.db, {
-    email: input.email,
-    passwordHash: await hashPassword(input.password),
-    firstName: input.first_name,
-    lastName: input.last_name,
-    locale: input.locale ?? "mn",
-    role: "admin",
-    isApprovedBySuperadmin: !ctx.config.SIGNUP_APPROVAL_REQUIRED || isPlatformAdminEmail(ctx, input.email),
-  }), () => fail("user_exists", { email: "user_exists" }));
+  const user = await onUniqueViolation(
+    insertUser(ctx.db, {
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      firstName: input.first_name,
+      lastName: input.last_name,
+      locale: input.locale ?? "mn",
+      role: "admin",
+      isApprovedBySuperadmin: !ctx.config.SIGNUP_APPROVAL_REQUIRED || isPlatformAdminEmail(ctx, input.email),
+    }),
+    () => fail("user_exists", { email: "user_exists" }),
+  );
   return signIn(ctx, reply, user.id);
 }
 

@@ -9,7 +9,10 @@ export function listChannels(db: Executor, companyId: number) {
 }
 
 export async function findChannel(db: Executor, companyId: number, id: number): Promise<ChannelRow | null> {
-  const [row] = await db.select().from(channels).where(and(eq(channels.companyId, companyId), eq(channels.id, id)));
+  const [row] = await db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.companyId, companyId), eq(channels.id, id)));
   return row ?? null;
 }
 
@@ -39,7 +42,9 @@ export async function updateChannel(db: Executor, companyId: number, id: number,
 }
 
 export async function deleteChannel(db: Executor, companyId: number, id: number) {
-  const rows = await db.delete(channels).where(and(eq(channels.companyId, companyId), eq(channels.id, id))).returning({ id: channels.id });
+  const rows = await db
+    .delete(channels)
+    .where(and(eq(channels.companyId, companyId), eq(channels.id, id)))
+    .returning({ id: channels.id });
   return rows.length > 0;
 }
-

@@ -10,7 +10,10 @@ export function channelsRoutes(app: TypedApp, ctx: AppContext) {
     "/api/company/:company_id/channel",
     {
       config: { access: { member: true } },
-      schema: { params: z.object({ company_id: z.coerce.number().int({ error: "company_id_empty" }) }), response: { 200: z.object({ items: z.array(ChannelView) }) } },
+      schema: {
+        params: z.object({ company_id: z.coerce.number().int({ error: "company_id_empty" }) }),
+        response: { 200: z.object({ items: z.array(ChannelView) }) },
+      },
     },
     (req) => channels.listForCompany(ctx, requireMember(req.actor), req.params.company_id),
   );
@@ -19,7 +22,9 @@ export function channelsRoutes(app: TypedApp, ctx: AppContext) {
     { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, body: ChannelActiveInput, response: { 200: ChannelView } } },
     (req) => channels.setActive(ctx, requireMember(req.actor), req.params.id, req.body.active),
   );
-  app.delete("/api/channels/:id", { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, response: { 200: okResponse } } }, (req) =>
-    channels.removeChannel(ctx, requireMember(req.actor), req.params.id),
+  app.delete(
+    "/api/channels/:id",
+    { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, response: { 200: okResponse } } },
+    (req) => channels.removeChannel(ctx, requireMember(req.actor), req.params.id),
   );
 }

@@ -27,4 +27,3 @@ export async function removeChannel(ctx: AppContext, actor: MemberActor, channel
   if (!(await repo.deleteChannel(ctx.db, actor.companyId, channelId))) fail("channel_not_found");
   return { ok: true as const };
 }
-

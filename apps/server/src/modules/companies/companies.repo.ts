@@ -25,7 +25,11 @@ export async function insertCompany(db: Executor, values: NewCompanyRow): Promis
 }
 
 export async function updateCompany(db: Executor, companyId: number, patch: Partial<NewCompanyRow>): Promise<CompanyRow | null> {
-  const [row] = await db.update(companies).set({ ...patch, updatedAt: new Date() }).where(eq(companies.id, companyId)).returning();
+  const [row] = await db
+    .update(companies)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(companies.id, companyId))
+    .returning();
   return row ?? null;
 }
 
@@ -40,7 +44,10 @@ export async function insertFile(db: Executor, companyId: number, mime: string, 
 }
 
 export async function findFile(db: Executor, companyId: number, fileId: string) {
-  const [row] = await db.select().from(files).where(and(eq(files.companyId, companyId), eq(files.id, fileId)));
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.companyId, companyId), eq(files.id, fileId)));
   return row ?? null;
 }
 
@@ -55,7 +62,10 @@ export async function insertVirtualAgent(db: Executor, values: typeof virtualAge
 }
 
 export async function findVirtualAgent(db: Executor, companyId: number, id: number) {
-  const [row] = await db.select().from(virtualAgents).where(and(eq(virtualAgents.companyId, companyId), eq(virtualAgents.id, id)));
+  const [row] = await db
+    .select()
+    .from(virtualAgents)
+    .where(and(eq(virtualAgents.companyId, companyId), eq(virtualAgents.id, id)));
   return row ?? null;
 }
 

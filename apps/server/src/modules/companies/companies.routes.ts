@@ -1,6 +1,4 @@
-import {
-  CompanyView, DeleteCompanyInput, TransferOwnershipInput, UpdateCompanyInput, VirtualAgentView, okResponse,
-} from "@holboo/core";
+import { CompanyView, DeleteCompanyInput, TransferOwnershipInput, UpdateCompanyInput, VirtualAgentView, okResponse } from "@holboo/core";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
@@ -20,10 +18,8 @@ export function companiesRoutes(app: TypedApp, ctx: AppContext) {
   app.delete("/api/company", { config: { access: { member: true } }, schema: { body: DeleteCompanyInput, response: { 200: okResponse } } }, (req) =>
     companies.deleteCompany(ctx, requireMember(req.actor), req.body.confirm_name),
   );
-  app.post(
-    "/api/company/transfer-ownership",
-    { config: { access: { member: true } }, schema: { body: TransferOwnershipInput, response: company } },
-    (req) => companies.transferOwnership(ctx, requireMember(req.actor), req.body.user_id),
+  app.post("/api/company/transfer-ownership", { config: { access: { member: true } }, schema: { body: TransferOwnershipInput, response: company } }, (req) =>
+    companies.transferOwnership(ctx, requireMember(req.actor), req.body.user_id),
   );
 
   app.post("/api/company/logo", { config: { access: { permission: "settings.edit" } }, schema: { response: company } }, async (req) => {
@@ -35,12 +31,16 @@ export function companiesRoutes(app: TypedApp, ctx: AppContext) {
     const file = await companies.getLogo(ctx, requireMember(req.actor));
     return reply.type(file.mime).header("cache-control", "private, max-age=300").send(file.data);
   });
-  app.get("/api/files/:id", { config: { access: { member: true } }, schema: { params: z.object({ id: z.uuid({ error: "file_not_found" }) }) } }, async (req, reply) => {
-    const file = await companies.getFile(ctx, requireMember(req.actor), req.params.id);
-    const inline = file.mime.startsWith("image/");
-    const disposition = `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(file.name || "file")}`;
-    return reply.type(file.mime).header("x-content-type-options", "nosniff").header("content-disposition", disposition).send(file.data);
-  });
+  app.get(
+    "/api/files/:id",
+    { config: { access: { member: true } }, schema: { params: z.object({ id: z.uuid({ error: "file_not_found" }) }) } },
+    async (req, reply) => {
+      const file = await companies.getFile(ctx, requireMember(req.actor), req.params.id);
+      const inline = file.mime.startsWith("image/");
+      const disposition = `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(file.name || "file")}`;
+      return reply.type(file.mime).header("x-content-type-options", "nosniff").header("content-disposition", disposition).send(file.data);
+    },
+  );
 
   app.get(
     "/api/company/virtual-agents",

@@ -11,7 +11,17 @@ import { logoImageType } from "./image-type.ts";
 // What other features read and write of this one: the repository functions they may call, named here so
 // the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
 export { logoImageType, sniffImageType } from "./image-type.ts";
-export { companyNameTaken, deleteFile, findCompany, findFile, findVirtualAgent, insertCompany, insertFile, insertVirtualAgent, listVirtualAgents } from "./companies.repo.ts";
+export {
+  companyNameTaken,
+  deleteFile,
+  findCompany,
+  findFile,
+  findVirtualAgent,
+  insertCompany,
+  insertFile,
+  insertVirtualAgent,
+  listVirtualAgents,
+} from "./companies.repo.ts";
 
 async function loadCompany(ctx: AppContext, actor: MemberActor) {
   return (await repo.findCompany(ctx.db, actor.companyId)) ?? fail("company_not_found");

@@ -9,9 +9,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5fb5ec30000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5fb5ec30000000049454e44ae426082",
+  "hex",
+);
 
-function upload(client: { request: (m: string, p: string, b?: unknown, o?: { raw?: RequestInit["body"] }) => Promise<{ status: number; body: unknown }> }, data: Buffer, name = "logo.png") {
+function upload(
+  client: { request: (m: string, p: string, b?: unknown, o?: { raw?: RequestInit["body"] }) => Promise<{ status: number; body: unknown }> },
+  data: Buffer,
+  name = "logo.png",
+) {
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(data)]), name);
   return client.request("POST", "/api/company/logo", undefined, { raw: form });
@@ -55,9 +62,9 @@ describe("company settings", () => {
     expect((ok.body as CompanyView).logo_url).toMatch(/^\/api\/company\/logo/);
     const logo = await admin.client.get("/api/company/logo");
     expect(logo.headers.get("content-type")).toBe("image/png");
-    expect(errorCode(await upload(admin.client, Buffer.from("<svg onload=alert(1)>"), "logo.png") as never)).toBe("logo_not_image");
+    expect(errorCode((await upload(admin.client, Buffer.from("<svg onload=alert(1)>"), "logo.png")) as never)).toBe("logo_not_image");
     const big = Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]);
-    expect(errorCode(await upload(admin.client, big) as never)).toBe("logo_too_large");
+    expect(errorCode((await upload(admin.client, big)) as never)).toBe("logo_too_large");
   });
 });
 
@@ -95,7 +102,9 @@ describe("ownership", () => {
     const done = await owner.client.post<CompanyView>("/api/company/transfer-ownership", { user_id: admin.me.ID, confirm: true });
     expect(done.body).toMatchObject({ owner_id: admin.me.ID, ownership_transferred: true });
     expect((await admin.client.get<MeView>("/api/me")).body.is_owner).toBe(true);
-    expect(errorCode(await admin.client.post("/api/company/transfer-ownership", { user_id: owner.me.ID, confirm: true }))).toBe("ownership_already_transferred");
+    expect(errorCode(await admin.client.post("/api/company/transfer-ownership", { user_id: owner.me.ID, confirm: true }))).toBe(
+      "ownership_already_transferred",
+    );
     // The new owner is now protected; the former owner is an ordinary admin.
     expect(errorCode(await owner.client.put(`/api/users/${admin.me.ID}/status`, { user_status: "inactive" }))).toBe("owner_protected");
     const former = await admin.client.put<UserView>(`/api/users/${owner.me.ID}`, { role: "manager" });

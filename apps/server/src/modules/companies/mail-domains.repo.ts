@@ -9,7 +9,10 @@ export function listMailDomains(db: Executor, companyId: number) {
 }
 
 export async function findMailDomain(db: Executor, companyId: number, id: number): Promise<MailDomainRow | null> {
-  const [row] = await db.select().from(mailDomains).where(and(eq(mailDomains.companyId, companyId), eq(mailDomains.id, id)));
+  const [row] = await db
+    .select()
+    .from(mailDomains)
+    .where(and(eq(mailDomains.companyId, companyId), eq(mailDomains.id, id)));
   return row ?? null;
 }
 
@@ -28,12 +31,19 @@ export async function insertMailDomain(db: Executor, values: typeof mailDomains.
 }
 
 export async function updateMailDomain(db: Executor, companyId: number, id: number, patch: Partial<typeof mailDomains.$inferInsert>) {
-  const [row] = await db.update(mailDomains).set(patch).where(and(eq(mailDomains.companyId, companyId), eq(mailDomains.id, id))).returning();
+  const [row] = await db
+    .update(mailDomains)
+    .set(patch)
+    .where(and(eq(mailDomains.companyId, companyId), eq(mailDomains.id, id)))
+    .returning();
   return row ?? null;
 }
 
 export async function deleteMailDomain(db: Executor, companyId: number, id: number): Promise<boolean> {
-  const rows = await db.delete(mailDomains).where(and(eq(mailDomains.companyId, companyId), eq(mailDomains.id, id))).returning({ id: mailDomains.id });
+  const rows = await db
+    .delete(mailDomains)
+    .where(and(eq(mailDomains.companyId, companyId), eq(mailDomains.id, id)))
+    .returning({ id: mailDomains.id });
   return rows.length > 0;
 }
 

@@ -17,9 +17,7 @@ export function mailDomainsRoutes(app: TypedApp, ctx: AppContext) {
     { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, body: MailDomainInput, response: { 200: MailDomainView } } },
     (req) => domains.updateDomain(ctx, requireMember(req.actor), req.params.id, req.body),
   );
-  app.delete(
-    `${path}/:id`,
-    { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, response: { 200: okResponse } } },
-    (req) => domains.deleteDomain(ctx, requireMember(req.actor), req.params.id),
+  app.delete(`${path}/:id`, { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, response: { 200: okResponse } } }, (req) =>
+    domains.deleteDomain(ctx, requireMember(req.actor), req.params.id),
   );
 }

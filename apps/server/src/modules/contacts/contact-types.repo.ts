@@ -9,7 +9,10 @@ export async function listContactTypes(db: Executor, companyId: number): Promise
 }
 
 export async function findContactType(db: Executor, companyId: number, id: number): Promise<ContactTypeRow | null> {
-  const [row] = await db.select().from(contactTypes).where(and(eq(contactTypes.companyId, companyId), eq(contactTypes.id, id)));
+  const [row] = await db
+    .select()
+    .from(contactTypes)
+    .where(and(eq(contactTypes.companyId, companyId), eq(contactTypes.id, id)));
   return row ?? null;
 }
 
@@ -20,11 +23,18 @@ export async function insertContactType(db: Executor, values: typeof contactType
 }
 
 export async function updateContactType(db: Executor, companyId: number, id: number, patch: { name: string; description: string }) {
-  const [row] = await db.update(contactTypes).set(patch).where(and(eq(contactTypes.companyId, companyId), eq(contactTypes.id, id))).returning();
+  const [row] = await db
+    .update(contactTypes)
+    .set(patch)
+    .where(and(eq(contactTypes.companyId, companyId), eq(contactTypes.id, id)))
+    .returning();
   return row ?? null;
 }
 
 export async function deleteContactType(db: Executor, companyId: number, id: number) {
-  const rows = await db.delete(contactTypes).where(and(eq(contactTypes.companyId, companyId), eq(contactTypes.id, id))).returning({ id: contactTypes.id });
+  const rows = await db
+    .delete(contactTypes)
+    .where(and(eq(contactTypes.companyId, companyId), eq(contactTypes.id, id)))
+    .returning({ id: contactTypes.id });
   return rows.length > 0;
 }

@@ -1,4 +1,12 @@
-import { CONTACT_ORIGINS, fullName, type ContactInput, type ContactInteractionView, type ContactListItem, type ContactOrigin, type ContactView } from "@holboo/core";
+import {
+  CONTACT_ORIGINS,
+  fullName,
+  type ContactInput,
+  type ContactInteractionView,
+  type ContactListItem,
+  type ContactOrigin,
+  type ContactView,
+} from "@holboo/core";
 import type { ChannelType } from "@holboo/core";
 import type { ContactInsert, ContactViewRow } from "./contacts.repo.ts";
 import type * as repo from "./contacts.repo.ts";

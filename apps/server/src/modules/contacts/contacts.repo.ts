@@ -22,16 +22,27 @@ export async function insertContacts(db: Executor, values: ContactInsert[]): Pro
 }
 
 export async function findContact(db: Executor, companyId: number, id: number): Promise<ContactRow | null> {
-  const [row] = await db.select().from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)));
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)));
   return row ?? null;
 }
 
 export async function lockContacts(db: Executor, companyId: number, ids: number[]): Promise<ContactRow[]> {
-  return db.select().from(contacts).where(and(eq(contacts.companyId, companyId), inArray(contacts.id, ids))).orderBy(contacts.id).for("update");
+  return db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, ids)))
+    .orderBy(contacts.id)
+    .for("update");
 }
 
 export async function findByIdempotencyKey(db: Executor, companyId: number, key: string): Promise<ContactRow | null> {
-  const [row] = await db.select().from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.idempotencyKey, key)));
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.idempotencyKey, key)));
   return row ?? null;
 }
 
@@ -45,7 +56,10 @@ export async function updateContact(db: Executor, companyId: number, id: number,
 }
 
 export async function deleteContact(db: Executor, companyId: number, id: number) {
-  const rows = await db.delete(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, id))).returning({ id: contacts.id });
+  const rows = await db
+    .delete(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+    .returning({ id: contacts.id });
   return rows.length > 0;
 }
 
@@ -91,11 +105,21 @@ const viewQuery = (db: Executor) =>
   db.select(viewColumns).from(contacts).leftJoin(contactTypes, eq(contactTypes.id, contacts.typeId)).leftJoin(users, eq(users.id, contacts.createdByUserId));
 export type ContactViewRow = Awaited<ReturnType<ReturnType<typeof viewQuery>["execute"]>>[number];
 
-export async function listContacts(db: Executor, companyId: number, filters: ContactFilters, visibility: Visibility, actorUserId: number, page: { limit: number; offset: number }) {
+export async function listContacts(
+  db: Executor,
+  companyId: number,
+  filters: ContactFilters,
+  visibility: Visibility,
+  actorUserId: number,
+  page: { limit: number; offset: number },
+) {
   const where = and(...filterConditions(companyId, filters, visibility, actorUserId));
   const [items, [count]] = await Promise.all([
     viewQuery(db).where(where).orderBy(desc(contacts.createdAt), desc(contacts.id)).limit(page.limit).offset(page.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(contacts).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(contacts)
+      .where(where),
   ]);
   return { items, total: count?.total ?? 0 };
 }
@@ -141,9 +165,18 @@ export async function countUnresolvedIssues(db: Executor, companyId: number, con
 
 /** Moves every interaction, issue and channel identity of one contact to another (a merge). */
 export async function moveContactRecords(db: Executor, companyId: number, fromId: number, toId: number) {
-  await db.update(interactions).set({ contactId: toId }).where(and(eq(interactions.companyId, companyId), eq(interactions.contactId, fromId)));
-  await db.update(issues).set({ contactId: toId }).where(and(eq(issues.companyId, companyId), eq(issues.contactId, fromId)));
-  await db.update(contactIdentities).set({ contactId: toId }).where(and(eq(contactIdentities.companyId, companyId), eq(contactIdentities.contactId, fromId)));
+  await db
+    .update(interactions)
+    .set({ contactId: toId })
+    .where(and(eq(interactions.companyId, companyId), eq(interactions.contactId, fromId)));
+  await db
+    .update(issues)
+    .set({ contactId: toId })
+    .where(and(eq(issues.companyId, companyId), eq(issues.contactId, fromId)));
+  await db
+    .update(contactIdentities)
+    .set({ contactId: toId })
+    .where(and(eq(contactIdentities.companyId, companyId), eq(contactIdentities.contactId, fromId)));
 }
 
 export async function insertMerge(db: Executor, values: typeof contactMerges.$inferInsert) {
@@ -160,7 +193,10 @@ export async function insertFile(db: Executor, values: typeof files.$inferInsert
 // Used by web chat: a visitor's identity on one channel.
 
 export async function findIdentity(db: Executor, channelId: number, externalId: string): Promise<IdentityRow | null> {
-  const [row] = await db.select().from(contactIdentities).where(and(eq(contactIdentities.channelId, channelId), eq(contactIdentities.externalId, externalId)));
+  const [row] = await db
+    .select()
+    .from(contactIdentities)
+    .where(and(eq(contactIdentities.channelId, channelId), eq(contactIdentities.externalId, externalId)));
   return row ?? null;
 }
 
@@ -188,11 +224,18 @@ export async function setIdentityToken(db: Executor, identityId: number, tokenHa
 }
 
 export async function findIdentityById(db: Executor, companyId: number, id: number): Promise<IdentityRow | null> {
-  const [row] = await db.select().from(contactIdentities).where(and(eq(contactIdentities.companyId, companyId), eq(contactIdentities.id, id)));
+  const [row] = await db
+    .select()
+    .from(contactIdentities)
+    .where(and(eq(contactIdentities.companyId, companyId), eq(contactIdentities.id, id)));
   return row ?? null;
 }
 
 /** Serialises the writes of one customer identity (their messages arrive in order, one interaction at a time). */
 export async function lockIdentity(db: Executor, companyId: number, id: number) {
-  await db.select({ id: contactIdentities.id }).from(contactIdentities).where(and(eq(contactIdentities.companyId, companyId), eq(contactIdentities.id, id))).for("update");
+  await db
+    .select({ id: contactIdentities.id })
+    .from(contactIdentities)
+    .where(and(eq(contactIdentities.companyId, companyId), eq(contactIdentities.id, id)))
+    .for("update");
 }

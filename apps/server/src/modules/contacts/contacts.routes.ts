@@ -1,6 +1,20 @@
 import {
-  ContactExportQuery, ContactInput, ContactInteractionView, ContactListItem, ContactListQuery, ContactView, CreateContactInput, ImportInspectView,
-  ImportMapping, ImportPreviewView, ImportResultView, LIMITS, MergeContactsInput, idParamSchema, listResponse, okResponse,
+  ContactExportQuery,
+  ContactInput,
+  ContactInteractionView,
+  ContactListItem,
+  ContactListQuery,
+  ContactView,
+  CreateContactInput,
+  ImportInspectView,
+  ImportMapping,
+  ImportPreviewView,
+  ImportResultView,
+  LIMITS,
+  MergeContactsInput,
+  idParamSchema,
+  listResponse,
+  okResponse,
 } from "@holboo/core";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -20,7 +34,9 @@ async function readUpload(req: FastifyRequest) {
   let mappingText = "{}";
   for await (const part of req.parts({ limits: { fileSize: LIMITS.contactImportBytes, files: 1, fields: 2 } })) {
     if (part.type === "file") {
-      data = await part.toBuffer().catch((error: unknown) => fail((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE" ? "import_file_too_large" : "import_file_invalid"));
+      data = await part
+        .toBuffer()
+        .catch((error: unknown) => fail((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE" ? "import_file_too_large" : "import_file_invalid"));
     } else if (part.fieldname === "mapping" && typeof part.value === "string") mappingText = part.value;
   }
   let parsed: unknown = null;
@@ -68,8 +84,10 @@ export function contactsRoutes(app: TypedApp, ctx: AppContext) {
   app.put("/api/contacts/:id", { config: edit, schema: { params: idParamSchema, body: ContactInput, response: { 200: ContactView } } }, (req) =>
     contacts.update(ctx, requireMember(req.actor), req.params.id, req.body),
   );
-  app.delete("/api/contacts/:id", { config: { access: { permission: "contact.delete" } }, schema: { params: idParamSchema, response: { 200: okResponse } } }, (req) =>
-    contacts.remove(ctx, requireMember(req.actor), req.params.id),
+  app.delete(
+    "/api/contacts/:id",
+    { config: { access: { permission: "contact.delete" } }, schema: { params: idParamSchema, response: { 200: okResponse } } },
+    (req) => contacts.remove(ctx, requireMember(req.actor), req.params.id),
   );
   app.get(
     "/api/contacts/:id/interactions",

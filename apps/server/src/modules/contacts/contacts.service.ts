@@ -11,7 +11,17 @@ import * as repo from "./contacts.repo.ts";
 
 // What other features read and write of this one: the repository functions they may call, named here so
 // the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
-export { findContact, findIdentity, findIdentityById, findIdentityByToken, findIdentityOfContact, insertContact, insertIdentity, lockIdentity, setIdentityToken } from "./contacts.repo.ts";
+export {
+  findContact,
+  findIdentity,
+  findIdentityById,
+  findIdentityByToken,
+  findIdentityOfContact,
+  insertContact,
+  insertIdentity,
+  lockIdentity,
+  setIdentityToken,
+} from "./contacts.repo.ts";
 
 const present = (value: string | null): value is string => !!value;
 
@@ -23,7 +33,9 @@ async function assertNoDuplicate(db: Executor, companyId: number, input: Contact
   if (!existing) return;
   const held = new Set([existing.email, existing.email2, existing.phone, existing.phone2].filter(present));
   const fields = Object.fromEntries(
-    (["email", "email2", "phone", "phone2"] as const).filter((field) => input[field] && held.has(input[field])).map((field) => [field, "contact_exists" as const]),
+    (["email", "email2", "phone", "phone2"] as const)
+      .filter((field) => input[field] && held.has(input[field]))
+      .map((field) => [field, "contact_exists" as const]),
   );
   fail("contact_exists", fields, { contact_id: existing.id });
 }
@@ -66,9 +78,10 @@ export async function create(ctx: AppContext, actor: MemberActor, input: CreateC
   } catch (error) {
     // Two copies of one add raced: the loser answers with the winner's contact, whether it lost on the
     // key's unique index or found the winner's contact as a duplicate.
-    const winner = key && (isUniqueViolation(error) || (error instanceof AppError && error.code === "contact_exists"))
-      ? await repo.findByIdempotencyKey(ctx.db, actor.companyId, key)
-      : null;
+    const winner =
+      key && (isUniqueViolation(error) || (error instanceof AppError && error.code === "contact_exists"))
+        ? await repo.findByIdempotencyKey(ctx.db, actor.companyId, key)
+        : null;
     if (winner) return view(ctx.db, actor.companyId, winner.id);
     throw error;
   }

@@ -10,7 +10,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type List = ListResponse<ContactListItem>;
-const person = (overrides: Record<string, unknown> = {}) => ({ first_name: "Болд", last_name: "Дорж", phone: `9${Math.floor(1000000 + Math.random() * 8999999)}`, ...overrides });
+const person = (overrides: Record<string, unknown> = {}) => ({
+  first_name: "Болд",
+  last_name: "Дорж",
+  phone: `9${Math.floor(1000000 + Math.random() * 8999999)}`,
+  ...overrides,
+});
 const details = (response: ApiResponse<unknown>) => (response.body as { error: { details?: Record<string, number> } }).error.details;
 
 describe("contact fields and validation", () => {
@@ -18,14 +23,35 @@ describe("contact fields and validation", () => {
     const admin = await companyAdmin(t);
     const type = await admin.client.post<ContactTypeView>("/api/contact-types", { name: "VIP", description: "Онцгой харилцагч" });
     const created = await admin.client.post<ContactView>("/api/contacts", {
-      first_name: " Сарнай ", last_name: "Бат", email: "Sarnai@Example.MN", email2: "s.bat@gmail.com", phone: "9911 2233", phone2: "+14155550123",
-      company_name: "Номин ХХК", profession: "Нягтлан", city: "Улаанбаатар", district: "Сүхбаатар", subdistrict: "1-р хороо", address_detail: "Энхтайваны өргөн чөлөө 5",
-      note: "Өглөө залгах", description: "Байнгын үйлчлүүлэгч", type_id: type.body.id, special: true,
+      first_name: " Сарнай ",
+      last_name: "Бат",
+      email: "Sarnai@Example.MN",
+      email2: "s.bat@gmail.com",
+      phone: "9911 2233",
+      phone2: "+14155550123",
+      company_name: "Номин ХХК",
+      profession: "Нягтлан",
+      city: "Улаанбаатар",
+      district: "Сүхбаатар",
+      subdistrict: "1-р хороо",
+      address_detail: "Энхтайваны өргөн чөлөө 5",
+      note: "Өглөө залгах",
+      description: "Байнгын үйлчлүүлэгч",
+      type_id: type.body.id,
+      special: true,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(created.body).toMatchObject({
-      first_name: "Сарнай", email: "sarnai@example.mn", phone: "+97699112233", phone2: "+14155550123", city: "Улаанбаатар",
-      type: { id: type.body.id, name: "VIP" }, special: true, created_by: "user", created_by_user: { id: admin.me.ID }, social_accounts: [],
+      first_name: "Сарнай",
+      email: "sarnai@example.mn",
+      phone: "+97699112233",
+      phone2: "+14155550123",
+      city: "Улаанбаатар",
+      type: { id: type.body.id, name: "VIP" },
+      special: true,
+      created_by: "user",
+      created_by_user: { id: admin.me.ID },
+      social_accounts: [],
     });
     const edited = await admin.client.put<ContactView>(`/api/contacts/${created.body.id}`, { first_name: "Сарнай", phone: "+976 8811 2233", special: false });
     expect(edited.body).toMatchObject({ phone: "+97688112233", email: null, special: false, type: null });
@@ -34,7 +60,12 @@ describe("contact fields and validation", () => {
   it("rejects bad input with catalogue codes and changes nothing", async () => {
     const admin = await companyAdmin(t);
     const bad = await admin.client.post("/api/contacts", {
-      first_name: "", last_name: "Б", email: "not-an-email", phone: "12345", address_detail: "x".repeat(501), note: "x".repeat(1001),
+      first_name: "",
+      last_name: "Б",
+      email: "not-an-email",
+      phone: "12345",
+      address_detail: "x".repeat(501),
+      note: "x".repeat(1001),
     });
     expect(bad.status).toBe(400);
     expect(fieldCode(bad, "first_name")).toBe("name_empty");

@@ -1,5 +1,15 @@
 import {
-  ContactInput, IMPORT_TEXT_FIELDS, LIMITS, errorMessage, isErrorCode, type ErrorCode, type Locale, type ImportInspectView, type ImportMapping, type ImportPreviewView, type ImportResultView,
+  ContactInput,
+  IMPORT_TEXT_FIELDS,
+  LIMITS,
+  errorMessage,
+  isErrorCode,
+  type ErrorCode,
+  type Locale,
+  type ImportInspectView,
+  type ImportMapping,
+  type ImportPreviewView,
+  type ImportResultView,
 } from "@holboo/core";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { AppContext } from "../../context.ts";
@@ -44,21 +54,28 @@ async function checkRows(ctx: AppContext, companyId: number, table: Table, mappi
   const checked: CheckedRow[] = table.rows.slice(1).map((cells, index) => {
     const result = ContactInput.safeParse(mapRow(cells, mapping, typeIds));
     const fields: Record<string, ErrorCode> = {};
-    if (!result.success) for (const issue of result.error.issues) fields[issue.path.join(".") || "_"] ??= isErrorCode(issue.message) ? issue.message : "invalid_parameters";
+    if (!result.success)
+      for (const issue of result.error.issues) fields[issue.path.join(".") || "_"] ??= isErrorCode(issue.message) ? issue.message : "invalid_parameters";
     return { line: index + 2, cells, input: result.success ? result.data : null, fields };
   });
 
-  const keysOf = (input: ContactInput) => ({ emails: [input.email, input.email2].filter((v): v is string => !!v), phones: [input.phone, input.phone2].filter((v): v is string => !!v) });
+  const keysOf = (input: ContactInput) => ({
+    emails: [input.email, input.email2].filter((v): v is string => !!v),
+    phones: [input.phone, input.phone2].filter((v): v is string => !!v),
+  });
   const allEmails = new Set<string>();
   const allPhones = new Set<string>();
-  for (const row of checked) if (row.input) {
-    const { emails, phones } = keysOf(row.input);
-    emails.forEach((e) => allEmails.add(e));
-    phones.forEach((p) => allPhones.add(p));
-  }
+  for (const row of checked)
+    if (row.input) {
+      const { emails, phones } = keysOf(row.input);
+      emails.forEach((e) => allEmails.add(e));
+      phones.forEach((p) => allPhones.add(p));
+    }
   const taken = new Set<string>();
-  for (const part of chunks([...allEmails], LOOKUP_CHUNK)) for (const c of await repo.findByEmailsOrPhones(ctx.db, companyId, part, [])) [c.email, c.email2].forEach((v) => v && taken.add(v));
-  for (const part of chunks([...allPhones], LOOKUP_CHUNK)) for (const c of await repo.findByEmailsOrPhones(ctx.db, companyId, [], part)) [c.phone, c.phone2].forEach((v) => v && taken.add(v));
+  for (const part of chunks([...allEmails], LOOKUP_CHUNK))
+    for (const c of await repo.findByEmailsOrPhones(ctx.db, companyId, part, [])) [c.email, c.email2].forEach((v) => v && taken.add(v));
+  for (const part of chunks([...allPhones], LOOKUP_CHUNK))
+    for (const c of await repo.findByEmailsOrPhones(ctx.db, companyId, [], part)) [c.phone, c.phone2].forEach((v) => v && taken.add(v));
 
   for (const row of checked) {
     if (!row.input) continue;
@@ -100,7 +117,10 @@ export async function commit(ctx: AppContext, actor: MemberActor, data: Buffer, 
   const table = await readTable(data);
   const rows = await checkRows(ctx, actor.companyId, table, mapping);
   let imported = 0;
-  for (const batch of chunks(rows.filter((row) => row.input), LIMITS.contactImportBatchRows)) {
+  for (const batch of chunks(
+    rows.filter((row) => row.input),
+    LIMITS.contactImportBatchRows,
+  )) {
     try {
       imported += await ctx.db.transaction((tx) =>
         repo.insertContacts(

@@ -63,12 +63,18 @@ describe("import", () => {
     const admin = await companyAdmin(t);
     const csv = "name,email,phone\nA,a@example.mn,\nB,A@example.mn,\nC,,88112233\nD,,+976 8811 2233\n";
     const result = await upload<ImportResultView>(admin.client, "/api/contacts/import", csv, { first_name: 0, email: 1, phone: 2 });
-    expect(result.body).toMatchObject({ imported: 2, errors: [{ row: 3, fields: { email: "contact_exists" } }, { row: 5, fields: { phone: "contact_exists" } }] });
+    expect(result.body).toMatchObject({
+      imported: 2,
+      errors: [
+        { row: 3, fields: { email: "contact_exists" } },
+        { row: 5, fields: { phone: "contact_exists" } },
+      ],
+    });
   });
 
   it("exports the filtered list as CSV and XLSX, and an XLSX export imports back into another company", async () => {
     const admin = await companyAdmin(t);
-    await admin.client.post("/api/contacts", { first_name: "=HYPERLINK(\"x\")", phone: "99001122", special: true });
+    await admin.client.post("/api/contacts", { first_name: '=HYPERLINK("x")', phone: "99001122", special: true });
     const vip = await admin.client.post<{ id: number }>("/api/contact-types", { name: "VIP" });
     await admin.client.post("/api/contacts", { first_name: "Дулмаа", email: "dulmaa@example.mn", type_id: vip.body.id });
     const csv = (await download(admin.client, "/api/contacts/export?format=csv&special=true")).toString("utf8");
@@ -88,7 +94,7 @@ describe("import", () => {
     const result = await upload<ImportResultView>(other.client, "/api/contacts/import", xlsx, mapping, "contacts.xlsx");
     expect(result.body, JSON.stringify(result.body)).toMatchObject({ imported: 2, invalid: 0, report_file_id: null });
     expect((await other.client.get<List>("/api/contacts?search=dulmaa")).body.items).toMatchObject([{ type: { name: "vip" }, special: false }]);
-    expect((await other.client.get<List>("/api/contacts?special=true")).body.items).toMatchObject([{ first_name: "=HYPERLINK(\"x\")", type: null }]);
+    expect((await other.client.get<List>("/api/contacts?special=true")).body.items).toMatchObject([{ first_name: '=HYPERLINK("x")', type: null }]);
   });
 
   it("a batch the database refuses goes in whole or not at all; the batches before it stay and its rows are reported", async () => {
@@ -96,7 +102,11 @@ describe("import", () => {
     // A fault the input cannot cause: the database refuses one row of the second batch of 1000.
     const poison = unique("poison");
     const fn = `refuse_${poison}`;
-    await t.database.db.execute(sql.raw(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.first_name = '${poison}' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`));
+    await t.database.db.execute(
+      sql.raw(
+        `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.first_name = '${poison}' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`,
+      ),
+    );
     await t.database.db.execute(sql.raw(`CREATE TRIGGER ${fn} BEFORE INSERT ON contacts FOR EACH ROW EXECUTE FUNCTION ${fn}()`));
     try {
       const lines = ["name,phone", ...Array.from({ length: 1500 }, (_, i) => `${i === 1200 ? poison : `Мөр ${i}`},${70000000 + i}`)];
@@ -131,8 +141,12 @@ describe("import", () => {
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const refused = await upload(admin.client, "/api/contacts/import/inspect", bomb, undefined, "bomb.xlsx");
     expect(errorCode(refused)).toBe("import_file_too_large");
-    expect(errorCode(await upload(admin.client, "/api/contacts/import/inspect", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1]), undefined, "x.csv"))).toBe("import_file_invalid");
-    expect(errorCode(await upload(admin.client, "/api/contacts/import/inspect", Buffer.from([0xff, 0xfe, 0xfd]), undefined, "x.csv"))).toBe("import_file_invalid");
+    expect(errorCode(await upload(admin.client, "/api/contacts/import/inspect", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1]), undefined, "x.csv"))).toBe(
+      "import_file_invalid",
+    );
+    expect(errorCode(await upload(admin.client, "/api/contacts/import/inspect", Buffer.from([0xff, 0xfe, 0xfd]), undefined, "x.csv"))).toBe(
+      "import_file_invalid",
+    );
     expect(errorCode(await upload(admin.client, "/api/contacts/import/preview", CSV, { email: 2 }))).toBe("import_mapping_invalid");
     expect(errorCode(await upload(admin.client, "/api/contacts/import/preview", CSV, { first_name: 9 }))).toBe("import_mapping_invalid");
     // Over the 1 MB attachment limit the rest of the app uses, under the import's own limit.

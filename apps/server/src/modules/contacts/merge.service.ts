@@ -8,7 +8,17 @@ import { view } from "./contacts.service.ts";
 
 /** Profile fields the kept contact takes from the removed one when its own are empty. */
 const FILLABLE = [
-  "firstName", "lastName", "companyName", "profession", "city", "district", "subdistrict", "addressDetail", "note", "description", "typeId",
+  "firstName",
+  "lastName",
+  "companyName",
+  "profession",
+  "city",
+  "district",
+  "subdistrict",
+  "addressDetail",
+  "note",
+  "description",
+  "typeId",
 ] as const satisfies readonly (keyof repo.ContactRow)[];
 
 /** The removed contact's e-mails (or phones) that the kept one lacks go into its empty slots, first then extra. */
@@ -40,8 +50,12 @@ export async function merge(ctx: AppContext, actor: MemberActor, input: MergeCon
     const locked = await repo.lockContacts(tx, actor.companyId, [input.keep_id, input.remove_id]);
     const kept = assertVisible(actor, locked.find((c) => c.id === input.keep_id) ?? null);
     const removed = assertVisible(actor, locked.find((c) => c.id === input.remove_id) ?? null);
-    const [keptIds, removedIds] = await Promise.all([repo.identitiesOfContact(tx, actor.companyId, kept.id), repo.identitiesOfContact(tx, actor.companyId, removed.id)]);
-    const accounts = (rows: typeof keptIds) => new Set(rows.filter((r) => isPersonalAccountChannel(r.channelType)).map((r) => `${r.identity.channelId}:${r.identity.externalId}`));
+    const [keptIds, removedIds] = await Promise.all([
+      repo.identitiesOfContact(tx, actor.companyId, kept.id),
+      repo.identitiesOfContact(tx, actor.companyId, removed.id),
+    ]);
+    const accounts = (rows: typeof keptIds) =>
+      new Set(rows.filter((r) => isPersonalAccountChannel(r.channelType)).map((r) => `${r.identity.channelId}:${r.identity.externalId}`));
     const keptAccounts = accounts(keptIds);
     const removedAccounts = accounts(removedIds);
     if (keptAccounts.size && removedAccounts.size && [...removedAccounts].some((a) => !keptAccounts.has(a))) fail("contact_merge_different_account");

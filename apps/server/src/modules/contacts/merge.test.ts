@@ -33,7 +33,10 @@ describe("merging contacts", () => {
     const history = (await company.client.get<{ items: ContactInteractionView[] }>(`/api/contacts/${kept.body.id}/interactions`)).body.items;
     expect(history).toHaveLength(1);
     expect((await company.client.get(`/api/contacts/${removedId}`)).status).toBe(404);
-    const [record] = await t.database.db.select().from(contactMerges).where(and(eq(contactMerges.companyId, company.me.company_id), eq(contactMerges.keptContactId, kept.body.id)));
+    const [record] = await t.database.db
+      .select()
+      .from(contactMerges)
+      .where(and(eq(contactMerges.companyId, company.me.company_id), eq(contactMerges.keptContactId, kept.body.id)));
     expect(record).toMatchObject({ removedContactId: removedId, mergedByUserId: company.me.ID, removedSnapshot: { firstName: "Зочин", city: "Дархан" } });
   });
 

@@ -78,7 +78,14 @@ function readCsv(data: Buffer): string[][] {
   if (text.includes("\u0000")) fail("import_file_invalid");
   try {
     const delimiter = (text.split("\n", 1)[0] ?? "").includes(";") && !text.split("\n", 1)[0]?.includes(",") ? ";" : ",";
-    const rows = parse(text, { bom: true, delimiter, relax_column_count: true, skip_empty_lines: true, trim: true, to: LIMITS.contactImportMaxRows + 2 }) as string[][];
+    const rows = parse(text, {
+      bom: true,
+      delimiter,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+      to: LIMITS.contactImportMaxRows + 2,
+    }) as string[][];
     return rows.map((row) => row.map(unquote));
   } catch {
     return fail("import_file_invalid");

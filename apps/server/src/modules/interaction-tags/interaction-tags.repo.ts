@@ -15,11 +15,18 @@ export async function insertTag(db: Executor, values: typeof interactionTags.$in
 }
 
 export async function updateTag(db: Executor, companyId: number, id: number, patch: Partial<typeof interactionTags.$inferInsert>) {
-  const [row] = await db.update(interactionTags).set(patch).where(and(eq(interactionTags.companyId, companyId), eq(interactionTags.id, id))).returning();
+  const [row] = await db
+    .update(interactionTags)
+    .set(patch)
+    .where(and(eq(interactionTags.companyId, companyId), eq(interactionTags.id, id)))
+    .returning();
   return row ?? null;
 }
 
 export async function deleteTag(db: Executor, companyId: number, id: number) {
-  const rows = await db.delete(interactionTags).where(and(eq(interactionTags.companyId, companyId), eq(interactionTags.id, id))).returning({ id: interactionTags.id });
+  const rows = await db
+    .delete(interactionTags)
+    .where(and(eq(interactionTags.companyId, companyId), eq(interactionTags.id, id)))
+    .returning({ id: interactionTags.id });
   return rows.length > 0;
 }

@@ -14,7 +14,10 @@ export function interactionTagsRoutes(app: TypedApp, ctx: AppContext) {
   );
   app.put(
     `${path}/:id`,
-    { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, body: InteractionTagInput, response: { 200: InteractionTagView } } },
+    {
+      config: { access: { permission: "settings.edit" } },
+      schema: { params: idParamSchema, body: InteractionTagInput, response: { 200: InteractionTagView } },
+    },
     (req) => tags.update(ctx, requireMember(req.actor), req.params.id, req.body),
   );
   app.delete(`${path}/:id`, { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, response: { 200: okResponse } } }, (req) =>

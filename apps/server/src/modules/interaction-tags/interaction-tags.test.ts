@@ -14,7 +14,11 @@ describe("interaction tags", () => {
     const admin = await companyAdmin(t);
     expect(fieldCode(await admin.client.post("/api/interaction-tags", { name: "" }), "name")).toBe("required");
     expect(fieldCode(await admin.client.post("/api/interaction-tags", { name: "А" }), "name")).toBe("tag_name_too_short");
-    const created = await admin.client.post<InteractionTagView>("/api/interaction-tags", { name: "Гомдол", description: "Хэрэглэгчийн гомдол", important: true });
+    const created = await admin.client.post<InteractionTagView>("/api/interaction-tags", {
+      name: "Гомдол",
+      description: "Хэрэглэгчийн гомдол",
+      important: true,
+    });
     expect(created.body).toMatchObject({ name: "Гомдол", important: true });
     expect(errorCode(await admin.client.post("/api/interaction-tags", { name: "гомдол" }))).toBe("tag_exists");
     const other = await admin.client.post<InteractionTagView>("/api/interaction-tags", { name: "Захиалга" });

@@ -13,7 +13,10 @@ export async function storeAttachment(ctx: AppContext, companyId: number, name: 
   if (truncated || data.length > LIMITS.attachmentBytes) fail("attachment_too_large");
   if (!data.length) fail("message_empty");
   const mime = sniffAttachmentType(data) ?? fail("attachment_type_not_allowed");
-  const [row] = await ctx.db.insert(files).values({ companyId, mime, name: safeName(name), size: data.length, data }).returning({ id: files.id });
+  const [row] = await ctx.db
+    .insert(files)
+    .values({ companyId, mime, name: safeName(name), size: data.length, data })
+    .returning({ id: files.id });
   if (!row) throw new Error("insert returned no row");
   return { file_id: row.id, name: safeName(name), mime, size: data.length };
 }

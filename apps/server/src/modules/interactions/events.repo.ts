@@ -41,5 +41,10 @@ export async function appendEvent(db: Executor, companyId: number, interactionId
 export function listEventsAfter(db: Executor, companyId: number, interactionId: number, afterSeq: number, limit: number, contactView: boolean) {
   const conditions = [eq(interactionEvents.companyId, companyId), eq(interactionEvents.interactionId, interactionId), gt(interactionEvents.seq, afterSeq)];
   if (contactView) conditions.push(eq(interactionEvents.visibleToContact, true));
-  return db.select().from(interactionEvents).where(and(...conditions)).orderBy(asc(interactionEvents.seq)).limit(limit);
+  return db
+    .select()
+    .from(interactionEvents)
+    .where(and(...conditions))
+    .orderBy(asc(interactionEvents.seq))
+    .limit(limit);
 }

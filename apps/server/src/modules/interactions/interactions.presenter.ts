@@ -1,4 +1,15 @@
-import type { InteractionEventView, InteractionView, MessageView, Mood, OwnerType, ChannelType, InteractionStatus, MessageStatus, SenderType, InteractionEventType } from "@holboo/core";
+import type {
+  InteractionEventView,
+  InteractionView,
+  MessageView,
+  Mood,
+  OwnerType,
+  ChannelType,
+  InteractionStatus,
+  MessageStatus,
+  SenderType,
+  InteractionEventType,
+} from "@holboo/core";
 import { fullName } from "@holboo/core";
 import type { EventRow } from "./events.repo.ts";
 import type { InteractionViewRow } from "./interactions.repo.ts";

@@ -40,13 +40,20 @@ export async function insertInteraction(db: Executor, values: typeof interaction
 }
 
 export async function findInteraction(db: Executor, companyId: number, id: number): Promise<InteractionRow | null> {
-  const [row] = await db.select().from(interactions).where(and(eq(interactions.companyId, companyId), eq(interactions.id, id)));
+  const [row] = await db
+    .select()
+    .from(interactions)
+    .where(and(eq(interactions.companyId, companyId), eq(interactions.id, id)));
   return row ?? null;
 }
 
 /** Locks the row for the rest of the transaction, so concurrent changes to one interaction queue up. */
 export async function lockInteraction(db: Executor, companyId: number, id: number): Promise<InteractionRow | null> {
-  const [row] = await db.select().from(interactions).where(and(eq(interactions.companyId, companyId), eq(interactions.id, id))).for("update");
+  const [row] = await db
+    .select()
+    .from(interactions)
+    .where(and(eq(interactions.companyId, companyId), eq(interactions.id, id)))
+    .for("update");
   return row ?? null;
 }
 
@@ -56,7 +63,11 @@ export async function findInteractionView(db: Executor, companyId: number, id: n
 }
 
 export async function updateInteraction(db: Executor, companyId: number, id: number, patch: Partial<typeof interactions.$inferInsert>) {
-  const [row] = await db.update(interactions).set(patch).where(and(eq(interactions.companyId, companyId), eq(interactions.id, id))).returning();
+  const [row] = await db
+    .update(interactions)
+    .set(patch)
+    .where(and(eq(interactions.companyId, companyId), eq(interactions.id, id)))
+    .returning();
   return row ?? null;
 }
 
@@ -121,22 +132,41 @@ export async function listInteractions(db: Executor, companyId: number, query: I
   if (query.to) conditions.push(lte(interactions.startedAt, new Date(query.to)));
   if (query.tag_id) {
     conditions.push(
-      exists(db.select({ one: sql`1` }).from(interactionTagLinks).where(and(eq(interactionTagLinks.interactionId, interactions.id), eq(interactionTagLinks.tagId, query.tag_id)))),
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(interactionTagLinks)
+          .where(and(eq(interactionTagLinks.interactionId, interactions.id), eq(interactionTagLinks.tagId, query.tag_id))),
+      ),
     );
   }
   if (query.search) {
     const pattern = containsPattern(query.search);
     const inMessages = exists(
-      db.select({ one: sql`1` }).from(messages).where(and(eq(messages.companyId, companyId), eq(messages.interactionId, interactions.id), ilike(messages.text, pattern))),
+      db
+        .select({ one: sql`1` })
+        .from(messages)
+        .where(and(eq(messages.companyId, companyId), eq(messages.interactionId, interactions.id), ilike(messages.text, pattern))),
     );
     const match = or(ilike(interactions.title, pattern), ilike(contacts.firstName, pattern), ilike(contacts.lastName, pattern), inMessages);
     if (match) conditions.push(match);
   }
   const where = and(...conditions);
-  const order = query.status === "open" ? [sql`${interactions.lastMessageAt} DESC NULLS LAST`, desc(interactions.id)] : [desc(interactions.closedAt), desc(interactions.id)];
+  const order =
+    query.status === "open"
+      ? [sql`${interactions.lastMessageAt} DESC NULLS LAST`, desc(interactions.id)]
+      : [desc(interactions.closedAt), desc(interactions.id)];
   const [items, [count]] = await Promise.all([
-    viewQuery(db).where(where).orderBy(...order).limit(query.page_size).offset((query.page - 1) * query.page_size),
-    db.select({ total: sql<number>`count(*)::int` }).from(interactions).innerJoin(contacts, eq(contacts.id, interactions.contactId)).where(where),
+    viewQuery(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(interactions)
+      .innerJoin(contacts, eq(contacts.id, interactions.contactId))
+      .where(where),
   ]);
   return { items, total: count?.total ?? 0 };
 }
@@ -158,7 +188,9 @@ export async function replaceTags(db: Executor, companyId: number, interactionId
 
 export async function existingTagIds(db: Executor, companyId: number, tagIds: number[]): Promise<number[]> {
   if (!tagIds.length) return [];
-  const rows = await db.select({ id: interactionTags.id }).from(interactionTags).where(and(eq(interactionTags.companyId, companyId), inArray(interactionTags.id, tagIds)));
+  const rows = await db
+    .select({ id: interactionTags.id })
+    .from(interactionTags)
+    .where(and(eq(interactionTags.companyId, companyId), inArray(interactionTags.id, tagIds)));
   return rows.map((row) => row.id);
 }
-

@@ -1,6 +1,22 @@
 import {
-  AiDraftView, AssignInput, AttachmentView, CloseInteractionInput, ContactPresenceView, EventsQuery, InteractionEventView, InteractionListQuery, InteractionView,
-  MessageView, MessagesPageQuery, SeenInput, SendMessageInput, SetTagsInput, StartInteractionInput, idParamSchema, listResponse, okResponse,
+  AiDraftView,
+  AssignInput,
+  AttachmentView,
+  CloseInteractionInput,
+  ContactPresenceView,
+  EventsQuery,
+  InteractionEventView,
+  InteractionListQuery,
+  InteractionView,
+  MessageView,
+  MessagesPageQuery,
+  SeenInput,
+  SendMessageInput,
+  SetTagsInput,
+  StartInteractionInput,
+  idParamSchema,
+  listResponse,
+  okResponse,
 } from "@holboo/core";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
@@ -23,8 +39,10 @@ export function interactionsRoutes(app: TypedApp, ctx: AppContext) {
   app.get("/api/interactions", { config: member, schema: { querystring: InteractionListQuery, response: { 200: listResponse(InteractionView) } } }, (req) =>
     interactions.list(ctx, requireMember(req.actor), req.query),
   );
-  app.post("/api/interactions", { config: { access: { permission: "interaction.start" } }, schema: { body: StartInteractionInput, response: { 200: InteractionView } } }, (req) =>
-    interactions.start(ctx, requireMember(req.actor), req.body),
+  app.post(
+    "/api/interactions",
+    { config: { access: { permission: "interaction.start" } }, schema: { body: StartInteractionInput, response: { 200: InteractionView } } },
+    (req) => interactions.start(ctx, requireMember(req.actor), req.body),
   );
   app.get("/api/interactions/:id", { config: member, schema: one }, (req) => interactions.get(ctx, requireMember(req.actor), req.params.id));
   app.get("/api/interactions/:id/presence", { config: member, schema: { params: idParamSchema, response: { 200: ContactPresenceView } } }, (req) =>
@@ -40,8 +58,10 @@ export function interactionsRoutes(app: TypedApp, ctx: AppContext) {
     { config: member, schema: { params: idParamSchema, querystring: MessagesPageQuery, response: { 200: z.object({ items: z.array(MessageView) }) } } },
     (req) => interactions.history(ctx, requireMember(req.actor), req.params.id, req.query),
   );
-  app.post("/api/interactions/:id/messages", { config: edit, schema: { params: idParamSchema, body: SendMessageInput, response: { 200: MessageView } } }, (req) =>
-    sendAsStaff(ctx, requireMember(req.actor), req.params.id, req.body),
+  app.post(
+    "/api/interactions/:id/messages",
+    { config: edit, schema: { params: idParamSchema, body: SendMessageInput, response: { 200: MessageView } } },
+    (req) => sendAsStaff(ctx, requireMember(req.actor), req.params.id, req.body),
   );
   app.post("/api/interactions/:id/seen", { config: member, schema: { params: idParamSchema, body: SeenInput, response: { 200: okResponse } } }, async (req) => {
     const actor = requireMember(req.actor);
@@ -53,14 +73,20 @@ export function interactionsRoutes(app: TypedApp, ctx: AppContext) {
     await ownership.assign(ctx, requireMember(req.actor), req.params.id, req.body.user_id);
     return interactions.get(ctx, requireMember(req.actor), req.params.id).catch(() => ({ ok: true }));
   });
-  for (const [path, action] of [["take-over", ownership.takeOver], ["hand-back", ownership.handBack], ["escalate", ownership.escalate]] as const) {
+  for (const [path, action] of [
+    ["take-over", ownership.takeOver],
+    ["hand-back", ownership.handBack],
+    ["escalate", ownership.escalate],
+  ] as const) {
     app.post(`/api/interactions/:id/${path}`, { config: edit, schema: one }, async (req) => {
       await action(ctx, requireMember(req.actor), req.params.id);
       return interactions.get(ctx, requireMember(req.actor), req.params.id);
     });
   }
-  app.post("/api/interactions/:id/close", { config: edit, schema: { params: idParamSchema, body: CloseInteractionInput, response: { 200: InteractionView } } }, (req) =>
-    interactions.close(ctx, requireMember(req.actor), req.params.id, req.body),
+  app.post(
+    "/api/interactions/:id/close",
+    { config: edit, schema: { params: idParamSchema, body: CloseInteractionInput, response: { 200: InteractionView } } },
+    (req) => interactions.close(ctx, requireMember(req.actor), req.params.id, req.body),
   );
   app.put("/api/interactions/:id/tags", { config: edit, schema: { params: idParamSchema, body: SetTagsInput, response: { 200: InteractionView } } }, (req) =>
     interactions.setTags(ctx, requireMember(req.actor), req.params.id, req.body.tag_ids),
@@ -68,8 +94,10 @@ export function interactionsRoutes(app: TypedApp, ctx: AppContext) {
   app.post("/api/interactions/:id/ai-draft", { config: edit, schema: { params: idParamSchema, response: { 200: AiDraftView } } }, (req) =>
     draftReply(ctx, requireMember(req.actor), req.params.id),
   );
-  app.post("/api/interactions/:id/rating-request", { config: edit, schema: { params: idParamSchema, response: { 200: z.object({ url: z.string() }) } } }, (req) =>
-    interactions.requestRating(ctx, requireMember(req.actor), req.params.id),
+  app.post(
+    "/api/interactions/:id/rating-request",
+    { config: edit, schema: { params: idParamSchema, response: { 200: z.object({ url: z.string() }) } } },
+    (req) => interactions.requestRating(ctx, requireMember(req.actor), req.params.id),
   );
 
   app.post("/api/attachments", { config: member, schema: { response: { 200: AttachmentView } } }, async (req) => {

@@ -1,4 +1,12 @@
-import type { CloseInteractionInput, ContactPresenceView, EventsQuery, InteractionListQuery, InteractionView, MessagesPageQuery, StartInteractionInput } from "@holboo/core";
+import type {
+  CloseInteractionInput,
+  ContactPresenceView,
+  EventsQuery,
+  InteractionListQuery,
+  InteractionView,
+  MessagesPageQuery,
+  StartInteractionInput,
+} from "@holboo/core";
 import { fullName } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
@@ -29,7 +37,11 @@ async function view(db: Executor, companyId: number, id: number): Promise<Intera
 export async function list(ctx: AppContext, actor: MemberActor, query: InteractionListQuery) {
   const visibility = actor.permissions.has("interaction.view_all_closed") ? null : repo.visibleToUser(actor.userId);
   const { items, total } = await repo.listInteractions(ctx.db, actor.companyId, query, visibility);
-  const tags = await repo.tagsOf(ctx.db, actor.companyId, items.map((row) => row.interaction.id));
+  const tags = await repo.tagsOf(
+    ctx.db,
+    actor.companyId,
+    items.map((row) => row.interaction.id),
+  );
   return { items: items.map((row) => presentInteraction(row, tags)), total };
 }
 
@@ -67,7 +79,8 @@ export async function start(ctx: AppContext, actor: MemberActor, input: StartInt
   const contact = (await findContact(ctx.db, actor.companyId, input.contact_id)) ?? fail("contact_not_found", { contact_id: "contact_not_found" });
   const channel = (await findChannel(ctx.db, actor.companyId, input.channel_id)) ?? fail("channel_not_found", { channel_id: "channel_not_found" });
   if (!channel.active) fail("channel_inactive");
-  const identity = (await findIdentityOfContact(ctx.db, actor.companyId, contact.id, channel.id)) ?? fail("contact_not_on_channel", { channel_id: "contact_not_on_channel" });
+  const identity =
+    (await findIdentityOfContact(ctx.db, actor.companyId, contact.id, channel.id)) ?? fail("contact_not_on_channel", { channel_id: "contact_not_on_channel" });
   const author = (await findCompanyUser(ctx.db, actor.companyId, actor.userId)) ?? fail("unauthorized");
   const result = await ctx.db.transaction(async (tx) => {
     // Serialised with the customer's own first message, so the contact never has two open conversations here.
@@ -75,15 +88,28 @@ export async function start(ctx: AppContext, actor: MemberActor, input: StartInt
     const open = await repo.lockOpenForIdentity(tx, actor.companyId, identity.id);
     if (open) fail("interaction_already_open", undefined, { interaction_id: open.id });
     const row = await repo.insertInteraction(tx, {
-      companyId: actor.companyId, channelId: channel.id, contactId: contact.id, identityId: identity.id,
-      title: input.title, ownerType: "user", assigneeUserId: actor.userId,
+      companyId: actor.companyId,
+      channelId: channel.id,
+      contactId: contact.id,
+      identityId: identity.id,
+      title: input.title,
+      ownerType: "user",
+      assigneeUserId: actor.userId,
     });
     const events: EventRow[] = [];
     let after = row;
     if (input.text?.trim()) {
       const recorded = await recordMessage(tx, row, {
-        direction: "out", senderType: "user", senderUserId: actor.userId, senderName: fullName(author.firstName, author.lastName),
-        text: input.text, attachments: [], isPrivate: false, isBot: false, clientId: input.client_id ?? null, providerMessageId: null,
+        direction: "out",
+        senderType: "user",
+        senderUserId: actor.userId,
+        senderName: fullName(author.firstName, author.lastName),
+        text: input.text,
+        attachments: [],
+        isPrivate: false,
+        isBot: false,
+        clientId: input.client_id ?? null,
+        providerMessageId: null,
       });
       events.push(recorded.event);
       after = recorded.interaction;
@@ -94,7 +120,12 @@ export async function start(ctx: AppContext, actor: MemberActor, input: StartInt
   return view(ctx.db, actor.companyId, result.row.id);
 }
 
-async function change(ctx: AppContext, actor: MemberActor, id: number, apply: (tx: Executor, row: repo.InteractionRow) => Promise<{ row: repo.InteractionRow; events: EventRow[] }>) {
+async function change(
+  ctx: AppContext,
+  actor: MemberActor,
+  id: number,
+  apply: (tx: Executor, row: repo.InteractionRow) => Promise<{ row: repo.InteractionRow; events: EventRow[] }>,
+) {
   const result = await ctx.db.transaction(async (tx) => {
     const before = assertVisible(actor, await repo.lockInteraction(tx, actor.companyId, id));
     return { before, ...(await apply(tx, before)) };
@@ -108,14 +139,24 @@ export function close(ctx: AppContext, actor: MemberActor, id: number, input: Cl
   return change(ctx, actor, id, async (tx, before) => {
     assertOpen(before);
     const closedAt = new Date();
-    const row = (await repo.updateInteraction(tx, actor.companyId, id, {
-      status: "closed", closedAt, closedByUserId: actor.userId, mood: input.mood ?? before.mood, rating: input.rating ?? before.rating,
-    })) ?? before;
+    const row =
+      (await repo.updateInteraction(tx, actor.companyId, id, {
+        status: "closed",
+        closedAt,
+        closedByUserId: actor.userId,
+        mood: input.mood ?? before.mood,
+        rating: input.rating ?? before.rating,
+      })) ?? before;
     const closer = await findCompanyUser(tx, actor.companyId, actor.userId);
     const event = await appendEvent(tx, actor.companyId, id, {
       type: "interaction.closed",
       visibleToContact: true,
-      payload: { closer: closer ? { id: closer.id, name: fullName(closer.firstName, closer.lastName) } : null, mood: row.mood, rating: row.rating, closed_at: closedAt.toISOString() },
+      payload: {
+        closer: closer ? { id: closer.id, name: fullName(closer.firstName, closer.lastName) } : null,
+        mood: row.mood,
+        rating: row.rating,
+        closed_at: closedAt.toISOString(),
+      },
     });
     return { row, events: [event] };
   });
@@ -149,4 +190,3 @@ export async function requestRating(ctx: AppContext, actor: MemberActor, id: num
   });
   return { url };
 }
-

@@ -51,7 +51,14 @@ describe("starting a conversation", () => {
     const first = await v.send("Сайн уу");
     const contactId = (await company.client.get<InteractionView>(`/api/interactions/${first.body.interaction_id}`)).body.contact.id;
     const start = (extra: Record<string, unknown> = {}) =>
-      company.client.post<InteractionView>("/api/interactions", { contact_id: contactId, channel_id: company.channel.id, title: "Захиалгын тухай", text: "Таны захиалга бэлэн боллоо.", client_id: unique("s-"), ...extra });
+      company.client.post<InteractionView>("/api/interactions", {
+        contact_id: contactId,
+        channel_id: company.channel.id,
+        title: "Захиалгын тухай",
+        text: "Таны захиалга бэлэн боллоо.",
+        client_id: unique("s-"),
+        ...extra,
+      });
     const busy = await start();
     expect(errorCode(busy)).toBe("interaction_already_open");
     await company.client.post(`/api/interactions/${first.body.interaction_id}/close`, {});
@@ -66,7 +73,9 @@ describe("starting a conversation", () => {
     const guest = await colleague(t, company.client, "guest");
     expect((await guest.client.post("/api/interactions", { contact_id: contactId, channel_id: company.channel.id, title: "x" })).status).toBe(403);
     const outsider = await webchatCompany(t);
-    expect(errorCode(await outsider.client.post("/api/interactions", { contact_id: contactId, channel_id: outsider.channel.id, title: "x" }))).toBe("contact_not_found");
+    expect(errorCode(await outsider.client.post("/api/interactions", { contact_id: contactId, channel_id: outsider.channel.id, title: "x" }))).toBe(
+      "contact_not_found",
+    );
   });
 });
 
@@ -77,7 +86,10 @@ describe("staff replies", () => {
     const v = await visitor(t, company.channel);
     const id = (await v.send("Сайн уу")).body.interaction_id;
     const body = { client_id: unique("reply-"), text: "Сайн байна уу! :)" };
-    const [a, b] = await Promise.all([company.client.post<MessageView>(`/api/interactions/${id}/messages`, body), company.client.post<MessageView>(`/api/interactions/${id}/messages`, body)]);
+    const [a, b] = await Promise.all([
+      company.client.post<MessageView>(`/api/interactions/${id}/messages`, body),
+      company.client.post<MessageView>(`/api/interactions/${id}/messages`, body),
+    ]);
     expect(a.body.id).toBe(b.body.id);
     const interaction = (await company.client.get<InteractionView>(`/api/interactions/${id}`)).body;
     expect(interaction).toMatchObject({ owner_type: "user", assignee: { id: company.me.ID } });

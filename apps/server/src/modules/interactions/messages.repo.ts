@@ -45,18 +45,28 @@ export interface MessageToAppend {
  * response time, stores the message and its message.created event. Null when the target is missing,
  * or by identity when none is open. A repeated client or provider id fails the whole statement.
  */
-export async function appendMessage(db: Executor, companyId: number, target: MessageTarget, message: MessageToAppend, agentTurn?: AgentTurnJob): Promise<AppendedMessage | null> {
+export async function appendMessage(
+  db: Executor,
+  companyId: number,
+  target: MessageTarget,
+  message: MessageToAppend,
+  agentTurn?: AgentTurnJob,
+): Promise<AppendedMessage | null> {
   const isReply = message.direction === "out" && !message.isPrivate;
-  const which = "interactionId" in target
-    ? sql`i.id = ${target.interactionId}`
-    : sql`i.id = (SELECT id FROM interactions WHERE company_id = ${companyId} AND identity_id = ${target.openForIdentityId} AND status = 'open' ORDER BY id DESC LIMIT 1) AND i.status = 'open'`;
+  const which =
+    "interactionId" in target
+      ? sql`i.id = ${target.interactionId}`
+      : sql`i.id = (SELECT id FROM interactions WHERE company_id = ${companyId} AND identity_id = ${target.openForIdentityId} AND status = 'open' ORDER BY id DESC LIMIT 1) AND i.status = 'open'`;
   // Volatile calls in a CTE run only when it is read, hence the count below.
   const turn = agentTurn
     ? sql`, turn AS (SELECT ${agentTurn({ companyId: sql`m.company_id`, interactionId: sql`m.interaction_id`, messageId: sql`m.id` })} FROM advanced a, message m WHERE a.owner_type = 'ai')`
     : sql``;
   const turnCount = agentTurn ? sql`, (SELECT count(*) FROM turn) AS turns` : sql``;
   const name = `${"interactionId" in target ? "append_message_to_interaction" : "append_message_to_open"}${agentTurn ? "_with_turn" : ""}`;
-  const rows = await executeNamed<{ interaction: Record<string, unknown>; message: Record<string, unknown>; event: Record<string, unknown> }>(db, name, sql`
+  const rows = await executeNamed<{ interaction: Record<string, unknown>; message: Record<string, unknown>; event: Record<string, unknown> }>(
+    db,
+    name,
+    sql`
     WITH advanced AS (
       UPDATE interactions i SET
         last_seq = i.last_seq + 1,
@@ -80,7 +90,8 @@ export async function appendMessage(db: Executor, companyId: number, target: Mes
       RETURNING *
     )${turn}
     SELECT row_to_json(a) AS interaction, row_to_json(m) AS message, row_to_json(e) AS event${turnCount} FROM advanced a, message m, event e
-  `);
+  `,
+  );
   const [row] = rows;
   if (!row) return null;
   return {
@@ -91,17 +102,26 @@ export async function appendMessage(db: Executor, companyId: number, target: Mes
 }
 
 export async function findMessage(db: Executor, companyId: number, id: number): Promise<MessageRow | null> {
-  const [row] = await db.select().from(messages).where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
   return row ?? null;
 }
 
 export async function findByClientId(db: Executor, companyId: number, clientId: string): Promise<MessageRow | null> {
-  const [row] = await db.select().from(messages).where(and(eq(messages.companyId, companyId), eq(messages.clientId, clientId)));
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.clientId, clientId)));
   return row ?? null;
 }
 
 export async function findByProviderId(db: Executor, companyId: number, providerMessageId: string): Promise<MessageRow | null> {
-  const [row] = await db.select().from(messages).where(and(eq(messages.companyId, companyId), eq(messages.providerMessageId, providerMessageId)));
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.providerMessageId, providerMessageId)));
   return row ?? null;
 }
 
@@ -137,7 +157,13 @@ export async function markSeen(db: Executor, companyId: number, interactionId: n
     .returning({ id: messages.id, seq: messages.seq });
 }
 
-export async function setMessageDelivery(db: Executor, companyId: number, id: number, status: string, providerMessageId: string | null): Promise<MessageRow | null> {
+export async function setMessageDelivery(
+  db: Executor,
+  companyId: number,
+  id: number,
+  status: string,
+  providerMessageId: string | null,
+): Promise<MessageRow | null> {
   const [row] = await db
     .update(messages)
     .set({ status, ...(providerMessageId ? { providerMessageId } : {}) })
@@ -162,12 +188,14 @@ export async function isAttachmentVisibleToIdentity(db: Executor, companyId: num
     .select({ id: messages.id })
     .from(messages)
     .innerJoin(interactions, and(eq(interactions.companyId, messages.companyId), eq(interactions.id, messages.interactionId)))
-    .where(and(
-      eq(messages.companyId, companyId),
-      eq(interactions.identityId, identityId),
-      eq(messages.isPrivate, false),
-      sql`${messages.attachments} @> ${JSON.stringify([{ file_id: fileId }])}::jsonb`,
-    ))
+    .where(
+      and(
+        eq(messages.companyId, companyId),
+        eq(interactions.identityId, identityId),
+        eq(messages.isPrivate, false),
+        sql`${messages.attachments} @> ${JSON.stringify([{ file_id: fileId }])}::jsonb`,
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }

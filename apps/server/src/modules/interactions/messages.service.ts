@@ -14,7 +14,17 @@ import { appendEvent, type EventRow } from "./events.repo.ts";
 import { findInteraction, insertInteraction, lockInteraction, lockOpenForIdentity, type InteractionRow } from "./interactions.repo.ts";
 import { assertOpen, assertVisible } from "./interactions.policy.ts";
 import { presentMessage } from "./interactions.presenter.ts";
-import { appendMessage, type AgentTurnJob, findAttachments, findByClientId, findByProviderId, markSeen, setMessageDelivery, type MessageRow, type MessageToAppend } from "./messages.repo.ts";
+import {
+  appendMessage,
+  type AgentTurnJob,
+  findAttachments,
+  findByClientId,
+  findByProviderId,
+  markSeen,
+  setMessageDelivery,
+  type MessageRow,
+  type MessageToAppend,
+} from "./messages.repo.ts";
 import { autoAssign, changeOwner } from "./ownership.service.ts";
 import { publish } from "./publisher.ts";
 
@@ -49,9 +59,17 @@ interface NewMessage {
 
 function toAppend(message: NewMessage, now: Date): MessageToAppend {
   const values = {
-    direction: message.direction, senderType: message.senderType, senderUserId: message.senderUserId, text: message.text,
-    attachments: message.attachments, status: message.status ?? "sent", isBot: message.isBot, isPrivate: message.isPrivate,
-    clientId: message.clientId, providerMessageId: message.providerMessageId, createdAt: now,
+    direction: message.direction,
+    senderType: message.senderType,
+    senderUserId: message.senderUserId,
+    text: message.text,
+    attachments: message.attachments,
+    status: message.status ?? "sent",
+    isBot: message.isBot,
+    isPrivate: message.isPrivate,
+    clientId: message.clientId,
+    providerMessageId: message.providerMessageId,
+    createdAt: now,
   };
   // The statement fills in what the insert assigns: the id, the interaction and the sequence number.
   const view = presentMessage({ ...values, id: 0, companyId: 0, interactionId: 0, seq: 0 }, message.senderName);
@@ -59,7 +77,11 @@ function toAppend(message: NewMessage, now: Date): MessageToAppend {
 }
 
 /** Writes a message and its message.created event under one sequence number, in one statement. */
-export async function recordMessage(db: Executor, interaction: InteractionRow, message: NewMessage): Promise<{ row: MessageRow; event: EventRow; interaction: InteractionRow }> {
+export async function recordMessage(
+  db: Executor,
+  interaction: InteractionRow,
+  message: NewMessage,
+): Promise<{ row: MessageRow; event: EventRow; interaction: InteractionRow }> {
   const appended = await appendMessage(db, interaction.companyId, { interactionId: interaction.id }, toAppend(message, new Date()));
   if (!appended) throw new Error(`interaction ${interaction.id} not found`);
   return { row: appended.message, event: appended.event, interaction: appended.interaction };
@@ -92,32 +114,42 @@ export async function sendAsStaff(ctx: AppContext, actor: MemberActor, interacti
   const author = (await findCompanyUser(ctx.db, actor.companyId, actor.userId)) ?? fail("unauthorized");
   const visible = assertVisible(actor, await findInteraction(ctx.db, actor.companyId, interactionId));
   const adapter = input.is_private ? null : await outboundAdapter(ctx, visible);
-  const result = await ctx.db.transaction(async (tx) => {
-    const before = assertVisible(actor, await lockInteraction(tx, actor.companyId, interactionId));
-    assertOpen(before);
-    const attachments = await loadAttachments(tx, actor.companyId, input.attachment_ids);
-    const events: EventRow[] = [];
-    let current = before;
-    // Replying to a customer the AI agent or the queue holds makes the person its owner.
-    if (!input.is_private && (before.ownerType === "ai" || before.ownerType === "queue")) {
-      const change = await changeOwner(tx, before, { ownerType: "user", assigneeUserId: actor.userId, reason: "taken_over", byUserId: actor.userId });
-      current = change.row;
-      events.push(...change.events);
-    }
-    const recorded = await recordMessage(tx, current, {
-      direction: "out", senderType: "user", senderUserId: actor.userId, senderName: fullName(author.firstName, author.lastName),
-      text: input.text, attachments, isPrivate: input.is_private, isBot: false, clientId: input.client_id, providerMessageId: null,
-      status: adapter ? "sending" : "sent",
+  const result = await ctx.db
+    .transaction(async (tx) => {
+      const before = assertVisible(actor, await lockInteraction(tx, actor.companyId, interactionId));
+      assertOpen(before);
+      const attachments = await loadAttachments(tx, actor.companyId, input.attachment_ids);
+      const events: EventRow[] = [];
+      let current = before;
+      // Replying to a customer the AI agent or the queue holds makes the person its owner.
+      if (!input.is_private && (before.ownerType === "ai" || before.ownerType === "queue")) {
+        const change = await changeOwner(tx, before, { ownerType: "user", assigneeUserId: actor.userId, reason: "taken_over", byUserId: actor.userId });
+        current = change.row;
+        events.push(...change.events);
+      }
+      const recorded = await recordMessage(tx, current, {
+        direction: "out",
+        senderType: "user",
+        senderUserId: actor.userId,
+        senderName: fullName(author.firstName, author.lastName),
+        text: input.text,
+        attachments,
+        isPrivate: input.is_private,
+        isBot: false,
+        clientId: input.client_id,
+        providerMessageId: null,
+        status: adapter ? "sending" : "sent",
+      });
+      events.push(recorded.event);
+      if (adapter) await addDelivery(ctx, tx, { company_id: actor.companyId, message_id: recorded.row.id }, interactionId);
+      return { before, after: recorded.interaction, events, row: recorded.row };
+    })
+    .catch(async (error: unknown) => {
+      // Two retries racing: the loser finds the winner's message.
+      const winner = await findByClientId(ctx.db, actor.companyId, input.client_id);
+      if (winner) return { before: null, after: null, events: [], row: winner };
+      throw error;
     });
-    events.push(recorded.event);
-    if (adapter) await addDelivery(ctx, tx, { company_id: actor.companyId, message_id: recorded.row.id }, interactionId);
-    return { before, after: recorded.interaction, events, row: recorded.row };
-  }).catch(async (error: unknown) => {
-    // Two retries racing: the loser finds the winner's message.
-    const winner = await findByClientId(ctx.db, actor.companyId, input.client_id);
-    if (winner) return { before: null, after: null, events: [], row: winner };
-    throw error;
-  });
   if (result.before && result.after) publish(ctx, [result.before, result.after], result.events);
   return presentMessage(result.row, await senderName(ctx.db, result.row));
 }
@@ -130,7 +162,9 @@ async function redeliver(ctx: AppContext, actor: MemberActor, message: MessageRo
     const locked = (await lockInteraction(tx, actor.companyId, message.interactionId)) ?? visible;
     const updated = await setMessageDelivery(tx, actor.companyId, message.id, "sending", null);
     const event = await appendEvent(tx, actor.companyId, locked.id, {
-      type: "message.status", visibleToContact: false, payload: { message_ids: [message.id], seqs: [message.seq], status: "sending" },
+      type: "message.status",
+      visibleToContact: false,
+      payload: { message_ids: [message.id], seqs: [message.seq], status: "sending" },
     });
     await addDelivery(ctx, tx, { company_id: actor.companyId, message_id: message.id }, locked.id);
     return { locked, updated, event };
@@ -144,21 +178,38 @@ async function redeliver(ctx: AppContext, actor: MemberActor, message: MessageRo
  * while the agent still owns the open interaction (a person may have taken over meanwhile); the client id
  * ties the reply to the customer message it answers, so answering it again stores nothing.
  */
-export async function sendAsVirtualAgent(ctx: AppContext, interaction: InteractionRow, agent: { userId: number; name: string }, text: string, clientId: string): Promise<MessageRow | null> {
+export async function sendAsVirtualAgent(
+  ctx: AppContext,
+  interaction: InteractionRow,
+  agent: { userId: number; name: string },
+  text: string,
+  clientId: string,
+): Promise<MessageRow | null> {
   const adapter = await outboundAdapter(ctx, interaction);
-  const result = await ctx.db.transaction(async (tx) => {
-    const before = await lockInteraction(tx, interaction.companyId, interaction.id);
-    if (!before || before.status !== "open" || before.ownerType !== "ai") return null;
-    const recorded = await recordMessage(tx, before, {
-      direction: "out", senderType: "ai", senderUserId: agent.userId, senderName: agent.name, text, attachments: [],
-      isPrivate: false, isBot: true, clientId, providerMessageId: null, status: adapter ? "sending" : "sent",
+  const result = await ctx.db
+    .transaction(async (tx) => {
+      const before = await lockInteraction(tx, interaction.companyId, interaction.id);
+      if (!before || before.status !== "open" || before.ownerType !== "ai") return null;
+      const recorded = await recordMessage(tx, before, {
+        direction: "out",
+        senderType: "ai",
+        senderUserId: agent.userId,
+        senderName: agent.name,
+        text,
+        attachments: [],
+        isPrivate: false,
+        isBot: true,
+        clientId,
+        providerMessageId: null,
+        status: adapter ? "sending" : "sent",
+      });
+      if (adapter) await addDelivery(ctx, tx, { company_id: interaction.companyId, message_id: recorded.row.id }, interaction.id);
+      return { before, after: recorded.interaction, event: recorded.event, row: recorded.row };
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) return null;
+      throw error;
     });
-    if (adapter) await addDelivery(ctx, tx, { company_id: interaction.companyId, message_id: recorded.row.id }, interaction.id);
-    return { before, after: recorded.interaction, event: recorded.event, row: recorded.row };
-  }).catch((error: unknown) => {
-    if (isUniqueViolation(error)) return null;
-    throw error;
-  });
   if (!result) return null;
   publish(ctx, [result.before, result.after], [result.event]);
   return result.row;
@@ -196,9 +247,16 @@ export interface ReceivedMessage {
  */
 export async function receiveFromContact(ctx: AppContext, inbound: InboundFromContact, agentTurn?: AgentTurnHook): Promise<ReceivedMessage> {
   const message: NewMessage = {
-    direction: "in", senderType: "contact", senderUserId: null, senderName: inbound.contactName,
-    text: inbound.text, attachments: inbound.attachments, isPrivate: false, isBot: false,
-    clientId: inbound.clientId, providerMessageId: inbound.providerMessageId,
+    direction: "in",
+    senderType: "contact",
+    senderUserId: null,
+    senderName: inbound.contactName,
+    text: inbound.text,
+    attachments: inbound.attachments,
+    isPrivate: false,
+    isBot: false,
+    clientId: inbound.clientId,
+    providerMessageId: inbound.providerMessageId,
   };
   const result = await continueOpen(ctx, inbound, message, agentTurn)
     .then((done) => done ?? openAndRecord(ctx, inbound, message, agentTurn))
@@ -207,7 +265,9 @@ export async function receiveFromContact(ctx: AppContext, inbound: InboundFromCo
       if (!isUniqueViolation(error)) throw error;
       const first = inbound.clientId
         ? await findByClientId(ctx.db, inbound.companyId, inbound.clientId)
-        : inbound.providerMessageId ? await findByProviderId(ctx.db, inbound.companyId, inbound.providerMessageId) : null;
+        : inbound.providerMessageId
+          ? await findByProviderId(ctx.db, inbound.companyId, inbound.providerMessageId)
+          : null;
       if (!first || first.direction !== "in") throw error;
       return { states: [], events: [], row: first };
     });
@@ -223,7 +283,13 @@ interface Recorded {
 
 /** The common case, one statement with no transaction around it: the identity's interaction is open. */
 async function continueOpen(ctx: AppContext, inbound: InboundFromContact, message: NewMessage, agentTurn?: AgentTurnHook): Promise<Recorded | null> {
-  const appended = await appendMessage(ctx.db, inbound.companyId, { openForIdentityId: inbound.identityId }, toAppend(message, new Date()), agentTurn?.inStatement);
+  const appended = await appendMessage(
+    ctx.db,
+    inbound.companyId,
+    { openForIdentityId: inbound.identityId },
+    toAppend(message, new Date()),
+    agentTurn?.inStatement,
+  );
   return appended && { states: [appended.interaction], events: [appended.event], row: appended.message };
 }
 
@@ -234,14 +300,16 @@ async function openAndRecord(ctx: AppContext, inbound: InboundFromContact, messa
     await lockIdentity(tx, inbound.companyId, inbound.identityId);
     const open = await lockOpenForIdentity(tx, inbound.companyId, inbound.identityId);
     const agent = open ? null : await findServingAgent(tx, inbound.companyId, inbound.channelId);
-    const interaction = open ?? (await insertInteraction(tx, {
-      companyId: inbound.companyId,
-      channelId: inbound.channelId,
-      contactId: inbound.contactId,
-      identityId: inbound.identityId,
-      title: (inbound.text.trim() || inbound.attachments[0]?.name || "Chat").slice(0, LIMITS.interactionTitleMaxChars / 2),
-      ownerType: agent ? "ai" : "queue",
-    }));
+    const interaction =
+      open ??
+      (await insertInteraction(tx, {
+        companyId: inbound.companyId,
+        channelId: inbound.channelId,
+        contactId: inbound.contactId,
+        identityId: inbound.identityId,
+        title: (inbound.text.trim() || inbound.attachments[0]?.name || "Chat").slice(0, LIMITS.interactionTitleMaxChars / 2),
+        ownerType: agent ? "ai" : "queue",
+      }));
     const recorded = await recordMessage(tx, interaction, message);
     const events = [recorded.event];
     let after = recorded.interaction;

@@ -28,7 +28,8 @@ async function personName(db: Executor, companyId: number, userId: number | null
 /** Moves ownership and records it in the thread; nothing happens when the owner stays the same. */
 export async function changeOwner(db: Executor, interaction: InteractionRow, change: OwnerChange): Promise<{ row: InteractionRow; events: EventRow[] }> {
   if (interaction.ownerType === change.ownerType && interaction.assigneeUserId === change.assigneeUserId) return { row: interaction, events: [] };
-  const row = (await updateInteraction(db, interaction.companyId, interaction.id, { ownerType: change.ownerType, assigneeUserId: change.assigneeUserId })) ?? interaction;
+  const row =
+    (await updateInteraction(db, interaction.companyId, interaction.id, { ownerType: change.ownerType, assigneeUserId: change.assigneeUserId })) ?? interaction;
   const event = await appendEvent(db, interaction.companyId, interaction.id, {
     type: "ownership.changed",
     visibleToContact: true,
@@ -49,12 +50,21 @@ export async function autoAssign(db: Executor, interaction: InteractionRow, reas
   const maxOpen = await lockCompanyForAssignment(db, interaction.companyId);
   const candidates = await assignableAgents(db, interaction.companyId);
   const agent = candidates.find((candidate) => candidate.openCount < maxOpen);
-  return changeOwner(db, interaction, agent
-    ? { ownerType: "user", assigneeUserId: agent.id, reason, byUserId: null }
-    : { ownerType: "queue", assigneeUserId: null, reason: reason === "escalated" ? "escalated" : "queued", byUserId: null });
+  return changeOwner(
+    db,
+    interaction,
+    agent
+      ? { ownerType: "user", assigneeUserId: agent.id, reason, byUserId: null }
+      : { ownerType: "queue", assigneeUserId: null, reason: reason === "escalated" ? "escalated" : "queued", byUserId: null },
+  );
 }
 
-async function mutate(ctx: AppContext, actor: MemberActor, id: number, apply: (tx: Executor, row: InteractionRow) => Promise<{ row: InteractionRow; events: EventRow[] }>) {
+async function mutate(
+  ctx: AppContext,
+  actor: MemberActor,
+  id: number,
+  apply: (tx: Executor, row: InteractionRow) => Promise<{ row: InteractionRow; events: EventRow[] }>,
+) {
   const result = await ctx.db.transaction(async (tx) => {
     const before = assertVisible(actor, await lockInteraction(tx, actor.companyId, id));
     assertOpen(before);
@@ -74,7 +84,9 @@ export function assign(ctx: AppContext, actor: MemberActor, id: number, userId: 
 
 /** A person takes the conversation from the AI agent or the queue (or a colleague) at any time. */
 export function takeOver(ctx: AppContext, actor: MemberActor, id: number) {
-  return mutate(ctx, actor, id, (tx, row) => changeOwner(tx, row, { ownerType: "user", assigneeUserId: actor.userId, reason: "taken_over", byUserId: actor.userId }));
+  return mutate(ctx, actor, id, (tx, row) =>
+    changeOwner(tx, row, { ownerType: "user", assigneeUserId: actor.userId, reason: "taken_over", byUserId: actor.userId }),
+  );
 }
 
 export function handBack(ctx: AppContext, actor: MemberActor, id: number) {

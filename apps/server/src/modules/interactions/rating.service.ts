@@ -18,7 +18,8 @@ export async function rate(ctx: AppContext, token: string, input: ServiceRatingI
     const found = (await findByRatingToken(tx, hashToken(token))) ?? fail("rating_link_invalid");
     const before = found.interaction;
     if (before.ratedAt) fail("rating_already_given");
-    const row = (await updateInteraction(tx, before.companyId, before.id, { rating: input.rating, ratingComment: input.comment || null, ratedAt: new Date() })) ?? before;
+    const row =
+      (await updateInteraction(tx, before.companyId, before.id, { rating: input.rating, ratingComment: input.comment || null, ratedAt: new Date() })) ?? before;
     const event = await appendEvent(tx, before.companyId, before.id, {
       type: "rating.received",
       visibleToContact: true,

@@ -27,7 +27,10 @@ export async function checkIssueRefs(db: Executor, actor: MemberActor, input: Up
   if (input.interaction_id !== null && !(await findInteraction(db, companyId, input.interaction_id))) {
     fail("interaction_not_found", { interaction_id: "interaction_not_found" });
   }
-  for (const [kind, id] of [["type", input.type_id], ["reason", input.reason_id]] as const) {
+  for (const [kind, id] of [
+    ["type", input.type_id],
+    ["reason", input.reason_id],
+  ] as const) {
     if (id !== null && !(await findSettings(db, companyId, kind, [id])).length) fail(NOT_FOUND[kind], { [`${kind}_id`]: NOT_FOUND[kind] });
   }
   const tagIds = [...new Set(input.tag_ids)];

@@ -13,7 +13,10 @@ export function listSettings(db: Executor, companyId: number, kind: IssueSetting
 
 export function findSettings(db: Executor, companyId: number, kind: IssueSettingKind, ids: number[]) {
   if (!ids.length) return Promise.resolve([]);
-  return db.select().from(issueSettings).where(and(of(companyId, kind), inArray(issueSettings.id, ids)));
+  return db
+    .select()
+    .from(issueSettings)
+    .where(and(of(companyId, kind), inArray(issueSettings.id, ids)));
 }
 
 export async function insertSetting(db: Executor, values: typeof issueSettings.$inferInsert): Promise<IssueSettingRow> {
@@ -23,11 +26,18 @@ export async function insertSetting(db: Executor, values: typeof issueSettings.$
 }
 
 export async function updateSetting(db: Executor, companyId: number, kind: IssueSettingKind, id: number, patch: Partial<typeof issueSettings.$inferInsert>) {
-  const [row] = await db.update(issueSettings).set(patch).where(and(of(companyId, kind), eq(issueSettings.id, id))).returning();
+  const [row] = await db
+    .update(issueSettings)
+    .set(patch)
+    .where(and(of(companyId, kind), eq(issueSettings.id, id)))
+    .returning();
   return row ?? null;
 }
 
 export async function deleteSetting(db: Executor, companyId: number, kind: IssueSettingKind, id: number) {
-  const rows = await db.delete(issueSettings).where(and(of(companyId, kind), eq(issueSettings.id, id))).returning({ id: issueSettings.id });
+  const rows = await db
+    .delete(issueSettings)
+    .where(and(of(companyId, kind), eq(issueSettings.id, id)))
+    .returning({ id: issueSettings.id });
   return rows.length > 0;
 }

@@ -13,7 +13,10 @@ const NUMBER_LOCK = 0x1550e;
 
 export async function nextNumber(db: Executor, companyId: number): Promise<number> {
   await db.execute(sql`SELECT pg_advisory_xact_lock(${NUMBER_LOCK}, ${companyId})`);
-  const [row] = await db.select({ last: sql<number>`coalesce(max(${issues.number}), 0)::int` }).from(issues).where(eq(issues.companyId, companyId));
+  const [row] = await db
+    .select({ last: sql<number>`coalesce(max(${issues.number}), 0)::int` })
+    .from(issues)
+    .where(eq(issues.companyId, companyId));
   return (row?.last ?? 0) + 1;
 }
 
@@ -24,13 +27,20 @@ export async function insertIssue(db: Executor, values: typeof issues.$inferInse
 }
 
 export async function findIssue(db: Executor, companyId: number, id: number, forUpdate = false): Promise<IssueRow | null> {
-  const query = db.select().from(issues).where(and(eq(issues.companyId, companyId), eq(issues.id, id)));
+  const query = db
+    .select()
+    .from(issues)
+    .where(and(eq(issues.companyId, companyId), eq(issues.id, id)));
   const [row] = forUpdate ? await query.for("update") : await query;
   return row ?? null;
 }
 
 export async function updateIssue(db: Executor, companyId: number, id: number, patch: Partial<typeof issues.$inferInsert>): Promise<IssueRow> {
-  const [row] = await db.update(issues).set({ ...patch, updatedAt: new Date() }).where(and(eq(issues.companyId, companyId), eq(issues.id, id))).returning();
+  const [row] = await db
+    .update(issues)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(issues.companyId, companyId), eq(issues.id, id)))
+    .returning();
   if (!row) throw new Error("update returned no row");
   return row;
 }
@@ -45,7 +55,10 @@ export async function setTags(db: Executor, companyId: number, issueId: number, 
 }
 
 export async function tagIdsOf(db: Executor, companyId: number, issueId: number): Promise<number[]> {
-  const rows = await db.select({ id: issueTagLinks.tagId }).from(issueTagLinks).where(and(eq(issueTagLinks.companyId, companyId), eq(issueTagLinks.issueId, issueId)));
+  const rows = await db
+    .select({ id: issueTagLinks.tagId })
+    .from(issueTagLinks)
+    .where(and(eq(issueTagLinks.companyId, companyId), eq(issueTagLinks.issueId, issueId)));
   return rows.map((r) => r.id);
 }
 
@@ -53,7 +66,10 @@ const mentions = (companyId: number, userId: number) =>
   sql`EXISTS (SELECT 1 FROM ${issueComments} WHERE ${issueComments.companyId} = ${companyId} AND ${issueComments.issueId} = ${issues.id} AND ${issueComments.mentionIds} @> ${JSON.stringify([userId])}::jsonb)`;
 
 export async function isMentioned(db: Executor, companyId: number, issueId: number, userId: number): Promise<boolean> {
-  const [row] = await db.select({ id: issues.id }).from(issues).where(and(eq(issues.companyId, companyId), eq(issues.id, issueId), mentions(companyId, userId)));
+  const [row] = await db
+    .select({ id: issues.id })
+    .from(issues)
+    .where(and(eq(issues.companyId, companyId), eq(issues.id, issueId), mentions(companyId, userId)));
   return Boolean(row);
 }
 
@@ -69,15 +85,27 @@ export async function listIssues(db: Executor, companyId: number, query: IssueLi
   if (query.from) where.push(gte(issues.registeredAt, new Date(query.from)));
   if (query.to) where.push(lte(issues.registeredAt, new Date(query.to)));
   if (query.tag_id) {
-    where.push(sql`EXISTS (SELECT 1 FROM ${issueTagLinks} WHERE ${issueTagLinks.companyId} = ${companyId} AND ${issueTagLinks.issueId} = ${issues.id} AND ${issueTagLinks.tagId} = ${query.tag_id})`);
+    where.push(
+      sql`EXISTS (SELECT 1 FROM ${issueTagLinks} WHERE ${issueTagLinks.companyId} = ${companyId} AND ${issueTagLinks.issueId} = ${issues.id} AND ${issueTagLinks.tagId} = ${query.tag_id})`,
+    );
   }
   if (query.search) {
     const number = /^#?(\d{1,9})$/.exec(query.search)?.[1];
-    where.push(number ? (or(eq(issues.number, Number(number)), ilike(issues.name, containsPattern(query.search))) as SQL) : ilike(issues.name, containsPattern(query.search)));
+    where.push(
+      number
+        ? (or(eq(issues.number, Number(number)), ilike(issues.name, containsPattern(query.search))) as SQL)
+        : ilike(issues.name, containsPattern(query.search)),
+    );
   }
   const condition = and(...where);
   const [rows, [total]] = await Promise.all([
-    db.select().from(issues).where(condition).orderBy(desc(issues.registeredAt), desc(issues.id)).limit(query.page_size).offset((query.page - 1) * query.page_size),
+    db
+      .select()
+      .from(issues)
+      .where(condition)
+      .orderBy(desc(issues.registeredAt), desc(issues.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
     db.select({ value: count() }).from(issues).where(condition),
   ]);
   return { rows, total: total?.value ?? 0 };
@@ -89,10 +117,24 @@ export async function loadRefs(db: Executor, companyId: number, rows: IssueRow[]
   const userIds = [...new Set([...ids((r) => r.assigneeUserId), ...ids((r) => r.createdByUserId), ...extraUserIds])];
   const issueIds = rows.map((r) => r.id);
   const [userRows, contactRows, channelRows, settingRows, tagRows] = await Promise.all([
-    userIds.length ? db.select({ id: users.id, first: users.firstName, last: users.lastName }).from(users).where(and(eq(users.companyId, companyId), inArray(users.id, userIds))) : [],
-    db.select({ id: contacts.id, first: contacts.firstName, last: contacts.lastName, email: contacts.email, phone: contacts.phone }).from(contacts).where(and(eq(contacts.companyId, companyId), inArray(contacts.id, ids((r) => r.contactId).concat(0)))),
-    db.select({ id: channels.id, name: channels.name }).from(channels).where(and(eq(channels.companyId, companyId), inArray(channels.id, ids((r) => r.channelId).concat(0)))),
-    db.select({ id: issueSettings.id, name: issueSettings.name }).from(issueSettings).where(and(eq(issueSettings.companyId, companyId), inArray(issueSettings.id, [...ids((r) => r.typeId), ...ids((r) => r.reasonId), 0]))),
+    userIds.length
+      ? db
+          .select({ id: users.id, first: users.firstName, last: users.lastName })
+          .from(users)
+          .where(and(eq(users.companyId, companyId), inArray(users.id, userIds)))
+      : [],
+    db
+      .select({ id: contacts.id, first: contacts.firstName, last: contacts.lastName, email: contacts.email, phone: contacts.phone })
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, ids((r) => r.contactId).concat(0)))),
+    db
+      .select({ id: channels.id, name: channels.name })
+      .from(channels)
+      .where(and(eq(channels.companyId, companyId), inArray(channels.id, ids((r) => r.channelId).concat(0)))),
+    db
+      .select({ id: issueSettings.id, name: issueSettings.name })
+      .from(issueSettings)
+      .where(and(eq(issueSettings.companyId, companyId), inArray(issueSettings.id, [...ids((r) => r.typeId), ...ids((r) => r.reasonId), 0]))),
     issueIds.length
       ? db
           .select({ issueId: issueTagLinks.issueId, id: issueSettings.id, name: issueSettings.name, color: issueSettings.color })
@@ -113,7 +155,11 @@ export async function insertComment(db: Executor, values: typeof issueComments.$
 }
 
 export function listComments(db: Executor, companyId: number, issueId: number) {
-  return db.select().from(issueComments).where(and(eq(issueComments.companyId, companyId), eq(issueComments.issueId, issueId))).orderBy(asc(issueComments.id));
+  return db
+    .select()
+    .from(issueComments)
+    .where(and(eq(issueComments.companyId, companyId), eq(issueComments.issueId, issueId)))
+    .orderBy(asc(issueComments.id));
 }
 
 export async function insertEvent(db: Executor, values: typeof issueEvents.$inferInsert) {
@@ -121,7 +167,11 @@ export async function insertEvent(db: Executor, values: typeof issueEvents.$infe
 }
 
 export function listEvents(db: Executor, companyId: number, issueId: number) {
-  return db.select().from(issueEvents).where(and(eq(issueEvents.companyId, companyId), eq(issueEvents.issueId, issueId))).orderBy(asc(issueEvents.id));
+  return db
+    .select()
+    .from(issueEvents)
+    .where(and(eq(issueEvents.companyId, companyId), eq(issueEvents.issueId, issueId)))
+    .orderBy(asc(issueEvents.id));
 }
 
 export function listPeople(db: Executor, companyId: number) {

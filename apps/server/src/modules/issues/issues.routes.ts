@@ -1,6 +1,18 @@
 import {
-  CreateIssueInput, IssueAssignInput, IssueContactQuery, IssueRef, IssueCommentInput, IssueCommentView, IssueDetailView, IssueListQuery, IssueStatusInput, IssueView, UpdateIssueInput,
-  idParamSchema, listResponse, okResponse,
+  CreateIssueInput,
+  IssueAssignInput,
+  IssueContactQuery,
+  IssueRef,
+  IssueCommentInput,
+  IssueCommentView,
+  IssueDetailView,
+  IssueListQuery,
+  IssueStatusInput,
+  IssueView,
+  UpdateIssueInput,
+  idParamSchema,
+  listResponse,
+  okResponse,
 } from "@holboo/core";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
@@ -31,15 +43,21 @@ export function issuesRoutes(app: TypedApp, ctx: AppContext) {
     { config: { access: { permission: "issue.assign" } }, schema: { params: idParamSchema, body: IssueAssignInput, response: { 200: IssueView } } },
     (req) => issues.assign(ctx, requireMember(req.actor), req.params.id, req.body.assignee_id),
   );
-  app.delete("/api/issues/:id", { config: { access: { permission: "issue.delete" } }, schema: { params: idParamSchema, response: { 200: okResponse } } }, (req) =>
-    issues.remove(ctx, requireMember(req.actor), req.params.id),
+  app.delete(
+    "/api/issues/:id",
+    { config: { access: { permission: "issue.delete" } }, schema: { params: idParamSchema, response: { 200: okResponse } } },
+    (req) => issues.remove(ctx, requireMember(req.actor), req.params.id),
   );
   // Pickers of the form: colleagues for every member (assign, mention), customers for those who create issues.
-  app.get("/api/issue-options/people", { config: member, schema: { response: { 200: listResponse(IssueRef) } } }, (req) => issues.people(ctx, requireMember(req.actor)));
+  app.get("/api/issue-options/people", { config: member, schema: { response: { 200: listResponse(IssueRef) } } }, (req) =>
+    issues.people(ctx, requireMember(req.actor)),
+  );
   app.get("/api/issue-options/contacts", { config: edit, schema: { querystring: IssueContactQuery, response: { 200: listResponse(IssueRef) } } }, (req) =>
     issues.contactOptions(ctx, requireMember(req.actor), req.query.search),
   );
-  app.post("/api/issues/:id/comments", { config: edit, schema: { params: idParamSchema, body: IssueCommentInput, response: { 200: IssueCommentView } } }, (req) =>
-    issues.comment(ctx, requireMember(req.actor), req.params.id, req.body.body, req.body.mention_ids),
+  app.post(
+    "/api/issues/:id/comments",
+    { config: edit, schema: { params: idParamSchema, body: IssueCommentInput, response: { 200: IssueCommentView } } },
+    (req) => issues.comment(ctx, requireMember(req.actor), req.params.id, req.body.body, req.body.mention_ids),
   );
 }

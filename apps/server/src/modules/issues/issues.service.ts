@@ -1,6 +1,14 @@
 import {
-  ISSUE_FINISHED_STATUSES, ISSUE_NOTIFY_EVENT, canMoveIssue, fullName,
-  type CreateIssueData, type IssueDetailView, type IssueListQuery, type IssueNotification, type IssueStatus, type UpdateIssueData,
+  ISSUE_FINISHED_STATUSES,
+  ISSUE_NOTIFY_EVENT,
+  canMoveIssue,
+  fullName,
+  type CreateIssueData,
+  type IssueDetailView,
+  type IssueListQuery,
+  type IssueNotification,
+  type IssueStatus,
+  type UpdateIssueData,
 } from "@holboo/core";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { AppContext } from "../../context.ts";
@@ -31,7 +39,11 @@ async function notify(ctx: AppContext, actor: MemberActor, userIds: number[], re
   if (!targets.length) return;
   const me = await findCompanyUser(ctx.db, actor.companyId, actor.userId);
   const payload: IssueNotification = { reason, issue_id: issue.id, number: issue.number, name: issue.name, by: fullName(me?.firstName, me?.lastName) };
-  ctx.realtime.toStaff(targets.map((id) => `u${id}`), ISSUE_NOTIFY_EVENT, payload);
+  ctx.realtime.toStaff(
+    targets.map((id) => `u${id}`),
+    ISSUE_NOTIFY_EVENT,
+    payload,
+  );
 }
 
 export async function list(ctx: AppContext, actor: MemberActor, query: IssueListQuery) {
@@ -54,21 +66,52 @@ export async function create(ctx: AppContext, actor: MemberActor, input: CreateI
     const attachments = await checkIssueRefs(tx, actor, input);
     await checkAssignee(tx, actor.companyId, input.assignee_id);
     const created = await repo.insertIssue(tx, {
-      companyId: actor.companyId, number: await repo.nextNumber(tx, actor.companyId), name: input.name, reasonId: input.reason_id, typeId: input.type_id,
-      priority: input.priority, status: input.status, description: input.description, contactId: input.contact_id, channelId: input.channel_id,
-      interactionId: input.interaction_id, assigneeUserId: input.assignee_id, createdByUserId: actor.userId,
-      registeredAt: input.registered_at ? new Date(input.registered_at) : new Date(), dueAt: input.due_at ? new Date(input.due_at) : null,
-      endedAt: endedAtFor(input.status, null), attachments,
+      companyId: actor.companyId,
+      number: await repo.nextNumber(tx, actor.companyId),
+      name: input.name,
+      reasonId: input.reason_id,
+      typeId: input.type_id,
+      priority: input.priority,
+      status: input.status,
+      description: input.description,
+      contactId: input.contact_id,
+      channelId: input.channel_id,
+      interactionId: input.interaction_id,
+      assigneeUserId: input.assignee_id,
+      createdByUserId: actor.userId,
+      registeredAt: input.registered_at ? new Date(input.registered_at) : new Date(),
+      dueAt: input.due_at ? new Date(input.due_at) : null,
+      endedAt: endedAtFor(input.status, null),
+      attachments,
     });
     await repo.setTags(tx, actor.companyId, created.id, [...new Set(input.tag_ids)]);
-    await repo.insertEvent(tx, { companyId: actor.companyId, issueId: created.id, actorUserId: actor.userId, type: "created", payload: { number: created.number } });
+    await repo.insertEvent(tx, {
+      companyId: actor.companyId,
+      issueId: created.id,
+      actorUserId: actor.userId,
+      type: "created",
+      payload: { number: created.number },
+    });
     return created;
   });
   await notify(ctx, actor, [input.assignee_id], "assigned", row);
   return present(ctx.db, actor.companyId, row);
 }
 
-const FIELD_NAMES = ["name", "reason_id", "type_id", "priority", "description", "contact_id", "channel_id", "interaction_id", "registered_at", "due_at", "attachments", "tag_ids"] as const;
+const FIELD_NAMES = [
+  "name",
+  "reason_id",
+  "type_id",
+  "priority",
+  "description",
+  "contact_id",
+  "channel_id",
+  "interaction_id",
+  "registered_at",
+  "due_at",
+  "attachments",
+  "tag_ids",
+] as const;
 
 export async function update(ctx: AppContext, actor: MemberActor, id: number, input: UpdateIssueData) {
   const row = await ctx.db.transaction(async (tx) => {
@@ -77,15 +120,32 @@ export async function update(ctx: AppContext, actor: MemberActor, id: number, in
     const beforeTags = (await repo.tagIdsOf(tx, actor.companyId, id)).sort((x, y) => x - y);
     const tagIds = [...new Set(input.tag_ids)].sort((x, y) => x - y);
     const after = await repo.updateIssue(tx, actor.companyId, id, {
-      name: input.name, reasonId: input.reason_id, typeId: input.type_id, priority: input.priority, description: input.description,
-      contactId: input.contact_id, channelId: input.channel_id, interactionId: input.interaction_id,
-      registeredAt: input.registered_at ? new Date(input.registered_at) : before.registeredAt, dueAt: input.due_at ? new Date(input.due_at) : null, attachments,
+      name: input.name,
+      reasonId: input.reason_id,
+      typeId: input.type_id,
+      priority: input.priority,
+      description: input.description,
+      contactId: input.contact_id,
+      channelId: input.channel_id,
+      interactionId: input.interaction_id,
+      registeredAt: input.registered_at ? new Date(input.registered_at) : before.registeredAt,
+      dueAt: input.due_at ? new Date(input.due_at) : null,
+      attachments,
     });
     await repo.setTags(tx, actor.companyId, id, tagIds);
     const snapshot = (r: repo.IssueRow, tags: number[]) => ({
-      name: r.name, reason_id: r.reasonId, type_id: r.typeId, priority: r.priority, description: r.description, contact_id: r.contactId,
-      channel_id: r.channelId, interaction_id: r.interactionId, registered_at: r.registeredAt.getTime(), due_at: r.dueAt?.getTime() ?? null,
-      attachments: r.attachments.map((a) => a.file_id).join(), tag_ids: tags.join(),
+      name: r.name,
+      reason_id: r.reasonId,
+      type_id: r.typeId,
+      priority: r.priority,
+      description: r.description,
+      contact_id: r.contactId,
+      channel_id: r.channelId,
+      interaction_id: r.interactionId,
+      registered_at: r.registeredAt.getTime(),
+      due_at: r.dueAt?.getTime() ?? null,
+      attachments: r.attachments.map((a) => a.file_id).join(),
+      tag_ids: tags.join(),
     });
     const [was, now] = [snapshot(before, beforeTags), snapshot(after, tagIds)];
     const fields = FIELD_NAMES.filter((field) => was[field] !== now[field]);
@@ -115,7 +175,13 @@ export async function assign(ctx: AppContext, actor: MemberActor, id: number, as
     if (before.assigneeUserId === assigneeId) return { row: before, changed: false };
     await checkAssignee(tx, actor.companyId, assigneeId);
     const after = await repo.updateIssue(tx, actor.companyId, id, { assigneeUserId: assigneeId });
-    await repo.insertEvent(tx, { companyId: actor.companyId, issueId: id, actorUserId: actor.userId, type: "assigned", payload: { from: before.assigneeUserId, to: assigneeId } });
+    await repo.insertEvent(tx, {
+      companyId: actor.companyId,
+      issueId: id,
+      actorUserId: actor.userId,
+      type: "assigned",
+      payload: { from: before.assigneeUserId, to: assigneeId },
+    });
     return { row: after, changed: true };
   });
   if (changed) await notify(ctx, actor, [assigneeId], "assigned", row);
@@ -133,7 +199,8 @@ export async function comment(ctx: AppContext, actor: MemberActor, id: number, b
   const mentions = [...new Set(mentionIds)];
   const { issue, created } = await ctx.db.transaction(async (tx) => {
     const issue = await visibleIssue(tx, actor, id, true);
-    if ((await repo.activeColleagues(tx, actor.companyId, mentions)).length !== mentions.length) fail("issue_mention_invalid", { mention_ids: "issue_mention_invalid" });
+    if ((await repo.activeColleagues(tx, actor.companyId, mentions)).length !== mentions.length)
+      fail("issue_mention_invalid", { mention_ids: "issue_mention_invalid" });
     const created = await repo.insertComment(tx, { companyId: actor.companyId, issueId: id, authorUserId: actor.userId, body, mentionIds: mentions });
     await repo.insertEvent(tx, { companyId: actor.companyId, issueId: id, actorUserId: actor.userId, type: "commented", payload: { comment_id: created.id } });
     return { issue, created };

@@ -19,8 +19,12 @@ async function issueCompany() {
   const sent = await (await visitor(t, company.channel)).send("Захиалга ирээгүй байна");
   const interaction = (await company.client.get<InteractionView>(`/api/interactions/${sent.body.interaction_id}`)).body;
   const input = {
-    name: "Захиалга хоцорсон", priority: "high", contact_id: interaction.contact.id, channel_id: company.channel.id,
-    interaction_id: interaction.id, assignee_id: company.me.ID,
+    name: "Захиалга хоцорсон",
+    priority: "high",
+    contact_id: interaction.contact.id,
+    channel_id: company.channel.id,
+    interaction_id: interaction.id,
+    assignee_id: company.me.ID,
   };
   return { ...company, interaction, input };
 }
@@ -29,7 +33,13 @@ describe("issues", () => {
   it("requires name, priority, customer, channel and assignee, and refuses a short name and bad dates", async () => {
     const c = await issueCompany();
     const missing = await c.client.post("/api/issues", {});
-    for (const [field, code] of [["name", "issue_name_empty"], ["priority", "issue_priority_invalid"], ["contact_id", "issue_contact_empty"], ["channel_id", "issue_channel_empty"], ["assignee_id", "issue_assignee_empty"]]) {
+    for (const [field, code] of [
+      ["name", "issue_name_empty"],
+      ["priority", "issue_priority_invalid"],
+      ["contact_id", "issue_contact_empty"],
+      ["channel_id", "issue_channel_empty"],
+      ["assignee_id", "issue_assignee_empty"],
+    ]) {
       expect(fieldCode(missing, field as string), field).toBe(code);
     }
     expect(fieldCode(await c.client.post("/api/issues", { ...c.input, name: "Аа" }), "name")).toBe("issue_name_too_short");
@@ -40,7 +50,9 @@ describe("issues", () => {
     const future = new Date(Date.now() + 86_400_000).toISOString();
     expect(fieldCode(await c.client.post("/api/issues", { ...c.input, registered_at: future }), "registered_at")).toBe("issue_created_date_invalid");
     const registered = "2026-01-10T09:00:00.000Z";
-    expect(fieldCode(await c.client.post("/api/issues", { ...c.input, registered_at: registered, due_at: "2026-01-09T09:00:00.000Z" }), "due_at")).toBe("issue_due_date_invalid");
+    expect(fieldCode(await c.client.post("/api/issues", { ...c.input, registered_at: registered, due_at: "2026-01-09T09:00:00.000Z" }), "due_at")).toBe(
+      "issue_due_date_invalid",
+    );
     expect((await c.client.get<List>("/api/issues")).body.total).toBe(0);
   });
 
@@ -53,13 +65,29 @@ describe("issues", () => {
     form.append("file", new Blob([Buffer.from("%PDF-1.4 receipt")]), "receipt.pdf");
     const file = (await c.client.request<{ file_id: string }>("POST", "/api/attachments", undefined, { raw: form })).body;
     const first = await c.client.post<IssueView>("/api/issues", {
-      ...c.input, type_id: type.id, reason_id: reason.id, tag_ids: [tag.id], description: "Хоёр хоног хоцорсон", due_at: "2030-01-01T00:00:00.000Z", attachment_ids: [file.file_id],
+      ...c.input,
+      type_id: type.id,
+      reason_id: reason.id,
+      tag_ids: [tag.id],
+      description: "Хоёр хоног хоцорсон",
+      due_at: "2030-01-01T00:00:00.000Z",
+      attachment_ids: [file.file_id],
     });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toMatchObject({
-      number: 1, status: "open", priority: "high", type: { id: type.id, name: "Хүргэлт" }, reason: { id: reason.id }, tags: [{ id: tag.id, color: "#fa5252" }],
-      contact: { id: c.interaction.contact.id }, channel: { id: c.channel.id }, interaction_id: c.interaction.id, assignee: { id: c.me.ID }, created_by: { id: c.me.ID },
-      attachments: [{ file_id: file.file_id, mime: "application/pdf" }], ended_at: null,
+      number: 1,
+      status: "open",
+      priority: "high",
+      type: { id: type.id, name: "Хүргэлт" },
+      reason: { id: reason.id },
+      tags: [{ id: tag.id, color: "#fa5252" }],
+      contact: { id: c.interaction.contact.id },
+      channel: { id: c.channel.id },
+      interaction_id: c.interaction.id,
+      assignee: { id: c.me.ID },
+      created_by: { id: c.me.ID },
+      attachments: [{ file_id: file.file_id, mime: "application/pdf" }],
+      ended_at: null,
     });
     const [second, third] = await Promise.all([c.client.post<IssueView>("/api/issues", c.input), c.client.post<IssueView>("/api/issues", c.input)]);
     expect([second.body.number, third.body.number].sort()).toEqual([2, 3]);
@@ -167,8 +195,13 @@ describe("issues", () => {
     await until(() => toAgent.length === 1);
     expect(toAgent[0]).toMatchObject({ reason: "assigned", issue_id: issue.id, number: issue.number });
     const other = await companyAdmin(t);
-    expect(fieldCode(await c.client.post(`/api/issues/${issue.id}/comments`, { body: "Хараарай", mention_ids: [other.me.ID] }), "mention_ids")).toBe("issue_mention_invalid");
-    const comment = await agent.client.post<IssueCommentView>(`/api/issues/${issue.id}/comments`, { body: "@Сараа Бат шалгаарай", mention_ids: [manager.me.ID] });
+    expect(fieldCode(await c.client.post(`/api/issues/${issue.id}/comments`, { body: "Хараарай", mention_ids: [other.me.ID] }), "mention_ids")).toBe(
+      "issue_mention_invalid",
+    );
+    const comment = await agent.client.post<IssueCommentView>(`/api/issues/${issue.id}/comments`, {
+      body: "@Сараа Бат шалгаарай",
+      mention_ids: [manager.me.ID],
+    });
     expect(comment.body).toMatchObject({ author: { id: agent.me.ID }, mentions: [{ id: manager.me.ID }] });
     await until(() => toManager.length === 1);
     expect(toManager[0]).toMatchObject({ reason: "mentioned", issue_id: issue.id });

@@ -27,7 +27,10 @@ export async function listArticles(db: Executor, companyId: number, query: Artic
       .orderBy(desc(knowledgeArticles.updatedAt), desc(knowledgeArticles.id))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
-    db.select({ total: sql<number>`count(*)::int` }).from(knowledgeArticles).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(knowledgeArticles)
+      .where(where),
   ]);
   return { items, total: count?.total ?? 0 };
 }
@@ -52,7 +55,10 @@ export async function existingArticleIds(db: Executor, companyId: number, ids: n
 }
 
 export async function countArticles(db: Executor, companyId: number): Promise<number> {
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(knowledgeArticles).where(eq(knowledgeArticles.companyId, companyId));
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(knowledgeArticles)
+    .where(eq(knowledgeArticles.companyId, companyId));
   return row?.total ?? 0;
 }
 

@@ -101,8 +101,13 @@ export async function update(ctx: AppContext, actor: MemberActor, id: number, in
   const plainText = textOf(input.content);
   await ctx.db.transaction(async (tx) => {
     const row =
-      (await repo.updateArticle(tx, actor.companyId, id, { folderId: input.folder_id, name: input.name, content: input.content, plainText, updatedByUserId: actor.userId })) ??
-      fail("article_not_found");
+      (await repo.updateArticle(tx, actor.companyId, id, {
+        folderId: input.folder_id,
+        name: input.name,
+        content: input.content,
+        plainText,
+        updatedByUserId: actor.userId,
+      })) ?? fail("article_not_found");
     if (row.status === "published") await publishPairs(ctx, tx, actor.companyId, id, input.content);
   });
   ctx.knowledge.changed(actor.companyId);

@@ -16,7 +16,10 @@ export async function listFolders(db: Executor, companyId: number) {
 }
 
 export async function findFolder(db: Executor, companyId: number, id: number) {
-  const [row] = await db.select().from(knowledgeFolders).where(and(eq(knowledgeFolders.companyId, companyId), eq(knowledgeFolders.id, id)));
+  const [row] = await db
+    .select()
+    .from(knowledgeFolders)
+    .where(and(eq(knowledgeFolders.companyId, companyId), eq(knowledgeFolders.id, id)));
   return row ?? null;
 }
 

@@ -20,7 +20,9 @@ export function importRoutes(app: TypedApp, ctx: AppContext) {
       return imports.fromFile(ctx, requireMember(req.actor), req.query.folder_id, data, file.filename);
     },
   );
-  app.post("/api/knowledge/import/url", { config: { ...write, rateLimit: perMinute }, schema: { body: UrlImportInput, response: { 200: ArticleView } } }, (req) =>
-    imports.fromUrl(ctx, requireMember(req.actor), req.body),
+  app.post(
+    "/api/knowledge/import/url",
+    { config: { ...write, rateLimit: perMinute }, schema: { body: UrlImportInput, response: { 200: ArticleView } } },
+    (req) => imports.fromUrl(ctx, requireMember(req.actor), req.body),
   );
 }

@@ -86,9 +86,32 @@ const types = (doc: TiptapNode) => (doc.content ?? []).map((n) => (n.type === "h
 describe("address policy", () => {
   it("refuses private, loopback, link-local, CGNAT, multicast, reserved and unspecified addresses, also inside IPv6", () => {
     const refused = [
-      "127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "224.0.0.1", "240.0.0.1",
-      "255.255.255.255", "198.18.0.1", "::", "::1", "fe80::1", "fc00::1", "fd12:3456::1", "ff02::1", "::ffff:127.0.0.1", "::ffff:7f00:1",
-      "::ffff:10.0.0.1", "::ffff:169.254.169.254", "64:ff9b::a00:1", "2002:7f00:1::1", "2001:db8::1", "::127.0.0.1", "not-an-ip",
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.16.0.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "224.0.0.1",
+      "240.0.0.1",
+      "255.255.255.255",
+      "198.18.0.1",
+      "::",
+      "::1",
+      "fe80::1",
+      "fc00::1",
+      "fd12:3456::1",
+      "ff02::1",
+      "::ffff:127.0.0.1",
+      "::ffff:7f00:1",
+      "::ffff:10.0.0.1",
+      "::ffff:169.254.169.254",
+      "64:ff9b::a00:1",
+      "2002:7f00:1::1",
+      "2001:db8::1",
+      "::127.0.0.1",
+      "not-an-ip",
     ];
     expect(refused.filter(isPublicAddress)).toEqual([]);
     expect(["93.184.216.34", "8.8.8.8", "2606:4700::1111", "::ffff:8.8.8.8", "64:ff9b::808:808"].every(isPublicAddress)).toBe(true);
@@ -100,8 +123,15 @@ describe("URL import", () => {
     const { client, folder } = await adminWithFolder();
     const before = hits.length;
     const blocked = [
-      `http://127.0.0.1:${port}/article`, `http://localhost:${port}/article`, `http://[::1]:${port}/article`, `http://[::ffff:127.0.0.1]:${port}/article`,
-      `http://2130706433:${port}/article`, `http://0.0.0.0:${port}/article`, "http://169.254.169.254/latest/meta-data/", "http://10.0.0.1/", "http://100.64.0.1/",
+      `http://127.0.0.1:${port}/article`,
+      `http://localhost:${port}/article`,
+      `http://[::1]:${port}/article`,
+      `http://[::ffff:127.0.0.1]:${port}/article`,
+      `http://2130706433:${port}/article`,
+      `http://0.0.0.0:${port}/article`,
+      "http://169.254.169.254/latest/meta-data/",
+      "http://10.0.0.1/",
+      "http://100.64.0.1/",
     ];
     for (const url of blocked) {
       const response = await client.post("/api/knowledge/import/url", { folder_id: folder.id, url });
@@ -181,7 +211,9 @@ describe("file import", () => {
     const liar = buildZip([{ name: "word/document.xml", data: Buffer.alloc(5 * 1024 * 1024, 65), declared: 2000 }]);
     expect(() => assertSafeZip(liar)).toThrow(expect.objectContaining({ code: "document_archive_unsafe" }));
     const many = buildZip(Array.from({ length: 30 }, (_, i) => ({ name: `f${i}.xml`, data: Buffer.from("x") })));
-    expect(() => assertSafeZip(many, { maxEntries: 20, maxUncompressedBytes: 1e6, maxRatio: 100 })).toThrow(expect.objectContaining({ code: "document_archive_unsafe" }));
+    expect(() => assertSafeZip(many, { maxEntries: 20, maxUncompressedBytes: 1e6, maxRatio: 100 })).toThrow(
+      expect.objectContaining({ code: "document_archive_unsafe" }),
+    );
     expect(assertSafeZip(many, { maxEntries: 30, maxUncompressedBytes: 1e6, maxRatio: 100 })).toHaveLength(30);
   });
 

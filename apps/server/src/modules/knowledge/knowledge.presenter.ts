@@ -13,7 +13,10 @@ export function presentFolders({ folders, agents, counts }: Folders): FolderView
     id: folder.id,
     name: folder.name,
     parent_id: folder.parentId,
-    agent_ids: agents.filter((a) => a.folderId === folder.id).map((a) => a.agentId).sort((a, b) => a - b),
+    agent_ids: agents
+      .filter((a) => a.folderId === folder.id)
+      .map((a) => a.agentId)
+      .sort((a, b) => a - b),
     article_count: counts.find((c) => c.folderId === folder.id)?.count ?? 0,
   }));
 }

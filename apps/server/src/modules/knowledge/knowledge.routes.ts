@@ -1,5 +1,14 @@
 import {
-  ArticleInput, ArticleListQuery, ArticleSummary, ArticleView, DeleteFolderInput, FolderInput, FolderView, idParamSchema, listResponse, okResponse,
+  ArticleInput,
+  ArticleListQuery,
+  ArticleSummary,
+  ArticleView,
+  DeleteFolderInput,
+  FolderInput,
+  FolderView,
+  idParamSchema,
+  listResponse,
+  okResponse,
 } from "@holboo/core";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
@@ -18,7 +27,9 @@ const write = { access: { permission: "settings.edit" as const } };
 export function knowledgeRoutes(app: TypedApp, ctx: AppContext) {
   const f = "/api/knowledge/folders";
   app.get(f, { config: read, schema: { response: { 200: z.object({ items: z.array(FolderView) }) } } }, (req) => folders.list(ctx, requireMember(req.actor)));
-  app.post(f, { config: write, schema: { body: FolderInput, response: { 200: FolderView } } }, (req) => folders.create(ctx, requireMember(req.actor), req.body));
+  app.post(f, { config: write, schema: { body: FolderInput, response: { 200: FolderView } } }, (req) =>
+    folders.create(ctx, requireMember(req.actor), req.body),
+  );
   app.put(`${f}/:id`, { config: write, schema: { params: idParamSchema, body: FolderInput, response: { 200: FolderView } } }, (req) =>
     folders.update(ctx, requireMember(req.actor), req.params.id, req.body),
   );
@@ -33,7 +44,9 @@ export function knowledgeRoutes(app: TypedApp, ctx: AppContext) {
   app.get(`${a}/:id`, { config: read, schema: { params: idParamSchema, response: { 200: ArticleView } } }, (req) =>
     articles.get(ctx, requireMember(req.actor), req.params.id),
   );
-  app.post(a, { config: write, schema: { body: ArticleInput, response: { 200: ArticleView } } }, (req) => articles.create(ctx, requireMember(req.actor), req.body));
+  app.post(a, { config: write, schema: { body: ArticleInput, response: { 200: ArticleView } } }, (req) =>
+    articles.create(ctx, requireMember(req.actor), req.body),
+  );
   app.put(`${a}/:id`, { config: write, schema: { params: idParamSchema, body: ArticleInput, response: { 200: ArticleView } } }, (req) =>
     articles.update(ctx, requireMember(req.actor), req.params.id, req.body),
   );

@@ -41,7 +41,11 @@ export class KnowledgeHub implements KnowledgeSource {
   async load(companyId: number, agentId: number): Promise<KnowledgeDoc[]> {
     if (!(await findVirtualAgent(this.db, companyId, agentId))) return [];
     const articles = await publishedArticlesOfAgent(this.db, companyId, agentId);
-    const pairs = await activePairsFor(this.db, companyId, articles.map((a) => a.id));
+    const pairs = await activePairsFor(
+      this.db,
+      companyId,
+      articles.map((a) => a.id),
+    );
     const docs: KnowledgeDoc[] = pairs.map((pair) => ({
       id: `qa:${pair.id}`,
       kind: "qa",
@@ -52,7 +56,14 @@ export class KnowledgeHub implements KnowledgeSource {
     }));
     for (const article of articles) {
       docPassages(article.content).forEach((passage, index) => {
-        docs.push({ id: `article:${article.id}:${index}`, kind: "passage", questions: passage.path, answer: passage.text, title: article.name, sourceId: article.id });
+        docs.push({
+          id: `article:${article.id}:${index}`,
+          kind: "passage",
+          questions: passage.path,
+          answer: passage.text,
+          title: article.name,
+          sourceId: article.id,
+        });
       });
     }
     return docs;

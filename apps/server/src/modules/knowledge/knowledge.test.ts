@@ -72,14 +72,22 @@ describe("knowledge articles", () => {
     const f = await folder(admin.client);
     const created = await article(admin.client, f.id, "Хүргэлтийн нөхцөл", doc(h(1, "Хүргэлт"), p("Улаанбаатарт 24 цагийн дотор хүргэнэ.")));
     expect(created).toMatchObject({ status: "draft", source: "manual", too_long: false, updated_by: { id: admin.me.ID, name: "Батбаяр Дорж" } });
-    const edited = await admin.client.put<ArticleView>(`/api/knowledge/articles/${created.id}`, { folder_id: f.id, name: "Хүргэлт", content: doc(p("x".repeat(LIMITS.articleCharsWarning + 1))) });
+    const edited = await admin.client.put<ArticleView>(`/api/knowledge/articles/${created.id}`, {
+      folder_id: f.id,
+      name: "Хүргэлт",
+      content: doc(p("x".repeat(LIMITS.articleCharsWarning + 1))),
+    });
     expect(edited.body).toMatchObject({ name: "Хүргэлт", too_long: true, status: "draft" });
     expect((await admin.client.post<ArticleView>(`/api/knowledge/articles/${created.id}/publish`)).body.status).toBe("published");
     expect((await admin.client.get<List<ArticleSummary>>("/api/knowledge/articles?status=published")).body.total).toBe(1);
     expect((await admin.client.post<ArticleView>(`/api/knowledge/articles/${created.id}/unpublish`)).body.status).toBe("draft");
     const huge = await admin.client.post("/api/knowledge/articles", { folder_id: f.id, name: "Их", content: doc(p("x".repeat(LIMITS.articleCharsMax + 1))) });
     expect(fieldCode(huge, "content")).toBe("text_too_long");
-    const badNode = await admin.client.post("/api/knowledge/articles", { folder_id: f.id, name: "Script", content: { type: "doc", content: [{ type: "script" }] } });
+    const badNode = await admin.client.post("/api/knowledge/articles", {
+      folder_id: f.id,
+      name: "Script",
+      content: { type: "doc", content: [{ type: "script" }] },
+    });
     expect(badNode.status).toBe(400);
     expect((await admin.client.get<List<ArticleSummary>>("/api/knowledge/articles")).body.total).toBe(1);
   });
@@ -88,7 +96,11 @@ describe("knowledge articles", () => {
     const admin = await companyAdmin(t);
     const f = await folder(admin.client);
     const rows = Array.from({ length: LIMITS.articlesPerCompany }, (_, i) => ({
-      companyId: admin.me.company_id, folderId: f.id, name: `A${i}`, content: doc(p("a")), plainText: "a",
+      companyId: admin.me.company_id,
+      folderId: f.id,
+      name: `A${i}`,
+      content: doc(p("a")),
+      plainText: "a",
     }));
     await t.database.db.insert(knowledgeArticles).values(rows);
     const response = await admin.client.post("/api/knowledge/articles", { folder_id: f.id, name: "Нэмэлт", content: doc(p("b")) });
@@ -144,7 +156,11 @@ describe("auto-generated Q&A pairs", () => {
     );
     expect(auto.every((pair) => pair.origin_article_id === a.id && pair.source === "auto")).toBe(true);
     const card = auto.find((pair) => pair.question.startsWith("Картаар")) as QaView;
-    const edited = await admin.client.put<QaView>(`/api/knowledge/qa/${card.id}`, { question: card.question, answer: "Visa, Mastercard, UnionPay.", related_article_ids: [a.id] });
+    const edited = await admin.client.put<QaView>(`/api/knowledge/qa/${card.id}`, {
+      question: card.question,
+      answer: "Visa, Mastercard, UnionPay.",
+      related_article_ids: [a.id],
+    });
     expect(edited.body.source).toBe("reviewed");
     await admin.client.put(`/api/knowledge/articles/${a.id}`, { folder_id: f.id, name: a.name, content: doc(h(1, "Буцаалт"), p("14 хоногийн дотор.")) });
     const after = (await admin.client.get<List<QaView>>("/api/knowledge/qa")).body.items;

@@ -62,7 +62,7 @@ function splitLong(line: string): string[] {
   while (rest.length > PASSAGE_TARGET_CHARS) {
     const window = rest.slice(0, PASSAGE_TARGET_CHARS);
     const cut = Math.max(window.lastIndexOf(". "), window.lastIndexOf("? "), window.lastIndexOf("! "), window.lastIndexOf("\n"));
-    const at = cut > PASSAGE_TARGET_CHARS / 3 ? cut + 1 : (window.lastIndexOf(" ") > 0 ? window.lastIndexOf(" ") : PASSAGE_TARGET_CHARS);
+    const at = cut > PASSAGE_TARGET_CHARS / 3 ? cut + 1 : window.lastIndexOf(" ") > 0 ? window.lastIndexOf(" ") : PASSAGE_TARGET_CHARS;
     parts.push(rest.slice(0, at).trim());
     rest = rest.slice(at).trim();
   }

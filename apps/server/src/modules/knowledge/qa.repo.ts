@@ -17,14 +17,26 @@ export async function listQaPairs(db: Executor, companyId: number, query: QaList
   }
   const where = and(...conditions);
   const [items, [count]] = await Promise.all([
-    db.select().from(knowledgeQaPairs).where(where).orderBy(desc(knowledgeQaPairs.id)).limit(query.page_size).offset((query.page - 1) * query.page_size),
-    db.select({ total: sql<number>`count(*)::int` }).from(knowledgeQaPairs).where(where),
+    db
+      .select()
+      .from(knowledgeQaPairs)
+      .where(where)
+      .orderBy(desc(knowledgeQaPairs.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(knowledgeQaPairs)
+      .where(where),
   ]);
   return { items, total: count?.total ?? 0 };
 }
 
 export async function findQaPair(db: Executor, companyId: number, id: number) {
-  const [row] = await db.select().from(knowledgeQaPairs).where(and(eq(knowledgeQaPairs.companyId, companyId), eq(knowledgeQaPairs.id, id)));
+  const [row] = await db
+    .select()
+    .from(knowledgeQaPairs)
+    .where(and(eq(knowledgeQaPairs.companyId, companyId), eq(knowledgeQaPairs.id, id)));
   return row ?? null;
 }
 
@@ -78,8 +90,17 @@ export function activePairsFor(db: Executor, companyId: number, articleIds: numb
 export async function listQuestions(db: Executor, companyId: number, query: QuestionListQuery) {
   const where = and(eq(knowledgeQuestions.companyId, companyId), eq(knowledgeQuestions.outcome, query.outcome));
   const [items, [count]] = await Promise.all([
-    db.select().from(knowledgeQuestions).where(where).orderBy(desc(knowledgeQuestions.id)).limit(query.page_size).offset((query.page - 1) * query.page_size),
-    db.select({ total: sql<number>`count(*)::int` }).from(knowledgeQuestions).where(where),
+    db
+      .select()
+      .from(knowledgeQuestions)
+      .where(where)
+      .orderBy(desc(knowledgeQuestions.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(knowledgeQuestions)
+      .where(where),
   ]);
   return { items, total: count?.total ?? 0 };
 }
@@ -108,6 +129,9 @@ export async function resolveQuestion(db: Executor, companyId: number, id: numbe
 }
 
 export async function findQuestion(db: Executor, companyId: number, id: number) {
-  const [row] = await db.select().from(knowledgeQuestions).where(and(eq(knowledgeQuestions.companyId, companyId), eq(knowledgeQuestions.id, id)));
+  const [row] = await db
+    .select()
+    .from(knowledgeQuestions)
+    .where(and(eq(knowledgeQuestions.companyId, companyId), eq(knowledgeQuestions.id, id)));
   return row ?? null;
 }

@@ -1,5 +1,14 @@
 import {
-  QaBulkActiveInput, QaInput, QaListQuery, QaView, QuestionListQuery, QuestionView, ResolveQuestionInput, idParamSchema, listResponse, okResponse,
+  QaBulkActiveInput,
+  QaInput,
+  QaListQuery,
+  QaView,
+  QuestionListQuery,
+  QuestionView,
+  ResolveQuestionInput,
+  idParamSchema,
+  listResponse,
+  okResponse,
 } from "@holboo/core";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
@@ -13,7 +22,9 @@ const write = { access: { permission: "settings.edit" as const } };
 
 export function qaRoutes(app: TypedApp, ctx: AppContext) {
   const p = "/api/knowledge/qa";
-  app.get(p, { config: read, schema: { querystring: QaListQuery, response: { 200: listResponse(QaView) } } }, (req) => qa.list(ctx, requireMember(req.actor), req.query));
+  app.get(p, { config: read, schema: { querystring: QaListQuery, response: { 200: listResponse(QaView) } } }, (req) =>
+    qa.list(ctx, requireMember(req.actor), req.query),
+  );
   app.post(p, { config: write, schema: { body: QaInput, response: { 200: QaView } } }, (req) => qa.create(ctx, requireMember(req.actor), req.body));
   app.put(`${p}/:id`, { config: write, schema: { params: idParamSchema, body: QaInput, response: { 200: QaView } } }, (req) =>
     qa.update(ctx, requireMember(req.actor), req.params.id, req.body),

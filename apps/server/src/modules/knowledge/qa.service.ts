@@ -26,7 +26,15 @@ async function assertRelated(db: Executor, companyId: number, ids: number[]) {
 export async function create(ctx: AppContext, actor: MemberActor, input: QaInput) {
   await assertRelated(ctx.db, actor.companyId, input.related_article_ids);
   const [id] = await repo.insertQaPairs(ctx.db, [
-    { companyId: actor.companyId, question: input.question, variants: input.variants, answer: input.answer, active: input.active, relatedArticleIds: input.related_article_ids, source: "reviewed" },
+    {
+      companyId: actor.companyId,
+      question: input.question,
+      variants: input.variants,
+      answer: input.answer,
+      active: input.active,
+      relatedArticleIds: input.related_article_ids,
+      source: "reviewed",
+    },
   ]);
   ctx.knowledge.changed(actor.companyId);
   return view(ctx.db, actor.companyId, id ?? fail("internal_error"));
@@ -34,7 +42,14 @@ export async function create(ctx: AppContext, actor: MemberActor, input: QaInput
 
 export async function update(ctx: AppContext, actor: MemberActor, id: number, input: QaInput) {
   await assertRelated(ctx.db, actor.companyId, input.related_article_ids);
-  const patch = { question: input.question, variants: input.variants, answer: input.answer, active: input.active, relatedArticleIds: input.related_article_ids, source: "reviewed" };
+  const patch = {
+    question: input.question,
+    variants: input.variants,
+    answer: input.answer,
+    active: input.active,
+    relatedArticleIds: input.related_article_ids,
+    source: "reviewed",
+  };
   if (!(await repo.updateQaPairs(ctx.db, actor.companyId, [id], patch)).length) fail("qa_pair_not_found");
   ctx.knowledge.changed(actor.companyId);
   return view(ctx.db, actor.companyId, id);

@@ -30,7 +30,11 @@ async function primaryAgent(companyId: number) {
 describe("Q&A pairs", () => {
   it("are written as reviewed, filtered by source, activated and deactivated singly or in bulk", async () => {
     const admin = await companyAdmin(t);
-    const a = await post<QaView>(admin.client, "/api/knowledge/qa", { question: "Цагийн хуваарь?", variants: ["tsagiin huvaari", "tsagiin huvaari", ""], answer: "09:00-18:00" });
+    const a = await post<QaView>(admin.client, "/api/knowledge/qa", {
+      question: "Цагийн хуваарь?",
+      variants: ["tsagiin huvaari", "tsagiin huvaari", ""],
+      answer: "09:00-18:00",
+    });
     expect(a).toMatchObject({ source: "reviewed", active: true, variants: ["tsagiin huvaari"] });
     const b = await post<QaView>(admin.client, "/api/knowledge/qa", { question: "Хаяг?", answer: "Сүхбаатар дүүрэг", active: false });
     expect(b.active).toBe(false);
@@ -41,7 +45,10 @@ describe("Q&A pairs", () => {
     expect((await admin.client.get<List<QaView>>("/api/knowledge/qa")).body.items.every((pair) => !pair.active)).toBe(true);
     await post(admin.client, "/api/knowledge/qa/active", { ids: [b.id], active: true });
     const states = (await admin.client.get<List<QaView>>("/api/knowledge/qa")).body.items.map((pair) => [pair.id, pair.active]);
-    expect(states).toEqual([[b.id, true], [a.id, false]]);
+    expect(states).toEqual([
+      [b.id, true],
+      [a.id, false],
+    ]);
   });
 
   it("another company cannot read, change or (de)activate them; agents only read", async () => {
@@ -61,8 +68,13 @@ describe("Q&A pairs", () => {
     const foreign = await other.client.post("/api/knowledge/qa", { question: "x?", answer: "y", related_article_ids: [article.id] });
     expect(fieldCode(foreign, "related_article_ids")).toBe("article_not_found");
     expect((await other.client.get<List<QaView>>("/api/knowledge/qa")).body.total).toBe(0);
-    expect((await post<QaView>(admin.client, "/api/knowledge/qa", { question: "x?", answer: "y", related_article_ids: [article.id] })).related_article_ids).toEqual([article.id]);
-    expect((await admin.client.get<List<QaView>>("/api/knowledge/qa")).body.items.find((p) => p.id === pair.id)).toMatchObject({ question: "Нууц?", active: true });
+    expect(
+      (await post<QaView>(admin.client, "/api/knowledge/qa", { question: "x?", answer: "y", related_article_ids: [article.id] })).related_article_ids,
+    ).toEqual([article.id]);
+    expect((await admin.client.get<List<QaView>>("/api/knowledge/qa")).body.items.find((p) => p.id === pair.id)).toMatchObject({
+      question: "Нууц?",
+      active: true,
+    });
   });
 });
 
@@ -103,7 +115,11 @@ describe("the knowledge source", () => {
     if (!second) throw new Error("no agent");
     const shared = await post<FolderView>(admin.client, "/api/knowledge/folders", { name: "Ерөнхий", agent_ids: [primary.id, second.id] });
     const salesOnly = await post<FolderView>(admin.client, "/api/knowledge/folders", { name: "Борлуулалт", agent_ids: [second.id] });
-    const published = await post<ArticleView>(admin.client, "/api/knowledge/articles", { folder_id: shared.id, name: "Хүргэлт", content: doc("Хүргэлт 24 цагт.", "Орон нутагт 3 хоног.") });
+    const published = await post<ArticleView>(admin.client, "/api/knowledge/articles", {
+      folder_id: shared.id,
+      name: "Хүргэлт",
+      content: doc("Хүргэлт 24 цагт.", "Орон нутагт 3 хоног."),
+    });
     await post(admin.client, `/api/knowledge/articles/${published.id}/publish`);
     await post(admin.client, "/api/knowledge/articles", { folder_id: shared.id, name: "Ноорог", content: doc("Ноорог текст") });
     const sales = await post<ArticleView>(admin.client, "/api/knowledge/articles", { folder_id: salesOnly.id, name: "Үнэ", content: doc("Хямдрал 10%.") });
@@ -114,9 +130,18 @@ describe("the knowledge source", () => {
     const forPrimary = await t.app.knowledge.load(admin.me.company_id, primary.id);
     expect(forPrimary.map((d) => d.id).sort()).toEqual([`article:${published.id}:0`, `qa:${active.id}`].sort());
     expect(forPrimary.find((d) => d.kind === "qa")).toMatchObject({ questions: ["Хаяг?", "hayag"], answer: "СБД", title: "Хаяг?", sourceId: active.id });
-    expect(forPrimary.find((d) => d.kind === "passage")).toMatchObject({ answer: "Хүргэлт 24 цагт.\nОрон нутагт 3 хоног.", title: "Хүргэлт", sourceId: published.id });
+    expect(forPrimary.find((d) => d.kind === "passage")).toMatchObject({
+      answer: "Хүргэлт 24 цагт.\nОрон нутагт 3 хоног.",
+      title: "Хүргэлт",
+      sourceId: published.id,
+    });
     const forSales = await t.app.knowledge.load(admin.me.company_id, second.id);
-    expect(forSales.filter((d) => d.kind === "passage").map((d) => d.sourceId).sort()).toEqual([published.id, sales.id].sort());
+    expect(
+      forSales
+        .filter((d) => d.kind === "passage")
+        .map((d) => d.sourceId)
+        .sort(),
+    ).toEqual([published.id, sales.id].sort());
 
     const other = await companyAdmin(t);
     expect(await t.app.knowledge.load(other.me.company_id, primary.id)).toEqual([]);

@@ -66,7 +66,8 @@ describe("sign-up approval by the platform admin", () => {
 
       const platform = new Client(strict.url);
       const login = await platform.post("/api/login", { email: "root-admin@holboo.test", password: PASSWORD });
-      if (login.status !== 200) await platform.post("/api/signup", { first_name: "Платформ", last_name: "Админ", email: "root-admin@holboo.test", password: PASSWORD });
+      if (login.status !== 200)
+        await platform.post("/api/signup", { first_name: "Платформ", last_name: "Админ", email: "root-admin@holboo.test", password: PASSWORD });
       expect((await client.post(`/api/admin/users/${me.ID}/approve`)).status).toBe(403);
       const pending = await platform.get<{ items: Array<{ ID: number }> }>("/api/admin/users?approval=pending&page_size=100");
       expect(pending.body.items.map((u) => u.ID)).toContain(me.ID);
@@ -84,7 +85,8 @@ describe("platform admin panel", () => {
     expect(errorCode(await admin.client.get("/api/admin/companies"))).toBe("platform_admin_only");
     const platform = new Client(t.url);
     const login = await platform.post("/api/login", { email: "root-admin@holboo.test", password: PASSWORD });
-    if (login.status !== 200) await platform.post("/api/signup", { first_name: "Платформ", last_name: "Админ", email: "root-admin@holboo.test", password: PASSWORD });
+    if (login.status !== 200)
+      await platform.post("/api/signup", { first_name: "Платформ", last_name: "Админ", email: "root-admin@holboo.test", password: PASSWORD });
     expect((await platform.get<MeView>("/api/me")).body.is_platform_admin).toBe(true);
     const companies = await platform.get<{ items: Array<{ id: number; user_count: number }>; total: number }>(`/api/admin/companies?page_size=100`);
     expect(companies.body.items.find((c) => c.id === admin.me.company_id)?.user_count).toBe(1);
@@ -92,7 +94,9 @@ describe("platform admin panel", () => {
     const link = new URL(handoff.body.url);
     const support = new Client(t.url);
     const me = await support.post<MeView>("/api/auth/handoff", {
-      token: link.searchParams.get("token"), userID: Number(link.searchParams.get("userID")), email: link.searchParams.get("email"),
+      token: link.searchParams.get("token"),
+      userID: Number(link.searchParams.get("userID")),
+      email: link.searchParams.get("email"),
     });
     expect(me.body.ID).toBe(admin.me.ID);
   });

@@ -5,7 +5,10 @@ import { users } from "../../platform/db/schema.ts";
 /** Extends the presence of people who are not offline (one statement for all of a process's people). */
 export async function extendPresence(db: Executor, userIds: number[], until: Date) {
   if (!userIds.length) return;
-  await db.update(users).set({ presenceExpiresAt: until }).where(and(inArray(users.id, userIds), ne(users.presence, "offline")));
+  await db
+    .update(users)
+    .set({ presenceExpiresAt: until })
+    .where(and(inArray(users.id, userIds), ne(users.presence, "offline")));
 }
 
 /** Sets offline everyone whose presence was not extended in time; returns who, to tell their companies. */

@@ -24,7 +24,11 @@ const task = (name: string) => t.app.periodic.find((candidate) => candidate.name
 const presenceOf = async (userId: number) =>
   (await t.database.db.select({ presence: users.presence, expiresAt: users.presenceExpiresAt }).from(users).where(eq(users.id, userId)))[0];
 /** As if the process holding the person's socket had died: nobody extends the presence any more. */
-const expire = (userId: number) => t.database.db.update(users).set({ presenceExpiresAt: sql`now() - interval '1 second'` }).where(eq(users.id, userId));
+const expire = (userId: number) =>
+  t.database.db
+    .update(users)
+    .set({ presenceExpiresAt: sql`now() - interval '1 second'` })
+    .where(eq(users.id, userId));
 
 describe("presence with a heartbeat and an expiry", () => {
   it("an expired presence takes no work even before the sweep, and the sweep sets it offline and tells the company", async () => {

@@ -32,7 +32,10 @@ describe("role settings", () => {
     const admin = await companyAdmin(t);
     const manager = await colleague(t, admin.client, "manager");
     expect((await manager.client.get("/api/roles")).status).toBe(200);
-    expect((await manager.client.put("/api/roles/manager", { permissions: [...(await manager.client.get<MeView>("/api/me")).body.permissions, "settings.edit"] })).status).toBe(403);
+    expect(
+      (await manager.client.put("/api/roles/manager", { permissions: [...(await manager.client.get<MeView>("/api/me")).body.permissions, "settings.edit"] }))
+        .status,
+    ).toBe(403);
     expect((await manager.client.put("/api/roles/guest", { permissions: [] })).status).toBe(403);
   });
 
@@ -41,7 +44,11 @@ describe("role settings", () => {
     const guest = await colleague(t, admin.client, "guest");
     const me = (await guest.client.get<MeView>("/api/me")).body;
     expect(me.permissions).not.toContain("settings.view");
-    for (const [method, path] of [["GET", "/api/roles"], ["GET", "/api/company/mail-domains"], ["GET", "/api/outbox"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/api/roles"],
+      ["GET", "/api/company/mail-domains"],
+      ["GET", "/api/outbox"],
+    ] as const) {
       expect((await guest.client.request(method, path)).status, path).toBe(403);
     }
     const invite = await guest.client.post("/api/users/invite", { first_name: "Сараа", last_name: "Бат", email: "a@b.mn", role: "admin" });

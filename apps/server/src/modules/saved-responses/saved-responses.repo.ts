@@ -23,7 +23,10 @@ export async function listSavedResponses(db: Executor, companyId: number, query:
       .orderBy(asc(savedResponses.key))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
-    db.select({ total: sql<number>`count(*)::int` }).from(savedResponses).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(savedResponses)
+      .where(where),
   ]);
   return { items, total: count?.total ?? 0 };
 }

@@ -7,8 +7,10 @@ import * as savedResponses from "./saved-responses.service.ts";
 export function savedResponsesRoutes(app: TypedApp, ctx: AppContext) {
   const path = "/api/saved-responses";
   // Every member reads them: agents pick them in the composer by /key.
-  app.get(path, { config: { access: { member: true } }, schema: { querystring: SavedResponseListQuery, response: { 200: listResponse(SavedResponseView) } } }, (req) =>
-    savedResponses.list(ctx, requireMember(req.actor), req.query),
+  app.get(
+    path,
+    { config: { access: { member: true } }, schema: { querystring: SavedResponseListQuery, response: { 200: listResponse(SavedResponseView) } } },
+    (req) => savedResponses.list(ctx, requireMember(req.actor), req.query),
   );
   app.post(path, { config: { access: { permission: "settings.edit" } }, schema: { body: SavedResponseInput, response: { 200: SavedResponseView } } }, (req) =>
     savedResponses.create(ctx, requireMember(req.actor), req.body),

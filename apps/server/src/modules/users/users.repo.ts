@@ -8,7 +8,10 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row ?? null;
 }
 
@@ -19,7 +22,10 @@ export async function findUserById(db: Executor, id: number): Promise<UserRow | 
 }
 
 export async function findCompanyUser(db: Executor, companyId: number, id: number): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(and(eq(users.companyId, companyId), eq(users.id, id)));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, id)));
   return row ?? null;
 }
 
@@ -41,12 +47,19 @@ export async function updateCompanyUser(db: Executor, companyId: number, id: num
 
 /** Updates the signed-in user's own row (which may not belong to a company yet). */
 export async function updateOwnUser(db: Executor, id: number, patch: Partial<NewUserRow>): Promise<UserRow | null> {
-  const [row] = await db.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
   return row ?? null;
 }
 
 export async function deleteCompanyUser(db: Executor, companyId: number, id: number): Promise<boolean> {
-  const rows = await db.delete(users).where(and(eq(users.companyId, companyId), eq(users.id, id))).returning({ id: users.id });
+  const rows = await db
+    .delete(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, id)))
+    .returning({ id: users.id });
   return rows.length > 0;
 }
 
@@ -62,12 +75,20 @@ export async function listCompanyUsers(db: Executor, companyId: number, query: U
   }
   const where = and(...conditions);
   const [items, [count]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(asc(users.id)).limit(query.page_size).offset((query.page - 1) * query.page_size),
-    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
   ]);
   return { items, total: count?.total ?? 0 };
 }
-
 
 /** Whether any active person of the company is online now (someone could answer a visitor). */
 export async function anyoneOnline(db: Executor, companyId: number): Promise<boolean> {
@@ -75,7 +96,15 @@ export async function anyoneOnline(db: Executor, companyId: number): Promise<boo
     .select({ id: users.id })
     .from(users)
     // An expired presence is a crashed process's leftover: offline, whether or not the sweep has run.
-    .where(and(eq(users.companyId, companyId), eq(users.userType, "human"), eq(users.status, "active"), eq(users.presence, "online"), gt(users.presenceExpiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        eq(users.userType, "human"),
+        eq(users.status, "active"),
+        eq(users.presence, "online"),
+        gt(users.presenceExpiresAt, sql`now()`),
+      ),
+    )
     .limit(1);
   return !!online;
 }

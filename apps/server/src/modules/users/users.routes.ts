@@ -1,6 +1,4 @@
-import {
-  InviteUserInput, SetUserStatusInput, UpdateUserInput, UserListQuery, UserView, idParamSchema, listResponse, okResponse,
-} from "@holboo/core";
+import { InviteUserInput, SetUserStatusInput, UpdateUserInput, UserListQuery, UserView, idParamSchema, listResponse, okResponse } from "@holboo/core";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";

@@ -54,7 +54,13 @@ describe("invitations", () => {
     expect(fieldCode(response, "email")).toBe("email_invalid");
     expect(fieldCode(response, "role")).toBe("role_empty");
     expect(fieldCode(response, "phone")).toBe("phone_invalid");
-    const ok = await admin.client.post<UserView>("/api/users/invite", { first_name: "Сараа", last_name: "Бат", email: `${unique()}@x.mn`, role: "guest", phone: "+976 9911 2233" });
+    const ok = await admin.client.post<UserView>("/api/users/invite", {
+      first_name: "Сараа",
+      last_name: "Бат",
+      email: `${unique()}@x.mn`,
+      role: "guest",
+      phone: "+976 9911 2233",
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ role: "guest", has_password: false, phone: "+976 9911 2233" });
   });
@@ -70,9 +76,21 @@ describe("invitations", () => {
   it("enforces the mail-domain rule: 'Unregistered domain' outside the allowed domains", async () => {
     const admin = await companyAdmin(t);
     const company = (await admin.client.get<{ name: string }>("/api/company")).body;
-    await admin.client.put("/api/company", { name: company.name, contact_email: "info@nomin.mn", phone: "99112233", sector: "commerce", employee_range: "11-50", domain_rule_enabled: true });
+    await admin.client.put("/api/company", {
+      name: company.name,
+      contact_email: "info@nomin.mn",
+      phone: "99112233",
+      sector: "commerce",
+      employee_range: "11-50",
+      domain_rule_enabled: true,
+    });
     await admin.client.post("/api/company/mail-domains", { domain: "nomin.mn", description: "Үндсэн" });
-    const outside = await admin.client.post<{ error: { message: string } }>("/api/users/invite", { first_name: "Сараа", last_name: "Бат", email: `${unique()}@gmail.com`, role: "agent" });
+    const outside = await admin.client.post<{ error: { message: string } }>("/api/users/invite", {
+      first_name: "Сараа",
+      last_name: "Бат",
+      email: `${unique()}@gmail.com`,
+      role: "agent",
+    });
     expect(errorCode(outside)).toBe("unregistered_domain");
     expect(outside.body.error.message).toBe("Бүртгэлгүй домэйн");
     const inside = await admin.client.post("/api/users/invite", { first_name: "Сараа", last_name: "Бат", email: `${unique()}@nomin.mn`, role: "agent" });

@@ -19,10 +19,7 @@ export async function loadRoleMatrix(db: Executor, companyId: number): Promise<R
     .select({ role: rolePermissions.role, permission: rolePermissions.permission })
     .from(rolePermissions)
     .where(eq(rolePermissions.companyId, companyId));
-  const matrix = Object.fromEntries(EDITABLE_ROLES.map((role) => [role, [] as MatrixPermission[]])) as Record<
-    EditableRole,
-    MatrixPermission[]
-  >;
+  const matrix = Object.fromEntries(EDITABLE_ROLES.map((role) => [role, [] as MatrixPermission[]])) as Record<EditableRole, MatrixPermission[]>;
   for (const row of rows) {
     if ((EDITABLE_ROLES as readonly string[]).includes(row.role) && isMatrixPermission(row.permission)) {
       matrix[row.role as EditableRole].push(row.permission);

@@ -12,7 +12,11 @@ export async function issueOneTimeToken(db: Executor, userId: number, purpose: T
 }
 
 /** Marks the token used and returns its user, or null when unknown, used, expired or of another purpose. */
-export async function consumeOneTimeToken(db: Executor, token: string, purposes: readonly TokenPurpose[]): Promise<{ userId: number; purpose: TokenPurpose } | null> {
+export async function consumeOneTimeToken(
+  db: Executor,
+  token: string,
+  purposes: readonly TokenPurpose[],
+): Promise<{ userId: number; purpose: TokenPurpose } | null> {
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
@@ -25,5 +29,4 @@ export async function consumeOneTimeToken(db: Executor, token: string, purposes:
 export const revokeTokensOf = (db: Executor, userId: number, purpose: TokenPurpose) =>
   db.delete(oneTimeTokens).where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
 
-export const purgeSpentTokens = (db: Executor) =>
-  db.delete(oneTimeTokens).where(or(lt(oneTimeTokens.expiresAt, new Date()), isNotNull(oneTimeTokens.usedAt)));
+export const purgeSpentTokens = (db: Executor) => db.delete(oneTimeTokens).where(or(lt(oneTimeTokens.expiresAt, new Date()), isNotNull(oneTimeTokens.usedAt)));

@@ -7,19 +7,13 @@ import type { EditableRole, MatrixPermission } from "@holboo/core";
  * The one place that decides access. Every route declares one of these; `authorize` enforces it
  * before the handler runs, and services call `requirePermission` for rules that depend on data.
  */
-export type Access =
-  | { public: true }
-  | { signedIn: true }
-  | { member: true }
-  | { permission: Permission }
-  | { platformAdmin: true };
+export type Access = { public: true } | { signedIn: true } | { member: true } | { permission: Permission } | { platformAdmin: true };
 
 export function permissionsFor(role: Role, matrix: Record<EditableRole, MatrixPermission[]>): Set<Permission> {
   return new Set(effectivePermissions(role, matrix));
 }
 
-export const can = (actor: Actor | null, permission: Permission): boolean =>
-  !!actor && actor.companyId !== null && actor.permissions.has(permission);
+export const can = (actor: Actor | null, permission: Permission): boolean => !!actor && actor.companyId !== null && actor.permissions.has(permission);
 
 export function isMember(actor: Actor | null): actor is MemberActor {
   return !!actor && actor.companyId !== null;

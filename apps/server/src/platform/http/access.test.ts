@@ -22,12 +22,27 @@ describe("route access declarations", () => {
       .sort();
     expect(publicRoutes).toEqual(
       [
-        "GET /api/health", "GET /api/logout", "GET /pub/version", "POST /api/auth/handoff", "POST /api/login",
-        "POST /api/password/forgot", "POST /api/password/reset", "POST /api/signup", "PUT /api/change-lang",
-        "POST /api/webchat/session", "POST /api/webchat/messages", "GET /api/webchat/events", "POST /api/webchat/seen",
-        "POST /api/webchat/attachments", "GET /api/webchat/files/:id", "GET /api/webchat/logo/:key",
-        "GET /api/public/servicerate/:token", "POST /api/public/servicerate/:token",
-        "GET /webchat", "GET /webchat/test", "POST /webhooks/:type/:key",
+        "GET /api/health",
+        "GET /api/logout",
+        "GET /pub/version",
+        "POST /api/auth/handoff",
+        "POST /api/login",
+        "POST /api/password/forgot",
+        "POST /api/password/reset",
+        "POST /api/signup",
+        "PUT /api/change-lang",
+        "POST /api/webchat/session",
+        "POST /api/webchat/messages",
+        "GET /api/webchat/events",
+        "POST /api/webchat/seen",
+        "POST /api/webchat/attachments",
+        "GET /api/webchat/files/:id",
+        "GET /api/webchat/logo/:key",
+        "GET /api/public/servicerate/:token",
+        "POST /api/public/servicerate/:token",
+        "GET /webchat",
+        "GET /webchat/test",
+        "POST /webhooks/:type/:key",
       ].sort(),
     );
   });

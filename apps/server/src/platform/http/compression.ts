@@ -16,9 +16,10 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 export async function registerCompression(app: FastifyInstance) {
   app.addHook("onSend", async (_request, reply, payload) => {
     const type = reply.getHeader("content-type");
-    if (typeof type === "string" && COMPRESSIBLE_TYPES.test(type)) addVary(reply.getHeader("vary"), (value) => {
-      reply.header("vary", value);
-    });
+    if (typeof type === "string" && COMPRESSIBLE_TYPES.test(type))
+      addVary(reply.getHeader("vary"), (value) => {
+        reply.header("vary", value);
+      });
     return payload;
   });
   await app.register(compress, {
@@ -30,7 +31,10 @@ export async function registerCompression(app: FastifyInstance) {
 }
 
 function addVary(current: unknown, set: (value: string) => void) {
-  const values = (Array.isArray(current) ? current.join(",") : typeof current === "string" ? current : "").split(",").map((v) => v.trim()).filter(Boolean);
+  const values = (Array.isArray(current) ? current.join(",") : typeof current === "string" ? current : "")
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
   if (values.some((v) => v === "*" || v.toLowerCase() === "accept-encoding")) return;
   set([...values, "accept-encoding"].join(", "));
 }

@@ -27,6 +27,12 @@ export async function releaseDeadWorkers(db: Executor, schema: string): Promise<
   const result = await db.execute<{ worker_id: string }>(sql`
     DELETE FROM job_workers WHERE seen_at < now() - make_interval(secs => ${WORKER_STALE_AFTER_SECONDS}) RETURNING worker_id`);
   const dead = result.rows.map((row) => row.worker_id);
-  if (dead.length) await db.execute(sql`SELECT ${sql.raw(schema)}.force_unlock_workers(ARRAY[${sql.join(dead.map((id) => sql`${id}`), sql`, `)}]::text[])`);
+  if (dead.length)
+    await db.execute(
+      sql`SELECT ${sql.raw(schema)}.force_unlock_workers(ARRAY[${sql.join(
+        dead.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::text[])`,
+    );
   return dead;
 }

@@ -53,16 +53,25 @@ async function makeDue() {
   await database.pool.query(`SELECT pg_notify('jobs:insert', '{"count":1}')`);
 }
 const jobRow = async (name: string) =>
-  (await database.pool.query<{ attempts: number; max_attempts: number; run_at: Date; last_error: string | null }>(
-    `SELECT attempts, max_attempts, run_at, last_error FROM ${schema()}._private_jobs WHERE payload->>'name' = $1`, [name],
-  )).rows[0];
+  (
+    await database.pool.query<{ attempts: number; max_attempts: number; run_at: Date; last_error: string | null }>(
+      `SELECT attempts, max_attempts, run_at, last_error FROM ${schema()}._private_jobs WHERE payload->>'name' = $1`,
+      [name],
+    )
+  ).rows[0];
 
 beforeAll(async () => {
   database = connectDatabase(inject("databaseUrl"), 8);
   borrowed = await borrowJobSchema(database.pool);
   queue = new JobQueue(borrowed.schema);
   runner = await startJobRunner({
-    pool: database.pool, db: database.db, schema: borrowed.schema, ctx: probe, jobs: [work], schedules: [], concurrency: 4,
+    pool: database.pool,
+    db: database.db,
+    schema: borrowed.schema,
+    ctx: probe,
+    jobs: [work],
+    schedules: [],
+    concurrency: 4,
     log: { error: () => undefined, warn: () => undefined },
   });
 });
@@ -130,7 +139,9 @@ describe("the job queue", () => {
     await queue.add(database.db, work, { name: "orphaned", ms: 0, failTimes: 0, permanent: false }, { runAt: new Date(Date.now() + 3_600_000) });
     await beat(database.db, ["worker-killed"]);
     await database.pool.query(`UPDATE job_workers SET seen_at = now() - interval '5 minutes' WHERE worker_id = 'worker-killed'`);
-    await database.pool.query(`UPDATE ${schema()}._private_jobs SET locked_by = 'worker-killed', locked_at = now(), run_at = now() WHERE payload->>'name' = 'orphaned'`);
+    await database.pool.query(
+      `UPDATE ${schema()}._private_jobs SET locked_by = 'worker-killed', locked_at = now(), run_at = now() WHERE payload->>'name' = 'orphaned'`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(probe.ran).not.toContain("orphaned");
     expect(await releaseDeadWorkers(database.db, schema())).toContain("worker-killed");
@@ -142,7 +153,13 @@ describe("the job queue", () => {
     const own = await borrowJobSchema(database.pool);
     const ownProbe: Probe = { ran: [], running: 0, mostAtOnce: 0, dead: [], attempts: new Map() };
     const stopping = await startJobRunner({
-      pool: database.pool, db: database.db, schema: own.schema, ctx: ownProbe, jobs: [work], schedules: [], concurrency: 1,
+      pool: database.pool,
+      db: database.db,
+      schema: own.schema,
+      ctx: ownProbe,
+      jobs: [work],
+      schedules: [],
+      concurrency: 1,
       log: { error: () => undefined, warn: () => undefined },
     });
     try {

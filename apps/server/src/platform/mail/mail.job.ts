@@ -21,7 +21,13 @@ export const mailJob = defineJob<MailJobPayload, MailContext>({
     const mail = await findQueuedMail(ctx.db, payload.outbox_id);
     if (!mail) return;
     try {
-      await ctx.mailer.transmit({ companyId: mail.companyId, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody ?? undefined });
+      await ctx.mailer.transmit({
+        companyId: mail.companyId,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.textBody,
+        html: mail.htmlBody ?? undefined,
+      });
     } catch (error) {
       await noteMailError(ctx.db, mail.id, String(error));
       const code = (error as SmtpAnswer).responseCode ?? 0;

@@ -18,7 +18,10 @@ export async function insertOutboxMail(
 }
 
 export async function findQueuedMail(db: Executor, id: number): Promise<OutboxRow | null> {
-  const [row] = await db.select().from(outboxMails).where(and(eq(outboxMails.id, id), eq(outboxMails.status, "queued")));
+  const [row] = await db
+    .select()
+    .from(outboxMails)
+    .where(and(eq(outboxMails.id, id), eq(outboxMails.status, "queued")));
   return row ?? null;
 }
 
@@ -31,5 +34,8 @@ export async function settleMail(db: Executor, id: number, outcome: { status: "s
 
 /** Notes the last refusal on a mail still being retried, for admins reading the outbox. */
 export async function noteMailError(db: Executor, id: number, error: string) {
-  await db.update(outboxMails).set({ error }).where(and(eq(outboxMails.id, id), eq(outboxMails.status, "queued")));
+  await db
+    .update(outboxMails)
+    .set({ error })
+    .where(and(eq(outboxMails.id, id), eq(outboxMails.status, "queued")));
 }

@@ -56,10 +56,12 @@ export function redisCounters(client: RedisClient): SharedCounters {
       const batch = client.multi();
       for (const entry of entries) batch.eval(ADD_SCRIPT, { keys: [entry.key], arguments: [String(entry.by), String(entry.windowMs)] });
       const replies = (await batch.exec()) as unknown as Array<[number, number]>;
-      return new Map(entries.map((entry, i) => {
-        const [count, ttl] = replies[i] ?? [entry.by, entry.windowMs];
-        return [entry.key, { count: Number(count), resetAt: now + Math.max(Number(ttl), 0) }];
-      }));
+      return new Map(
+        entries.map((entry, i) => {
+          const [count, ttl] = replies[i] ?? [entry.by, entry.windowMs];
+          return [entry.key, { count: Number(count), resetAt: now + Math.max(Number(ttl), 0) }];
+        }),
+      );
     },
     async purge() {},
   };

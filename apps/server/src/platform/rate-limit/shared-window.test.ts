@@ -29,7 +29,10 @@ describe("PostgreSQL rate-limit counters", () => {
   it("add up across calls in one statement per batch and start again after the window", async () => {
     const counters = postgresCounters(database.db);
     const [a, b] = [key(), key()];
-    const first = await counters.add([{ key: a, by: 2, windowMs: 60_000 }, { key: b, by: 1, windowMs: 150 }]);
+    const first = await counters.add([
+      { key: a, by: 2, windowMs: 60_000 },
+      { key: b, by: 1, windowMs: 150 },
+    ]);
     expect(first.get(a)?.count).toBe(2);
     expect((await counters.add([{ key: a, by: 3, windowMs: 60_000 }])).get(a)?.count).toBe(5);
     expect(first.get(a)?.resetAt).toBeGreaterThan(Date.now() + 55_000);

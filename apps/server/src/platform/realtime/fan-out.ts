@@ -13,7 +13,10 @@ export interface FanOut {
 
 /** Messages that only matter to other processes' sockets: never published while no other process is known. */
 const TO_OTHERS = new Set<MessageType>([
-  MessageType.BROADCAST, MessageType.SOCKETS_JOIN, MessageType.SOCKETS_LEAVE, MessageType.DISCONNECT_SOCKETS,
+  MessageType.BROADCAST,
+  MessageType.SOCKETS_JOIN,
+  MessageType.SOCKETS_LEAVE,
+  MessageType.DISCONNECT_SOCKETS,
   MessageType.SERVER_SIDE_EMIT,
 ]);
 

@@ -52,7 +52,10 @@ export class Realtime {
   /** Serves sockets on the HTTP server; with a fan-out, pushes and socket queries reach every process. */
   attach(server: HttpServer, fanOut?: FanOut) {
     const io = new Server(server, {
-      serveClient: false, maxHttpBufferSize: 64 * 1024, pingInterval: 20_000, pingTimeout: 20_000,
+      serveClient: false,
+      maxHttpBufferSize: 64 * 1024,
+      pingInterval: 20_000,
+      pingTimeout: 20_000,
       ...(fanOut ? { adapter: fanOut.adapter } : {}),
     });
     this.io = io;
@@ -121,7 +124,14 @@ export class Realtime {
     const namespace = this.visitorNamespace;
     if (!namespace) return false;
     if (namespace.adapter.rooms.get(visitorRoom(identityId))?.size) return true;
-    return (await namespace.in(visitorRoom(identityId)).fetchSockets().catch(() => [])).length > 0;
+    return (
+      (
+        await namespace
+          .in(visitorRoom(identityId))
+          .fetchSockets()
+          .catch(() => [])
+      ).length > 0
+    );
   }
 
   /**
@@ -131,7 +141,13 @@ export class Realtime {
   async userOnline(userId: number): Promise<boolean | null> {
     if (!this.io) return false;
     if (this.io.of("/").adapter.rooms.get(`u${userId}`)?.size) return true;
-    return this.io.in(`u${userId}`).fetchSockets().then((sockets) => sockets.length > 0, () => null);
+    return this.io
+      .in(`u${userId}`)
+      .fetchSockets()
+      .then(
+        (sockets) => sockets.length > 0,
+        () => null,
+      );
   }
 
   /** Users with a staff socket on this process (each process refreshes the presence of its own). */

@@ -6,8 +6,19 @@ import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
-  DAY_FORMAT, PRESETS, clickDay, dayLabel, dayState, presetValue, selectionValue, typeDay, valueSelection, yearOptions,
-  type DateRangeValue, type Day, type Preset,
+  DAY_FORMAT,
+  PRESETS,
+  clickDay,
+  dayLabel,
+  dayState,
+  presetValue,
+  selectionValue,
+  typeDay,
+  valueSelection,
+  yearOptions,
+  type DateRangeValue,
+  type Day,
+  type Preset,
 } from "./date-range.ts";
 import { TypedDayInput } from "./TypedDayInput.tsx";
 
@@ -21,7 +32,11 @@ export function DateRangePanel({ value, onChange }: Props) {
   const { t, i18n } = useTranslation("components");
   const selection = valueSelection(value);
   const [years] = useState(() => yearOptions());
-  const [month, setMonth] = useState<Day>(() => dayjs(value.start ?? new Date()).startOf("month").format(DAY_FORMAT));
+  const [month, setMonth] = useState<Day>(() =>
+    dayjs(value.start ?? new Date())
+      .startOf("month")
+      .format(DAY_FORMAT),
+  );
   const first = years[0] ?? dayjs().year();
   const last = years.at(-1) ?? first;
 

@@ -33,7 +33,13 @@ export function DateRangePicker({ value, onChange, label }: Props) {
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
-        <Suspense fallback={<Center p="md"><Loader size="sm" /></Center>}>
+        <Suspense
+          fallback={
+            <Center p="md">
+              <Loader size="sm" />
+            </Center>
+          }
+        >
           <DateRangePanel value={value} onChange={onChange} />
         </Suspense>
       </Popover.Dropdown>

@@ -24,9 +24,12 @@ export function LogoUpload<T>({ src, name, uploadPath, onUploaded, canEdit }: Lo
   const { t } = useTranslation("components");
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<ErrorCode | null>(null);
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
   const upload = useMutation({
     mutationFn: (file: File) => {
       const data = new FormData();

@@ -35,11 +35,7 @@ export function TagInput({ value, onChange, label, placeholder, error, disabled 
   };
   return (
     <Input.Wrapper label={label} error={error} id={id}>
-      <Group
-        gap={6}
-        p={6}
-        style={{ border: "1px solid var(--mantine-color-default-border)", borderRadius: "var(--mantine-radius-default)" }}
-      >
+      <Group gap={6} p={6} style={{ border: "1px solid var(--mantine-color-default-border)", borderRadius: "var(--mantine-radius-default)" }}>
         {value.map((tag, index) => {
           const highlighted = armed && index === value.length - 1;
           return (

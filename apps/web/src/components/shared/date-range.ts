@@ -52,8 +52,7 @@ export function parseTypedDay(text: string): Day | null {
 /** §9 presets, each ending now. */
 export function presetValue(preset: FixedPreset, now: Date = new Date()): DateRangeValue {
   const end = dayjs(now);
-  const start =
-    preset === "24_hour" ? end.subtract(24, "hour") : preset === "7_day" ? end.subtract(7, "day") : end.subtract(Number(preset), "month");
+  const start = preset === "24_hour" ? end.subtract(24, "hour") : preset === "7_day" ? end.subtract(7, "day") : end.subtract(Number(preset), "month");
   return { preset, start: start.toDate(), end: end.toDate() };
 }
 

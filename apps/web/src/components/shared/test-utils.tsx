@@ -11,9 +11,22 @@ import { meQueryKey } from "../../lib/session.ts";
 /** A signed-in admin of company 1; tests override what they need. */
 export function makeMe(overrides: Partial<MeView> = {}): MeView {
   return {
-    ID: 1, company_id: 1, is_approved_by_superadmin: true, first_name: "Болд", last_name: "Бат", user_name: "Болд Бат",
-    email: "bold@nomin.mn", phone: null, role: "admin", locale: "mn", permissions: [...ALL_PERMISSIONS],
-    is_owner: true, is_company_creator: true, is_platform_admin: false, needs_password: false, photo_url: null,
+    ID: 1,
+    company_id: 1,
+    is_approved_by_superadmin: true,
+    first_name: "Болд",
+    last_name: "Бат",
+    user_name: "Болд Бат",
+    email: "bold@nomin.mn",
+    phone: null,
+    role: "admin",
+    locale: "mn",
+    permissions: [...ALL_PERMISSIONS],
+    is_owner: true,
+    is_company_creator: true,
+    is_platform_admin: false,
+    needs_password: false,
+    photo_url: null,
     company: { id: 1, name: "Номин", logo_url: null },
     ...overrides,
   };

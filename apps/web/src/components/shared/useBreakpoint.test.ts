@@ -6,7 +6,16 @@ import { useBreakpoint } from "./useBreakpoint.ts";
 function viewport(width: number) {
   vi.spyOn(window, "matchMedia").mockImplementation((query: string) => {
     const min = Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0);
-    return { matches: width >= min, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false };
+    return {
+      matches: width >= min,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    };
   });
 }
 

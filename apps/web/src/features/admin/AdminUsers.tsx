@@ -78,7 +78,13 @@ export function AdminUsers() {
                 <Table.Tr key={user.ID} data-testid={`admin-user-${user.email ?? user.ID}`}>
                   <Table.Td>{user.user_name}</Table.Td>
                   <Table.Td>{user.email ?? "—"}</Table.Td>
-                  <Table.Td>{user.company_name ?? <Text c="dimmed" size="sm">{t("users.noCompany")}</Text>}</Table.Td>
+                  <Table.Td>
+                    {user.company_name ?? (
+                      <Text c="dimmed" size="sm">
+                        {t("users.noCompany")}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     <Badge variant="light" color={user.is_approved_by_superadmin ? "teal" : "yellow"}>
                       {t(user.is_approved_by_superadmin ? "users.approved" : "users.pending")}

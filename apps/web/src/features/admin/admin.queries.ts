@@ -20,8 +20,7 @@ export const useAdminUsers = (approval: Approval | null, search: string, page: n
     placeholderData: keepPreviousData,
   });
 
-export const useAdminSettings = () =>
-  useQuery({ queryKey: [...adminKey, "settings"], queryFn: () => api.get<AdminSettingsView>("/api/admin/settings") });
+export const useAdminSettings = () => useQuery({ queryKey: [...adminKey, "settings"], queryFn: () => api.get<AdminSettingsView>("/api/admin/settings") });
 
 export const useDeadJobs = (page: number) =>
   useQuery({

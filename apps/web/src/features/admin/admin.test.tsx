@@ -11,8 +11,16 @@ vi.mock("../../lib/api.ts", async (importOriginal) => (await import("../settings
 const mocked = vi.mocked(api);
 
 const user = (overrides: Partial<AdminUserView>): AdminUserView => ({
-  ID: 1, email: "bold@nomin.mn", user_name: "Болд Бат", company_id: 1, company_name: "Номин Тав", role: "admin", user_status: "active",
-  is_approved_by_superadmin: true, created_at: "2026-11-01T00:00:00.000Z", ...overrides,
+  ID: 1,
+  email: "bold@nomin.mn",
+  user_name: "Болд Бат",
+  company_id: 1,
+  company_name: "Номин Тав",
+  role: "admin",
+  user_status: "active",
+  is_approved_by_superadmin: true,
+  created_at: "2026-11-01T00:00:00.000Z",
+  ...overrides,
 });
 const pending = user({ ID: 7, email: "new@tav.mn", user_name: "Шинэ Хүн", company_id: 0, company_name: null, is_approved_by_superadmin: false });
 const platformAdmin = makeMe({ is_platform_admin: true });
@@ -20,12 +28,23 @@ const platformAdmin = makeMe({ is_platform_admin: true });
 beforeEach(() => {
   vi.clearAllMocks();
   answerGets(mocked.get, {
-    "/api/admin/companies": list([{ id: 1, name: "Номин Тав", sector: "commerce", owner_email: "bold@nomin.mn", user_count: 4, created_at: "2026-11-01T00:00:00.000Z" }]),
+    "/api/admin/companies": list([
+      { id: 1, name: "Номин Тав", sector: "commerce", owner_email: "bold@nomin.mn", user_count: 4, created_at: "2026-11-01T00:00:00.000Z" },
+    ]),
     "/api/admin/users": (query: { approval?: string | null }) => list(query.approval === "pending" ? [pending] : [user({}), pending]),
     "/api/admin/settings": { signup_approval_required: true },
     "/api/admin/outbox": list([makeMail({ to: "reset@gmail.com", subject: "Нууц үг сэргээх" })]),
     "/api/admin/jobs/dead": list([
-      { id: "42", kind: "channel.deliver", queue: "delivery:9", attempts: 6, last_error: "(#551) This person isn't available", payload: { company_id: 1, message_id: 77 }, created_at: "2026-11-01T00:00:00.000Z", updated_at: "2026-11-01T00:05:00.000Z" },
+      {
+        id: "42",
+        kind: "channel.deliver",
+        queue: "delivery:9",
+        attempts: 6,
+        last_error: "(#551) This person isn't available",
+        payload: { company_id: 1, message_id: 77 },
+        created_at: "2026-11-01T00:00:00.000Z",
+        updated_at: "2026-11-01T00:05:00.000Z",
+      },
     ]),
   });
 });
@@ -75,6 +94,8 @@ describe("admin panel", () => {
     const row = await screen.findByTestId("admin-user-bold@nomin.mn");
     await userEvent.click(within(row).getByRole("button", { name: "Нэвтрэх холбоос" }));
     expect(mocked.post).toHaveBeenCalledWith("/api/admin/users/1/handoff");
-    expect(await screen.findByRole("textbox", { name: "Нэвтрэх холбоос" })).toHaveValue("http://localhost:5173/interacts?token=t&userID=1&email=bold%40nomin.mn");
+    expect(await screen.findByRole("textbox", { name: "Нэвтрэх холбоос" })).toHaveValue(
+      "http://localhost:5173/interacts?token=t&userID=1&email=bold%40nomin.mn",
+    );
   });
 });

@@ -18,24 +18,38 @@ export function LandingPage() {
         <Logo compact />
         <Group gap="sm">
           <LanguageSelector />
-          <Button component={Link} to="/pub/login" variant="default" visibleFrom="xs">{t("landing.login")}</Button>
+          <Button component={Link} to="/pub/login" variant="default" visibleFrom="xs">
+            {t("landing.login")}
+          </Button>
         </Group>
       </Group>
       <Container size="md" py={{ base: 40, sm: 80 }}>
         <Stack align="center" ta="center" gap="lg">
-          <Title order={1} style={{ fontSize: "clamp(1.9rem, 5vw, 2.9rem)" }}>{t("landing.title")}</Title>
-          <Text size="lg" c="dimmed" maw={620}>{t("landing.subtitle")}</Text>
+          <Title order={1} style={{ fontSize: "clamp(1.9rem, 5vw, 2.9rem)" }}>
+            {t("landing.title")}
+          </Title>
+          <Text size="lg" c="dimmed" maw={620}>
+            {t("landing.subtitle")}
+          </Text>
           <Group justify="center">
-            <Button size="lg" component={Link} to="/pub/login?mode=signup">{t("landing.signup")}</Button>
-            <Button size="lg" variant="default" component={Link} to="/pub/login">{t("landing.login")}</Button>
+            <Button size="lg" component={Link} to="/pub/login?mode=signup">
+              {t("landing.signup")}
+            </Button>
+            <Button size="lg" variant="default" component={Link} to="/pub/login">
+              {t("landing.login")}
+            </Button>
           </Group>
         </Stack>
         <SimpleGrid cols={{ base: 1, sm: 3 }} mt={60}>
           {features.map(({ icon: Icon, key }) => (
             <Stack key={key} align="center" ta="center" gap="xs">
-              <ThemeIcon size={48} radius="xl" variant="light"><Icon size={26} /></ThemeIcon>
+              <ThemeIcon size={48} radius="xl" variant="light">
+                <Icon size={26} />
+              </ThemeIcon>
               <Text fw={600}>{t(`landing.features.${key}.title`)}</Text>
-              <Text size="sm" c="dimmed">{t(`landing.features.${key}.text`)}</Text>
+              <Text size="sm" c="dimmed">
+                {t(`landing.features.${key}.text`)}
+              </Text>
             </Stack>
           ))}
         </SimpleGrid>

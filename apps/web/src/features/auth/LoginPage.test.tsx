@@ -63,6 +63,9 @@ describe("login page", () => {
     await userEvent.type(screen.getByLabelText("Нууц үг"), "correct-horse-42");
     await userEvent.click(screen.getAllByRole("button", { name: "Нэвтрэх" }).at(-1) as HTMLElement);
     await waitFor(() => expect(router.state.location.pathname).toBe("/interacts"));
-    expect(fetchMock).toHaveBeenCalledWith("/api/login", expect.objectContaining({ method: "POST", body: JSON.stringify({ email: "bat@nomin.mn", password: "correct-horse-42" }) }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      "/api/login",
+      expect.objectContaining({ method: "POST", body: JSON.stringify({ email: "bat@nomin.mn", password: "correct-horse-42" }) }),
+    );
   });
 });

@@ -77,10 +77,17 @@ export function LoginPage() {
               fullWidth
               value={mode}
               onChange={(value) => setMode(isMode(value) ? value : "login")}
-              data={[{ value: "login", label: t("login.tab") }, { value: "signup", label: t("signup.tab") }]}
+              data={[
+                { value: "login", label: t("login.tab") },
+                { value: "signup", label: t("signup.tab") },
+              ]}
             />
           )}
-          {problem && <Alert color="red" data-testid="auth-error">{problem}</Alert>}
+          {problem && (
+            <Alert color="red" data-testid="auth-error">
+              {problem}
+            </Alert>
+          )}
           {sent && <Alert color="teal">{t("forgot.sent")}</Alert>}
           {mode === "signup" && (
             <Group grow align="flex-start">
@@ -90,12 +97,30 @@ export function LoginPage() {
           )}
           <TextInput label={t("fields.email")} type="email" autoComplete="email" {...form.getInputProps("email")} />
           {mode !== "forgot" && (
-            <PasswordInput label={t("fields.password")} autoComplete={mode === "signup" ? "new-password" : "current-password"} {...form.getInputProps("password")} />
+            <PasswordInput
+              label={t("fields.password")}
+              autoComplete={mode === "signup" ? "new-password" : "current-password"}
+              {...form.getInputProps("password")}
+            />
           )}
-          <Button type="submit" loading={submit.isPending} fullWidth>{t(`${mode}.submit`)}</Button>
-          {mode === "login" && <Anchor component="button" type="button" size="sm" onClick={() => setMode("forgot")}>{t("login.forgot")}</Anchor>}
-          {mode === "forgot" && <Anchor component="button" type="button" size="sm" onClick={() => setMode("login")}>{t("forgot.back")}</Anchor>}
-          {mode === "signup" && <Text size="xs" c="dimmed">{t("signup.note")}</Text>}
+          <Button type="submit" loading={submit.isPending} fullWidth>
+            {t(`${mode}.submit`)}
+          </Button>
+          {mode === "login" && (
+            <Anchor component="button" type="button" size="sm" onClick={() => setMode("forgot")}>
+              {t("login.forgot")}
+            </Anchor>
+          )}
+          {mode === "forgot" && (
+            <Anchor component="button" type="button" size="sm" onClick={() => setMode("login")}>
+              {t("forgot.back")}
+            </Anchor>
+          )}
+          {mode === "signup" && (
+            <Text size="xs" c="dimmed">
+              {t("signup.note")}
+            </Text>
+          )}
         </Stack>
       </form>
     </AuthCard>

@@ -33,7 +33,9 @@ export function ResetPasswordPage() {
         {reset.isSuccess ? (
           <>
             <Alert color="teal">{t("reset.done")}</Alert>
-            <Button component={Link} to="/pub/login">{t("login.submit")}</Button>
+            <Button component={Link} to="/pub/login">
+              {t("login.submit")}
+            </Button>
           </>
         ) : (
           <form
@@ -44,8 +46,16 @@ export function ResetPasswordPage() {
             }}
           >
             <Stack>
-              <PasswordInput label={t("fields.newPassword")} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={error} />
-              <Button type="submit" loading={reset.isPending} disabled={!token}>{t("reset.submit")}</Button>
+              <PasswordInput
+                label={t("fields.newPassword")}
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                error={error}
+              />
+              <Button type="submit" loading={reset.isPending} disabled={!token}>
+                {t("reset.submit")}
+              </Button>
             </Stack>
           </form>
         )}

@@ -18,26 +18,56 @@ import { contactName } from "./contact-form.ts";
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="dimmed">{label}</Text>
-      <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{children || "—"}</Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+        {children || "—"}
+      </Text>
     </div>
   );
 }
 
 function Interactions({ contactId }: { contactId: number }) {
   const { t, i18n } = useTranslation("contacts");
-  const list = useQuery({ queryKey: ["contacts", contactId, "interactions"], queryFn: () => api.get<{ items: ContactInteractionView[] }>(`/api/contacts/${contactId}/interactions`) });
+  const list = useQuery({
+    queryKey: ["contacts", contactId, "interactions"],
+    queryFn: () => api.get<{ items: ContactInteractionView[] }>(`/api/contacts/${contactId}/interactions`),
+  });
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
-  if (list.data && !list.data.items.length) return <Text size="sm" c="dimmed">{t("detail.noInteractions")}</Text>;
+  if (list.data && !list.data.items.length)
+    return (
+      <Text size="sm" c="dimmed">
+        {t("detail.noInteractions")}
+      </Text>
+    );
   return (
     <Table data-testid="contact-interactions">
       <Table.Tbody>
         {list.data?.items.map((item) => (
           <Table.Tr key={item.id}>
-            <Table.Td><Anchor component={Link} to={`/interacts?id=${item.id}${item.status === "closed" ? "&tab=2" : ""}`} size="sm">{item.title}</Anchor></Table.Td>
-            <Table.Td>{item.channel && <Badge variant="outline" color="gray">{item.channel.name}</Badge>}</Table.Td>
-            <Table.Td><Badge variant="light" color={item.status === "open" ? "green" : "gray"}>{t(`detail.status.${item.status === "open" ? "open" : "closed"}`)}</Badge></Table.Td>
-            <Table.Td><Text size="xs" c="dimmed">{format.format(new Date(item.started_at))}</Text></Table.Td>
+            <Table.Td>
+              <Anchor component={Link} to={`/interacts?id=${item.id}${item.status === "closed" ? "&tab=2" : ""}`} size="sm">
+                {item.title}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              {item.channel && (
+                <Badge variant="outline" color="gray">
+                  {item.channel.name}
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={item.status === "open" ? "green" : "gray"}>
+                {t(`detail.status.${item.status === "open" ? "open" : "closed"}`)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Text size="xs" c="dimmed">
+                {format.format(new Date(item.started_at))}
+              </Text>
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -69,24 +99,45 @@ export function ContactDetailPage() {
   const name = contactName(c) || t("unnamed");
   return (
     <Stack>
-      <Anchor component={Link} to="/contacts" size="sm"><Group gap={4}><IconArrowLeft size={14} />{t("detail.back")}</Group></Anchor>
+      <Anchor component={Link} to="/contacts" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} />
+          {t("detail.back")}
+        </Group>
+      </Anchor>
       <Group justify="space-between">
         <Group gap="xs">
-          <Title order={2} data-testid="contact-name">{name}</Title>
+          <Title order={2} data-testid="contact-name">
+            {name}
+          </Title>
           {c.special && <IconStarFilled size={18} color="var(--mantine-color-yellow-6)" aria-label={t("fields.special")} />}
           {c.type && <Badge variant="light">{c.type.name}</Badge>}
         </Group>
         <Group gap="xs">
-          {canEdit && <Button variant="default" onClick={() => setDialog("merge")} data-testid="merge-contact">{t("detail.merge")}</Button>}
-          {canEdit && <Button onClick={() => setDialog("edit")} data-testid="edit-contact">{t("edit")}</Button>}
-          {canDelete && <Button color="red" variant="light" onClick={() => setDialog("delete")} data-testid="delete-contact">{t("delete")}</Button>}
+          {canEdit && (
+            <Button variant="default" onClick={() => setDialog("merge")} data-testid="merge-contact">
+              {t("detail.merge")}
+            </Button>
+          )}
+          {canEdit && (
+            <Button onClick={() => setDialog("edit")} data-testid="edit-contact">
+              {t("edit")}
+            </Button>
+          )}
+          {canDelete && (
+            <Button color="red" variant="light" onClick={() => setDialog("delete")} data-testid="delete-contact">
+              {t("delete")}
+            </Button>
+          )}
         </Group>
       </Group>
       <Grid>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack>
             <Paper withBorder p="md">
-              <Title order={4} mb="sm">{t("detail.profile")}</Title>
+              <Title order={4} mb="sm">
+                {t("detail.profile")}
+              </Title>
               <SimpleGrid cols={2}>
                 <Field label={t("fields.phone")}>{c.phone}</Field>
                 <Field label={t("fields.phone2")}>{c.phone2}</Field>
@@ -103,7 +154,9 @@ export function ContactDetailPage() {
               </Stack>
             </Paper>
             <Paper withBorder p="md">
-              <Title order={4} mb="sm">{t("detail.address")}</Title>
+              <Title order={4} mb="sm">
+                {t("detail.address")}
+              </Title>
               <SimpleGrid cols={2}>
                 <Field label={t("fields.city")}>{c.city}</Field>
                 <Field label={t("fields.district")}>{c.district}</Field>
@@ -112,7 +165,9 @@ export function ContactDetailPage() {
               </SimpleGrid>
             </Paper>
             <Paper withBorder p="md">
-              <Title order={4} mb="sm">{t("detail.social")}</Title>
+              <Title order={4} mb="sm">
+                {t("detail.social")}
+              </Title>
               {c.social_accounts.length ? (
                 <Stack gap={4} data-testid="contact-social">
                   {c.social_accounts.map((account) => (
@@ -123,7 +178,9 @@ export function ContactDetailPage() {
                   ))}
                 </Stack>
               ) : (
-                <Text size="sm" c="dimmed">{t("detail.noSocial")}</Text>
+                <Text size="sm" c="dimmed">
+                  {t("detail.noSocial")}
+                </Text>
               )}
             </Paper>
           </Stack>
@@ -131,11 +188,15 @@ export function ContactDetailPage() {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack>
             <Paper withBorder p="md">
-              <Title order={4} mb="sm">{t("detail.interactions")}</Title>
+              <Title order={4} mb="sm">
+                {t("detail.interactions")}
+              </Title>
               <Interactions contactId={c.id} />
             </Paper>
             <Paper withBorder p="md">
-              <Title order={4} mb="sm">{t("detail.issues")}</Title>
+              <Title order={4} mb="sm">
+                {t("detail.issues")}
+              </Title>
               <ContactIssues contactId={c.id} />
             </Paper>
           </Stack>
@@ -143,7 +204,18 @@ export function ContactDetailPage() {
       </Grid>
       {dialog === "edit" && <ContactFormDialog contact={c} onClose={() => setDialog(null)} />}
       {dialog === "merge" && <MergeDialog contact={c} onClose={() => setDialog(null)} />}
-      <ConfirmDialog opened={dialog === "delete"} title={t("detail.deleteTitle")} message={t("detail.deleteText", { name })} danger loading={remove.isPending} onCancel={() => setDialog(null)} onConfirm={() => { setDialog(null); remove.mutate(); }} />
+      <ConfirmDialog
+        opened={dialog === "delete"}
+        title={t("detail.deleteTitle")}
+        message={t("detail.deleteText", { name })}
+        danger
+        loading={remove.isPending}
+        onCancel={() => setDialog(null)}
+        onConfirm={() => {
+          setDialog(null);
+          remove.mutate();
+        }}
+      />
     </Stack>
   );
 }

@@ -44,7 +44,8 @@ export function ContactFormDialog({ contact, onClose, onSaved }: Props) {
         : api.post<ContactView>("/api/contacts", { ...toInput(values), idempotency_key: idempotencyKey }, { timeoutMs: LIMITS.contactAddTimeoutMs }),
     onSuccess: done,
     onError: (error) => {
-      if (error instanceof ApiError && error.code === "contact_exists" && typeof error.details.contact_id === "number") setProblem({ kind: "duplicate", contactId: error.details.contact_id });
+      if (error instanceof ApiError && error.code === "contact_exists" && typeof error.details.contact_id === "number")
+        setProblem({ kind: "duplicate", contactId: error.details.contact_id });
       else if (error instanceof ApiError && error.code === "timeout" && !contact) return setProblem({ kind: "timeout" });
       showSubmitError(error, form.setErrors);
     },
@@ -99,8 +100,19 @@ export function ContactFormDialog({ contact, onClose, onSaved }: Props) {
               <Stack gap="xs">
                 {t("duplicate.text")}
                 <Group gap="xs">
-                  <Button size="xs" variant="default" onClick={() => { onClose(); void navigate(`/contacts/${problem.contactId}`); }}>{t("duplicate.open")}</Button>
-                  <Button size="xs" loading={merge.isPending} onClick={() => merge.mutate(problem.contactId)}>{t("duplicate.merge")}</Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => {
+                      onClose();
+                      void navigate(`/contacts/${problem.contactId}`);
+                    }}
+                  >
+                    {t("duplicate.open")}
+                  </Button>
+                  <Button size="xs" loading={merge.isPending} onClick={() => merge.mutate(problem.contactId)}>
+                    {t("duplicate.merge")}
+                  </Button>
                 </Group>
               </Stack>
             </Alert>
@@ -110,12 +122,26 @@ export function ContactFormDialog({ contact, onClose, onSaved }: Props) {
               <Stack gap="xs">
                 {t("timeout.text")}
                 <Group gap="xs">
-                  <Button size="xs" variant="default" onClick={() => { void client.invalidateQueries({ queryKey: ["contacts"] }); onClose(); }}>{t("timeout.check")}</Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => {
+                      void client.invalidateQueries({ queryKey: ["contacts"] });
+                      onClose();
+                    }}
+                  >
+                    {t("timeout.check")}
+                  </Button>
                 </Group>
               </Stack>
             </Alert>
           )}
-          <FormActions onCancel={onClose} saving={save.isPending} submitTestId="save-contact" submitLabel={problem?.kind === "timeout" ? t("timeout.retry") : undefined} />
+          <FormActions
+            onCancel={onClose}
+            saving={save.isPending}
+            submitTestId="save-contact"
+            submitLabel={problem?.kind === "timeout" ? t("timeout.retry") : undefined}
+          />
         </Stack>
       </form>
     </Modal>

@@ -36,7 +36,11 @@ function TypeDialog({ type, onClose }: { type: ContactTypeView | null; onClose: 
         <Stack>
           <TextInput label={t("types.name")} {...form.getInputProps("name")} data-autofocus />
           <Textarea label={t("types.description")} autosize minRows={2} {...form.getInputProps("description")} />
-          <Group justify="flex-end"><Button type="submit" loading={save.isPending} data-testid="save-contact-type">{t("save")}</Button></Group>
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending} data-testid="save-contact-type">
+              {t("save")}
+            </Button>
+          </Group>
         </Stack>
       </form>
     </Modal>
@@ -51,12 +55,19 @@ export function ContactTypesPage() {
   const [editing, setEditing] = useState<ContactTypeView | "new" | null>(null);
   const [removing, setRemoving] = useState<ContactTypeView | null>(null);
   const list = useQuery(contactTypesQuery);
-  const remove = useMutation({ mutationFn: (type: ContactTypeView) => api.del(`/api/contact-types/${type.id}`), onSuccess: () => client.invalidateQueries({ queryKey: ["contact-types"] }) });
+  const remove = useMutation({
+    mutationFn: (type: ContactTypeView) => api.del(`/api/contact-types/${type.id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["contact-types"] }),
+  });
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t("types.title")}</Title>
-        {canEdit && <Button onClick={() => setEditing("new")} data-testid="add-contact-type">{t("types.add")}</Button>}
+        {canEdit && (
+          <Button onClick={() => setEditing("new")} data-testid="add-contact-type">
+            {t("types.add")}
+          </Button>
+        )}
       </Group>
       <Paper withBorder p="md">
         {list.data && !list.data.items.length ? (
@@ -64,17 +75,33 @@ export function ContactTypesPage() {
         ) : (
           <Table.ScrollContainer minWidth={480}>
             <Table>
-              <Table.Thead><Table.Tr><Table.Th>{t("types.name")}</Table.Th><Table.Th>{t("types.description")}</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("types.name")}</Table.Th>
+                  <Table.Th>{t("types.description")}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
                 {list.data?.items.map((type) => (
                   <Table.Tr key={type.id}>
-                    <Table.Td><Text fw={600}>{type.name}</Text></Table.Td>
-                    <Table.Td><Text size="sm" lineClamp={2}>{type.description}</Text></Table.Td>
+                    <Table.Td>
+                      <Text fw={600}>{type.name}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" lineClamp={2}>
+                        {type.description}
+                      </Text>
+                    </Table.Td>
                     <Table.Td>
                       {canEdit && (
                         <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <ActionIcon variant="subtle" aria-label={t("types.edit")} onClick={() => setEditing(type)}><IconPencil size={16} /></ActionIcon>
-                          <ActionIcon variant="subtle" color="red" aria-label={t("delete")} onClick={() => setRemoving(type)}><IconTrash size={16} /></ActionIcon>
+                          <ActionIcon variant="subtle" aria-label={t("types.edit")} onClick={() => setEditing(type)}>
+                            <IconPencil size={16} />
+                          </ActionIcon>
+                          <ActionIcon variant="subtle" color="red" aria-label={t("delete")} onClick={() => setRemoving(type)}>
+                            <IconTrash size={16} />
+                          </ActionIcon>
                         </Group>
                       )}
                     </Table.Td>
@@ -86,7 +113,17 @@ export function ContactTypesPage() {
         )}
       </Paper>
       {editing && <TypeDialog type={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog opened={!!removing} title={t("types.deleteTitle")} message={t("types.deleteText", { name: removing?.name ?? "" })} danger onCancel={() => setRemoving(null)} onConfirm={() => { if (removing) remove.mutate(removing); setRemoving(null); }} />
+      <ConfirmDialog
+        opened={!!removing}
+        title={t("types.deleteTitle")}
+        message={t("types.deleteText", { name: removing?.name ?? "" })}
+        danger
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) remove.mutate(removing);
+          setRemoving(null);
+        }}
+      />
     </Stack>
   );
 }

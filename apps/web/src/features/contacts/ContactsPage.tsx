@@ -32,7 +32,12 @@ export function ContactsPage() {
   const [range, setRange] = useState<DateRangeValue>({ start: null, end: null, preset: "custom" });
   const [dialog, setDialog] = useState<"add" | "import" | null>(null);
   const types = useQuery(contactTypesQuery);
-  const filterQuery = { search: debounced, ...filters, from: range.start?.toISOString(), to: range.end ? new Date(range.end.getTime() + DAY_MS).toISOString() : undefined };
+  const filterQuery = {
+    search: debounced,
+    ...filters,
+    from: range.start?.toISOString(),
+    to: range.end ? new Date(range.end.getTime() + DAY_MS).toISOString() : undefined,
+  };
   const query = { ...filterQuery, page, page_size: PAGE_SIZE };
   const list = useQuery({ queryKey: ["contacts", "list", query], queryFn: () => api.get<ListResponse<ContactListItem>>("/api/contacts", query) });
   const set = (name: string) => (value: string | null) => {
@@ -52,28 +57,93 @@ export function ContactsPage() {
         <Group gap="xs">
           {canTransfer && (
             <>
-              <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setDialog("import")} data-testid="import-contacts">{t("import.button")}</Button>
+              <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setDialog("import")} data-testid="import-contacts">
+                {t("import.button")}
+              </Button>
               <Menu>
-                <Menu.Target><Button variant="default" leftSection={<IconDownload size={16} />} data-testid="export-contacts">{t("export.button")}</Button></Menu.Target>
+                <Menu.Target>
+                  <Button variant="default" leftSection={<IconDownload size={16} />} data-testid="export-contacts">
+                    {t("export.button")}
+                  </Button>
+                </Menu.Target>
                 <Menu.Dropdown>
-                  <Menu.Item component="a" href={exportUrl("csv")} download>{t("export.csv")}</Menu.Item>
-                  <Menu.Item component="a" href={exportUrl("xlsx")} download>{t("export.xlsx")}</Menu.Item>
+                  <Menu.Item component="a" href={exportUrl("csv")} download>
+                    {t("export.csv")}
+                  </Menu.Item>
+                  <Menu.Item component="a" href={exportUrl("xlsx")} download>
+                    {t("export.xlsx")}
+                  </Menu.Item>
                 </Menu.Dropdown>
               </Menu>
             </>
           )}
-          {canEdit && <Button onClick={() => setDialog("add")} data-testid="add-contact">{t("add")}</Button>}
+          {canEdit && (
+            <Button onClick={() => setDialog("add")} data-testid="add-contact">
+              {t("add")}
+            </Button>
+          )}
         </Group>
       </Group>
       <Paper withBorder p="md">
         <Stack>
           <Group gap="xs">
-            <TextInput leftSection={<IconSearch size={14} />} placeholder={t("search")} value={search} onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} w={280} aria-label={t("search")} />
-            <Select w={150} placeholder={t("filters.type")} clearable data={(types.data?.items ?? []).map((type) => ({ value: String(type.id), label: type.name }))} value={filters.type_id ?? null} onChange={set("type_id")} aria-label={t("filters.type")} />
-            <Select w={130} placeholder={t("filters.special")} clearable data={[{ value: "true", label: t("filters.specialYes") }, { value: "false", label: t("filters.specialNo") }]} value={filters.special ?? null} onChange={set("special")} aria-label={t("filters.special")} />
-            <Select w={150} placeholder={t("filters.createdBy")} clearable data={CONTACT_ORIGIN_FILTERS.map((o) => ({ value: o, label: t(`origin.${o}`) }))} value={filters.created_by ?? null} onChange={set("created_by")} aria-label={t("filters.createdBy")} />
-            <Select w={130} placeholder={t("filters.channel")} clearable data={CHANNEL_TYPES.map((c) => ({ value: c, label: t(`channelTypes.${c}`) }))} value={filters.channel_type ?? null} onChange={set("channel_type")} aria-label={t("filters.channel")} />
-            <DateRangePicker value={range} onChange={(next) => { setRange(next); setPage(1); }} />
+            <TextInput
+              leftSection={<IconSearch size={14} />}
+              placeholder={t("search")}
+              value={search}
+              onChange={(e) => {
+                setSearch(e.currentTarget.value);
+                setPage(1);
+              }}
+              w={280}
+              aria-label={t("search")}
+            />
+            <Select
+              w={150}
+              placeholder={t("filters.type")}
+              clearable
+              data={(types.data?.items ?? []).map((type) => ({ value: String(type.id), label: type.name }))}
+              value={filters.type_id ?? null}
+              onChange={set("type_id")}
+              aria-label={t("filters.type")}
+            />
+            <Select
+              w={130}
+              placeholder={t("filters.special")}
+              clearable
+              data={[
+                { value: "true", label: t("filters.specialYes") },
+                { value: "false", label: t("filters.specialNo") },
+              ]}
+              value={filters.special ?? null}
+              onChange={set("special")}
+              aria-label={t("filters.special")}
+            />
+            <Select
+              w={150}
+              placeholder={t("filters.createdBy")}
+              clearable
+              data={CONTACT_ORIGIN_FILTERS.map((o) => ({ value: o, label: t(`origin.${o}`) }))}
+              value={filters.created_by ?? null}
+              onChange={set("created_by")}
+              aria-label={t("filters.createdBy")}
+            />
+            <Select
+              w={130}
+              placeholder={t("filters.channel")}
+              clearable
+              data={CHANNEL_TYPES.map((c) => ({ value: c, label: t(`channelTypes.${c}`) }))}
+              value={filters.channel_type ?? null}
+              onChange={set("channel_type")}
+              aria-label={t("filters.channel")}
+            />
+            <DateRangePicker
+              value={range}
+              onChange={(next) => {
+                setRange(next);
+                setPage(1);
+              }}
+            />
           </Group>
           {list.data && !list.data.items.length ? (
             <EmptyState onRetry={() => void list.refetch()} />
@@ -82,8 +152,12 @@ export function ContactsPage() {
               <Table highlightOnHover data-testid="contacts-table">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>{t("fields.name")}</Table.Th><Table.Th>{t("fields.phone")}</Table.Th><Table.Th>{t("fields.email")}</Table.Th>
-                    <Table.Th>{t("fields.type")}</Table.Th><Table.Th>{t("fields.created_by")}</Table.Th><Table.Th>{t("fields.created_at")}</Table.Th>
+                    <Table.Th>{t("fields.name")}</Table.Th>
+                    <Table.Th>{t("fields.phone")}</Table.Th>
+                    <Table.Th>{t("fields.email")}</Table.Th>
+                    <Table.Th>{t("fields.type")}</Table.Th>
+                    <Table.Th>{t("fields.created_by")}</Table.Th>
+                    <Table.Th>{t("fields.created_at")}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -91,16 +165,30 @@ export function ContactsPage() {
                     <Table.Tr key={contact.id} style={{ cursor: "pointer" }} onClick={() => void navigate(`/contacts/${contact.id}`)}>
                       <Table.Td>
                         <Group gap={6} wrap="nowrap">
-                          <Text component={Link} to={`/contacts/${contact.id}`} fw={600} size="sm" onClick={(e) => e.stopPropagation()}>{contactName(contact) || t("unnamed")}</Text>
+                          <Text component={Link} to={`/contacts/${contact.id}`} fw={600} size="sm" onClick={(e) => e.stopPropagation()}>
+                            {contactName(contact) || t("unnamed")}
+                          </Text>
                           {contact.special && <IconStarFilled size={14} color="var(--mantine-color-yellow-6)" aria-label={t("fields.special")} />}
                         </Group>
-                        {contact.company_name && <Text size="xs" c="dimmed">{contact.company_name}</Text>}
+                        {contact.company_name && (
+                          <Text size="xs" c="dimmed">
+                            {contact.company_name}
+                          </Text>
+                        )}
                       </Table.Td>
-                      <Table.Td><Text size="sm">{contact.phone}</Text></Table.Td>
-                      <Table.Td><Text size="sm">{contact.email}</Text></Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{contact.phone}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{contact.email}</Text>
+                      </Table.Td>
                       <Table.Td>{contact.type && <Badge variant="light">{contact.type.name}</Badge>}</Table.Td>
-                      <Table.Td><Text size="sm">{contact.created_by === "user" ? contact.created_by_user?.name : t(`origin.${contact.created_by}`)}</Text></Table.Td>
-                      <Table.Td><Text size="sm">{dateFormat.format(new Date(contact.created_at))}</Text></Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{contact.created_by === "user" ? contact.created_by_user?.name : t(`origin.${contact.created_by}`)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{dateFormat.format(new Date(contact.created_at))}</Text>
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -108,7 +196,9 @@ export function ContactsPage() {
             </Table.ScrollContainer>
           )}
           <Group justify="space-between">
-            <Text size="sm" c="dimmed">{t("total", { count: list.data?.total ?? 0 })}</Text>
+            <Text size="sm" c="dimmed">
+              {t("total", { count: list.data?.total ?? 0 })}
+            </Text>
             <Pagination page={page} total={pageCount(list.data?.total ?? 0, PAGE_SIZE)} onChange={setPage} />
           </Group>
         </Stack>

@@ -1,4 +1,13 @@
-import { IMPORT_FIELDS, errorMessage, isErrorCode, type ImportField, type ImportInspectView, type ImportMapping, type ImportPreviewView, type ImportResultView } from "@holboo/core";
+import {
+  IMPORT_FIELDS,
+  errorMessage,
+  isErrorCode,
+  type ImportField,
+  type ImportInspectView,
+  type ImportMapping,
+  type ImportPreviewView,
+  type ImportResultView,
+} from "@holboo/core";
 import { Alert, Anchor, Button, FileInput, Group, Modal, ScrollArea, Select, SimpleGrid, Stack, Stepper, Table, Text } from "@mantine/core";
 import { IconDownload, IconFileSpreadsheet } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -55,7 +64,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     onError: notifyError,
   });
   const columns = inspect.data?.columns ?? [];
-  const problems = (fields: Record<string, string>) => [...new Set(Object.values(fields).map((code) => (isErrorCode(code) ? errorMessage(code, currentLocale()) : code)))].join(" ");
+  const problems = (fields: Record<string, string>) =>
+    [...new Set(Object.values(fields).map((code) => (isErrorCode(code) ? errorMessage(code, currentLocale()) : code)))].join(" ");
   const result = commit.data;
   const checked = preview.data;
   return (
@@ -63,8 +73,20 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       <Stepper active={step} size="sm">
         <Stepper.Step label={t("import.file")}>
           <Stack mt="md">
-            <FileInput label={t("import.file")} description={t("import.fileHint")} accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" leftSection={<IconFileSpreadsheet size={16} />} value={file} onChange={setFile} data-testid="import-file" />
-            <Group justify="flex-end"><Button disabled={!file} loading={inspect.isPending} onClick={() => file && inspect.mutate(file)} data-testid="import-next">{t("import.next")}</Button></Group>
+            <FileInput
+              label={t("import.file")}
+              description={t("import.fileHint")}
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              value={file}
+              onChange={setFile}
+              data-testid="import-file"
+            />
+            <Group justify="flex-end">
+              <Button disabled={!file} loading={inspect.isPending} onClick={() => file && inspect.mutate(file)} data-testid="import-next">
+                {t("import.next")}
+              </Button>
+            </Group>
           </Stack>
         </Stepper.Step>
         <Stepper.Step label={t("import.columns")}>
@@ -85,8 +107,12 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               ))}
             </SimpleGrid>
             <Group justify="space-between">
-              <Button variant="default" onClick={() => setStep(0)}>{t("import.back")}</Button>
-              <Button loading={preview.isPending} onClick={() => preview.mutate()} data-testid="import-preview">{t("import.preview")}</Button>
+              <Button variant="default" onClick={() => setStep(0)}>
+                {t("import.back")}
+              </Button>
+              <Button loading={preview.isPending} onClick={() => preview.mutate()} data-testid="import-preview">
+                {t("import.preview")}
+              </Button>
             </Group>
           </Stack>
         </Stepper.Step>
@@ -97,16 +123,30 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               {checked.errors.length > 0 && (
                 <ScrollArea.Autosize mah={240}>
                   <Table data-testid="import-errors">
-                    <Table.Thead><Table.Tr><Table.Th>{t("import.row")}</Table.Th><Table.Th>{t("import.problems")}</Table.Th></Table.Tr></Table.Thead>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t("import.row")}</Table.Th>
+                        <Table.Th>{t("import.problems")}</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
                     <Table.Tbody>
-                      {checked.errors.map((error) => <Table.Tr key={error.row}><Table.Td>{error.row}</Table.Td><Table.Td>{problems(error.fields)}</Table.Td></Table.Tr>)}
+                      {checked.errors.map((error) => (
+                        <Table.Tr key={error.row}>
+                          <Table.Td>{error.row}</Table.Td>
+                          <Table.Td>{problems(error.fields)}</Table.Td>
+                        </Table.Tr>
+                      ))}
                     </Table.Tbody>
                   </Table>
                 </ScrollArea.Autosize>
               )}
               <Group justify="space-between">
-                <Button variant="default" onClick={() => setStep(1)}>{t("import.back")}</Button>
-                <Button disabled={!checked.valid} loading={commit.isPending} onClick={() => commit.mutate()} data-testid="import-commit">{t("import.commit", { count: checked.valid })}</Button>
+                <Button variant="default" onClick={() => setStep(1)}>
+                  {t("import.back")}
+                </Button>
+                <Button disabled={!checked.valid} loading={commit.isPending} onClick={() => commit.mutate()} data-testid="import-commit">
+                  {t("import.commit", { count: checked.valid })}
+                </Button>
               </Group>
             </Stack>
           )}
@@ -114,13 +154,20 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         <Stepper.Completed>
           {result && (
             <Stack mt="md">
-              <Alert color="green" data-testid="import-done">{t("import.done", { count: result.imported })}</Alert>
+              <Alert color="green" data-testid="import-done">
+                {t("import.done", { count: result.imported })}
+              </Alert>
               {result.report_file_id && (
                 <Anchor href={`/api/files/${result.report_file_id}`} download data-testid="import-report">
-                  <Group gap={4}><IconDownload size={16} />{t("import.report")}</Group>
+                  <Group gap={4}>
+                    <IconDownload size={16} />
+                    {t("import.report")}
+                  </Group>
                 </Anchor>
               )}
-              <Group justify="flex-end"><Button onClick={onClose}>{t("import.close")}</Button></Group>
+              <Group justify="flex-end">
+                <Button onClick={onClose}>{t("import.close")}</Button>
+              </Group>
             </Stack>
           )}
         </Stepper.Completed>

@@ -48,8 +48,12 @@ export function MergeDialog({ contact, onClose }: { contact: ContactView; onClos
           data-testid="merge-pick"
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t("cancel")}</Button>
-          <Button disabled={!picked} loading={merge.isPending} onClick={() => picked && merge.mutate(Number(picked))} data-testid="merge-submit">{t("merge.submit")}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t("cancel")}
+          </Button>
+          <Button disabled={!picked} loading={merge.isPending} onClick={() => picked && merge.mutate(Number(picked))} data-testid="merge-submit">
+            {t("merge.submit")}
+          </Button>
         </Group>
       </Stack>
     </Modal>

@@ -21,8 +21,20 @@ export interface ContactFormState {
 }
 
 const TEXT_FIELDS = [
-  "first_name", "last_name", "email", "email2", "phone", "phone2", "company_name", "profession",
-  "city", "district", "subdistrict", "address_detail", "note", "description",
+  "first_name",
+  "last_name",
+  "email",
+  "email2",
+  "phone",
+  "phone2",
+  "company_name",
+  "profession",
+  "city",
+  "district",
+  "subdistrict",
+  "address_detail",
+  "note",
+  "description",
 ] as const satisfies readonly (keyof ContactFormState)[];
 
 export function formState(contact: ContactView | null): ContactFormState {

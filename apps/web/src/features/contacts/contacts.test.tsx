@@ -104,9 +104,26 @@ describe("import dialog", () => {
 });
 
 const contact: ContactView = {
-  id: 5, first_name: "Сарнай", last_name: "Бат", email: "sarnai@nomin.mn", email2: null, phone: "+97699112233", phone2: null,
-  company_name: "Номин ХХК", profession: "", city: "Улаанбаатар", district: "", subdistrict: "", address_detail: "", note: "Өглөө залгах",
-  description: "", type: { id: 1, name: "VIP" }, special: true, created_at: "2026-11-20T08:00:00.000Z", created_by: "unregistered", created_by_user: null,
+  id: 5,
+  first_name: "Сарнай",
+  last_name: "Бат",
+  email: "sarnai@nomin.mn",
+  email2: null,
+  phone: "+97699112233",
+  phone2: null,
+  company_name: "Номин ХХК",
+  profession: "",
+  city: "Улаанбаатар",
+  district: "",
+  subdistrict: "",
+  address_detail: "",
+  note: "Өглөө залгах",
+  description: "",
+  type: { id: 1, name: "VIP" },
+  special: true,
+  created_at: "2026-11-20T08:00:00.000Z",
+  created_by: "unregistered",
+  created_by_user: null,
   social_accounts: [{ id: 9, channel: { id: 3, type: "webchat", name: "Сайтын чат" }, external_id: "anon:1", verified: false }],
 };
 
@@ -114,9 +131,25 @@ describe("contact detail", () => {
   const open = (permissions: Permission[]) => {
     answerGets(mocked.get, {
       "/api/contacts/5": contact,
-      "/api/contacts/5/interactions": { items: [{ id: 41, title: "Захиалга", status: "closed", channel: { id: 3, type: "webchat", name: "Сайтын чат" }, started_at: "2026-11-21T08:00:00.000Z", closed_at: null }] },
+      "/api/contacts/5/interactions": {
+        items: [
+          {
+            id: 41,
+            title: "Захиалга",
+            status: "closed",
+            channel: { id: 3, type: "webchat", name: "Сайтын чат" },
+            started_at: "2026-11-21T08:00:00.000Z",
+            closed_at: null,
+          },
+        ],
+      },
     });
-    renderWithProviders(<Routes><Route path="/contacts/:id" element={<ContactDetailPage />} /></Routes>, { me: makeMe({ role: "agent", permissions }), path: "/contacts/5" });
+    renderWithProviders(
+      <Routes>
+        <Route path="/contacts/:id" element={<ContactDetailPage />} />
+      </Routes>,
+      { me: makeMe({ role: "agent", permissions }), path: "/contacts/5" },
+    );
   };
 
   it("shows the profile, the channel accounts and links every interaction into /interacts", async () => {

@@ -75,19 +75,29 @@ export function Composer({ interactionId, disabled, onSubmit, onTyping }: Props)
             {saved.data?.items.length ? (
               saved.data.items.map((response) => (
                 <UnstyledButton key={response.id} display="block" w="100%" p={6} onClick={() => setText(response.text)} data-testid={`saved-${response.key}`}>
-                  <Text size="sm" fw={600}>/{response.key}</Text>
-                  <Text size="xs" c="dimmed" lineClamp={1}>{response.text}</Text>
+                  <Text size="sm" fw={600}>
+                    /{response.key}
+                  </Text>
+                  <Text size="xs" c="dimmed" lineClamp={1}>
+                    {response.text}
+                  </Text>
                 </UnstyledButton>
               ))
             ) : (
-              <Text size="xs" c="dimmed" p={6}>{t("noSavedResponses")}</Text>
+              <Text size="xs" c="dimmed" p={6}>
+                {t("noSavedResponses")}
+              </Text>
             )}
           </Paper>
         )}
         {files.length > 0 && (
           <Group gap={4}>
             {files.map((file) => (
-              <Badge key={file.file_id} variant="light" rightSection={<CloseButton size="xs" onClick={() => setFiles((all) => all.filter((f) => f !== file))} aria-label={file.name} />}>
+              <Badge
+                key={file.file_id}
+                variant="light"
+                rightSection={<CloseButton size="xs" onClick={() => setFiles((all) => all.filter((f) => f !== file))} aria-label={file.name} />}
+              >
                 {file.name}
               </Badge>
             ))}
@@ -120,15 +130,31 @@ export function Composer({ interactionId, disabled, onSubmit, onTyping }: Props)
         <Group justify="space-between">
           <Group gap="xs">
             <FileButton onChange={(file) => void upload(file)}>
-              {(props) => <ActionIcon variant="subtle" aria-label={t("attach")} disabled={disabled} {...props}><IconPaperclip size={18} /></ActionIcon>}
+              {(props) => (
+                <ActionIcon variant="subtle" aria-label={t("attach")} disabled={disabled} {...props}>
+                  <IconPaperclip size={18} />
+                </ActionIcon>
+              )}
             </FileButton>
-            <Button size="compact-xs" variant="subtle" leftSection={<IconSparkles size={14} />} onClick={() => draft.mutate()} loading={draft.isPending} disabled={disabled} data-testid="ai-draft">
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              leftSection={<IconSparkles size={14} />}
+              onClick={() => draft.mutate()}
+              loading={draft.isPending}
+              disabled={disabled}
+              data-testid="ai-draft"
+            >
               {t("aiDraft")}
             </Button>
             <Switch size="xs" label={t("privateNote")} checked={isPrivate} onChange={(e) => setPrivate(e.currentTarget.checked)} />
-            <Text size="xs" c="dimmed" visibleFrom="sm">{t("slashHint")}</Text>
+            <Text size="xs" c="dimmed" visibleFrom="sm">
+              {t("slashHint")}
+            </Text>
           </Group>
-          <Button size="xs" rightSection={<IconSend size={14} />} onClick={send} disabled={disabled} data-testid="send">{t("send")}</Button>
+          <Button size="xs" rightSection={<IconSend size={14} />} onClick={send} disabled={disabled} data-testid="send">
+            {t("send")}
+          </Button>
         </Group>
       </Stack>
     </Paper>

@@ -30,31 +30,100 @@ export function InboxList({ status, selected, onSelect }: Props) {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 300);
   const query = {
-    status, page, page_size: PAGE_SIZE, search: debounced, ...filters,
-    from: range.start?.toISOString(), to: range.end ? new Date(range.end.getTime() + 86_399_999).toISOString() : undefined,
+    status,
+    page,
+    page_size: PAGE_SIZE,
+    search: debounced,
+    ...filters,
+    from: range.start?.toISOString(),
+    to: range.end ? new Date(range.end.getTime() + 86_399_999).toISOString() : undefined,
   };
-  const list = useQuery({ queryKey: ["interactions", "list", query], queryFn: () => api.get<{ items: InteractionView[]; total: number }>("/api/interactions", query) });
-  const channels = useQuery({ queryKey: ["channels", me?.company_id], queryFn: () => api.get<{ items: ChannelView[] }>(`/api/company/${me?.company_id}/channel`), enabled: !!me?.company_id });
+  const list = useQuery({
+    queryKey: ["interactions", "list", query],
+    queryFn: () => api.get<{ items: InteractionView[]; total: number }>("/api/interactions", query),
+  });
+  const channels = useQuery({
+    queryKey: ["channels", me?.company_id],
+    queryFn: () => api.get<{ items: ChannelView[] }>(`/api/company/${me?.company_id}/channel`),
+    enabled: !!me?.company_id,
+  });
   const tags = useQuery({ queryKey: ["interaction-tags"], queryFn: () => api.get<{ items: InteractionTagView[] }>("/api/interaction-tags") });
-  const users = useQuery({ queryKey: ["users", "assignable"], queryFn: () => api.get<{ items: UserView[] }>("/api/users", { user_type: "human", page_size: 100 }).catch(() => ({ items: [] })) });
+  const users = useQuery({
+    queryKey: ["users", "assignable"],
+    queryFn: () => api.get<{ items: UserView[] }>("/api/users", { user_type: "human", page_size: 100 }).catch(() => ({ items: [] })),
+  });
   const set = (name: string) => (value: string | null) => {
     setPage(1);
     setFilters((current) => ({ ...current, [name]: value }));
   };
   return (
     <Stack gap="xs">
-      <TextInput leftSection={<IconSearch size={14} />} placeholder={t("search")} value={search} onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} />
+      <TextInput
+        leftSection={<IconSearch size={14} />}
+        placeholder={t("search")}
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setPage(1);
+        }}
+      />
       <Group gap={6}>
-        <Select size="xs" w={130} placeholder={t("filters.channel")} clearable data={(channels.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }))} value={filters.channel_id ?? null} onChange={set("channel_id")} />
-        <Select size="xs" w={130} placeholder={t("filters.assignee")} clearable data={(users.data?.items ?? []).map((u) => ({ value: String(u.ID), label: u.user_name }))} value={filters.assignee_id ?? null} onChange={set("assignee_id")} />
-        <Select size="xs" w={120} placeholder={t("filters.tag")} clearable data={(tags.data?.items ?? []).map((tag) => ({ value: String(tag.id), label: tag.name }))} value={filters.tag_id ?? null} onChange={set("tag_id")} />
+        <Select
+          size="xs"
+          w={130}
+          placeholder={t("filters.channel")}
+          clearable
+          data={(channels.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+          value={filters.channel_id ?? null}
+          onChange={set("channel_id")}
+        />
+        <Select
+          size="xs"
+          w={130}
+          placeholder={t("filters.assignee")}
+          clearable
+          data={(users.data?.items ?? []).map((u) => ({ value: String(u.ID), label: u.user_name }))}
+          value={filters.assignee_id ?? null}
+          onChange={set("assignee_id")}
+        />
+        <Select
+          size="xs"
+          w={120}
+          placeholder={t("filters.tag")}
+          clearable
+          data={(tags.data?.items ?? []).map((tag) => ({ value: String(tag.id), label: tag.name }))}
+          value={filters.tag_id ?? null}
+          onChange={set("tag_id")}
+        />
         {status === "closed" && (
           <>
-            <Select size="xs" w={120} placeholder={t("filters.mood")} clearable data={MOODS.map((m) => ({ value: m, label: t(`moods.${m}`) }))} value={filters.mood ?? null} onChange={set("mood")} />
-            <Select size="xs" w={100} placeholder={t("filters.rating")} clearable data={["1", "2", "3", "4", "5"].map((r) => ({ value: r, label: "★".repeat(Number(r)) }))} value={filters.rating ?? null} onChange={set("rating")} />
+            <Select
+              size="xs"
+              w={120}
+              placeholder={t("filters.mood")}
+              clearable
+              data={MOODS.map((m) => ({ value: m, label: t(`moods.${m}`) }))}
+              value={filters.mood ?? null}
+              onChange={set("mood")}
+            />
+            <Select
+              size="xs"
+              w={100}
+              placeholder={t("filters.rating")}
+              clearable
+              data={["1", "2", "3", "4", "5"].map((r) => ({ value: r, label: "★".repeat(Number(r)) }))}
+              value={filters.rating ?? null}
+              onChange={set("rating")}
+            />
           </>
         )}
-        <DateRangePicker value={range} onChange={(next) => { setRange(next); setPage(1); }} />
+        <DateRangePicker
+          value={range}
+          onChange={(next) => {
+            setRange(next);
+            setPage(1);
+          }}
+        />
       </Group>
       {list.data && !list.data.items.length ? (
         <EmptyState onRetry={() => void list.refetch()} />
@@ -64,16 +133,32 @@ export function InboxList({ status, selected, onSelect }: Props) {
             <UnstyledButton key={item.id} onClick={() => onSelect(item.id)} data-testid={`inbox-item-${item.id}`}>
               <Paper withBorder p="xs" bg={item.id === selected ? "indigo.0" : undefined}>
                 <Group justify="space-between" wrap="nowrap">
-                  <Text size="sm" fw={600} lineClamp={1}>{item.contact.name || t("customer")}</Text>
-                  {item.last_message_at && <Text size="xs" c="dimmed"><RelativeTime value={item.last_message_at} /></Text>}
+                  <Text size="sm" fw={600} lineClamp={1}>
+                    {item.contact.name || t("customer")}
+                  </Text>
+                  {item.last_message_at && (
+                    <Text size="xs" c="dimmed">
+                      <RelativeTime value={item.last_message_at} />
+                    </Text>
+                  )}
                 </Group>
-                <Text size="xs" c="dimmed" lineClamp={1}>{item.last_message_preview ?? item.title}</Text>
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {item.last_message_preview ?? item.title}
+                </Text>
                 <Group gap={4} mt={4}>
                   <Badge size="xs" variant="light" color={item.owner_type === "queue" ? "orange" : item.owner_type === "ai" ? "grape" : "indigo"}>
                     {item.owner_type === "user" ? item.assignee?.name : t(`owner.${item.owner_type}`)}
                   </Badge>
-                  {item.channel && <Badge size="xs" variant="outline" color="gray">{item.channel.name}</Badge>}
-                  {item.tags.map((tag) => <Badge key={tag.id} size="xs" variant="dot" color={tag.important ? "red" : "gray"}>{tag.name}</Badge>)}
+                  {item.channel && (
+                    <Badge size="xs" variant="outline" color="gray">
+                      {item.channel.name}
+                    </Badge>
+                  )}
+                  {item.tags.map((tag) => (
+                    <Badge key={tag.id} size="xs" variant="dot" color={tag.important ? "red" : "gray"}>
+                      {tag.name}
+                    </Badge>
+                  ))}
                 </Group>
               </Paper>
             </UnstyledButton>

@@ -16,8 +16,14 @@ export function InteractionActions({ interaction }: { interaction: InteractionVi
   const [closing, setClosing] = useState(false);
   const [tagging, setTagging] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: ["interactions"] });
-  const post = useMutation({ mutationFn: ({ path, body }: { path: string; body?: unknown }) => api.post(`/api/interactions/${interaction.id}/${path}`, body ?? {}), onSuccess: refresh });
-  const users = useQuery({ queryKey: ["users", "assignable"], queryFn: () => api.get<{ items: UserView[] }>("/api/users", { user_type: "human", user_status: "active", page_size: 100 }).catch(() => ({ items: [] })) });
+  const post = useMutation({
+    mutationFn: ({ path, body }: { path: string; body?: unknown }) => api.post(`/api/interactions/${interaction.id}/${path}`, body ?? {}),
+    onSuccess: refresh,
+  });
+  const users = useQuery({
+    queryKey: ["users", "assignable"],
+    queryFn: () => api.get<{ items: UserView[] }>("/api/users", { user_type: "human", user_status: "active", page_size: 100 }).catch(() => ({ items: [] })),
+  });
   const requestRating = useMutation({
     mutationFn: () => api.post<{ url: string }>(`/api/interactions/${interaction.id}/rating-request`),
     onSuccess: () => notifications.show({ color: "teal", message: t("ratingRequested") }),
@@ -25,21 +31,45 @@ export function InteractionActions({ interaction }: { interaction: InteractionVi
   if (interaction.status !== "open") return null;
   return (
     <Group gap={6}>
-      {interaction.owner_type !== "user" && <Button size="xs" onClick={() => post.mutate({ path: "take-over" })} data-testid="take-over">{t("takeOver")}</Button>}
-      {interaction.owner_type === "ai" && <Button size="xs" variant="light" onClick={() => post.mutate({ path: "escalate" })}>{t("escalate")}</Button>}
-      {interaction.owner_type === "user" && <Button size="xs" variant="default" onClick={() => post.mutate({ path: "hand-back" })}>{t("handBack")}</Button>}
+      {interaction.owner_type !== "user" && (
+        <Button size="xs" onClick={() => post.mutate({ path: "take-over" })} data-testid="take-over">
+          {t("takeOver")}
+        </Button>
+      )}
+      {interaction.owner_type === "ai" && (
+        <Button size="xs" variant="light" onClick={() => post.mutate({ path: "escalate" })}>
+          {t("escalate")}
+        </Button>
+      )}
+      {interaction.owner_type === "user" && (
+        <Button size="xs" variant="default" onClick={() => post.mutate({ path: "hand-back" })}>
+          {t("handBack")}
+        </Button>
+      )}
       <Menu position="bottom-end" withArrow>
-        <Menu.Target><Button size="xs" variant="default">{t("assign")}</Button></Menu.Target>
+        <Menu.Target>
+          <Button size="xs" variant="default">
+            {t("assign")}
+          </Button>
+        </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item onClick={() => post.mutate({ path: "assign", body: { user_id: null } })}>{t("toQueue")}</Menu.Item>
           {(users.data?.items ?? []).map((user) => (
-            <Menu.Item key={user.ID} onClick={() => post.mutate({ path: "assign", body: { user_id: user.ID } })}>{user.user_name}</Menu.Item>
+            <Menu.Item key={user.ID} onClick={() => post.mutate({ path: "assign", body: { user_id: user.ID } })}>
+              {user.user_name}
+            </Menu.Item>
           ))}
         </Menu.Dropdown>
       </Menu>
-      <Button size="xs" variant="default" onClick={() => setTagging(true)}>{t("tags")}</Button>
-      <Button size="xs" variant="default" onClick={() => requestRating.mutate()}>{t("requestRating")}</Button>
-      <Button size="xs" color="red" variant="light" onClick={() => setClosing(true)} data-testid="close-interaction">{t("close")}</Button>
+      <Button size="xs" variant="default" onClick={() => setTagging(true)}>
+        {t("tags")}
+      </Button>
+      <Button size="xs" variant="default" onClick={() => requestRating.mutate()}>
+        {t("requestRating")}
+      </Button>
+      <Button size="xs" color="red" variant="light" onClick={() => setClosing(true)} data-testid="close-interaction">
+        {t("close")}
+      </Button>
 
       <Suspense fallback={null}>
         {tagging && (

@@ -29,7 +29,15 @@ export function CloseInteractionDialog({ onClose, onConfirm }: { onClose: () => 
           onChange={(value) => setMood(value as Mood)}
           data={MOODS.map((m) => {
             const Icon = MOOD_ICON[m];
-            return { value: m, label: <Group gap={4} wrap="nowrap"><Icon size={16} />{t(`moods.${m}`)}</Group> };
+            return {
+              value: m,
+              label: (
+                <Group gap={4} wrap="nowrap">
+                  <Icon size={16} />
+                  {t(`moods.${m}`)}
+                </Group>
+              ),
+            };
           })}
           data-testid="mood"
         />
@@ -57,8 +65,18 @@ export function InteractionTagsDialog({ interaction, onClose, onSaved }: { inter
   return (
     <Modal opened onClose={onClose} title={t("tags")} centered>
       <Stack>
-        <MultiSelect data={(tags.data?.items ?? []).map((tag) => ({ value: String(tag.id), label: tag.name }))} value={tagIds} onChange={setTagIds} nothingFoundMessage={emptyText} searchable />
-        <Group justify="flex-end"><Button onClick={() => saveTags.mutate()} loading={saveTags.isPending}>{t("save")}</Button></Group>
+        <MultiSelect
+          data={(tags.data?.items ?? []).map((tag) => ({ value: String(tag.id), label: tag.name }))}
+          value={tagIds}
+          onChange={setTagIds}
+          nothingFoundMessage={emptyText}
+          searchable
+        />
+        <Group justify="flex-end">
+          <Button onClick={() => saveTags.mutate()} loading={saveTags.isPending}>
+            {t("save")}
+          </Button>
+        </Group>
       </Stack>
     </Modal>
   );

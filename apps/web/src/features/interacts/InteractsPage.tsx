@@ -30,7 +30,11 @@ export function InteractsPage() {
     <Stack gap="sm">
       <Group>
         <Title order={2}>{t("title")}</Title>
-        {!live.connected && <Text size="xs" c="orange">{t("reconnecting")}</Text>}
+        {!live.connected && (
+          <Text size="xs" c="orange">
+            {t("reconnecting")}
+          </Text>
+        )}
         {canStart && <StartInteractionButton onStarted={select} />}
       </Group>
       <Grid gap="sm">
@@ -38,8 +42,12 @@ export function InteractsPage() {
           <Paper withBorder p="sm">
             <Tabs value={tab} onChange={setTab} mb="sm">
               <Tabs.List grow>
-                <Tabs.Tab value="1" data-testid="tab-open">{t("open")}</Tabs.Tab>
-                <Tabs.Tab value="2" data-testid="tab-closed">{t("closed")}</Tabs.Tab>
+                <Tabs.Tab value="1" data-testid="tab-open">
+                  {t("open")}
+                </Tabs.Tab>
+                <Tabs.Tab value="2" data-testid="tab-closed">
+                  {t("closed")}
+                </Tabs.Tab>
               </Tabs.List>
             </Tabs>
             <InboxList key={tab} status={tab === "2" ? "closed" : "open"} selected={selected} onSelect={select} />
@@ -47,11 +55,21 @@ export function InteractsPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           {selected ? (
-            <Suspense fallback={<Paper withBorder p="xl"><Center><Loader size="sm" /></Center></Paper>}>
+            <Suspense
+              fallback={
+                <Paper withBorder p="xl">
+                  <Center>
+                    <Loader size="sm" />
+                  </Center>
+                </Paper>
+              }
+            >
               <ThreadView key={selected} interactionId={selected} live={live} />
             </Suspense>
           ) : (
-            <Paper withBorder p="xl"><EmptyState title={t("pick")} /></Paper>
+            <Paper withBorder p="xl">
+              <EmptyState title={t("pick")} />
+            </Paper>
           )}
         </Grid.Col>
       </Grid>

@@ -23,7 +23,15 @@ export function MessageBubble({ message, onRetry, onCreateIssue }: { message: Me
   const name = message.sender_type === "contact" ? message.sender.name || t("customer") : message.sender.name || t("bot");
   const status = (Object.keys(STATUS_ICON) as MessageStatus[]).includes(message.status) ? message.status : null;
   return (
-    <Group justify={mine ? "flex-end" : "flex-start"} align="flex-end" gap={6} wrap="nowrap" data-testid="bubble" data-status={message.status} data-side={mine ? "you" : "them"}>
+    <Group
+      justify={mine ? "flex-end" : "flex-start"}
+      align="flex-end"
+      gap={6}
+      wrap="nowrap"
+      data-testid="bubble"
+      data-status={message.status}
+      data-side={mine ? "you" : "them"}
+    >
       {!mine && <UserAvatar name={name} size={28} color="gray" />}
       <Stack gap={2} maw={LIMITS.bubbleMaxWidthIva} align={mine ? "flex-end" : "flex-start"}>
         <Paper
@@ -35,20 +43,45 @@ export function MessageBubble({ message, onRetry, onCreateIssue }: { message: Me
           c={mine && !message.is_private ? "white" : undefined}
           style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}
         >
-          {message.is_private && <Badge size="xs" color="yellow" leftSection={<IconLock size={10} />} mb={4}>{t("privateNote")}</Badge>}
+          {message.is_private && (
+            <Badge size="xs" color="yellow" leftSection={<IconLock size={10} />} mb={4}>
+              {t("privateNote")}
+            </Badge>
+          )}
           {message.text && <Text size="sm">{message.text}</Text>}
           {message.attachments.map((file) => (
-            <Text key={file.file_id} size="sm" component="a" href={`/api/files/${file.file_id}`} target="_blank" rel="noopener" c="inherit" td="underline" display="block">
+            <Text
+              key={file.file_id}
+              size="sm"
+              component="a"
+              href={`/api/files/${file.file_id}`}
+              target="_blank"
+              rel="noopener"
+              c="inherit"
+              td="underline"
+              display="block"
+            >
               <IconPaperclip size={12} /> {file.name}
             </Text>
           ))}
         </Paper>
         <Group gap={6} c="dimmed" fz={11}>
-          {message.is_bot && <Group gap={2}><IconRobot size={12} />{t("answeredByBot")}</Group>}
+          {message.is_bot && (
+            <Group gap={2}>
+              <IconRobot size={12} />
+              {t("answeredByBot")}
+            </Group>
+          )}
           <span>{name}</span>
           <RelativeTime value={message.created_at} />
           {mine && status && (
-            <Group gap={2} c={status === "retry" ? "red" : undefined} data-testid={`status-${status}`} onClick={status === "retry" ? onRetry : undefined} style={status === "retry" ? { cursor: "pointer" } : undefined}>
+            <Group
+              gap={2}
+              c={status === "retry" ? "red" : undefined}
+              data-testid={`status-${status}`}
+              onClick={status === "retry" ? onRetry : undefined}
+              style={status === "retry" ? { cursor: "pointer" } : undefined}
+            >
               {STATUS_ICON[status]}
               {t(`status.${status}`)}
             </Group>
@@ -56,7 +89,16 @@ export function MessageBubble({ message, onRetry, onCreateIssue }: { message: Me
         </Group>
       </Stack>
       {!mine && message.sender_type === "contact" && onCreateIssue && (
-        <ActionIcon variant="subtle" size="sm" radius="xl" mb={20} onClick={onCreateIssue} aria-label={t("createIssue")} title={t("createIssue")} data-testid="bubble-create-issue">
+        <ActionIcon
+          variant="subtle"
+          size="sm"
+          radius="xl"
+          mb={20}
+          onClick={onCreateIssue}
+          aria-label={t("createIssue")}
+          title={t("createIssue")}
+          data-testid="bubble-create-issue"
+        >
           <IconPlus size={14} />
         </ActionIcon>
       )}

@@ -79,12 +79,20 @@ export function StartInteractionDialog({ onStarted, onClose }: { onStarted: (id:
             disabled={!form.values.contact_id}
             error={form.errors.channel_id}
           />
-          {contact.data && channels.length === 0 && <Text size="xs" c="orange">{t("start.noChannel")}</Text>}
+          {contact.data && channels.length === 0 && (
+            <Text size="xs" c="orange">
+              {t("start.noChannel")}
+            </Text>
+          )}
           <TextInput label={t("start.subject")} {...form.getInputProps("title")} />
           <Textarea label={t("start.message")} rows={3} {...form.getInputProps("text")} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t("start.cancel")}</Button>
-            <Button type="submit" loading={start.isPending} disabled={!form.values.channel_id} data-testid="confirm-start">{t("start.submit")}</Button>
+            <Button variant="default" onClick={onClose}>
+              {t("start.cancel")}
+            </Button>
+            <Button type="submit" loading={start.isPending} disabled={!form.values.channel_id} data-testid="confirm-start">
+              {t("start.submit")}
+            </Button>
           </Group>
         </Stack>
       </form>

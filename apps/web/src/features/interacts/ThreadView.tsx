@@ -21,13 +21,23 @@ function EventLine({ event }: { event: InteractionEventView }) {
   const p = event.payload;
   const who = (p.assignee as { name?: string } | null)?.name ?? "";
   const text =
-    event.type === "ownership.changed" ? t(`ownership.${String(p.owner_type)}`, { name: who }) :
-    event.type === "interaction.closed" ? t("events.closed", { name: (p.closer as { name?: string } | null)?.name ?? "" }) :
-    event.type === "tags.changed" ? t("events.tags") :
-    event.type === "rating.requested" ? t("events.ratingRequested") :
-    event.type === "rating.received" ? t("events.ratingReceived", { rating: String(p.rating) }) : null;
+    event.type === "ownership.changed"
+      ? t(`ownership.${String(p.owner_type)}`, { name: who })
+      : event.type === "interaction.closed"
+        ? t("events.closed", { name: (p.closer as { name?: string } | null)?.name ?? "" })
+        : event.type === "tags.changed"
+          ? t("events.tags")
+          : event.type === "rating.requested"
+            ? t("events.ratingRequested")
+            : event.type === "rating.received"
+              ? t("events.ratingReceived", { rating: String(p.rating) })
+              : null;
   if (!text) return null;
-  return <Text size="xs" c="dimmed" ta="center" data-testid={`event-${event.type}`}>{text}</Text>;
+  return (
+    <Text size="xs" c="dimmed" ta="center" data-testid={`event-${event.type}`}>
+      {text}
+    </Text>
+  );
 }
 
 /** One conversation: its events in order, older history on demand, live updates, the composer and actions. */
@@ -36,7 +46,10 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
   const canEdit = usePermission("interaction.edit");
   const canCreateIssue = usePermission("issue.edit");
   const [issuePrefill, setIssuePrefill] = useState<IssuePrefill | null>(null);
-  const interaction = useQuery({ queryKey: ["interactions", "one", interactionId], queryFn: () => api.get<InteractionView>(`/api/interactions/${interactionId}`) });
+  const interaction = useQuery({
+    queryKey: ["interactions", "one", interactionId],
+    queryFn: () => api.get<InteractionView>(`/api/interactions/${interactionId}`),
+  });
   const state = useMemo(() => new ThreadState(), [interactionId]);
   const [, redraw] = useState(0);
   const [pending, setPending] = useState(new Map<string, { message: OutgoingMessage; failed: boolean }>());
@@ -91,7 +104,12 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
   const submit = async (message: OutgoingMessage) => {
     setPending((current) => new Map(current).set(message.client_id, { message, failed: false }));
     try {
-      await api.post(`/api/interactions/${interactionId}/messages`, { client_id: message.client_id, text: message.text, attachment_ids: message.attachments.map((a) => a.file_id), is_private: message.is_private });
+      await api.post(`/api/interactions/${interactionId}/messages`, {
+        client_id: message.client_id,
+        text: message.text,
+        attachment_ids: message.attachments.map((a) => a.file_id),
+        is_private: message.is_private,
+      });
       await catchUp();
       setPending((current) => {
         const next = new Map(current);
@@ -111,24 +129,55 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
       : undefined;
   const stored = new Set(ordered.flatMap((item) => (item.kind === "message" && item.message.client_id ? [item.message.client_id] : [])));
   const view = interaction.data;
-  if (!view) return <Center h={300}><Loader /></Center>;
+  if (!view)
+    return (
+      <Center h={300}>
+        <Loader />
+      </Center>
+    );
   const issueFrom = (message: MessageView): IssuePrefill => ({
-    contact: { id: view.contact.id, name: view.contact.name || t("customer") }, channel_id: view.channel?.id ?? null, interaction_id: view.id, description: message.text,
+    contact: { id: view.contact.id, name: view.contact.name || t("customer") },
+    channel_id: view.channel?.id ?? null,
+    interaction_id: view.id,
+    description: message.text,
   });
   return (
     <Stack gap="xs" h="100%">
       <Paper withBorder p="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Stack gap={0}>
-            <Title order={4} lineClamp={1}>{view.title}</Title>
+            <Title order={4} lineClamp={1}>
+              {view.title}
+            </Title>
             <Group gap={6}>
-              <Indicator size={8} color={contactLive.online ? "teal" : "gray"} position="middle-start" offset={-8} data-testid="contact-presence" data-online={contactLive.online}>
-                <Text size="sm" c="dimmed" ml={6}>{view.contact.name || t("customer")}</Text>
+              <Indicator
+                size={8}
+                color={contactLive.online ? "teal" : "gray"}
+                position="middle-start"
+                offset={-8}
+                data-testid="contact-presence"
+                data-online={contactLive.online}
+              >
+                <Text size="sm" c="dimmed" ml={6}>
+                  {view.contact.name || t("customer")}
+                </Text>
               </Indicator>
-              <Text size="xs" c={contactLive.online ? "teal" : "dimmed"}>{t(contactLive.online ? "live.online" : "live.offline")}</Text>
-              <Badge size="sm" variant="light" data-testid="owner-badge">{view.owner_type === "user" ? view.assignee?.name : t(`owner.${view.owner_type}`)}</Badge>
-              {view.status === "closed" && <Badge size="sm" color="gray">{t("closedBadge")}</Badge>}
-              {view.tags.map((tag) => <Badge key={tag.id} size="sm" color={tag.important ? "red" : "gray"} variant="dot">{tag.name}</Badge>)}
+              <Text size="xs" c={contactLive.online ? "teal" : "dimmed"}>
+                {t(contactLive.online ? "live.online" : "live.offline")}
+              </Text>
+              <Badge size="sm" variant="light" data-testid="owner-badge">
+                {view.owner_type === "user" ? view.assignee?.name : t(`owner.${view.owner_type}`)}
+              </Badge>
+              {view.status === "closed" && (
+                <Badge size="sm" color="gray">
+                  {t("closedBadge")}
+                </Badge>
+              )}
+              {view.tags.map((tag) => (
+                <Badge key={tag.id} size="sm" color={tag.important ? "red" : "gray"} variant="dot">
+                  {tag.name}
+                </Badge>
+              ))}
             </Group>
           </Stack>
           {canEdit && <InteractionActions interaction={view} />}
@@ -136,21 +185,53 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
       </Paper>
       <ScrollArea viewportRef={viewport} style={{ flex: 1 }} h={480} type="auto">
         <Stack gap="sm" p="xs" data-testid="thread">
-          {hasOlder && <Button variant="subtle" size="xs" onClick={() => void loadOlder()}>{t("loadOlder")}</Button>}
-          {ordered.map((item) => item.kind === "message"
-            ? <MessageBubble key={item.seq} message={item.message} onRetry={retryDelivery(item.message)} onCreateIssue={canCreateIssue ? () => setIssuePrefill(issueFrom(item.message)) : undefined} />
-            : <EventLine key={item.seq} event={item.event} />)}
-          {[...pending.values()].filter(({ message }) => !stored.has(message.client_id)).map(({ message, failed }) => (
-            <MessageBubble
-              key={message.client_id}
-              message={{ id: -1, interaction_id: interactionId, seq: 0, direction: "out", sender_type: "user", sender: { id: null, name: "" }, text: message.text, attachments: message.attachments, status: failed ? "retry" : "sending", is_bot: false, is_private: message.is_private, client_id: message.client_id, created_at: new Date().toISOString() }}
-              onRetry={() => void submit(message)}
-            />
-          ))}
+          {hasOlder && (
+            <Button variant="subtle" size="xs" onClick={() => void loadOlder()}>
+              {t("loadOlder")}
+            </Button>
+          )}
+          {ordered.map((item) =>
+            item.kind === "message" ? (
+              <MessageBubble
+                key={item.seq}
+                message={item.message}
+                onRetry={retryDelivery(item.message)}
+                onCreateIssue={canCreateIssue ? () => setIssuePrefill(issueFrom(item.message)) : undefined}
+              />
+            ) : (
+              <EventLine key={item.seq} event={item.event} />
+            ),
+          )}
+          {[...pending.values()]
+            .filter(({ message }) => !stored.has(message.client_id))
+            .map(({ message, failed }) => (
+              <MessageBubble
+                key={message.client_id}
+                message={{
+                  id: -1,
+                  interaction_id: interactionId,
+                  seq: 0,
+                  direction: "out",
+                  sender_type: "user",
+                  sender: { id: null, name: "" },
+                  text: message.text,
+                  attachments: message.attachments,
+                  status: failed ? "retry" : "sending",
+                  is_bot: false,
+                  is_private: message.is_private,
+                  client_id: message.client_id,
+                  created_at: new Date().toISOString(),
+                }}
+                onRetry={() => void submit(message)}
+              />
+            ))}
         </Stack>
       </ScrollArea>
       <Text size="xs" c="dimmed" h={16} aria-live="polite" data-testid="typing">
-        {contactLive.typing && t(contactLive.typing.who === "contact" ? "live.customerTyping" : "live.colleagueTyping", { name: contactLive.typing.name || view.contact.name || t("customer") })}
+        {contactLive.typing &&
+          t(contactLive.typing.who === "contact" ? "live.customerTyping" : "live.colleagueTyping", {
+            name: contactLive.typing.name || view.contact.name || t("customer"),
+          })}
       </Text>
       {issuePrefill && (
         <Suspense fallback={null}>
@@ -158,7 +239,12 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
         </Suspense>
       )}
       {canEdit && view.status === "open" && (
-        <Composer interactionId={interactionId} disabled={false} onSubmit={(message) => void submit(message)} onTyping={() => live.socket?.emit("typing", { interaction_id: interactionId })} />
+        <Composer
+          interactionId={interactionId}
+          disabled={false}
+          onSubmit={(message) => void submit(message)}
+          onTyping={() => live.socket?.emit("typing", { interaction_id: interactionId })}
+        />
       )}
     </Stack>
   );

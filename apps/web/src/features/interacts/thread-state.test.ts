@@ -3,8 +3,27 @@ import { describe, expect, it } from "vitest";
 import { ThreadState } from "./thread-state.ts";
 
 const message = (seq: number): InteractionEventView => ({
-  interaction_id: 1, seq, type: "message.created", created_at: "",
-  payload: { message: { id: seq * 100, interaction_id: 1, seq, direction: "in", sender_type: "contact", sender: { id: null, name: "" }, text: `m${seq}`, attachments: [], status: "sent", is_bot: false, is_private: false, client_id: null, created_at: "" } satisfies MessageView },
+  interaction_id: 1,
+  seq,
+  type: "message.created",
+  created_at: "",
+  payload: {
+    message: {
+      id: seq * 100,
+      interaction_id: 1,
+      seq,
+      direction: "in",
+      sender_type: "contact",
+      sender: { id: null, name: "" },
+      text: `m${seq}`,
+      attachments: [],
+      status: "sent",
+      is_bot: false,
+      is_private: false,
+      client_id: null,
+      created_at: "",
+    } satisfies MessageView,
+  },
 });
 
 describe("staff thread state", () => {

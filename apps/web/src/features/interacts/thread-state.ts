@@ -1,8 +1,6 @@
 import type { InteractionEventView, MessageStatus, MessageView } from "@holboo/core";
 
-export type ThreadItem =
-  | { kind: "message"; seq: number; message: MessageView }
-  | { kind: "event"; seq: number; event: InteractionEventView };
+export type ThreadItem = { kind: "message"; seq: number; message: MessageView } | { kind: "event"; seq: number; event: InteractionEventView };
 
 /**
  * A staff thread built from the interaction's ordered events. Applying the same event twice changes

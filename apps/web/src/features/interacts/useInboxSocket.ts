@@ -5,7 +5,10 @@ import { io, type Socket } from "socket.io-client";
 
 type Listener = (event: InteractionEventView) => void;
 /** Live signals that are not stored events, by their socket event name. */
-interface Signals { typing: TypingSignal; "contact.presence": ContactPresenceSignal }
+interface Signals {
+  typing: TypingSignal;
+  "contact.presence": ContactPresenceSignal;
+}
 type SignalListener = { [K in keyof Signals]: { name: K; listener: (signal: Signals[K]) => void } }[keyof Signals];
 
 /**

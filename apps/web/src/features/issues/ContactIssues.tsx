@@ -14,16 +14,33 @@ export function ContactIssues({ contactId }: { contactId: number }) {
     queryFn: () => api.get<{ items: IssueView[]; total: number }>("/api/issues", { contact_id: contactId, page_size: 20 }),
   });
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
-  if (list.data && !list.data.items.length) return <Text size="sm" c="dimmed">{t("contactIssues.none")}</Text>;
+  if (list.data && !list.data.items.length)
+    return (
+      <Text size="sm" c="dimmed">
+        {t("contactIssues.none")}
+      </Text>
+    );
   return (
     <Table data-testid="contact-issues">
       <Table.Tbody>
         {list.data?.items.map((issue) => (
           <Table.Tr key={issue.id}>
-            <Table.Td><Anchor component={Link} to={`/issues/${issue.id}`} size="sm">#{issue.number} {issue.name}</Anchor></Table.Td>
-            <Table.Td><StatusBadge status={issue.status} /></Table.Td>
-            <Table.Td><PriorityBadge priority={issue.priority} /></Table.Td>
-            <Table.Td><Text size="xs" c="dimmed">{format.format(new Date(issue.registered_at))}</Text></Table.Td>
+            <Table.Td>
+              <Anchor component={Link} to={`/issues/${issue.id}`} size="sm">
+                #{issue.number} {issue.name}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <StatusBadge status={issue.status} />
+            </Table.Td>
+            <Table.Td>
+              <PriorityBadge priority={issue.priority} />
+            </Table.Td>
+            <Table.Td>
+              <Text size="xs" c="dimmed">
+                {format.format(new Date(issue.registered_at))}
+              </Text>
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

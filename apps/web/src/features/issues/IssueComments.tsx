@@ -21,7 +21,13 @@ export function IssueComments({ issue }: { issue: IssueDetailView }) {
   const [picked, setPicked] = useState<IssueRef[]>([]);
   const form = useForm({ initialValues: { body: "" } });
   const query = mentionQuery(form.values.body);
-  const suggestions = query === null ? [] : matchingPeople((people.data ?? []).filter((p) => p.id !== me?.ID), query);
+  const suggestions =
+    query === null
+      ? []
+      : matchingPeople(
+          (people.data ?? []).filter((p) => p.id !== me?.ID),
+          query,
+        );
   const send = useMutation({
     mutationFn: (input: { body: string; mention_ids: number[] }) => api.post(`/api/issues/${issue.id}/comments`, input),
     onSuccess: () => {
@@ -45,21 +51,41 @@ export function IssueComments({ issue }: { issue: IssueDetailView }) {
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Title order={4}>{t("comments")}</Title>
-        {!issue.comments.length && <Text c="dimmed" size="sm">{t("noComments")}</Text>}
+        {!issue.comments.length && (
+          <Text c="dimmed" size="sm">
+            {t("noComments")}
+          </Text>
+        )}
         {issue.comments.map((comment) => (
           <Stack key={comment.id} gap={2} data-testid="issue-comment">
             <Group gap={6}>
-              <Text size="sm" fw={500}>{comment.author?.name ?? t("someone")}</Text>
-              <Text size="xs" c="dimmed"><RelativeTime value={comment.created_at} /></Text>
-              {comment.mentions.map((person) => <Badge key={person.id} size="xs" variant="light">@{person.name}</Badge>)}
+              <Text size="sm" fw={500}>
+                {comment.author?.name ?? t("someone")}
+              </Text>
+              <Text size="xs" c="dimmed">
+                <RelativeTime value={comment.created_at} />
+              </Text>
+              {comment.mentions.map((person) => (
+                <Badge key={person.id} size="xs" variant="light">
+                  @{person.name}
+                </Badge>
+              ))}
             </Group>
-            <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>{comment.body}</Text>
+            <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+              {comment.body}
+            </Text>
           </Stack>
         ))}
         {canComment && (
           <form onSubmit={submit} noValidate>
             <Stack gap="xs">
-              <Textarea placeholder={t("commentPlaceholder")} aria-label={t("commentPlaceholder")} description={t("mention")} rows={3} {...form.getInputProps("body")} />
+              <Textarea
+                placeholder={t("commentPlaceholder")}
+                aria-label={t("commentPlaceholder")}
+                description={t("mention")}
+                rows={3}
+                {...form.getInputProps("body")}
+              />
               {suggestions.length > 0 && (
                 <Paper withBorder p={4} role="listbox" aria-label={t("mention")}>
                   {suggestions.map((person) => (
@@ -70,7 +96,9 @@ export function IssueComments({ issue }: { issue: IssueDetailView }) {
                 </Paper>
               )}
               <Group justify="flex-end">
-                <Button type="submit" loading={send.isPending}>{t("send")}</Button>
+                <Button type="submit" loading={send.isPending}>
+                  {t("send")}
+                </Button>
               </Group>
             </Stack>
           </form>

@@ -21,7 +21,9 @@ const date = (iso: string | null) => (iso ? dayjs(iso).format("YYYY-MM-DD HH:mm"
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={2}>
-      <Text size="xs" c="dimmed">{label}</Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
       <div>{children}</div>
     </Stack>
   );
@@ -40,31 +42,76 @@ export function IssueDetailPage() {
   const detail = useQuery({ queryKey: [...ISSUES_KEY, "detail", id], queryFn: () => api.get<IssueDetailView>(`/api/issues/${id}`), retry: false });
   const refresh = () => void client.invalidateQueries({ queryKey: ISSUES_KEY });
   const move = useMutation({ mutationFn: (status: IssueStatus) => api.post(`/api/issues/${id}/status`, { status }), onSuccess: refresh, onError: notifyError });
-  const assign = useMutation({ mutationFn: (assigneeId: number) => api.post(`/api/issues/${id}/assign`, { assignee_id: assigneeId }), onSuccess: refresh, onError: notifyError });
-  const remove = useMutation({ mutationFn: () => api.del(`/api/issues/${id}`), onSuccess: () => { refresh(); void navigate("/issues"); }, onError: notifyError });
+  const assign = useMutation({
+    mutationFn: (assigneeId: number) => api.post(`/api/issues/${id}/assign`, { assignee_id: assigneeId }),
+    onSuccess: refresh,
+    onError: notifyError,
+  });
+  const remove = useMutation({
+    mutationFn: () => api.del(`/api/issues/${id}`),
+    onSuccess: () => {
+      refresh();
+      void navigate("/issues");
+    },
+    onError: notifyError,
+  });
   if (detail.isError) return <EmptyState onRetry={() => void detail.refetch()} />;
   const issue = detail.data;
-  if (!issue) return <Center h={300}><Loader /></Center>;
+  if (!issue)
+    return (
+      <Center h={300}>
+        <Loader />
+      </Center>
+    );
   return (
     <Stack>
-      <Anchor component={Link} to="/issues" size="sm"><Group gap={4}><IconArrowLeft size={14} />{t("back")}</Group></Anchor>
+      <Anchor component={Link} to="/issues" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} />
+          {t("back")}
+        </Group>
+      </Anchor>
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
-          <Title order={2}><Text span c="dimmed" inherit>#{issue.number}</Text> {issue.name}</Title>
+          <Title order={2}>
+            <Text span c="dimmed" inherit>
+              #{issue.number}
+            </Text>{" "}
+            {issue.name}
+          </Title>
           <Group gap={6}>
             <StatusBadge status={issue.status} />
             <PriorityBadge priority={issue.priority} />
-            {issue.tags.map((tag) => <Badge key={tag.id} color={tag.color} variant="light">{tag.name}</Badge>)}
+            {issue.tags.map((tag) => (
+              <Badge key={tag.id} color={tag.color} variant="light">
+                {tag.name}
+              </Badge>
+            ))}
           </Group>
         </Stack>
         <Group gap="xs">
-          {canEdit && ISSUE_TRANSITIONS[issue.status].map((status) => (
-            <Button key={status} size="xs" variant={status === "resolved" ? "filled" : "light"} loading={move.isPending && move.variables === status} onClick={() => move.mutate(status)}>
-              {t(`moveTo.${status}`)}
+          {canEdit &&
+            ISSUE_TRANSITIONS[issue.status].map((status) => (
+              <Button
+                key={status}
+                size="xs"
+                variant={status === "resolved" ? "filled" : "light"}
+                loading={move.isPending && move.variables === status}
+                onClick={() => move.mutate(status)}
+              >
+                {t(`moveTo.${status}`)}
+              </Button>
+            ))}
+          {canEdit && (
+            <Button size="xs" variant="default" onClick={() => setEditing(true)}>
+              {t("edit")}
             </Button>
-          ))}
-          {canEdit && <Button size="xs" variant="default" onClick={() => setEditing(true)}>{t("edit")}</Button>}
-          {canDelete && <Button size="xs" color="red" variant="subtle" onClick={() => setDeleting(true)}>{t("delete")}</Button>}
+          )}
+          {canDelete && (
+            <Button size="xs" color="red" variant="subtle" onClick={() => setDeleting(true)}>
+              {t("delete")}
+            </Button>
+          )}
         </Group>
       </Group>
       <Grid>
@@ -76,8 +123,18 @@ export function IssueDetailPage() {
                 <Field label={t("fields.channel")}>{issue.channel?.name ?? "—"}</Field>
                 <Field label={t("fields.assignee")}>
                   {canAssign ? (
-                    <Select aria-label={t("assign")} size="xs" searchable data={options(people.data)} value={issue.assignee ? String(issue.assignee.id) : null} allowDeselect={false} onChange={(value) => value && assign.mutate(Number(value))} />
-                  ) : (issue.assignee?.name ?? "—")}
+                    <Select
+                      aria-label={t("assign")}
+                      size="xs"
+                      searchable
+                      data={options(people.data)}
+                      value={issue.assignee ? String(issue.assignee.id) : null}
+                      allowDeselect={false}
+                      onChange={(value) => value && assign.mutate(Number(value))}
+                    />
+                  ) : (
+                    (issue.assignee?.name ?? "—")
+                  )}
                 </Field>
                 <Field label={t("fields.createdBy")}>{issue.created_by?.name ?? "—"}</Field>
                 <Field label={t("fields.reason")}>{issue.reason?.name ?? "—"}</Field>
@@ -87,11 +144,19 @@ export function IssueDetailPage() {
                 <Field label={t("fields.endedAt")}>{date(issue.ended_at)}</Field>
                 {issue.interaction_id && <Field label={t("fields.interaction")}>#{issue.interaction_id}</Field>}
               </SimpleGrid>
-              {issue.description && <Field label={t("fields.description")}><Text size="sm" style={{ whiteSpace: "pre-wrap" }}>{issue.description}</Text></Field>}
+              {issue.description && (
+                <Field label={t("fields.description")}>
+                  <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+                    {issue.description}
+                  </Text>
+                </Field>
+              )}
               {issue.attachments.length > 0 && (
                 <Field label={t("fields.attachments")}>
                   {issue.attachments.map((file) => (
-                    <Anchor key={file.file_id} href={`/api/files/${file.file_id}`} target="_blank" rel="noopener" size="sm" display="block"><IconPaperclip size={12} /> {file.name}</Anchor>
+                    <Anchor key={file.file_id} href={`/api/files/${file.file_id}`} target="_blank" rel="noopener" size="sm" display="block">
+                      <IconPaperclip size={12} /> {file.name}
+                    </Anchor>
                   ))}
                 </Field>
               )}
@@ -104,7 +169,17 @@ export function IssueDetailPage() {
         </Grid.Col>
       </Grid>
       {editing && <IssueFormModal issue={issue} onClose={() => setEditing(false)} />}
-      <ConfirmDialog opened={deleting} title={t("deleteTitle")} message={t("deleteText", { name: `#${issue.number}` })} danger onCancel={() => setDeleting(false)} onConfirm={() => { setDeleting(false); remove.mutate(); }} />
+      <ConfirmDialog
+        opened={deleting}
+        title={t("deleteTitle")}
+        message={t("deleteText", { name: `#${issue.number}` })}
+        danger
+        onCancel={() => setDeleting(false)}
+        onConfirm={() => {
+          setDeleting(false);
+          remove.mutate();
+        }}
+      />
     </Stack>
   );
 }

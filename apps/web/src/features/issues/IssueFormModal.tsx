@@ -1,6 +1,13 @@
 import {
-  CreateIssueInput, ISSUE_PRIORITIES, ISSUE_STATUSES, LIMITS, UpdateIssueInput, errorMessage,
-  type AttachmentView, type IssueRef, type IssueView,
+  CreateIssueInput,
+  ISSUE_PRIORITIES,
+  ISSUE_STATUSES,
+  LIMITS,
+  UpdateIssueInput,
+  errorMessage,
+  type AttachmentView,
+  type IssueRef,
+  type IssueView,
 } from "@holboo/core";
 import { Button, CloseButton, FileButton, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from "@mantine/core";
 import { DateInput } from "@mantine/dates";
@@ -31,7 +38,17 @@ const day = (iso: string | null | undefined) => (iso ? dayjs(iso).format("YYYY-M
 const id = (value: string | null) => (value ? Number(value) : null);
 
 /** Create (with status and assignee) or edit an issue; validated with the core schema, then by the server. */
-export function IssueFormModal({ issue, prefill, onClose, onSaved }: { issue?: IssueView; prefill?: IssuePrefill; onClose: () => void; onSaved?: (issue: IssueView) => void }) {
+export function IssueFormModal({
+  issue,
+  prefill,
+  onClose,
+  onSaved,
+}: {
+  issue?: IssueView;
+  prefill?: IssuePrefill;
+  onClose: () => void;
+  onSaved?: (issue: IssueView) => void;
+}) {
   const { t } = useTranslation("issues");
   const client = useQueryClient();
   const { data: me } = useMe();
@@ -39,7 +56,10 @@ export function IssueFormModal({ issue, prefill, onClose, onSaved }: { issue?: I
   const [types, tags, reasons, people, channels] = [useIssueSettings("type"), useIssueSettings("tag"), useIssueSettings("reason"), usePeople(), useChannels()];
   const [contactSearch, setContactSearch] = useState("");
   const [search] = useDebouncedValue(contactSearch, 250);
-  const contacts = useQuery({ queryKey: ["issue-options", "contacts", search], queryFn: () => api.get<{ items: IssueRef[] }>("/api/issue-options/contacts", { search }) });
+  const contacts = useQuery({
+    queryKey: ["issue-options", "contacts", search],
+    queryFn: () => api.get<{ items: IssueRef[] }>("/api/issue-options/contacts", { search }),
+  });
   const knownContact = issue?.contact ?? prefill?.contact;
   const [attachments, setAttachments] = useState<AttachmentView[]>(issue?.attachments ?? []);
   const form = useForm({
@@ -59,15 +79,27 @@ export function IssueFormModal({ issue, prefill, onClose, onSaved }: { issue?: I
     },
   });
   const toInput = (v: typeof form.values) => ({
-    name: v.name, reason_id: id(v.reason_id), type_id: id(v.type_id), tag_ids: v.tag_ids.map(Number), priority: v.priority, description: v.description,
-    contact_id: id(v.contact_id) ?? undefined, channel_id: id(v.channel_id) ?? undefined, interaction_id: issue?.interaction_id ?? prefill?.interaction_id ?? null,
-    registered_at: v.registered_at ? (issue && day(issue.registered_at) === v.registered_at ? issue.registered_at : dayjs(v.registered_at).toISOString()) : undefined,
+    name: v.name,
+    reason_id: id(v.reason_id),
+    type_id: id(v.type_id),
+    tag_ids: v.tag_ids.map(Number),
+    priority: v.priority,
+    description: v.description,
+    contact_id: id(v.contact_id) ?? undefined,
+    channel_id: id(v.channel_id) ?? undefined,
+    interaction_id: issue?.interaction_id ?? prefill?.interaction_id ?? null,
+    registered_at: v.registered_at
+      ? issue && day(issue.registered_at) === v.registered_at
+        ? issue.registered_at
+        : dayjs(v.registered_at).toISOString()
+      : undefined,
     due_at: v.due_at ? dayjs(v.due_at).endOf("day").toISOString() : null,
     attachment_ids: attachments.map((a) => a.file_id),
     ...(issue ? {} : { status: v.status, assignee_id: id(v.assignee_id) ?? undefined }),
   });
   const save = useMutation({
-    mutationFn: (input: ReturnType<typeof toInput>) => (issue ? api.put<IssueView>(`/api/issues/${issue.id}`, input) : api.post<IssueView>("/api/issues", input)),
+    mutationFn: (input: ReturnType<typeof toInput>) =>
+      issue ? api.put<IssueView>(`/api/issues/${issue.id}`, input) : api.post<IssueView>("/api/issues", input),
     onSuccess: (saved) => {
       void client.invalidateQueries({ queryKey: ISSUES_KEY });
       onSaved?.(saved);
@@ -95,7 +127,9 @@ export function IssueFormModal({ issue, prefill, onClose, onSaved }: { issue?: I
   };
   // The contact the form started with keeps the name it was shown under (e.g. the inbox's "Customer").
   const unnamed = (contactId: number) => t("unnamedContact", { id: contactId });
-  const contactOptions = options([...(knownContact ? [knownContact] : []), ...(contacts.data?.items ?? []).filter((c) => c.id !== knownContact?.id)].map((c) => contactLabel(c, unnamed)));
+  const contactOptions = options(
+    [...(knownContact ? [knownContact] : []), ...(contacts.data?.items ?? []).filter((c) => c.id !== knownContact?.id)].map((c) => contactLabel(c, unnamed)),
+  );
   const pickReason = (value: string | null) => {
     form.setFieldValue("reason_id", value);
     const reason = reasons.data?.find((r) => String(r.id) === value);
@@ -108,14 +142,45 @@ export function IssueFormModal({ issue, prefill, onClose, onSaved }: { issue?: I
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select label={t("fields.reason")} data={options(reasons.data)} value={form.values.reason_id} onChange={pickReason} clearable searchable />
             <TextInput label={t("fields.name")} withAsterisk {...form.getInputProps("name")} data-autofocus />
-            <Select label={t("fields.contact")} withAsterisk data={contactOptions} searchable searchValue={contactSearch} onSearchChange={setContactSearch} placeholder={t("contactSearch")} filter={({ options: all }) => all} nothingFoundMessage="—" {...form.getInputProps("contact_id")} />
+            <Select
+              label={t("fields.contact")}
+              withAsterisk
+              data={contactOptions}
+              searchable
+              searchValue={contactSearch}
+              onSearchChange={setContactSearch}
+              placeholder={t("contactSearch")}
+              filter={({ options: all }) => all}
+              nothingFoundMessage="—"
+              {...form.getInputProps("contact_id")}
+            />
             <Select label={t("fields.channel")} withAsterisk data={options(channels.data)} {...form.getInputProps("channel_id")} />
             <Select label={t("fields.type")} data={options(types.data)} clearable {...form.getInputProps("type_id")} />
             <MultiSelect label={t("fields.tags")} data={options(tags.data)} clearable {...form.getInputProps("tag_ids")} />
-            <Select label={t("fields.priority")} withAsterisk data={ISSUE_PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))} allowDeselect={false} {...form.getInputProps("priority")} />
-            {!issue && <Select label={t("fields.status")} withAsterisk data={ISSUE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} allowDeselect={false} {...form.getInputProps("status")} />}
+            <Select
+              label={t("fields.priority")}
+              withAsterisk
+              data={ISSUE_PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))}
+              allowDeselect={false}
+              {...form.getInputProps("priority")}
+            />
             {!issue && (
-              <Select label={t("fields.assignee")} withAsterisk searchable data={options(canAssign ? people.data : people.data?.filter((p) => p.id === me?.ID))} {...form.getInputProps("assignee_id")} />
+              <Select
+                label={t("fields.status")}
+                withAsterisk
+                data={ISSUE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+                allowDeselect={false}
+                {...form.getInputProps("status")}
+              />
+            )}
+            {!issue && (
+              <Select
+                label={t("fields.assignee")}
+                withAsterisk
+                searchable
+                data={options(canAssign ? people.data : people.data?.filter((p) => p.id === me?.ID))}
+                {...form.getInputProps("assignee_id")}
+              />
             )}
             <DateInput label={t("fields.registeredAt")} valueFormat="YYYY-MM-DD" clearable maxDate={new Date()} {...form.getInputProps("registered_at")} />
             <DateInput label={t("fields.dueAt")} valueFormat="YYYY-MM-DD" clearable {...form.getInputProps("due_at")} />
@@ -126,11 +191,19 @@ export function IssueFormModal({ issue, prefill, onClose, onSaved }: { issue?: I
               <Group key={file.file_id} gap={4}>
                 <IconPaperclip size={14} />
                 <Text size="sm">{file.name}</Text>
-                <CloseButton size="sm" aria-label={`${t("delete")}: ${file.name}`} onClick={() => setAttachments((current) => current.filter((a) => a.file_id !== file.file_id))} />
+                <CloseButton
+                  size="sm"
+                  aria-label={`${t("delete")}: ${file.name}`}
+                  onClick={() => setAttachments((current) => current.filter((a) => a.file_id !== file.file_id))}
+                />
               </Group>
             ))}
             <FileButton onChange={(file) => void upload(file)}>
-              {(props) => <Button {...props} variant="subtle" size="xs" leftSection={<IconPaperclip size={14} />} w="fit-content">{t("attach")}</Button>}
+              {(props) => (
+                <Button {...props} variant="subtle" size="xs" leftSection={<IconPaperclip size={14} />} w="fit-content">
+                  {t("attach")}
+                </Button>
+              )}
             </FileButton>
           </Stack>
           <FormActions onCancel={onClose} saving={save.isPending} />

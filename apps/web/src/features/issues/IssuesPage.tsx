@@ -25,19 +25,43 @@ export function IssuesPage() {
   const canEdit = usePermission("issue.edit");
   const [creating, setCreating] = useState(false);
   const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<Record<"status" | "priority" | "type_id" | "tag_id" | "assignee_id", string | null>>({ status: null, priority: null, type_id: null, tag_id: null, assignee_id: null });
+  const [filters, setFilters] = useState<Record<"status" | "priority" | "type_id" | "tag_id" | "assignee_id", string | null>>({
+    status: null,
+    priority: null,
+    type_id: null,
+    tag_id: null,
+    assignee_id: null,
+  });
   const [range, setRange] = useState<DateRangeValue>({ start: null, end: null, preset: "custom" });
   const [searchText, setSearchText] = useState("");
   const [search] = useDebouncedValue(searchText.trim(), 300);
   const [types, tags, people] = [useIssueSettings("type"), useIssueSettings("tag"), usePeople()];
   const query = {
-    page, page_size: PAGE_SIZE, search: search || undefined,
+    page,
+    page_size: PAGE_SIZE,
+    search: search || undefined,
     ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== null)),
-    from: range.start?.toISOString(), to: range.end ? dayjs(range.end).endOf("day").toISOString() : undefined,
+    from: range.start?.toISOString(),
+    to: range.end ? dayjs(range.end).endOf("day").toISOString() : undefined,
   };
-  const list = useQuery({ queryKey: [...ISSUES_KEY, query], queryFn: () => api.get<{ items: IssueView[]; total: number }>("/api/issues", query), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: [...ISSUES_KEY, query],
+    queryFn: () => api.get<{ items: IssueView[]; total: number }>("/api/issues", query),
+    placeholderData: keepPreviousData,
+  });
   const filter = (key: keyof typeof filters, label: string, data: Array<{ value: string; label: string }>) => (
-    <Select placeholder={label} aria-label={label} data={data} value={filters[key]} clearable w={160} onChange={(value) => { setFilters((f) => ({ ...f, [key]: value })); setPage(1); }} />
+    <Select
+      placeholder={label}
+      aria-label={label}
+      data={data}
+      value={filters[key]}
+      clearable
+      w={160}
+      onChange={(value) => {
+        setFilters((f) => ({ ...f, [key]: value }));
+        setPage(1);
+      }}
+    />
   );
   return (
     <Stack>
@@ -46,13 +70,37 @@ export function IssuesPage() {
         {canEdit && <Button onClick={() => setCreating(true)}>{t("add")}</Button>}
       </Group>
       <Group gap="xs">
-        <TextInput placeholder={t("search")} aria-label={t("search")} leftSection={<IconSearch size={16} />} value={searchText} onChange={(e) => { setSearchText(e.currentTarget.value); setPage(1); }} w={240} />
-        {filter("status", t("fields.status"), ISSUE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })))}
-        {filter("priority", t("fields.priority"), ISSUE_PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) })))}
+        <TextInput
+          placeholder={t("search")}
+          aria-label={t("search")}
+          leftSection={<IconSearch size={16} />}
+          value={searchText}
+          onChange={(e) => {
+            setSearchText(e.currentTarget.value);
+            setPage(1);
+          }}
+          w={240}
+        />
+        {filter(
+          "status",
+          t("fields.status"),
+          ISSUE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+        )}
+        {filter(
+          "priority",
+          t("fields.priority"),
+          ISSUE_PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) })),
+        )}
         {filter("type_id", t("fields.type"), options(types.data))}
         {filter("tag_id", t("fields.tags"), options(tags.data))}
         {filter("assignee_id", t("fields.assignee"), options(people.data))}
-        <DateRangePicker value={range} onChange={(next) => { setRange(next); setPage(1); }} />
+        <DateRangePicker
+          value={range}
+          onChange={(next) => {
+            setRange(next);
+            setPage(1);
+          }}
+        />
       </Group>
       <Paper withBorder p="md">
         {list.data && !list.data.items.length ? (
@@ -61,22 +109,34 @@ export function IssuesPage() {
           <Table highlightOnHover data-testid="issues-table">
             <Table.Thead>
               <Table.Tr>
-                {(["number", "name", "contact", "status", "priority", "assignee", "registeredAt", "dueAt"] as const).map((key) => <Table.Th key={key}>{t(`fields.${key}`)}</Table.Th>)}
+                {(["number", "name", "contact", "status", "priority", "assignee", "registeredAt", "dueAt"] as const).map((key) => (
+                  <Table.Th key={key}>{t(`fields.${key}`)}</Table.Th>
+                ))}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {list.data?.items.map((issue) => (
                 <Table.Tr key={issue.id} onClick={() => void navigate(`/issues/${issue.id}`)} style={{ cursor: "pointer" }} data-testid="issue-row">
-                  <Table.Td><Text c="dimmed">#{issue.number}</Text></Table.Td>
+                  <Table.Td>
+                    <Text c="dimmed">#{issue.number}</Text>
+                  </Table.Td>
                   <Table.Td>
                     <Group gap={4}>
                       <Text fw={500}>{issue.name}</Text>
-                      {issue.tags.map((tag) => <Badge key={tag.id} size="xs" color={tag.color} variant="light">{tag.name}</Badge>)}
+                      {issue.tags.map((tag) => (
+                        <Badge key={tag.id} size="xs" color={tag.color} variant="light">
+                          {tag.name}
+                        </Badge>
+                      ))}
                     </Group>
                   </Table.Td>
                   <Table.Td>{contactLabel(issue.contact, (id) => t("unnamedContact", { id })).name}</Table.Td>
-                  <Table.Td><StatusBadge status={issue.status} /></Table.Td>
-                  <Table.Td><PriorityBadge priority={issue.priority} /></Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={issue.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    <PriorityBadge priority={issue.priority} />
+                  </Table.Td>
                   <Table.Td>{issue.assignee?.name ?? "—"}</Table.Td>
                   <Table.Td>{dayjs(issue.registered_at).format("YYYY-MM-DD")}</Table.Td>
                   <Table.Td>{issue.due_at ? dayjs(issue.due_at).format("YYYY-MM-DD") : "—"}</Table.Td>

@@ -1,4 +1,12 @@
-import { ISSUE_SETTING_PATHS, type ChannelView, type IssuePriority, type IssueRef, type IssueSettingKind, type IssueSettingView, type IssueStatus } from "@holboo/core";
+import {
+  ISSUE_SETTING_PATHS,
+  type ChannelView,
+  type IssuePriority,
+  type IssueRef,
+  type IssueSettingKind,
+  type IssueSettingView,
+  type IssueStatus,
+} from "@holboo/core";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api.ts";
 import { useMe } from "../../lib/session.ts";
@@ -10,12 +18,20 @@ export const STATUS_COLOR: Record<IssueStatus, string> = { open: "blue", in_prog
 export const PRIORITY_COLOR: Record<IssuePriority, string> = { low: "gray", medium: "blue", high: "orange", urgent: "red" };
 
 export function useIssueSettings(kind: IssueSettingKind) {
-  return useQuery({ queryKey: issueSettingsKey(kind), queryFn: () => api.get<{ items: IssueSettingView[] }>(ISSUE_SETTING_PATHS[kind]), select: (data) => data.items });
+  return useQuery({
+    queryKey: issueSettingsKey(kind),
+    queryFn: () => api.get<{ items: IssueSettingView[] }>(ISSUE_SETTING_PATHS[kind]),
+    select: (data) => data.items,
+  });
 }
 
 /** Colleagues who can be assigned or mentioned. */
 export function usePeople() {
-  return useQuery({ queryKey: ["issue-options", "people"], queryFn: () => api.get<{ items: IssueRef[] }>("/api/issue-options/people"), select: (data) => data.items });
+  return useQuery({
+    queryKey: ["issue-options", "people"],
+    queryFn: () => api.get<{ items: IssueRef[] }>("/api/issue-options/people"),
+    select: (data) => data.items,
+  });
 }
 
 export function useChannels() {

@@ -19,8 +19,12 @@ beforeEach(() => vi.clearAllMocks());
 
 const tag: IssueSettingView = { id: 3, kind: "tag", name: "Төлбөр", description: "", color: "#fa5252", created_at: "2026-11-23T10:00:00.000Z" };
 const pickers = {
-  "/api/issue-types": list([]), "/api/issue-tags": list([tag]), "/api/issue-reasons": list([{ ...tag, id: 4, kind: "reason", name: "Хүргэлт хоцорсон", color: null }]),
-  "/api/issue-options/people": list([{ id: 1, name: "Болд Бат" }]), "/api/issue-options/contacts": list([]), "/api/company/1/channel": list([{ id: 9, name: "Вэб чат" }]),
+  "/api/issue-types": list([]),
+  "/api/issue-tags": list([tag]),
+  "/api/issue-reasons": list([{ ...tag, id: 4, kind: "reason", name: "Хүргэлт хоцорсон", color: null }]),
+  "/api/issue-options/people": list([{ id: 1, name: "Болд Бат" }]),
+  "/api/issue-options/contacts": list([]),
+  "/api/company/1/channel": list([{ id: 9, name: "Вэб чат" }]),
 };
 
 describe("issue settings page", () => {
@@ -42,20 +46,42 @@ describe("issue settings page", () => {
 
 describe("issue from a customer's message bubble", () => {
   const message = (direction: "in" | "out"): MessageView => ({
-    id: 1, interaction_id: 7, seq: 1, direction, sender_type: direction === "in" ? "contact" : "user", sender: { id: null, name: "" }, text: "Захиалга ирээгүй",
-    attachments: [], status: "sent", is_bot: false, is_private: false, client_id: null, created_at: "2026-11-23T10:00:00.000Z",
+    id: 1,
+    interaction_id: 7,
+    seq: 1,
+    direction,
+    sender_type: direction === "in" ? "contact" : "user",
+    sender: { id: null, name: "" },
+    text: "Захиалга ирээгүй",
+    attachments: [],
+    status: "sent",
+    is_bot: false,
+    is_private: false,
+    client_id: null,
+    created_at: "2026-11-23T10:00:00.000Z",
   });
 
   it("shows the plus button only on the customer's side", () => {
     const onCreate = vi.fn();
-    renderWithProviders(<><MessageBubble message={message("in")} onCreateIssue={onCreate} /><MessageBubble message={message("out")} onCreateIssue={onCreate} /></>);
+    renderWithProviders(
+      <>
+        <MessageBubble message={message("in")} onCreateIssue={onCreate} />
+        <MessageBubble message={message("out")} onCreateIssue={onCreate} />
+      </>,
+    );
     expect(screen.getAllByTestId("bubble-create-issue")).toHaveLength(1);
   });
 
   it("opens the form prefilled with contact, channel, interaction and text; the reason fills the name", async () => {
     answerGets(mocked.get, pickers);
     mocked.post.mockResolvedValueOnce({ id: 1 });
-    renderWithProviders(<IssueFormModal prefill={{ contact: { id: 12, name: "Сараа" }, channel_id: 9, interaction_id: 7, description: "Захиалга ирээгүй" }} onClose={() => undefined} />, { me: makeMe() });
+    renderWithProviders(
+      <IssueFormModal
+        prefill={{ contact: { id: 12, name: "Сараа" }, channel_id: 9, interaction_id: 7, description: "Захиалга ирээгүй" }}
+        onClose={() => undefined}
+      />,
+      { me: makeMe() },
+    );
     expect(await screen.findByDisplayValue("Захиалга ирээгүй")).toBeInTheDocument();
     await waitFor(() => expect(screen.getByPlaceholderText("Нэр, и-мэйл эсвэл утас бичнэ үү")).toHaveValue("Сараа"));
     await userEvent.type(screen.getByLabelText(/^Нэр/), "Аа");
@@ -67,21 +93,58 @@ describe("issue from a customer's message bubble", () => {
     await userEvent.click(await screen.findByRole("option", { name: "Хүргэлт хоцорсон" }));
     expect(screen.getByLabelText(/^Нэр/)).toHaveValue("Хүргэлт хоцорсон");
     await userEvent.click(screen.getByRole("button", { name: "Хадгалах" }));
-    await waitFor(() => expect(mocked.post).toHaveBeenCalledWith("/api/issues", expect.objectContaining({
-      name: "Хүргэлт хоцорсон", reason_id: 4, contact_id: 12, channel_id: 9, interaction_id: 7, description: "Захиалга ирээгүй", priority: "medium", status: "open", assignee_id: 1,
-    })));
+    await waitFor(() =>
+      expect(mocked.post).toHaveBeenCalledWith(
+        "/api/issues",
+        expect.objectContaining({
+          name: "Хүргэлт хоцорсон",
+          reason_id: 4,
+          contact_id: 12,
+          channel_id: 9,
+          interaction_id: 7,
+          description: "Захиалга ирээгүй",
+          priority: "medium",
+          status: "open",
+          assignee_id: 1,
+        }),
+      ),
+    );
   });
 });
 
 describe("issue comments", () => {
   const issue = {
-    id: 5, number: 5, name: "Захиалга хоцорсон", reason: null, type: null, tags: [], priority: "high", status: "open", description: "", contact: { id: 12, name: "Сараа" },
-    channel: null, interaction_id: null, assignee: null, created_by: null, registered_at: "2026-11-23T10:00:00.000Z", due_at: null, ended_at: null, attachments: [],
-    updated_at: "2026-11-23T10:00:00.000Z", comments: [], history: [],
+    id: 5,
+    number: 5,
+    name: "Захиалга хоцорсон",
+    reason: null,
+    type: null,
+    tags: [],
+    priority: "high",
+    status: "open",
+    description: "",
+    contact: { id: 12, name: "Сараа" },
+    channel: null,
+    interaction_id: null,
+    assignee: null,
+    created_by: null,
+    registered_at: "2026-11-23T10:00:00.000Z",
+    due_at: null,
+    ended_at: null,
+    attachments: [],
+    updated_at: "2026-11-23T10:00:00.000Z",
+    comments: [],
+    history: [],
   } satisfies IssueDetailView;
 
   it("typing @ suggests colleagues; the picked ones still in the text are sent as mentions", async () => {
-    answerGets(mocked.get, { "/api/issue-options/people": list([{ id: 1, name: "Болд Бат" }, { id: 2, name: "Сараа Бат" }, { id: 3, name: "Дорж Сүх" }]) });
+    answerGets(mocked.get, {
+      "/api/issue-options/people": list([
+        { id: 1, name: "Болд Бат" },
+        { id: 2, name: "Сараа Бат" },
+        { id: 3, name: "Дорж Сүх" },
+      ]),
+    });
     mocked.post.mockResolvedValueOnce({});
     renderWithProviders(<IssueComments issue={issue} />, { me: makeMe() });
     const box = screen.getByRole("textbox", { name: "Сэтгэгдэл бичих" });
@@ -95,15 +158,37 @@ describe("issue comments", () => {
 });
 
 const resolvedIssue: IssueView = {
-  id: 7, number: 42, name: "Нууц үг сэргээх", reason: null, type: null, tags: [{ id: 3, name: "Төлбөр", color: "#fa5252" }], priority: "urgent", status: "resolved", description: "",
-  contact: { id: 12, name: "" }, channel: { id: 9, name: "Вэб чат" }, interaction_id: null, assignee: { id: 1, name: "Болд Бат" }, created_by: { id: 1, name: "Болд Бат" },
-  registered_at: "2026-11-20T10:00:00.000Z", due_at: null, ended_at: "2026-11-21T10:00:00.000Z", attachments: [], updated_at: "2026-11-21T10:00:00.000Z",
+  id: 7,
+  number: 42,
+  name: "Нууц үг сэргээх",
+  reason: null,
+  type: null,
+  tags: [{ id: 3, name: "Төлбөр", color: "#fa5252" }],
+  priority: "urgent",
+  status: "resolved",
+  description: "",
+  contact: { id: 12, name: "" },
+  channel: { id: 9, name: "Вэб чат" },
+  interaction_id: null,
+  assignee: { id: 1, name: "Болд Бат" },
+  created_by: { id: 1, name: "Болд Бат" },
+  registered_at: "2026-11-20T10:00:00.000Z",
+  due_at: null,
+  ended_at: "2026-11-21T10:00:00.000Z",
+  attachments: [],
+  updated_at: "2026-11-21T10:00:00.000Z",
 };
 
 describe("issues list", () => {
   it("shows the number, name, tags and an unnamed customer, and filters by status", async () => {
     const calls: unknown[] = [];
-    answerGets(mocked.get, { ...pickers, "/api/issues": (query: unknown) => { calls.push(query); return list([resolvedIssue]); } });
+    answerGets(mocked.get, {
+      ...pickers,
+      "/api/issues": (query: unknown) => {
+        calls.push(query);
+        return list([resolvedIssue]);
+      },
+    });
     renderWithProviders(<IssuesPage />, { me: makeMe() });
     expect(await screen.findByText("#42")).toBeInTheDocument();
     expect(screen.getByText("Харилцагч 12")).toBeInTheDocument();
@@ -115,9 +200,20 @@ describe("issues list", () => {
 });
 
 describe("issue detail", () => {
-  const detail: IssueDetailView = { ...resolvedIssue, comments: [], history: [{ id: 1, type: "status_changed", actor: { id: 1, name: "Болд Бат" }, payload: { from: "open", to: "resolved" }, created_at: "2026-11-21T10:00:00.000Z" }] };
+  const detail: IssueDetailView = {
+    ...resolvedIssue,
+    comments: [],
+    history: [
+      { id: 1, type: "status_changed", actor: { id: 1, name: "Болд Бат" }, payload: { from: "open", to: "resolved" }, created_at: "2026-11-21T10:00:00.000Z" },
+    ],
+  };
   const page = (permissions: MeView["permissions"]) =>
-    renderWithProviders(<Routes><Route path="/issues/:id" element={<IssueDetailPage />} /></Routes>, { me: makeMe({ permissions }), path: "/issues/7" });
+    renderWithProviders(
+      <Routes>
+        <Route path="/issues/:id" element={<IssueDetailPage />} />
+      </Routes>,
+      { me: makeMe({ permissions }), path: "/issues/7" },
+    );
 
   it("offers the moves the lifecycle allows from the status, and writes the history in words", async () => {
     answerGets(mocked.get, { ...pickers, "/api/issues/7": detail });

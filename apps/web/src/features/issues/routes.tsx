@@ -3,6 +3,18 @@ import { screen } from "../../app/lazy.ts";
 
 /** Children of /issues. */
 export const issueRoutes: RouteObject[] = [
-  { index: true, lazy: screen(() => import("./IssuesPage.tsx"), (m) => m.IssuesPage) },
-  { path: ":id", lazy: screen(() => import("./IssueDetailPage.tsx"), (m) => m.IssueDetailPage) },
+  {
+    index: true,
+    lazy: screen(
+      () => import("./IssuesPage.tsx"),
+      (m) => m.IssuesPage,
+    ),
+  },
+  {
+    path: ":id",
+    lazy: screen(
+      () => import("./IssueDetailPage.tsx"),
+      (m) => m.IssueDetailPage,
+    ),
+  },
 ];

@@ -36,7 +36,8 @@ function ArticleForm({ article, folderId }: { article: ArticleView | null; folde
     if (!article) void navigate(`/knowledge/${view.id}`, { replace: true });
   };
   const save = useMutation({
-    mutationFn: (body: ArticleInput) => (article ? api.put<ArticleView>(`/api/knowledge/articles/${article.id}`, body) : api.post<ArticleView>("/api/knowledge/articles", body)),
+    mutationFn: (body: ArticleInput) =>
+      article ? api.put<ArticleView>(`/api/knowledge/articles/${article.id}`, body) : api.post<ArticleView>("/api/knowledge/articles", body),
     onSuccess: saved,
     onError: (error) => showSubmitError(error, setErrors),
   });
@@ -62,7 +63,12 @@ function ArticleForm({ article, folderId }: { article: ArticleView | null; folde
   const tooLong = chars > LIMITS.articleCharsWarning;
   return (
     <Stack>
-      <Anchor component={Link} to="/knowledge" size="sm"><Group gap={4}><IconArrowLeft size={14} />{t("articles.back")}</Group></Anchor>
+      <Anchor component={Link} to="/knowledge" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} />
+          {t("articles.back")}
+        </Group>
+      </Anchor>
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
           <Title order={2}>{article?.name ?? t("articles.new")}</Title>
@@ -70,7 +76,11 @@ function ArticleForm({ article, folderId }: { article: ArticleView | null; folde
             <Group gap="xs">
               <StatusBadge status={article.status} />
               <SourceBadge source={article.source} />
-              {article.source_url && <Anchor href={article.source_url} target="_blank" rel="noopener noreferrer" size="xs">{article.source_url}</Anchor>}
+              {article.source_url && (
+                <Anchor href={article.source_url} target="_blank" rel="noopener noreferrer" size="xs">
+                  {article.source_url}
+                </Anchor>
+              )}
               <Text size="xs" c="dimmed">
                 {t("articles.updated")}: <RelativeTime value={article.updated_at} />
                 {article.updated_by && ` · ${t("articles.by", { name: article.updated_by.name })}`}
@@ -80,17 +90,39 @@ function ArticleForm({ article, folderId }: { article: ArticleView | null; folde
         </Stack>
         {canEdit && (
           <Group>
-            {article && <Button variant="subtle" color="red" onClick={() => setRemoving(true)}>{t("articles.delete")}</Button>}
-            <Button variant="default" onClick={submit} loading={save.isPending} data-testid="save-article">{t("articles.save")}</Button>
-            {article?.status === "draft" && <Button onClick={() => status.mutate("publish")} loading={status.isPending} data-testid="publish-article">{t("articles.publish")}</Button>}
-            {article?.status === "published" && <Button variant="light" onClick={() => status.mutate("unpublish")} loading={status.isPending}>{t("articles.unpublish")}</Button>}
+            {article && (
+              <Button variant="subtle" color="red" onClick={() => setRemoving(true)}>
+                {t("articles.delete")}
+              </Button>
+            )}
+            <Button variant="default" onClick={submit} loading={save.isPending} data-testid="save-article">
+              {t("articles.save")}
+            </Button>
+            {article?.status === "draft" && (
+              <Button onClick={() => status.mutate("publish")} loading={status.isPending} data-testid="publish-article">
+                {t("articles.publish")}
+              </Button>
+            )}
+            {article?.status === "published" && (
+              <Button variant="light" onClick={() => status.mutate("unpublish")} loading={status.isPending}>
+                {t("articles.unpublish")}
+              </Button>
+            )}
           </Group>
         )}
       </Group>
       {!folders.length && <Alert color="yellow">{t("articles.chooseFolder")}</Alert>}
       <Group grow align="flex-start">
         <TextInput label={t("articles.name")} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} readOnly={!canEdit} required />
-        <Select label={t("articles.folder")} data={folderOptions(folders)} value={folder} onChange={setFolder} error={errors.folder_id} readOnly={!canEdit} allowDeselect={false} />
+        <Select
+          label={t("articles.folder")}
+          data={folderOptions(folders)}
+          value={folder}
+          onChange={setFolder}
+          error={errors.folder_id}
+          readOnly={!canEdit}
+          allowDeselect={false}
+        />
       </Group>
       <Suspense fallback={<Skeleton height={320} />}>
         <ArticleEditor
@@ -104,11 +136,31 @@ function ArticleForm({ article, folderId }: { article: ArticleView | null; folde
         />
       </Suspense>
       <Group justify="space-between">
-        <Text size="xs" c="dimmed">{t("articles.chars", { count: chars })}</Text>
-        {errors.content && <Text size="xs" c="red">{errors.content}</Text>}
+        <Text size="xs" c="dimmed">
+          {t("articles.chars", { count: chars })}
+        </Text>
+        {errors.content && (
+          <Text size="xs" c="red">
+            {errors.content}
+          </Text>
+        )}
       </Group>
-      {tooLong && <Alert color="orange" icon={<IconAlertTriangle size={16} />} data-testid="article-too-long">{t("articles.tooLong")}</Alert>}
-      <ConfirmDialog opened={removing} title={t("articles.deleteTitle")} message={t("articles.deleteText", { name: article?.name ?? "" })} danger onCancel={() => setRemoving(false)} onConfirm={() => { setRemoving(false); remove.mutate(); }} />
+      {tooLong && (
+        <Alert color="orange" icon={<IconAlertTriangle size={16} />} data-testid="article-too-long">
+          {t("articles.tooLong")}
+        </Alert>
+      )}
+      <ConfirmDialog
+        opened={removing}
+        title={t("articles.deleteTitle")}
+        message={t("articles.deleteText", { name: article?.name ?? "" })}
+        danger
+        onCancel={() => setRemoving(false)}
+        onConfirm={() => {
+          setRemoving(false);
+          remove.mutate();
+        }}
+      />
     </Stack>
   );
 }

@@ -48,7 +48,12 @@ export function FolderDialog({ folder, parentId, onClose }: FolderDialogProps) {
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput label={t("folders.name")} {...form.getInputProps("name")} data-autofocus required />
-          <Select label={t("folders.parent")} data={[{ value: "", label: t("folders.noParent") }, ...parents]} {...form.getInputProps("parent_id")} allowDeselect={false} />
+          <Select
+            label={t("folders.parent")}
+            data={[{ value: "", label: t("folders.noParent") }, ...parents]}
+            {...form.getInputProps("parent_id")}
+            allowDeselect={false}
+          />
           <MultiSelect
             label={t("folders.agents")}
             description={t("folders.agentsHint")}

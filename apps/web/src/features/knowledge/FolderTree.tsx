@@ -43,7 +43,9 @@ export function FolderTree({ folders, selected, onSelect, canEdit, onAddChild, o
                   <Menu.Dropdown>
                     <Menu.Item onClick={() => onAddChild(folder)}>{t("folders.addChild")}</Menu.Item>
                     <Menu.Item onClick={() => onEdit(folder)}>{t("folders.edit")}</Menu.Item>
-                    <Menu.Item color="red" onClick={() => onDelete(folder)}>{t("folders.delete")}</Menu.Item>
+                    <Menu.Item color="red" onClick={() => onDelete(folder)}>
+                      {t("folders.delete")}
+                    </Menu.Item>
                   </Menu.Dropdown>
                 </Menu>
               )}
@@ -55,7 +57,13 @@ export function FolderTree({ folders, selected, onSelect, canEdit, onAddChild, o
   return (
     <nav aria-label={t("folders.title")}>
       <NavLink label={t("folders.all")} active={selected === null} onClick={() => onSelect(null)} />
-      {folders.length ? branch(null) : <Text size="sm" c="dimmed" p="sm">{t("folders.empty")}</Text>}
+      {folders.length ? (
+        branch(null)
+      ) : (
+        <Text size="sm" c="dimmed" p="sm">
+          {t("folders.empty")}
+        </Text>
+      )}
     </nav>
   );
 }

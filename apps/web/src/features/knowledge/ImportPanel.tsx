@@ -40,14 +40,19 @@ export function ImportPanel({ folderId }: { folderId: number }) {
         <Text fw={600}>{t("import.title")}</Text>
         <Group align="flex-start" wrap="wrap">
           <Stack gap={2}>
-            <FileButton onChange={(file) => file && upload.mutate(file)} accept=".docx,.pdf,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document">
+            <FileButton
+              onChange={(file) => file && upload.mutate(file)}
+              accept=".docx,.pdf,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+            >
               {(props) => (
                 <Button {...props} variant="light" leftSection={<IconFileUpload size={16} />} loading={upload.isPending} data-testid="import-file">
                   {t("import.file")}
                 </Button>
               )}
             </FileButton>
-            <Text size="xs" c="dimmed">{t("import.fileHint", { mb: LIMITS.knowledgeUploadBytes / (1024 * 1024) })}</Text>
+            <Text size="xs" c="dimmed">
+              {t("import.fileHint", { mb: LIMITS.knowledgeUploadBytes / (1024 * 1024) })}
+            </Text>
           </Stack>
           <form
             onSubmit={(e) => {
@@ -67,7 +72,9 @@ export function ImportPanel({ folderId }: { folderId: number }) {
                 error={urlError}
                 leftSection={<IconWorldDownload size={16} />}
               />
-              <Button type="submit" variant="light" loading={fromUrl.isPending} disabled={!url.trim()}>{t("import.urlSubmit")}</Button>
+              <Button type="submit" variant="light" loading={fromUrl.isPending} disabled={!url.trim()}>
+                {t("import.urlSubmit")}
+              </Button>
             </Group>
           </form>
         </Group>

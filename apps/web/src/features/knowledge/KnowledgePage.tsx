@@ -37,7 +37,13 @@ export function KnowledgePage() {
   const articles = useQuery({
     queryKey: [...articlesKey, selected, debounced, status, page],
     queryFn: () =>
-      api.get<{ items: ArticleSummary[]; total: number }>("/api/knowledge/articles", { folder_id: selected, search: debounced, status, page, page_size: PAGE_SIZE }),
+      api.get<{ items: ArticleSummary[]; total: number }>("/api/knowledge/articles", {
+        folder_id: selected,
+        search: debounced,
+        status,
+        page,
+        page_size: PAGE_SIZE,
+      }),
   });
   const select = (id: number | null) => {
     setPage(1);
@@ -51,8 +57,12 @@ export function KnowledgePage() {
         <Title order={2}>{t("title")}</Title>
         {canEdit && (
           <Group>
-            <Button variant="default" onClick={() => setEditing({ folder: null, parentId: selected })} data-testid="add-folder">{t("folders.add")}</Button>
-            <Button onClick={newArticle} disabled={!folders.data?.items.length} data-testid="new-article">{t("articles.new")}</Button>
+            <Button variant="default" onClick={() => setEditing({ folder: null, parentId: selected })} data-testid="add-folder">
+              {t("folders.add")}
+            </Button>
+            <Button onClick={newArticle} disabled={!folders.data?.items.length} data-testid="new-article">
+              {t("articles.new")}
+            </Button>
           </Group>
         )}
       </Group>
@@ -77,13 +87,26 @@ export function KnowledgePage() {
             <Paper withBorder p="md">
               <Stack>
                 <Group>
-                  <TextInput leftSection={<IconSearch size={14} />} placeholder={t("articles.search")} aria-label={t("articles.search")} value={search} onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} maw={280} />
+                  <TextInput
+                    leftSection={<IconSearch size={14} />}
+                    placeholder={t("articles.search")}
+                    aria-label={t("articles.search")}
+                    value={search}
+                    onChange={(e) => {
+                      setSearch(e.currentTarget.value);
+                      setPage(1);
+                    }}
+                    maw={280}
+                  />
                   <Select
                     aria-label={t("articles.status")}
                     placeholder={t("articles.allStatuses")}
                     data={ARTICLE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
                     value={status}
-                    onChange={(value) => { setStatus(value); setPage(1); }}
+                    onChange={(value) => {
+                      setStatus(value);
+                      setPage(1);
+                    }}
                     clearable
                     maw={200}
                   />
@@ -106,16 +129,32 @@ export function KnowledgePage() {
                           <Table.Tr key={article.id}>
                             <Table.Td>
                               <Group gap={6} wrap="nowrap">
-                                <Text component={Link} to={`/knowledge/${article.id}`} fw={600} size="sm" c="blue">{article.name}</Text>
+                                <Text component={Link} to={`/knowledge/${article.id}`} fw={600} size="sm" c="blue">
+                                  {article.name}
+                                </Text>
                                 {article.too_long && <IconAlertTriangle size={14} color="var(--mantine-color-orange-6)" aria-label={t("articles.tooLong")} />}
                               </Group>
-                              {selected === null && <Text size="xs" c="dimmed">{folderName(article.folder_id)}</Text>}
+                              {selected === null && (
+                                <Text size="xs" c="dimmed">
+                                  {folderName(article.folder_id)}
+                                </Text>
+                              )}
                             </Table.Td>
-                            <Table.Td><StatusBadge status={article.status} /></Table.Td>
-                            <Table.Td><SourceBadge source={article.source} /></Table.Td>
                             <Table.Td>
-                              <Text size="xs"><RelativeTime value={article.updated_at} /></Text>
-                              {article.updated_by && <Text size="xs" c="dimmed">{t("articles.by", { name: article.updated_by.name })}</Text>}
+                              <StatusBadge status={article.status} />
+                            </Table.Td>
+                            <Table.Td>
+                              <SourceBadge source={article.source} />
+                            </Table.Td>
+                            <Table.Td>
+                              <Text size="xs">
+                                <RelativeTime value={article.updated_at} />
+                              </Text>
+                              {article.updated_by && (
+                                <Text size="xs" c="dimmed">
+                                  {t("articles.by", { name: article.updated_by.name })}
+                                </Text>
+                              )}
                             </Table.Td>
                           </Table.Tr>
                         ))}

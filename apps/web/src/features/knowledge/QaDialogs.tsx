@@ -33,7 +33,14 @@ export function QaDialog({ pair, onClose }: { pair: QaView | null; onClose: () =
     onError: (error) => showSubmitError(error, form.setErrors),
   });
   const submit = form.onSubmit(({ related, ...values }) => {
-    const body = { ...values, variants: values.variants.split("\n").map((v) => v.trim()).filter(Boolean), related_article_ids: related.map(Number) };
+    const body = {
+      ...values,
+      variants: values.variants
+        .split("\n")
+        .map((v) => v.trim())
+        .filter(Boolean),
+      related_article_ids: related.map(Number),
+    };
     const checked = validate(QaInput, body);
     if (!checked.ok) return form.setErrors(checked.errors);
     save.mutate(checked.data);
@@ -82,7 +89,9 @@ export function ResolveDialog({ question, onClose }: { question: QuestionView; o
     <Modal opened onClose={onClose} title={t("qa.answerTitle")} centered size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Text size="sm" c="dimmed">{t("qa.answerHint")}</Text>
+          <Text size="sm" c="dimmed">
+            {t("qa.answerHint")}
+          </Text>
           <TextInput label={t("qa.question")} {...form.getInputProps("question")} />
           <Textarea label={t("qa.answer")} rows={4} {...form.getInputProps("answer")} data-autofocus required />
           <FormActions onCancel={onClose} saving={save.isPending} />

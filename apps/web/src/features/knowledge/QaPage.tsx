@@ -36,7 +36,10 @@ function PairsTable({ source, page, setPage }: { source: "reviewed" | "auto"; pa
   const refresh = () => void client.invalidateQueries({ queryKey: qaKey });
   const setActive = useMutation({
     mutationFn: ({ ids, active }: { ids: number[]; active: boolean }) => api.post("/api/knowledge/qa/active", { ids, active }),
-    onSuccess: () => { setSelected([]); refresh(); },
+    onSuccess: () => {
+      setSelected([]);
+      refresh();
+    },
     onError: notifyError,
   });
   const approve = useMutation({ mutationFn: (id: number) => api.post(`/api/knowledge/qa/${id}/approve`), onSuccess: refresh, onError: notifyError });
@@ -46,12 +49,26 @@ function PairsTable({ source, page, setPage }: { source: "reviewed" | "auto"; pa
   const toggle = (id: number) => setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
   return (
     <Stack>
-      <TextInput leftSection={<IconSearch size={14} />} placeholder={t("qa.search")} aria-label={t("qa.search")} value={search} onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} maw={320} />
+      <TextInput
+        leftSection={<IconSearch size={14} />}
+        placeholder={t("qa.search")}
+        aria-label={t("qa.search")}
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setPage(1);
+        }}
+        maw={320}
+      />
       {canEdit && selected.length > 0 && (
         <Group data-testid="qa-bulk">
           <Text size="sm">{t("qa.selected", { count: selected.length })}</Text>
-          <Button size="xs" variant="light" onClick={() => setActive.mutate({ ids: selected, active: true })}>{t("qa.activate")}</Button>
-          <Button size="xs" variant="light" color="gray" onClick={() => setActive.mutate({ ids: selected, active: false })}>{t("qa.deactivate")}</Button>
+          <Button size="xs" variant="light" onClick={() => setActive.mutate({ ids: selected, active: true })}>
+            {t("qa.activate")}
+          </Button>
+          <Button size="xs" variant="light" color="gray" onClick={() => setActive.mutate({ ids: selected, active: false })}>
+            {t("qa.deactivate")}
+          </Button>
         </Group>
       )}
       {list.data && !items.length ? (
@@ -61,7 +78,15 @@ function PairsTable({ source, page, setPage }: { source: "reviewed" | "auto"; pa
           <Table>
             <Table.Thead>
               <Table.Tr>
-                {canEdit && <Table.Th w={36}><Checkbox aria-label={t("qa.selected", { count: items.length })} checked={allSelected} onChange={() => setSelected(allSelected ? [] : items.map((p) => p.id))} /></Table.Th>}
+                {canEdit && (
+                  <Table.Th w={36}>
+                    <Checkbox
+                      aria-label={t("qa.selected", { count: items.length })}
+                      checked={allSelected}
+                      onChange={() => setSelected(allSelected ? [] : items.map((p) => p.id))}
+                    />
+                  </Table.Th>
+                )}
                 <Table.Th>{t("qa.question")}</Table.Th>
                 <Table.Th>{t("qa.answer")}</Table.Th>
                 <Table.Th>{t("qa.source")}</Table.Th>
@@ -72,22 +97,53 @@ function PairsTable({ source, page, setPage }: { source: "reviewed" | "auto"; pa
             <Table.Tbody>
               {items.map((pair) => (
                 <Table.Tr key={pair.id} data-testid="qa-row">
-                  {canEdit && <Table.Td><Checkbox aria-label={pair.question} checked={selected.includes(pair.id)} onChange={() => toggle(pair.id)} /></Table.Td>}
+                  {canEdit && (
+                    <Table.Td>
+                      <Checkbox aria-label={pair.question} checked={selected.includes(pair.id)} onChange={() => toggle(pair.id)} />
+                    </Table.Td>
+                  )}
                   <Table.Td>
-                    <Text size="sm" fw={600}>{pair.question}</Text>
-                    {pair.variants.length > 0 && <Text size="xs" c="dimmed" lineClamp={1}>{pair.variants.join(" · ")}</Text>}
+                    <Text size="sm" fw={600}>
+                      {pair.question}
+                    </Text>
+                    {pair.variants.length > 0 && (
+                      <Text size="xs" c="dimmed" lineClamp={1}>
+                        {pair.variants.join(" · ")}
+                      </Text>
+                    )}
                   </Table.Td>
-                  <Table.Td><Text size="sm" lineClamp={2}>{pair.answer}</Text></Table.Td>
-                  <Table.Td><Badge tt="none" variant="light" color={pair.source === "auto" ? "grape" : "blue"}>{t(pair.source === "auto" ? "qa.sourceAuto" : "qa.sourceReviewed")}</Badge></Table.Td>
                   <Table.Td>
-                    <Switch aria-label={t("qa.active")} checked={pair.active} disabled={!canEdit} onChange={(e) => setActive.mutate({ ids: [pair.id], active: e.currentTarget.checked })} />
+                    <Text size="sm" lineClamp={2}>
+                      {pair.answer}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge tt="none" variant="light" color={pair.source === "auto" ? "grape" : "blue"}>
+                      {t(pair.source === "auto" ? "qa.sourceAuto" : "qa.sourceReviewed")}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Switch
+                      aria-label={t("qa.active")}
+                      checked={pair.active}
+                      disabled={!canEdit}
+                      onChange={(e) => setActive.mutate({ ids: [pair.id], active: e.currentTarget.checked })}
+                    />
                   </Table.Td>
                   <Table.Td>
                     {canEdit && (
                       <Group gap={4} justify="flex-end" wrap="nowrap">
-                        {pair.source === "auto" && <ActionIcon variant="subtle" color="green" aria-label={t("qa.approve")} onClick={() => approve.mutate(pair.id)}><IconCheck size={16} /></ActionIcon>}
-                        <ActionIcon variant="subtle" aria-label={t("edit")} onClick={() => setEditing(pair)}><IconPencil size={16} /></ActionIcon>
-                        <ActionIcon variant="subtle" color="red" aria-label={t("delete")} onClick={() => setRemoving(pair)}><IconTrash size={16} /></ActionIcon>
+                        {pair.source === "auto" && (
+                          <ActionIcon variant="subtle" color="green" aria-label={t("qa.approve")} onClick={() => approve.mutate(pair.id)}>
+                            <IconCheck size={16} />
+                          </ActionIcon>
+                        )}
+                        <ActionIcon variant="subtle" aria-label={t("edit")} onClick={() => setEditing(pair)}>
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                        <ActionIcon variant="subtle" color="red" aria-label={t("delete")} onClick={() => setRemoving(pair)}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
                       </Group>
                     )}
                   </Table.Td>
@@ -99,7 +155,17 @@ function PairsTable({ source, page, setPage }: { source: "reviewed" | "auto"; pa
       )}
       <Pagination page={page} total={pageCount(list.data?.total ?? 0, PAGE_SIZE)} onChange={setPage} />
       {editing && <QaDialog pair={editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog opened={!!removing} title={t("qa.deleteTitle")} message={t("qa.deleteText", { name: removing?.question ?? "" })} danger onCancel={() => setRemoving(null)} onConfirm={() => { if (removing) remove.mutate(removing.id); setRemoving(null); }} />
+      <ConfirmDialog
+        opened={!!removing}
+        title={t("qa.deleteTitle")}
+        message={t("qa.deleteText", { name: removing?.question ?? "" })}
+        danger
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) remove.mutate(removing.id);
+          setRemoving(null);
+        }}
+      />
     </Stack>
   );
 }
@@ -131,15 +197,29 @@ function QuestionsTable({ outcome, page, setPage }: { outcome: "not_found" | "an
             <Table.Tbody>
               {items.map((q) => (
                 <Table.Tr key={q.id} data-testid="question-row">
-                  <Table.Td><Text size="sm">{q.question}</Text></Table.Td>
-                  <Table.Td><Text size="xs"><RelativeTime value={q.created_at} /></Text></Table.Td>
-                  <Table.Td><Text size="xs">{q.confidence === null ? "—" : `${Math.round(q.confidence * 100)}%`}</Text></Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{q.question}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs">
+                      <RelativeTime value={q.created_at} />
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs">{q.confidence === null ? "—" : `${Math.round(q.confidence * 100)}%`}</Text>
+                  </Table.Td>
                   <Table.Td>
                     {outcome === "not_found" &&
                       (q.resolved_qa_pair_id ? (
-                        <Badge tt="none" color="green" variant="light">{t("qa.resolved")}</Badge>
+                        <Badge tt="none" color="green" variant="light">
+                          {t("qa.resolved")}
+                        </Badge>
                       ) : (
-                        canEdit && <Button size="xs" variant="light" onClick={() => setAnswering(q)}>{t("qa.answerIt")}</Button>
+                        canEdit && (
+                          <Button size="xs" variant="light" onClick={() => setAnswering(q)}>
+                            {t("qa.answerIt")}
+                          </Button>
+                        )
                       ))}
                   </Table.Td>
                 </Table.Tr>
@@ -167,14 +247,29 @@ export function QaPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t("qaTitle")}</Title>
-        {canEdit && <Button onClick={() => setAdding(true)} data-testid="add-qa">{t("qa.add")}</Button>}
+        {canEdit && (
+          <Button onClick={() => setAdding(true)} data-testid="add-qa">
+            {t("qa.add")}
+          </Button>
+        )}
       </Group>
       <KnowledgeTabs />
       <Paper withBorder p="md">
         <Stack>
-          <Tabs variant="pills" value={filter} onChange={(value) => { setPage(1); setParams(value ? { filter: value } : {}); }}>
+          <Tabs
+            variant="pills"
+            value={filter}
+            onChange={(value) => {
+              setPage(1);
+              setParams(value ? { filter: value } : {});
+            }}
+          >
             <Tabs.List>
-              {QA_FILTERS.map((f) => <Tabs.Tab key={f} value={f}>{t(`qa.filters.${f}`)}</Tabs.Tab>)}
+              {QA_FILTERS.map((f) => (
+                <Tabs.Tab key={f} value={f}>
+                  {t(`qa.filters.${f}`)}
+                </Tabs.Tab>
+              ))}
             </Tabs.List>
           </Tabs>
           {filter === "manual" || filter === "auto" ? (

@@ -16,12 +16,28 @@ const mocked = vi.mocked(api);
 
 const folder: FolderView = { id: 3, name: "Хүргэлт", parent_id: null, agent_ids: [1], article_count: 1 };
 const question: QuestionView = {
-  id: 9, question: "Буцаалт хийх үү?", outcome: "not_found", agent_id: 1, interaction_id: null, qa_pair_id: null, article_id: null,
-  confidence: 0.12, created_at: new Date().toISOString(), resolved_qa_pair_id: null,
+  id: 9,
+  question: "Буцаалт хийх үү?",
+  outcome: "not_found",
+  agent_id: 1,
+  interaction_id: null,
+  qa_pair_id: null,
+  article_id: null,
+  confidence: 0.12,
+  created_at: new Date().toISOString(),
+  resolved_qa_pair_id: null,
 };
 const longArticle: ArticleView = {
-  id: 5, folder_id: 3, name: "Урт нийтлэл", status: "draft", source: "docx", source_url: null, char_count: LIMITS.articleCharsWarning + 10, too_long: true,
-  updated_at: new Date().toISOString(), updated_by: { id: 1, name: "Болд Бат" },
+  id: 5,
+  folder_id: 3,
+  name: "Урт нийтлэл",
+  status: "draft",
+  source: "docx",
+  source_url: null,
+  char_count: LIMITS.articleCharsWarning + 10,
+  too_long: true,
+  updated_at: new Date().toISOString(),
+  updated_by: { id: 1, name: "Болд Бат" },
   content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "я".repeat(LIMITS.articleCharsWarning + 10) }] }] },
 };
 
@@ -40,7 +56,9 @@ describe("Q&A page", () => {
     mocked.post.mockResolvedValue({});
     renderWithProviders(<QaPage />, { me: makeMe(), path: "/knowledge/qa?filter=not_found" });
     const tabs = screen.getAllByRole("tab").map((tab) => tab.textContent);
-    expect(tabs).toEqual(expect.arrayContaining(["Гараар зассан", "Автоматаар үүссэн", "Мэдлэгийн санд олдоогүй", "Мэдлэгийн сангаас хариулсан", "Мэдлэгийн санд хамааралгүй"]));
+    expect(tabs).toEqual(
+      expect.arrayContaining(["Гараар зассан", "Автоматаар үүссэн", "Мэдлэгийн санд олдоогүй", "Мэдлэгийн сангаас хариулсан", "Мэдлэгийн санд хамааралгүй"]),
+    );
     const row = await screen.findByTestId("question-row");
     expect(within(row).getByText("12%")).toBeInTheDocument();
     await userEvent.click(within(row).getByRole("button", { name: "Хариулт бичих" }));
@@ -56,7 +74,9 @@ describe("Q&A page", () => {
 describe("article editor", () => {
   it("inserts a figure that holds one block and one caption", async () => {
     const onChange = vi.fn();
-    renderWithProviders(<ArticleEditor label="Агуулга" editable content={{ type: "doc", content: [{ type: "paragraph" }] }} onChange={onChange} />, { me: makeMe() });
+    renderWithProviders(<ArticleEditor label="Агуулга" editable content={{ type: "doc", content: [{ type: "paragraph" }] }} onChange={onChange} />, {
+      me: makeMe(),
+    });
     await userEvent.click(await screen.findByRole("button", { name: "Тайлбартай зураг/блок" }));
     await waitFor(() => expect(onChange).toHaveBeenCalled());
     const [doc] = onChange.mock.calls.at(-1) as [ArticleView["content"]];

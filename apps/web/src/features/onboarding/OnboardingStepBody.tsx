@@ -19,18 +19,32 @@ export function OnboardingStepBody({ step, form, leave }: Props) {
     case "welcome":
       return (
         <Stack align="center" ta="center" gap="sm">
-          <ThemeIcon size={56} radius="xl" variant="light"><IconSparkles size={30} /></ThemeIcon>
+          <ThemeIcon size={56} radius="xl" variant="light">
+            <IconSparkles size={30} />
+          </ThemeIcon>
           <Title order={2}>{t("welcome.title")}</Title>
-          <Text c="dimmed" maw={440}>{t("welcome.text")}</Text>
+          <Text c="dimmed" maw={440}>
+            {t("welcome.text")}
+          </Text>
         </Stack>
       );
     case "company":
-      return <TextInput label={t("company.label")} description={t("company.hint")} placeholder={t("company.placeholder")} data-autofocus {...form.getInputProps("company_name")} />;
+      return (
+        <TextInput
+          label={t("company.label")}
+          description={t("company.hint")}
+          placeholder={t("company.placeholder")}
+          data-autofocus
+          {...form.getInputProps("company_name")}
+        />
+      );
     case "sector":
       return (
         <Radio.Group label={t("sector.label")} {...form.getInputProps("sector")}>
           <SimpleGrid cols={{ base: 1, xs: 2 }} mt="xs">
-            {SECTORS.map((sector) => <Radio key={sector} value={sector} label={t(`sectors.${sector}`)} />)}
+            {SECTORS.map((sector) => (
+              <Radio key={sector} value={sector} label={t(`sectors.${sector}`)} />
+            ))}
           </SimpleGrid>
         </Radio.Group>
       );
@@ -38,7 +52,9 @@ export function OnboardingStepBody({ step, form, leave }: Props) {
       return (
         <Radio.Group label={t("employees.label")} {...form.getInputProps("employee_range")}>
           <SimpleGrid cols={{ base: 2, xs: 3 }} mt="xs">
-            {EMPLOYEE_RANGES.map((range) => <Radio key={range} value={range} label={t("employees.range", { range })} />)}
+            {EMPLOYEE_RANGES.map((range) => (
+              <Radio key={range} value={range} label={t("employees.range", { range })} />
+            ))}
           </SimpleGrid>
         </Radio.Group>
       );
@@ -46,7 +62,9 @@ export function OnboardingStepBody({ step, form, leave }: Props) {
       return (
         <Stack>
           <Group gap="sm" wrap="nowrap">
-            <ThemeIcon variant="light" size="lg" radius="xl"><IconRobot size={20} /></ThemeIcon>
+            <ThemeIcon variant="light" size="lg" radius="xl">
+              <IconRobot size={20} />
+            </ThemeIcon>
             <Text fw={600}>{t("agent.title")}</Text>
           </Group>
           <TextInput label={t("agent.label")} placeholder={t("agent.placeholder")} {...form.getInputProps("agent_name")} />
@@ -57,22 +75,30 @@ export function OnboardingStepBody({ step, form, leave }: Props) {
       return (
         <Stack align="flex-start">
           <Group gap="sm" wrap="nowrap">
-            <ThemeIcon variant="light" size="lg" radius="xl"><IconPlugConnected size={20} /></ThemeIcon>
+            <ThemeIcon variant="light" size="lg" radius="xl">
+              <IconPlugConnected size={20} />
+            </ThemeIcon>
             <Title order={3}>{t("channel.title")}</Title>
           </Group>
           <Text c="dimmed">{t("channel.text")}</Text>
-          <Button variant="light" onClick={() => leave("/settings")} data-testid="onboarding-open-settings">{t("channel.open")}</Button>
+          <Button variant="light" onClick={() => leave("/settings")} data-testid="onboarding-open-settings">
+            {t("channel.open")}
+          </Button>
         </Stack>
       );
     case "done":
       return (
         <Stack align="center" ta="center">
-          <ThemeIcon size={64} radius="xl" color="teal" variant="light"><IconCircleCheck size={40} /></ThemeIcon>
+          <ThemeIcon size={64} radius="xl" color="teal" variant="light">
+            <IconCircleCheck size={40} />
+          </ThemeIcon>
           <Title order={2}>{t("done.title")}</Title>
           <Text c="dimmed">{t("done.text")}</Text>
           <Group>
             <Button onClick={() => leave("/interacts")}>{t("done.inbox")}</Button>
-            <Button variant="default" onClick={() => leave("/settings")}>{t("done.channel")}</Button>
+            <Button variant="default" onClick={() => leave("/settings")}>
+              {t("done.channel")}
+            </Button>
           </Group>
         </Stack>
       );

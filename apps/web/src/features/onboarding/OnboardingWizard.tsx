@@ -47,7 +47,12 @@ export function OnboardingWizard() {
     setStep(step + 1);
   };
 
-  if (awaitingApproval) return <Alert color="yellow" title={t("pending.title")}>{t("pending.text")}</Alert>;
+  if (awaitingApproval)
+    return (
+      <Alert color="yellow" title={t("pending.title")}>
+        {t("pending.text")}
+      </Alert>
+    );
 
   const current = WIZARD_STEPS[step] ?? WIZARD_STEPS[0];
   const showGeneralError = create.isError && !Object.keys(fieldErrors(create.error)).length;
@@ -74,7 +79,9 @@ export function OnboardingWizard() {
                 {t("back")}
               </Button>
               {step === CHANNEL_STEP ? (
-                <Button type="button" onClick={() => setStep(DONE_STEP)} data-testid="onboarding-next">{t("channel.skip")}</Button>
+                <Button type="button" onClick={() => setStep(DONE_STEP)} data-testid="onboarding-next">
+                  {t("channel.skip")}
+                </Button>
               ) : (
                 <Button type="submit" loading={create.isPending} data-testid="onboarding-next">
                   {step === CREATE_STEP ? t("create") : t("next")}

@@ -30,7 +30,9 @@ export function PasswordForm() {
         <PasswordInput label={t("fields.currentPassword")} autoComplete="current-password" {...form.getInputProps("current_password")} />
         <PasswordInput label={t("fields.newPassword")} autoComplete="new-password" {...form.getInputProps("password")} />
         <Group justify="flex-end">
-          <Button type="submit" variant="default" loading={save.isPending}>{t("profile.changePassword")}</Button>
+          <Button type="submit" variant="default" loading={save.isPending}>
+            {t("profile.changePassword")}
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -36,7 +36,9 @@ export function ProfileForm({ me }: { me: MeView }) {
         <TextInput label={t("fields.email")} value={me.email} readOnly />
         <TextInput label={t("fields.phone")} autoComplete="tel" {...form.getInputProps("phone")} />
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>{t("profile.save")}</Button>
+          <Button type="submit" loading={save.isPending}>
+            {t("profile.save")}
+          </Button>
         </Group>
       </Stack>
     </form>

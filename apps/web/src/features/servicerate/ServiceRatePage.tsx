@@ -21,20 +21,33 @@ export function ServiceRatePage() {
     <Center mih="100vh" bg="var(--mantine-color-gray-0)" px="md">
       <Paper withBorder shadow="sm" p="xl" w="100%" maw={460}>
         <Stack>
-          <Stack gap={4} align="center"><Logo /><LanguageSelector /></Stack>
+          <Stack gap={4} align="center">
+            <Logo />
+            <LanguageSelector />
+          </Stack>
           {page.isError && <Alert color="red">{errorText(page.error)}</Alert>}
           {page.data && (
             <>
-              <Title order={3} ta="center">{t("title", { company: page.data.company_name })}</Title>
-              <Text c="dimmed" ta="center" size="sm">{page.data.title}</Text>
+              <Title order={3} ta="center">
+                {t("title", { company: page.data.company_name })}
+              </Title>
+              <Text c="dimmed" ta="center" size="sm">
+                {page.data.title}
+              </Text>
               {done ? (
-                <Alert color="teal" data-testid="rated">{t("thanks")}</Alert>
+                <Alert color="teal" data-testid="rated">
+                  {t("thanks")}
+                </Alert>
               ) : (
                 <>
-                  <Center><Rating size="xl" value={rating} onChange={setRating} data-testid="stars" /></Center>
+                  <Center>
+                    <Rating size="xl" value={rating} onChange={setRating} data-testid="stars" />
+                  </Center>
                   <Textarea label={t("comment")} value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={1000} autosize minRows={3} />
                   {rate.isError && <Alert color="red">{errorText(rate.error)}</Alert>}
-                  <Button disabled={!rating} loading={rate.isPending} onClick={() => rate.mutate()} data-testid="submit-rating">{t("submit")}</Button>
+                  <Button disabled={!rating} loading={rate.isPending} onClick={() => rate.mutate()} data-testid="submit-rating">
+                    {t("submit")}
+                  </Button>
                 </>
               )}
             </>

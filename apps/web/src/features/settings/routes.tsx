@@ -2,11 +2,15 @@ import type { IssueSettingKind } from "@holboo/core";
 import type { RouteObject } from "react-router";
 import { screen } from "../../app/lazy.ts";
 
-const webchatForm = screen(() => import("./webchat/WebchatChannelForm.tsx"), (m) => m.WebchatChannelFormPage);
+const webchatForm = screen(
+  () => import("./webchat/WebchatChannelForm.tsx"),
+  (m) => m.WebchatChannelFormPage,
+);
 const issueSettings = (kind: IssueSettingKind) =>
   screen(
     () => import("./library/IssueSettingsPage.tsx"),
-    ({ IssueSettingsPage }) => () => <IssueSettingsPage key={kind} kind={kind} />,
+    ({ IssueSettingsPage }) =>
+      () => <IssueSettingsPage key={kind} kind={kind} />,
   );
 
 /**
@@ -14,16 +18,64 @@ const issueSettings = (kind: IssueSettingKind) =>
  * here and its `path` in settings.menu.ts.
  */
 export const settingsRoutes: RouteObject[] = [
-  { index: true, lazy: screen(() => import("./SettingsIndex.tsx"), (m) => m.SettingsIndex) },
-  { path: "our_company", lazy: screen(() => import("./company/OurCompanyPage.tsx"), (m) => m.OurCompanyPage) },
-  { path: "user", lazy: screen(() => import("./users/UsersPage.tsx"), (m) => m.UsersPage) },
-  { path: "web_chat", lazy: screen(() => import("./webchat/WebchatChannelsPage.tsx"), (m) => m.WebchatChannelsPage) },
+  {
+    index: true,
+    lazy: screen(
+      () => import("./SettingsIndex.tsx"),
+      (m) => m.SettingsIndex,
+    ),
+  },
+  {
+    path: "our_company",
+    lazy: screen(
+      () => import("./company/OurCompanyPage.tsx"),
+      (m) => m.OurCompanyPage,
+    ),
+  },
+  {
+    path: "user",
+    lazy: screen(
+      () => import("./users/UsersPage.tsx"),
+      (m) => m.UsersPage,
+    ),
+  },
+  {
+    path: "web_chat",
+    lazy: screen(
+      () => import("./webchat/WebchatChannelsPage.tsx"),
+      (m) => m.WebchatChannelsPage,
+    ),
+  },
   { path: "web_chat/add", lazy: webchatForm },
   { path: "web_chat/edit/:id", lazy: webchatForm },
-  { path: "saved_response", lazy: screen(() => import("./library/SavedResponsesPage.tsx"), (m) => m.SavedResponsesPage) },
-  { path: "interaction_tag", lazy: screen(() => import("./library/InteractionTagsPage.tsx"), (m) => m.InteractionTagsPage) },
-  { path: "ai_model", lazy: screen(() => import("./ai/ModelProviderPage.tsx"), (m) => m.ModelProviderPage) },
-  { path: "contact_type", lazy: screen(() => import("../contacts/ContactTypesPage.tsx"), (m) => m.ContactTypesPage) },
+  {
+    path: "saved_response",
+    lazy: screen(
+      () => import("./library/SavedResponsesPage.tsx"),
+      (m) => m.SavedResponsesPage,
+    ),
+  },
+  {
+    path: "interaction_tag",
+    lazy: screen(
+      () => import("./library/InteractionTagsPage.tsx"),
+      (m) => m.InteractionTagsPage,
+    ),
+  },
+  {
+    path: "ai_model",
+    lazy: screen(
+      () => import("./ai/ModelProviderPage.tsx"),
+      (m) => m.ModelProviderPage,
+    ),
+  },
+  {
+    path: "contact_type",
+    lazy: screen(
+      () => import("../contacts/ContactTypesPage.tsx"),
+      (m) => m.ContactTypesPage,
+    ),
+  },
   { path: "issue_type", lazy: issueSettings("type") },
   { path: "issue_tag", lazy: issueSettings("tag") },
   { path: "issue_name", lazy: issueSettings("reason") },

@@ -9,7 +9,16 @@ import { firstSettingsPath, SETTINGS_GROUPS, visibleSettingsGroups } from "./set
 function viewport(width: number) {
   vi.spyOn(window, "matchMedia").mockImplementation((query: string) => {
     const min = Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0);
-    return { matches: width >= min, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false };
+    return {
+      matches: width >= min,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    };
   });
 }
 
@@ -27,7 +36,14 @@ describe("settings menu (spec §2)", () => {
 
   it("has the spec's groups in order", () => {
     expect(SETTINGS_GROUPS.map((group) => group.key)).toEqual([
-      "general", "aiAgent", "channels", "savedResponses", "interactionTag", "customApi", "customerType", "issue",
+      "general",
+      "aiAgent",
+      "channels",
+      "savedResponses",
+      "interactionTag",
+      "customApi",
+      "customerType",
+      "issue",
     ]);
     expect(SETTINGS_GROUPS[0]?.entries.map((entry) => entry.key)).toEqual(["company", "user", "payment", "channelsConfig"]);
     expect(SETTINGS_GROUPS.at(-1)?.entries.map((entry) => entry.key)).toEqual(["issueType", "issueTag", "issueReason"]);
@@ -35,7 +51,13 @@ describe("settings menu (spec §2)", () => {
 
   it("leaves out entries needing a permission the user lacks, then empty groups", () => {
     const groups = [
-      { key: "general", entries: [{ key: "company", path: "our_company" }, { key: "payment", path: "my_plan", permission: "plan.view" as const }] },
+      {
+        key: "general",
+        entries: [
+          { key: "company", path: "our_company" },
+          { key: "payment", path: "my_plan", permission: "plan.view" as const },
+        ],
+      },
       { key: "issue", entries: [{ key: "issueType", permission: "issue.edit" as const }] },
     ];
     expect(visibleSettingsGroups({ permissions: ["settings.view"] }, groups)).toEqual([{ key: "general", entries: [{ key: "company", path: "our_company" }] }]);
@@ -48,9 +70,27 @@ describe("settings menu (spec §2)", () => {
     renderWithProviders(app, { me: makeMe(), path: "/settings" });
     expect(await screen.findByRole("heading", { name: "Тохиргоо" })).toBeInTheDocument();
     expect(screen.getAllByRole("group").map((group) => group.getAttribute("aria-label"))).toEqual([
-      "Ерөнхий", "AI туслах", "Сувгууд", "Бэлэн хариулт", "Харилцааны шошго", "Custom API", "Харилцагчийн төрөл", "Хүсэлт",
+      "Ерөнхий",
+      "AI туслах",
+      "Сувгууд",
+      "Бэлэн хариулт",
+      "Харилцааны шошго",
+      "Custom API",
+      "Харилцагчийн төрөл",
+      "Хүсэлт",
     ]);
-    expect(screen.getAllByRole("link").map((link) => link.textContent)).toEqual(["Байгууллага", "Хэрэглэгч", "AI загвар", "Вэб чат", "Бэлэн хариулт", "Харилцааны шошго", "Харилцагчийн төрөл", "Хүсэлтийн төрөл", "Хүсэлтийн шошго", "Хүсэлтийн шалтгаан"]);
+    expect(screen.getAllByRole("link").map((link) => link.textContent)).toEqual([
+      "Байгууллага",
+      "Хэрэглэгч",
+      "AI загвар",
+      "Вэб чат",
+      "Бэлэн хариулт",
+      "Харилцааны шошго",
+      "Харилцагчийн төрөл",
+      "Хүсэлтийн төрөл",
+      "Хүсэлтийн шошго",
+      "Хүсэлтийн шалтгаан",
+    ]);
     expect(screen.getByRole("link", { name: "Хэрэглэгч" })).toHaveAttribute("href", "/settings/user");
     expect(screen.getByText("Төлбөр")).toBeInTheDocument();
   });

@@ -30,7 +30,14 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
   { key: "interactionTag", entries: [{ key: "interactionTag", path: "interaction_tag" }] },
   { key: "customApi", entries: [{ key: "customApi" }] },
   { key: "customerType", entries: [{ key: "customerType", path: "contact_type" }] },
-  { key: "issue", entries: [{ key: "issueType", path: "issue_type" }, { key: "issueTag", path: "issue_tag" }, { key: "issueReason", path: "issue_name" }] },
+  {
+    key: "issue",
+    entries: [
+      { key: "issueType", path: "issue_type" },
+      { key: "issueTag", path: "issue_tag" },
+      { key: "issueReason", path: "issue_name" },
+    ],
+  },
 ];
 
 /** The groups as this user sees them: entries needing a permission they lack are left out, then empty groups. */

@@ -5,26 +5,59 @@ import type { api } from "../../lib/api.ts";
 
 export function makeCompany(overrides: Partial<CompanyView> = {}): CompanyView {
   return {
-    id: 1, name: "Номин Тав", contact_email: "info@nomin.mn", phone: "99112233", sector: "commerce", employee_range: "11-50",
-    logo_url: null, owner_id: 1, owner_name: "Болд Бат", creator_id: 1, domain_rule_enabled: false, max_open_per_agent: 8, ownership_transferred: false,
-    created_at: "2026-11-01T00:00:00.000Z", ...overrides,
+    id: 1,
+    name: "Номин Тав",
+    contact_email: "info@nomin.mn",
+    phone: "99112233",
+    sector: "commerce",
+    employee_range: "11-50",
+    logo_url: null,
+    owner_id: 1,
+    owner_name: "Болд Бат",
+    creator_id: 1,
+    domain_rule_enabled: false,
+    max_open_per_agent: 8,
+    ownership_transferred: false,
+    created_at: "2026-11-01T00:00:00.000Z",
+    ...overrides,
   };
 }
 
 export function makeUser(overrides: Partial<UserView> = {}): UserView {
   return {
-    ID: 2, first_name: "Сараа", last_name: "Дорж", user_name: "Сараа Дорж", email: "saraa@nomin.mn", phone: null, role: "agent",
-    user_type: "human", user_status: "active", presence: "online", is_owner: false, has_password: true, photo_url: null,
-    created_at: "2026-11-01T00:00:00.000Z", ...overrides,
+    ID: 2,
+    first_name: "Сараа",
+    last_name: "Дорж",
+    user_name: "Сараа Дорж",
+    email: "saraa@nomin.mn",
+    phone: null,
+    role: "agent",
+    user_type: "human",
+    user_status: "active",
+    presence: "online",
+    is_owner: false,
+    has_password: true,
+    photo_url: null,
+    created_at: "2026-11-01T00:00:00.000Z",
+    ...overrides,
   };
 }
 
 export const makeDomain = (overrides: Partial<MailDomainView> = {}): MailDomainView => ({
-  id: 1, domain: "nomin.mn", description: "Үндсэн", status: "active", created_at: "2026-11-01T00:00:00.000Z", ...overrides,
+  id: 1,
+  domain: "nomin.mn",
+  description: "Үндсэн",
+  status: "active",
+  created_at: "2026-11-01T00:00:00.000Z",
+  ...overrides,
 });
 
 export const makeMail = (overrides: Partial<OutboxMailView> = {}): OutboxMailView => ({
-  id: 1, to: "saraa@nomin.mn", subject: "Holboo-д урьж байна", status: "kept", created_at: new Date().toISOString(),
+  id: 1,
+  to: "saraa@nomin.mn",
+  subject: "Holboo-д урьж байна",
+  status: "kept",
+  created_at: new Date().toISOString(),
   text: "Сайн байна уу!\nНэвтрэх холбоос: http://localhost:5173/?token=abcdefghijklmnopqrstuvwxyz&userID=2&email=saraa%40nomin.mn\nБаярлалаа.",
   ...overrides,
 });

@@ -68,7 +68,8 @@ export function decide(index: AnswerIndex, message: string, meaning: Float32Arra
 /** The outcome for candidates already ranked (offline, or mixed with semantic scores). */
 export function decideAmong(index: AnswerIndex, tokens: Token[], candidates: Scored[]): Decision {
   const [best] = candidates;
-  const threshold = best?.candidate.semantic != null ? meaningThreshold(index.variantsPerDoc) : index.hasClassifier ? THRESHOLDS.answer : THRESHOLDS.answerRetrievalOnly;
+  const threshold =
+    best?.candidate.semantic != null ? meaningThreshold(index.variantsPerDoc) : index.hasClassifier ? THRESHOLDS.answer : THRESHOLDS.answerRetrievalOnly;
   if (!best || best.confidence < threshold) return refusal(index, tokens, candidates);
   // The message is answerable; its words may still say which of the docs on its topic (deciding.ts) —
   // unless it was compared by meaning, which paraphrases with none of the docs' words.
@@ -81,7 +82,10 @@ export function decideAmong(index: AnswerIndex, tokens: Token[], candidates: Sco
   // A close candidate that lacks a word the best one has (the deciding word) is no choice to offer.
   const close = candidates
     .slice(0, THRESHOLDS.clarifyOptions)
-    .filter((c) => c.confidence >= threshold && (c.confidence >= best.confidence * THRESHOLDS.clarifyRatio || retrieval(c) >= retrieval(best) * THRESHOLDS.sameTextRatio))
+    .filter(
+      (c) =>
+        c.confidence >= threshold && (c.confidence >= best.confidence * THRESHOLDS.clarifyRatio || retrieval(c) >= retrieval(best) * THRESHOLDS.sameTextRatio),
+    )
     .filter((c) => settled?.kind !== "leads" || settled.alike(c));
   const options = distinctAnswers(close);
   if (options.length > 1) return { outcome: "clarify", options, candidates };

@@ -93,7 +93,9 @@ const QUESTION_WORDS = new Set(
 function contentWords(tokens: Token[]): Token[] {
   const seen = new Set<string>();
   // A lone letter ("n" typed for нь) or a number decides nothing.
-  return tokens.filter((t) => !t.stop && t.skeleton.length > 1 && !QUESTION_WORDS.has(t.skeleton) && !/^\d+$/.test(t.skeleton) && !seen.has(t.stem) && seen.add(t.stem));
+  return tokens.filter(
+    (t) => !t.stop && t.skeleton.length > 1 && !QUESTION_WORDS.has(t.skeleton) && !/^\d+$/.test(t.skeleton) && !seen.has(t.stem) && seen.add(t.stem),
+  );
 }
 
 export type Settled<C extends Candidate> =
@@ -149,7 +151,10 @@ export function byDecidingWord<C extends Candidate>(tokens: Token[], candidates:
   if (words.every((_, i) => leaderCovers.has(i))) return leads;
   const asked = coverage((d) => d.asked, true);
   const leaderAsked = asked[0] ?? new Set<number>();
-  const tied = leaderAsked.size === 0 ? [] : leading.filter((c, i) => i > 0 && c.confidence >= ALTERNATIVE * leader.confidence && isSubset(leaderAsked, asked[i] ?? new Set<number>()));
+  const tied =
+    leaderAsked.size === 0
+      ? []
+      : leading.filter((c, i) => i > 0 && c.confidence >= ALTERNATIVE * leader.confidence && isSubset(leaderAsked, asked[i] ?? new Set<number>()));
   if (tied.length === 0) return leads;
   return { kind: "undecided", options: [leader, ...tied.slice(0, OPTIONS - 1)] };
 }

@@ -321,7 +321,8 @@ export class KnowledgeIndex {
       const score = variantScores[v] ?? 0;
       if (score > (bestScore[doc] ?? 0)) bestScore[doc] = score;
     }
-    const scoreOf = (c: Omit<Candidate, "score">) => (mix.variant * c.variant + mix.centroid * c.centroid + mix.classifier * c.probability + mix.semantic * (c.semantic ?? 0)) / weightSum;
+    const scoreOf = (c: Omit<Candidate, "score">) =>
+      (mix.variant * c.variant + mix.centroid * c.centroid + mix.classifier * c.probability + mix.semantic * (c.semantic ?? 0)) / weightSum;
     // The semantic part first counts the centroid only; the leading candidates then also get their closest variant.
     const keep = byMeaning ? Math.max(limit, REFINED_CANDIDATES) : limit;
     const top: Candidate[] = [];

@@ -66,4 +66,3 @@ export function asksTheBusiness(tokens: Token[]): boolean {
   const particle = sk.some((w, i) => i > 0 && QUESTION_PARTICLE.test(w));
   return particle && sk.some((w) => ADDRESS.test(w) || POSSIBILITY.test(w));
 }
-

@@ -17,7 +17,14 @@ describe("patching a large index after a small edit", () => {
     const current = [
       ...SHOP_PAIRS.filter((d) => d.title !== "parking" && d.title !== "hours"),
       { ...hours, answer: "Өдөр бүр 10:00-22:00." },
-      { id: "qa:300", kind: "qa" as const, questions: ["Тэжээвэр амьтантай орж болох уу?"], answer: "Жижиг амьтантай орж болно.", title: "pets", sourceId: 300 },
+      {
+        id: "qa:300",
+        kind: "qa" as const,
+        questions: ["Тэжээвэр амьтантай орж болох уу?"],
+        answer: "Жижиг амьтантай орж болно.",
+        title: "pets",
+        sourceId: 300,
+      },
     ];
     const patched = PatchedIndex.over(base, current, { minVariants: 0, maxShare: 0.2 });
     expect(patched).not.toBeNull();

@@ -85,4 +85,3 @@ export interface StoredVectors {
   /** Forgets the vectors of every text not in `texts` (and every other encoder's). */
   keepOnly(texts: string[]): Promise<void>;
 }
-

@@ -56,7 +56,10 @@ export class OpenAICompatibleClient {
     const out: Float32Array[] = [];
     for (let i = 0; i < texts.length; i += EMBEDDING_BATCH) {
       const batch = texts.slice(i, i + EMBEDDING_BATCH);
-      const result = await this.post<{ data: Array<{ index: number; embedding: number[] }> }>("/embeddings", { model: this.config.embeddingModel, input: batch });
+      const result = await this.post<{ data: Array<{ index: number; embedding: number[] }> }>("/embeddings", {
+        model: this.config.embeddingModel,
+        input: batch,
+      });
       const byIndex = [...result.data].sort((a, b) => a.index - b.index);
       if (byIndex.length !== batch.length) throw new ProviderError("embeddings count mismatch");
       for (const item of byIndex) out.push(Float32Array.from(item.embedding));

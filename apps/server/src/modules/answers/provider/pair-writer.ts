@@ -28,7 +28,10 @@ export const PAIR_WRITER_PROMPT = [
 
 const Reply = z.object({ pairs: z.array(z.object({ question: z.string(), answer: z.string() })) });
 
-const contentStems = (text: string) => tokenize(text).filter((t) => !t.stop && !/^\d+$/.test(t.skeleton)).map((t) => t.stem);
+const contentStems = (text: string) =>
+  tokenize(text)
+    .filter((t) => !t.stop && !/^\d+$/.test(t.skeleton))
+    .map((t) => t.stem);
 
 export async function writePairs(client: OpenAICompatibleClient, title: string, text: string): Promise<GeneratedPair[]> {
   const messages: ChatMessage[] = [

@@ -22,8 +22,30 @@ const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(ran
 
 /** Letters with one way to type them. */
 const PLAIN: Record<string, string> = {
-  а: "a", б: "b", г: "g", д: "d", ж: "j", з: "z", и: "i", к: "k", л: "l", м: "m", н: "n", о: "o", п: "p",
-  р: "r", с: "s", т: "t", у: "u", ф: "f", ч: "ch", ш: "sh", щ: "sh", э: "e", ъ: "", ё: "yo",
+  а: "a",
+  б: "b",
+  г: "g",
+  д: "d",
+  ж: "j",
+  з: "z",
+  и: "i",
+  к: "k",
+  л: "l",
+  м: "m",
+  н: "n",
+  о: "o",
+  п: "p",
+  р: "r",
+  с: "s",
+  т: "t",
+  у: "u",
+  ф: "f",
+  ч: "ch",
+  ш: "sh",
+  щ: "sh",
+  э: "e",
+  ъ: "",
+  ё: "yo",
 };
 
 /** Letters typed several ways: a typist's habit is one of them. */

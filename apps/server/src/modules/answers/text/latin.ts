@@ -47,7 +47,7 @@ export const MAX_READINGS = 64;
 /** Skeletons of the readings of one folded Latin word (see `words` in normalize.ts), its own first. */
 export function latinReadings(word: string, limit = MAX_READINGS): string[] {
   let partial = [""];
-  for (let at = 0; at < word.length; ) {
+  for (let at = 0; at < word.length;) {
     const { length, options } = alternatives(word, at);
     // Past the limit, later letters keep what was typed.
     const usable = partial.length * options.length > limit ? options.slice(0, 1) : options;

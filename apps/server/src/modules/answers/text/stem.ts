@@ -14,9 +14,7 @@ const MIN_STEM = 3;
 
 // Skeleton forms of endings; "A" stands for the harmony vowel (a/e/o; ө and ү already fold to o and u).
 const harmony = (...forms: string[]) =>
-  [...new Set(forms.flatMap((f) => (f.includes("A") ? ["a", "e", "o"].map((v) => f.replaceAll("A", v)) : [f])))].sort(
-    (a, b) => b.length - a.length,
-  );
+  [...new Set(forms.flatMap((f) => (f.includes("A") ? ["a", "e", "o"].map((v) => f.replaceAll("A", v)) : [f])))].sort((a, b) => b.length - a.length);
 
 /** Endings stack as stem + plural + case + reflexive, or stem + verb ending: one of each layer, outermost first. */
 const LAYERS = [
@@ -24,9 +22,56 @@ const LAYERS = [
   harmony("A", "gA", "iA"),
   // case (genitive, accusative, dative, ablative, instrumental, comitative, directive) or a verb ending
   harmony(
-    "in", "ni", "ig", "g", "d", "t", "nd", "Ad", "As", "nAs", "Ar", "iAr", "gAr", "tAi", "ru", "lu", "n",
-    "h", "Ah", "dAg", "v", "jee", "chee", "sAn", "mAr", "mAgts", "Asai", "Asei", "Asoi", "ya", "ye", "yo", "tsgA",
-    "ul", "uul", "chih", "tAl", "vAl", "ngA", "lgui", "gui", "hgui", "j", "ch", "lA", "nA", "jAi", "hAd", "hAs", "hAr",
+    "in",
+    "ni",
+    "ig",
+    "g",
+    "d",
+    "t",
+    "nd",
+    "Ad",
+    "As",
+    "nAs",
+    "Ar",
+    "iAr",
+    "gAr",
+    "tAi",
+    "ru",
+    "lu",
+    "n",
+    "h",
+    "Ah",
+    "dAg",
+    "v",
+    "jee",
+    "chee",
+    "sAn",
+    "mAr",
+    "mAgts",
+    "Asai",
+    "Asei",
+    "Asoi",
+    "ya",
+    "ye",
+    "yo",
+    "tsgA",
+    "ul",
+    "uul",
+    "chih",
+    "tAl",
+    "vAl",
+    "ngA",
+    "lgui",
+    "gui",
+    "hgui",
+    "j",
+    "ch",
+    "lA",
+    "nA",
+    "jAi",
+    "hAd",
+    "hAs",
+    "hAr",
   ),
   // plural
   harmony("ud", "nud", "chud", "nar", "id"),
@@ -58,8 +103,15 @@ export function stemMongolian(skeletonWord: string): string {
 }
 
 const ENGLISH_ENDINGS: Array<[RegExp, string]> = [
-  [/ies$/, "y"], [/sses$/, "ss"], [/([^s])s$/, "$1"], [/ied$/, "y"], [/eed$/, "ee"],
-  [/([a-z]{3,})ing$/, "$1"], [/([a-z]{3,})ed$/, "$1"], [/([a-z]{3,})ly$/, "$1"], [/([a-z]{3,})ment$/, "$1"],
+  [/ies$/, "y"],
+  [/sses$/, "ss"],
+  [/([^s])s$/, "$1"],
+  [/ied$/, "y"],
+  [/eed$/, "ee"],
+  [/([a-z]{3,})ing$/, "$1"],
+  [/([a-z]{3,})ed$/, "$1"],
+  [/([a-z]{3,})ly$/, "$1"],
+  [/([a-z]{3,})ment$/, "$1"],
 ];
 
 /** A light English stemmer (plural, -ing, -ed, -ly, -ment), enough to join word forms for retrieval. */

@@ -6,7 +6,10 @@ import { MAX_READINGS, latinReadings } from "./latin.ts";
 import { seeded, typeLatin } from "./latin-typing.fixture.ts";
 
 const sk = (text: string) => words(text).map(skeleton).join(" ");
-const stems = (text: string) => tokenize(text).map((t) => t.stem).join(" ");
+const stems = (text: string) =>
+  tokenize(text)
+    .map((t) => t.stem)
+    .join(" ");
 
 describe("Mongolian text normalisation", () => {
   it("folds case and transliterates Cyrillic and Latin typing to one form", () => {

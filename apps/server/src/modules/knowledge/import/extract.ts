@@ -23,7 +23,11 @@ export function sniff(data: Buffer): "pdf" | "zip" | null {
 
 const nonEmpty = (extracted: Extracted): Extracted => (docText(extracted.doc).trim() ? extracted : fail("document_unreadable"));
 
-const baseName = (fileName: string) => fileName.replace(/\.[^.]+$/, "").trim().slice(0, 200) || "Document";
+const baseName = (fileName: string) =>
+  fileName
+    .replace(/\.[^.]+$/, "")
+    .trim()
+    .slice(0, 200) || "Document";
 
 export async function extractFile(data: Buffer, fileName: string): Promise<Extracted> {
   if (data.length < 5) return fail("unsupported_file_type");

@@ -23,7 +23,34 @@ interface Element extends Node {
 }
 
 const SKIP = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "IFRAME", "OBJECT", "SVG", "IMG", "BUTTON", "FORM", "INPUT", "SELECT", "NAV"]);
-const BLOCK = new Set(["P", "H1", "H2", "H3", "H4", "H5", "H6", "UL", "OL", "LI", "TABLE", "BLOCKQUOTE", "PRE", "DIV", "SECTION", "ARTICLE", "MAIN", "HEADER", "FOOTER", "ASIDE", "FIGURE", "FIGCAPTION", "DL", "DT", "DD", "HR"]);
+const BLOCK = new Set([
+  "P",
+  "H1",
+  "H2",
+  "H3",
+  "H4",
+  "H5",
+  "H6",
+  "UL",
+  "OL",
+  "LI",
+  "TABLE",
+  "BLOCKQUOTE",
+  "PRE",
+  "DIV",
+  "SECTION",
+  "ARTICLE",
+  "MAIN",
+  "HEADER",
+  "FOOTER",
+  "ASIDE",
+  "FIGURE",
+  "FIGCAPTION",
+  "DL",
+  "DT",
+  "DD",
+  "HR",
+]);
 
 function inline(node: Node, marks: Mark[]): TiptapNode[] {
   if (node.nodeType === 3) {
@@ -46,7 +73,8 @@ function tidy(nodes: TiptapNode[]): TiptapNode[] {
   const out: TiptapNode[] = [];
   for (const node of nodes) {
     const last = out[out.length - 1];
-    if (node.type === "text" && last?.type === "text" && JSON.stringify(last.marks) === JSON.stringify(node.marks)) last.text = `${last.text ?? ""}${node.text ?? ""}`;
+    if (node.type === "text" && last?.type === "text" && JSON.stringify(last.marks) === JSON.stringify(node.marks))
+      last.text = `${last.text ?? ""}${node.text ?? ""}`;
     else out.push({ ...node });
   }
   const first = out[0];
@@ -106,7 +134,12 @@ function block(el: Element): TiptapNode[] {
   }
   if (tag === "TABLE") {
     return [...el.querySelectorAll("tr")]
-      .map((row) => [...row.children].map((cell) => (cell.textContent ?? "").replace(/\s+/g, " ").trim()).filter(Boolean).join(" | "))
+      .map((row) =>
+        [...row.children]
+          .map((cell) => (cell.textContent ?? "").replace(/\s+/g, " ").trim())
+          .filter(Boolean)
+          .join(" | "),
+      )
       .filter(Boolean)
       .map(paragraph);
   }

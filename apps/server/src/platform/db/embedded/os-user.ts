@@ -25,7 +25,9 @@ function lookup(name: string): OsUser | null {
 export function postgresUser(): OsUser {
   const existing = lookup(NAME);
   if (existing) return existing;
-  const created = spawnSync("useradd", ["--system", "--user-group", "--no-create-home", "--home-dir", "/nonexistent", "--shell", "/usr/sbin/nologin", NAME], { encoding: "utf8" });
+  const created = spawnSync("useradd", ["--system", "--user-group", "--no-create-home", "--home-dir", "/nonexistent", "--shell", "/usr/sbin/nologin", NAME], {
+    encoding: "utf8",
+  });
   const user = lookup(NAME);
   if (user) return user;
   const reason = created.error?.message ?? (created.stderr.trim() || `useradd exited with ${created.status}`);

@@ -39,7 +39,7 @@ async function openToReading(dir: string): Promise<void> {
       await openToReading(full);
     } else {
       const { mode } = await stat(full);
-      await chmod(full, (mode & 0o111 ? 0o755 : 0o644));
+      await chmod(full, mode & 0o111 ? 0o755 : 0o644);
     }
   }
 }
@@ -67,13 +67,17 @@ export async function reachableBinaries(binaries: PostgresBinaries, user: OsUser
       if (!existsSync(binPath(target, "postgres"))) throw new StartError("system_dir_unusable", { path: target, reason: reasonOf(error) });
     }
   }
-  if (!canRun(user, binPath(target, "postgres"))) throw new StartError("system_dir_unusable", { path: target, reason: `the user "${user.name}" cannot run it` });
+  if (!canRun(user, binPath(target, "postgres")))
+    throw new StartError("system_dir_unusable", { path: target, reason: `the user "${user.name}" cannot run it` });
   return target;
 }
 
 /** A folder name that says which DATA_DIR a relocated cluster belongs to, and never collides. */
 function clusterName(dataDir: string): string {
-  const slug = dataDir.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(-48);
+  const slug = dataDir
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(-48);
   return `${slug || "data"}-${randomBytes(4).toString("hex")}`;
 }
 

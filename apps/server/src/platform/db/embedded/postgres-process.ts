@@ -68,7 +68,14 @@ export interface Postmaster {
  * stopping it (an uncaught error, process.exit), it is asked to shut down on the way out; only a
  * SIGKILL leaves it behind, which the next start clears (orphan.ts).
  */
-export function startPostmaster(postgres: string, clusterDir: string, args: string[], run: Run, onUnexpectedExit: (reason: string) => void, timeoutMs = 120_000): Promise<Postmaster> {
+export function startPostmaster(
+  postgres: string,
+  clusterDir: string,
+  args: string[],
+  run: Run,
+  onUnexpectedExit: (reason: string) => void,
+  timeoutMs = 120_000,
+): Promise<Postmaster> {
   const output = new OutputTail();
   const child = launch(postgres, ["-D", clusterDir, ...args], run, output);
   const stopOnExit = () => child.kill("SIGINT");

@@ -51,7 +51,9 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`).where(sql`${t.email} IS NOT NULL`),
+    uniqueIndex("users_email_unique")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.email} IS NOT NULL`),
     index("users_company_idx").on(t.companyId, t.id),
     index("users_company_role_status_idx").on(t.companyId, t.role, t.status),
   ],
@@ -61,8 +63,12 @@ export const virtualAgents = pgTable(
   "virtual_agents",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     agentType: text("agent_type").notNull().default("social_agent"),
     isPrimary: boolean("is_primary").notNull().default(false),
@@ -71,7 +77,9 @@ export const virtualAgents = pgTable(
   },
   (t) => [
     index("virtual_agents_company_idx").on(t.companyId, t.id),
-    uniqueIndex("virtual_agents_one_primary").on(t.companyId).where(sql`${t.isPrimary}`),
+    uniqueIndex("virtual_agents_one_primary")
+      .on(t.companyId)
+      .where(sql`${t.isPrimary}`),
   ],
 );
 
@@ -79,7 +87,9 @@ export const sessions = pgTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     csrfToken: text("csrf_token").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
@@ -92,7 +102,9 @@ export const oneTimeTokens = pgTable(
   "one_time_tokens",
   {
     id: text("id").primaryKey(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     purpose: text("purpose").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
@@ -104,7 +116,9 @@ export const oneTimeTokens = pgTable(
 export const rolePermissions = pgTable(
   "role_permissions",
   {
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     role: text("role").notNull(),
     permission: text("permission").notNull(),
   },
@@ -115,7 +129,9 @@ export const mailDomains = pgTable(
   "mail_domains",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     domain: text("domain").notNull(),
     description: text("description").notNull().default(""),
     status: text("status").notNull().default("active"),
@@ -128,7 +144,9 @@ export const files = pgTable(
   "files",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     mime: text("mime").notNull(),
     name: text("name").notNull().default(""),
     size: integer("size").notNull(),

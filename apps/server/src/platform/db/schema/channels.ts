@@ -7,7 +7,9 @@ export const channels = pgTable(
   "channels",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     type: text("type").notNull(),
     name: text("name").notNull(),
     number: text("number"),
@@ -30,8 +32,12 @@ export const channels = pgTable(
 export const webchatChannels = pgTable(
   "webchat_channels",
   {
-    channelId: integer("channel_id").primaryKey().references(() => channels.id, { onDelete: "cascade" }),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    channelId: integer("channel_id")
+      .primaryKey()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     domain: text("domain").notNull(),
     publicKey: text("public_key").notNull(),
     hmacSecret: text("hmac_secret").notNull(),
@@ -60,8 +66,12 @@ export const channelEvents = pgTable(
   "channel_events",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    channelId: integer("channel_id").notNull().references(() => channels.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
     providerEventId: text("provider_event_id").notNull(),
     payload: jsonb("payload").notNull(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),

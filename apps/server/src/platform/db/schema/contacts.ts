@@ -10,7 +10,9 @@ export const contactTypes = pgTable(
   "contact_types",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     createdAt: createdAt(),
@@ -22,7 +24,9 @@ export const contacts = pgTable(
   "contacts",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
     /** Lower-case e-mails and E.164 phones (core normalizePhone), so duplicates compare equal. */
@@ -59,12 +63,16 @@ export const contacts = pgTable(
     index("contacts_company_creator_idx").on(t.companyId, t.createdByUserId, t.createdAt, t.id),
     index("contacts_company_origin_idx").on(t.companyId, t.createdBy, t.createdAt, t.id),
     index("contacts_company_type_idx").on(t.companyId, t.typeId, t.createdAt, t.id),
-    index("contacts_company_special_idx").on(t.companyId, t.createdAt, t.id).where(sql`${t.special}`),
+    index("contacts_company_special_idx")
+      .on(t.companyId, t.createdAt, t.id)
+      .where(sql`${t.special}`),
     index("contacts_company_email_idx").on(t.companyId, t.email),
     index("contacts_company_email2_idx").on(t.companyId, t.email2),
     index("contacts_company_phone_idx").on(t.companyId, t.phone),
     index("contacts_company_phone2_idx").on(t.companyId, t.phone2),
-    uniqueIndex("contacts_company_idempotency_unique").on(t.companyId, t.idempotencyKey).where(sql`${t.idempotencyKey} IS NOT NULL`),
+    uniqueIndex("contacts_company_idempotency_unique")
+      .on(t.companyId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
   ],
 );
 
@@ -73,9 +81,15 @@ export const contactIdentities = pgTable(
   "contact_identities",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    contactId: integer("contact_id").notNull().references(() => contacts.id, { onDelete: "cascade" }),
-    channelId: integer("channel_id").notNull().references(() => channels.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
     externalId: text("external_id").notNull(),
     verified: boolean("verified").notNull().default(false),
     visitorTokenHash: text("visitor_token_hash"),
@@ -93,8 +107,12 @@ export const contactMerges = pgTable(
   "contact_merges",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    keptContactId: integer("kept_contact_id").notNull().references(() => contacts.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    keptContactId: integer("kept_contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
     removedContactId: integer("removed_contact_id").notNull(),
     removedSnapshot: jsonb("removed_snapshot").$type<Record<string, unknown>>().notNull(),
     mergedByUserId: integer("merged_by_user_id").references(() => users.id, { onDelete: "set null" }),

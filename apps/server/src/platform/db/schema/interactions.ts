@@ -10,7 +10,9 @@ export const savedResponses = pgTable(
   "saved_responses",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
     text: text("text").notNull(),
     createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
@@ -23,7 +25,9 @@ export const interactionTags = pgTable(
   "interaction_tags",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     important: boolean("important").notNull().default(false),
@@ -36,9 +40,13 @@ export const interactions = pgTable(
   "interactions",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     channelId: integer("channel_id").references(() => channels.id, { onDelete: "set null" }),
-    contactId: integer("contact_id").notNull().references(() => contacts.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
     identityId: integer("identity_id").references(() => contactIdentities.id, { onDelete: "set null" }),
     title: text("title").notNull(),
     status: text("status").notNull().default("open"),
@@ -78,9 +86,15 @@ export const interactions = pgTable(
 export const interactionTagLinks = pgTable(
   "interaction_tag_links",
   {
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    interactionId: integer("interaction_id").notNull().references(() => interactions.id, { onDelete: "cascade" }),
-    tagId: integer("tag_id").notNull().references(() => interactionTags.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    interactionId: integer("interaction_id")
+      .notNull()
+      .references(() => interactions.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => interactionTags.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.interactionId, t.tagId] }), index("interaction_tag_links_company_tag_idx").on(t.companyId, t.tagId)],
 );
@@ -94,7 +108,9 @@ export const interactionEvents = pgTable(
     // to its company (and deletes it with it), and a key check would share-lock the company's row on
     // every message, one write to that row per message.
     companyId: integer("company_id").notNull(),
-    interactionId: integer("interaction_id").notNull().references(() => interactions.id, { onDelete: "cascade" }),
+    interactionId: integer("interaction_id")
+      .notNull()
+      .references(() => interactions.id, { onDelete: "cascade" }),
     seq: integer("seq").notNull(),
     type: text("type").notNull(),
     /** Whether the customer's side may see it (private notes and staff-only events are not). */
@@ -111,7 +127,9 @@ export const messages = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     // See interaction_events: the interaction's key ties a message to its company.
     companyId: integer("company_id").notNull(),
-    interactionId: integer("interaction_id").notNull().references(() => interactions.id, { onDelete: "cascade" }),
+    interactionId: integer("interaction_id")
+      .notNull()
+      .references(() => interactions.id, { onDelete: "cascade" }),
     seq: integer("seq").notNull(),
     direction: text("direction").notNull(),
     senderType: text("sender_type").notNull(),
@@ -128,7 +146,11 @@ export const messages = pgTable(
   (t) => [
     // One index serves tenant reads, history paging and sequence uniqueness; the id indexes skip NULLs.
     uniqueIndex("messages_interaction_seq_unique").on(t.companyId, t.interactionId, t.seq),
-    uniqueIndex("messages_client_id_unique").on(t.companyId, t.clientId).where(sql`${t.clientId} IS NOT NULL`),
-    uniqueIndex("messages_provider_id_unique").on(t.companyId, t.providerMessageId).where(sql`${t.providerMessageId} IS NOT NULL`),
+    uniqueIndex("messages_client_id_unique")
+      .on(t.companyId, t.clientId)
+      .where(sql`${t.clientId} IS NOT NULL`),
+    uniqueIndex("messages_provider_id_unique")
+      .on(t.companyId, t.providerMessageId)
+      .where(sql`${t.providerMessageId} IS NOT NULL`),
   ],
 );

@@ -13,7 +13,9 @@ export const issueSettings = pgTable(
   "issue_settings",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
@@ -28,7 +30,9 @@ export const issues = pgTable(
   "issues",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     /** Per company, from 1; shown as #number. */
     number: integer("number").notNull(),
     name: text("name").notNull(),
@@ -37,7 +41,9 @@ export const issues = pgTable(
     priority: text("priority").notNull(),
     status: text("status").notNull(),
     description: text("description").notNull().default(""),
-    contactId: integer("contact_id").notNull().references(() => contacts.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
     channelId: integer("channel_id").references(() => channels.id, { onDelete: "set null" }),
     interactionId: integer("interaction_id").references(() => interactions.id, { onDelete: "set null" }),
     assigneeUserId: integer("assignee_user_id").references(() => users.id, { onDelete: "set null" }),
@@ -61,9 +67,15 @@ export const issues = pgTable(
 export const issueTagLinks = pgTable(
   "issue_tag_links",
   {
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    issueId: integer("issue_id").notNull().references(() => issues.id, { onDelete: "cascade" }),
-    tagId: integer("tag_id").notNull().references(() => issueSettings.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    issueId: integer("issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => issueSettings.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.issueId, t.tagId] }), index("issue_tag_links_company_tag_idx").on(t.companyId, t.tagId)],
 );
@@ -72,8 +84,12 @@ export const issueComments = pgTable(
   "issue_comments",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    issueId: integer("issue_id").notNull().references(() => issues.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    issueId: integer("issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
     authorUserId: integer("author_user_id").references(() => users.id, { onDelete: "set null" }),
     body: text("body").notNull(),
     mentionIds: jsonb("mention_ids").$type<number[]>().notNull().default([]),
@@ -87,8 +103,12 @@ export const issueEvents = pgTable(
   "issue_events",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    issueId: integer("issue_id").notNull().references(() => issues.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    issueId: integer("issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
     actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     type: text("type").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),

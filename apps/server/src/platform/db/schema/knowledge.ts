@@ -1,7 +1,21 @@
 /** The knowledge base (folders assigned to agents, articles, Q&A pairs, the learning loop's question log) and a company's optional model provider. */
 import type { TiptapNode } from "@holboo/core";
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import { bytea, createdAt, updatedAt } from "./columns.ts";
 import { companies, users, virtualAgents } from "./accounts.ts";
 import { interactions } from "./interactions.ts";
@@ -10,7 +24,9 @@ export const knowledgeFolders = pgTable(
   "knowledge_folders",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     parentId: integer("parent_id").references((): AnyPgColumn => knowledgeFolders.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     createdAt: createdAt(),
@@ -26,9 +42,15 @@ export const knowledgeFolders = pgTable(
 export const knowledgeFolderAgents = pgTable(
   "knowledge_folder_agents",
   {
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    folderId: integer("folder_id").notNull().references(() => knowledgeFolders.id, { onDelete: "cascade" }),
-    agentId: integer("agent_id").notNull().references(() => virtualAgents.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    folderId: integer("folder_id")
+      .notNull()
+      .references(() => knowledgeFolders.id, { onDelete: "cascade" }),
+    agentId: integer("agent_id")
+      .notNull()
+      .references(() => virtualAgents.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.folderId, t.agentId] }), index("knowledge_folder_agents_company_agent_idx").on(t.companyId, t.agentId)],
 );
@@ -37,8 +59,12 @@ export const knowledgeArticles = pgTable(
   "knowledge_articles",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    folderId: integer("folder_id").notNull().references(() => knowledgeFolders.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    folderId: integer("folder_id")
+      .notNull()
+      .references(() => knowledgeFolders.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     /** draft or published; only published articles feed the agents. */
     status: text("status").notNull().default("draft"),
@@ -52,16 +78,16 @@ export const knowledgeArticles = pgTable(
     updatedAt: updatedAt(),
     updatedByUserId: integer("updated_by_user_id").references(() => users.id, { onDelete: "set null" }),
   },
-  (t) => [
-    index("knowledge_articles_company_folder_idx").on(t.companyId, t.folderId, t.status),
-  ],
+  (t) => [index("knowledge_articles_company_folder_idx").on(t.companyId, t.folderId, t.status)],
 );
 
 export const knowledgeQaPairs = pgTable(
   "knowledge_qa_pairs",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     question: text("question").notNull(),
     variants: jsonb("variants").$type<string[]>().notNull().default([]),
     answer: text("answer").notNull(),
@@ -85,8 +111,12 @@ export const knowledgeQuestions = pgTable(
   "knowledge_questions",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    agentId: integer("agent_id").notNull().references(() => virtualAgents.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    agentId: integer("agent_id")
+      .notNull()
+      .references(() => virtualAgents.id, { onDelete: "cascade" }),
     interactionId: integer("interaction_id").references(() => interactions.id, { onDelete: "set null" }),
     question: text("question").notNull(),
     /** answered, not_found or unrelated */
@@ -102,7 +132,9 @@ export const knowledgeQuestions = pgTable(
   (t) => [index("knowledge_questions_company_outcome_idx").on(t.companyId, t.outcome, t.id)],
 );
 export const modelProviders = pgTable("model_providers", {
-  companyId: integer("company_id").primaryKey().references(() => companies.id, { onDelete: "cascade" }),
+  companyId: integer("company_id")
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
   baseUrl: text("base_url").notNull(),
   apiKey: text("api_key").notNull().default(""),
   chatModel: text("chat_model").notNull().default(""),
@@ -117,8 +149,12 @@ export const modelProviders = pgTable("model_providers", {
 export const knowledgeSentenceVectors = pgTable(
   "knowledge_sentence_vectors",
   {
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    agentId: integer("agent_id").notNull().references(() => virtualAgents.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    agentId: integer("agent_id")
+      .notNull()
+      .references(() => virtualAgents.id, { onDelete: "cascade" }),
     /** Which encoder made the vector: a new model never reads an old one's vectors. */
     encoder: text("encoder").notNull(),
     /** SHA-256 of the text, base64url. */
@@ -129,4 +165,3 @@ export const knowledgeSentenceVectors = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.agentId, t.encoder, t.textHash] })],
 );
-

@@ -1,7 +1,16 @@
 import type { TiptapNode } from "@holboo/core";
 import { ActionIcon, Group, Paper, Tooltip } from "@mantine/core";
 import {
-  IconArrowBackUp, IconArrowForwardUp, IconBlockquote, IconBold, IconH2, IconH3, IconItalic, IconList, IconListNumbers, IconPhotoEdit,
+  IconArrowBackUp,
+  IconArrowForwardUp,
+  IconBlockquote,
+  IconBold,
+  IconH2,
+  IconH3,
+  IconItalic,
+  IconList,
+  IconListNumbers,
+  IconPhotoEdit,
 } from "@tabler/icons-react";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
@@ -13,7 +22,19 @@ import "./editor.css";
 /** The extensions of an article; the server accepts exactly these node and mark types (core TIPTAP_NODE_TYPES). */
 export const articleExtensions = [StarterKit.configure({ link: { openOnClick: false, protocols: ["http", "https", "mailto"] } }), Figure, Figcaption];
 
-function ToolButton({ label, active, onClick, disabled, children }: { label: string; active?: boolean; onClick: () => void; disabled?: boolean; children: ReactNode }) {
+function ToolButton({
+  label,
+  active,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  onClick: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Tooltip label={label} withArrow>
       <ActionIcon variant={active ? "filled" : "subtle"} aria-label={label} aria-pressed={active} onClick={onClick} disabled={disabled}>
@@ -42,16 +63,36 @@ function Toolbar({ editor }: { editor: Editor }) {
   const run = (fn: (chain: ReturnType<Editor["chain"]>) => ReturnType<Editor["chain"]>) => fn(editor.chain().focus()).run();
   return (
     <Group gap={4} p={6} style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }} role="toolbar">
-      <ToolButton label={t("editor.bold")} active={state.bold} onClick={() => run((c) => c.toggleBold())}><IconBold size={16} /></ToolButton>
-      <ToolButton label={t("editor.italic")} active={state.italic} onClick={() => run((c) => c.toggleItalic())}><IconItalic size={16} /></ToolButton>
-      <ToolButton label={t("editor.heading2")} active={state.h2} onClick={() => run((c) => c.toggleHeading({ level: 2 }))}><IconH2 size={16} /></ToolButton>
-      <ToolButton label={t("editor.heading3")} active={state.h3} onClick={() => run((c) => c.toggleHeading({ level: 3 }))}><IconH3 size={16} /></ToolButton>
-      <ToolButton label={t("editor.bulletList")} active={state.bullet} onClick={() => run((c) => c.toggleBulletList())}><IconList size={16} /></ToolButton>
-      <ToolButton label={t("editor.orderedList")} active={state.ordered} onClick={() => run((c) => c.toggleOrderedList())}><IconListNumbers size={16} /></ToolButton>
-      <ToolButton label={t("editor.quote")} active={state.quote} onClick={() => run((c) => c.toggleBlockquote())}><IconBlockquote size={16} /></ToolButton>
-      <ToolButton label={t("editor.figure")} onClick={() => run((c) => c.insertFigure())}><IconPhotoEdit size={16} /></ToolButton>
-      <ToolButton label={t("editor.undo")} disabled={!state.canUndo} onClick={() => run((c) => c.undo())}><IconArrowBackUp size={16} /></ToolButton>
-      <ToolButton label={t("editor.redo")} disabled={!state.canRedo} onClick={() => run((c) => c.redo())}><IconArrowForwardUp size={16} /></ToolButton>
+      <ToolButton label={t("editor.bold")} active={state.bold} onClick={() => run((c) => c.toggleBold())}>
+        <IconBold size={16} />
+      </ToolButton>
+      <ToolButton label={t("editor.italic")} active={state.italic} onClick={() => run((c) => c.toggleItalic())}>
+        <IconItalic size={16} />
+      </ToolButton>
+      <ToolButton label={t("editor.heading2")} active={state.h2} onClick={() => run((c) => c.toggleHeading({ level: 2 }))}>
+        <IconH2 size={16} />
+      </ToolButton>
+      <ToolButton label={t("editor.heading3")} active={state.h3} onClick={() => run((c) => c.toggleHeading({ level: 3 }))}>
+        <IconH3 size={16} />
+      </ToolButton>
+      <ToolButton label={t("editor.bulletList")} active={state.bullet} onClick={() => run((c) => c.toggleBulletList())}>
+        <IconList size={16} />
+      </ToolButton>
+      <ToolButton label={t("editor.orderedList")} active={state.ordered} onClick={() => run((c) => c.toggleOrderedList())}>
+        <IconListNumbers size={16} />
+      </ToolButton>
+      <ToolButton label={t("editor.quote")} active={state.quote} onClick={() => run((c) => c.toggleBlockquote())}>
+        <IconBlockquote size={16} />
+      </ToolButton>
+      <ToolButton label={t("editor.figure")} onClick={() => run((c) => c.insertFigure())}>
+        <IconPhotoEdit size={16} />
+      </ToolButton>
+      <ToolButton label={t("editor.undo")} disabled={!state.canUndo} onClick={() => run((c) => c.undo())}>
+        <IconArrowBackUp size={16} />
+      </ToolButton>
+      <ToolButton label={t("editor.redo")} disabled={!state.canRedo} onClick={() => run((c) => c.redo())}>
+        <IconArrowForwardUp size={16} />
+      </ToolButton>
     </Group>
   );
 }

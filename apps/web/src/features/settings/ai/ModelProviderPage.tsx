@@ -47,25 +47,50 @@ export function ModelProviderPage() {
   return (
     <Stack maw={640}>
       <Title order={2}>{t("provider.title")}</Title>
-      <Text size="sm" c="dimmed">{t("provider.intro")}</Text>
+      <Text size="sm" c="dimmed">
+        {t("provider.intro")}
+      </Text>
       <Alert variant="light" color={current.data?.configured ? "teal" : "gray"} data-testid="model-provider-status">
         {current.data?.configured ? t("provider.statusOn") : t("provider.statusOff")}
       </Alert>
       <Paper withBorder p="md">
         <form onSubmit={submit} noValidate>
           <Stack>
-            <TextInput label={t("provider.baseUrl")} description={t("provider.baseUrlHint")} placeholder="https://api.openai.com/v1" {...form.getInputProps("base_url")} />
+            <TextInput
+              label={t("provider.baseUrl")}
+              description={t("provider.baseUrlHint")}
+              placeholder="https://api.openai.com/v1"
+              {...form.getInputProps("base_url")}
+            />
             <PasswordInput
               label={t("provider.apiKey")}
               description={hint ? t("provider.apiKeyStored", { hint }) : t("provider.apiKeyHint")}
               autoComplete="off"
               {...form.getInputProps("api_key")}
             />
-            <TextInput label={t("provider.chatModel")} description={t("provider.chatModelHint")} placeholder="gpt-4o-mini" {...form.getInputProps("chat_model")} />
-            <TextInput label={t("provider.embeddingModel")} description={t("provider.embeddingModelHint")} placeholder="text-embedding-3-small" {...form.getInputProps("embedding_model")} />
+            <TextInput
+              label={t("provider.chatModel")}
+              description={t("provider.chatModelHint")}
+              placeholder="gpt-4o-mini"
+              {...form.getInputProps("chat_model")}
+            />
+            <TextInput
+              label={t("provider.embeddingModel")}
+              description={t("provider.embeddingModelHint")}
+              placeholder="text-embedding-3-small"
+              {...form.getInputProps("embedding_model")}
+            />
             <Group justify="space-between">
-              {current.data?.configured ? <Button variant="subtle" color="red" onClick={() => setRemoving(true)}>{t("provider.remove")}</Button> : <span />}
-              <Button type="submit" loading={save.isPending}>{t("provider.save")}</Button>
+              {current.data?.configured ? (
+                <Button variant="subtle" color="red" onClick={() => setRemoving(true)}>
+                  {t("provider.remove")}
+                </Button>
+              ) : (
+                <span />
+              )}
+              <Button type="submit" loading={save.isPending}>
+                {t("provider.save")}
+              </Button>
             </Group>
           </Stack>
         </form>

@@ -11,7 +11,14 @@ vi.mock("../../../lib/api.ts", async (importOriginal) => (await import("../test-
 const mocked = vi.mocked(api);
 
 const none: ModelProviderView = { configured: false, base_url: "", api_key_hint: null, chat_model: "", embedding_model: "", updated_at: null };
-const saved: ModelProviderView = { configured: true, base_url: "http://localhost:11434/v1", api_key_hint: "…f3a9", chat_model: "llama3", embedding_model: "nomic-embed-text", updated_at: "2026-11-23T10:00:00.000Z" };
+const saved: ModelProviderView = {
+  configured: true,
+  base_url: "http://localhost:11434/v1",
+  api_key_hint: "…f3a9",
+  chat_model: "llama3",
+  embedding_model: "nomic-embed-text",
+  updated_at: "2026-11-23T10:00:00.000Z",
+};
 
 beforeEach(() => vi.clearAllMocks());
 
@@ -31,7 +38,12 @@ describe("AI model settings", () => {
     await userEvent.type(screen.getByLabelText("API түлхүүр"), "sk-secret-f3a9");
     await userEvent.click(screen.getByRole("button", { name: "Хадгалах" }));
     await waitFor(() =>
-      expect(mocked.put).toHaveBeenCalledWith("/api/settings/model-provider", { base_url: "http://localhost:11434/v1", api_key: "sk-secret-f3a9", chat_model: "llama3", embedding_model: "" }),
+      expect(mocked.put).toHaveBeenCalledWith("/api/settings/model-provider", {
+        base_url: "http://localhost:11434/v1",
+        api_key: "sk-secret-f3a9",
+        chat_model: "llama3",
+        embedding_model: "",
+      }),
     );
     expect(await screen.findByText("Загвар холбогдсон. Холбогдож чадахгүй үед туслах офлайнаар хариулна.")).toBeInTheDocument();
   });
@@ -45,7 +57,11 @@ describe("AI model settings", () => {
     await waitFor(() => expect(screen.getByLabelText("Чат загвар")).toHaveValue("llama3"));
     await userEvent.click(screen.getByRole("button", { name: "Хадгалах" }));
     await waitFor(() =>
-      expect(mocked.put).toHaveBeenCalledWith("/api/settings/model-provider", { base_url: "http://localhost:11434/v1", chat_model: "llama3", embedding_model: "nomic-embed-text" }),
+      expect(mocked.put).toHaveBeenCalledWith("/api/settings/model-provider", {
+        base_url: "http://localhost:11434/v1",
+        chat_model: "llama3",
+        embedding_model: "nomic-embed-text",
+      }),
     );
   });
 });

@@ -68,7 +68,12 @@ export function MailDomains({ canEdit }: { canEdit: boolean }) {
                         <ActionIcon variant="subtle" aria-label={t("domains.editOne", { domain: domain.domain })} onClick={() => setEditing(domain)}>
                           <IconPencil size={16} />
                         </ActionIcon>
-                        <ActionIcon variant="subtle" color="red" aria-label={t("domains.deleteOne", { domain: domain.domain })} onClick={() => setRemoving(domain)}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t("domains.deleteOne", { domain: domain.domain })}
+                          onClick={() => setRemoving(domain)}
+                        >
                           <IconTrash size={16} />
                         </ActionIcon>
                       </Group>

@@ -33,7 +33,13 @@ export function OurCompanyPage() {
       )}
       <Paper p="lg" withBorder>
         <Stack>
-          <LogoUpload<CompanyView> src={company.data.logo_url} name={company.data.name} uploadPath="/api/company/logo" onUploaded={(updated) => storeCompany(client, updated)} canEdit={canEdit} />
+          <LogoUpload<CompanyView>
+            src={company.data.logo_url}
+            name={company.data.name}
+            uploadPath="/api/company/logo"
+            onUploaded={(updated) => storeCompany(client, updated)}
+            canEdit={canEdit}
+          />
           <CompanyForm key={company.data.id} company={company.data} canEdit={canEdit} />
         </Stack>
       </Paper>

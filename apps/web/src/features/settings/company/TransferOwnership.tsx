@@ -28,10 +28,12 @@ export function TransferOwnership({ meId }: { meId: number }) {
     },
     onSettled: () => setConfirming(false),
   });
-  const options = (admins.data?.items ?? []).filter((user) => user.ID !== meId).map((user) => ({
-    value: String(user.ID),
-    label: user.email ? `${user.user_name} (${user.email})` : user.user_name,
-  }));
+  const options = (admins.data?.items ?? [])
+    .filter((user) => user.ID !== meId)
+    .map((user) => ({
+      value: String(user.ID),
+      label: user.email ? `${user.user_name} (${user.email})` : user.user_name,
+    }));
   const chosen = options.find((option) => option.value === target);
   return (
     <Stack gap="xs">

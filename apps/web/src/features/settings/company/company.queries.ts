@@ -8,8 +8,7 @@ export const mailDomainsKey = ["company", "mail-domains"] as const;
 
 export const useCompany = () => useQuery({ queryKey: companyKey, queryFn: () => api.get<CompanyView>("/api/company") });
 
-export const useMailDomains = () =>
-  useQuery({ queryKey: mailDomainsKey, queryFn: () => api.get<ListResponse<MailDomainView>>("/api/company/mail-domains") });
+export const useMailDomains = () => useQuery({ queryKey: mailDomainsKey, queryFn: () => api.get<ListResponse<MailDomainView>>("/api/company/mail-domains") });
 
 /** A changed company replaces the cached one; /api/me carries its name and logo for the header. */
 export function storeCompany(client: QueryClient, company: CompanyView) {

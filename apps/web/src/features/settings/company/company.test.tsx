@@ -9,7 +9,10 @@ import { OurCompanyPage } from "./OurCompanyPage.tsx";
 vi.mock("../../../lib/api.ts", async (importOriginal) => (await import("../test-fixtures.ts")).apiModuleMock(importOriginal));
 const mocked = vi.mocked(api);
 
-const admins = list([makeUser({ ID: 1, role: "admin", user_name: "Болд Бат", is_owner: true }), makeUser({ ID: 5, role: "admin", user_name: "Ану Ган", email: "anu@nomin.mn" })]);
+const admins = list([
+  makeUser({ ID: 1, role: "admin", user_name: "Болд Бат", is_owner: true }),
+  makeUser({ ID: 5, role: "admin", user_name: "Ану Ган", email: "anu@nomin.mn" }),
+]);
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -51,7 +54,13 @@ describe("company details", () => {
     fireEvent.click(screen.getByRole("button", { name: "Хадгалах" }));
     expect(await screen.findByText("Байгууллага бүртгэлтэй байна.")).toBeInTheDocument();
     expect(mocked.put).toHaveBeenCalledWith("/api/company", {
-      name: "Таван Богд", contact_email: "info@nomin.mn", phone: "99112233", sector: "commerce", employee_range: "11-50", domain_rule_enabled: false, max_open_per_agent: 8,
+      name: "Таван Богд",
+      contact_email: "info@nomin.mn",
+      phone: "99112233",
+      sector: "commerce",
+      employee_range: "11-50",
+      domain_rule_enabled: false,
+      max_open_per_agent: 8,
     });
   });
 });

@@ -25,12 +25,23 @@ function TagDialog({ tag, onClose }: { tag: InteractionTagView | null; onClose: 
   });
   return (
     <Modal opened onClose={onClose} title={t(tag ? "tags.edit" : "tags.add")} centered>
-      <form onSubmit={form.onSubmit((values) => { const checked = validate(InteractionTagInput, values); if (!checked.ok) return form.setErrors(checked.errors); save.mutate(values); })} noValidate>
+      <form
+        onSubmit={form.onSubmit((values) => {
+          const checked = validate(InteractionTagInput, values);
+          if (!checked.ok) return form.setErrors(checked.errors);
+          save.mutate(values);
+        })}
+        noValidate
+      >
         <Stack>
           <TextInput label={t("tags.name")} {...form.getInputProps("name")} data-autofocus />
           <TextInput label={t("tags.description")} {...form.getInputProps("description")} />
           <Checkbox label={t("tags.important")} {...form.getInputProps("important", { type: "checkbox" })} />
-          <Group justify="flex-end"><Button type="submit" loading={save.isPending}>{t("save")}</Button></Group>
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              {t("save")}
+            </Button>
+          </Group>
         </Stack>
       </form>
     </Modal>
@@ -44,7 +55,10 @@ export function InteractionTagsPage() {
   const [editing, setEditing] = useState<InteractionTagView | "new" | null>(null);
   const [removing, setRemoving] = useState<InteractionTagView | null>(null);
   const list = useQuery({ queryKey: ["interaction-tags"], queryFn: () => api.get<{ items: InteractionTagView[] }>("/api/interaction-tags") });
-  const remove = useMutation({ mutationFn: (tag: InteractionTagView) => api.del(`/api/interaction-tags/${tag.id}`), onSuccess: () => client.invalidateQueries({ queryKey: ["interaction-tags"] }) });
+  const remove = useMutation({
+    mutationFn: (tag: InteractionTagView) => api.del(`/api/interaction-tags/${tag.id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["interaction-tags"] }),
+  });
   return (
     <Stack>
       <Group justify="space-between">
@@ -56,17 +70,36 @@ export function InteractionTagsPage() {
           <EmptyState onRetry={() => void list.refetch()} />
         ) : (
           <Table>
-            <Table.Thead><Table.Tr><Table.Th>{t("tags.name")}</Table.Th><Table.Th>{t("tags.description")}</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("tags.name")}</Table.Th>
+                <Table.Th>{t("tags.description")}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {list.data?.items.map((tag) => (
                 <Table.Tr key={tag.id}>
-                  <Table.Td><Group gap={6}><Text fw={500}>{tag.name}</Text>{tag.important && <Badge size="xs" color="red">{t("tags.important")}</Badge>}</Group></Table.Td>
+                  <Table.Td>
+                    <Group gap={6}>
+                      <Text fw={500}>{tag.name}</Text>
+                      {tag.important && (
+                        <Badge size="xs" color="red">
+                          {t("tags.important")}
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
                   <Table.Td>{tag.description}</Table.Td>
                   <Table.Td>
                     {canEdit && (
                       <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <ActionIcon variant="subtle" aria-label={t("tags.edit")} onClick={() => setEditing(tag)}><IconPencil size={16} /></ActionIcon>
-                        <ActionIcon variant="subtle" color="red" aria-label={t("delete")} onClick={() => setRemoving(tag)}><IconTrash size={16} /></ActionIcon>
+                        <ActionIcon variant="subtle" aria-label={t("tags.edit")} onClick={() => setEditing(tag)}>
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                        <ActionIcon variant="subtle" color="red" aria-label={t("delete")} onClick={() => setRemoving(tag)}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
                       </Group>
                     )}
                   </Table.Td>
@@ -77,7 +110,17 @@ export function InteractionTagsPage() {
         )}
       </Paper>
       {editing && <TagDialog tag={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog opened={!!removing} title={t("tags.deleteTitle")} message={t("deleteText", { name: removing?.name ?? "" })} danger onCancel={() => setRemoving(null)} onConfirm={() => { if (removing) remove.mutate(removing); setRemoving(null); }} />
+      <ConfirmDialog
+        opened={!!removing}
+        title={t("tags.deleteTitle")}
+        message={t("deleteText", { name: removing?.name ?? "" })}
+        danger
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) remove.mutate(removing);
+          setRemoving(null);
+        }}
+      />
     </Stack>
   );
 }

@@ -17,7 +17,8 @@ function SettingDialog({ kind, item, onClose }: { kind: IssueSettingKind; item: 
   const client = useQueryClient();
   const form = useForm({ initialValues: { name: item?.name ?? "", description: item?.description ?? "", color: item?.color ?? "#228be6" } });
   const save = useMutation({
-    mutationFn: (values: typeof form.values) => (item ? api.put(`${ISSUE_SETTING_PATHS[kind]}/${item.id}`, values) : api.post(ISSUE_SETTING_PATHS[kind], values)),
+    mutationFn: (values: typeof form.values) =>
+      item ? api.put(`${ISSUE_SETTING_PATHS[kind]}/${item.id}`, values) : api.post(ISSUE_SETTING_PATHS[kind], values),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: issueSettingsKey(kind) });
       onClose();
@@ -36,7 +37,11 @@ function SettingDialog({ kind, item, onClose }: { kind: IssueSettingKind; item: 
           <TextInput label={t("settings.name")} {...form.getInputProps("name")} data-autofocus />
           <TextInput label={t("settings.description")} {...form.getInputProps("description")} />
           {kind === "tag" && <ColorInput label={t("settings.color")} format="hex" {...form.getInputProps("color")} />}
-          <Group justify="flex-end"><Button type="submit" loading={save.isPending}>{t("save")}</Button></Group>
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              {t("save")}
+            </Button>
+          </Group>
         </Stack>
       </form>
     </Modal>
@@ -51,7 +56,10 @@ export function IssueSettingsPage({ kind }: { kind: IssueSettingKind }) {
   const [editing, setEditing] = useState<IssueSettingView | "new" | null>(null);
   const [removing, setRemoving] = useState<IssueSettingView | null>(null);
   const list = useQuery({ queryKey: issueSettingsKey(kind), queryFn: () => api.get<{ items: IssueSettingView[] }>(ISSUE_SETTING_PATHS[kind]) });
-  const remove = useMutation({ mutationFn: (item: IssueSettingView) => api.del(`${ISSUE_SETTING_PATHS[kind]}/${item.id}`), onSuccess: () => client.invalidateQueries({ queryKey: issueSettingsKey(kind) }) });
+  const remove = useMutation({
+    mutationFn: (item: IssueSettingView) => api.del(`${ISSUE_SETTING_PATHS[kind]}/${item.id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: issueSettingsKey(kind) }),
+  });
   return (
     <Stack>
       <Group justify="space-between">
@@ -63,17 +71,32 @@ export function IssueSettingsPage({ kind }: { kind: IssueSettingKind }) {
           <EmptyState onRetry={() => void list.refetch()} />
         ) : (
           <Table>
-            <Table.Thead><Table.Tr><Table.Th>{t("settings.name")}</Table.Th><Table.Th>{t("settings.description")}</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("settings.name")}</Table.Th>
+                <Table.Th>{t("settings.description")}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {list.data?.items.map((item) => (
                 <Table.Tr key={item.id}>
-                  <Table.Td><Group gap={6} wrap="nowrap">{item.color && <ColorSwatch color={item.color} size={14} />}<Text fw={500}>{item.name}</Text></Group></Table.Td>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      {item.color && <ColorSwatch color={item.color} size={14} />}
+                      <Text fw={500}>{item.name}</Text>
+                    </Group>
+                  </Table.Td>
                   <Table.Td>{item.description}</Table.Td>
                   <Table.Td>
                     {canEdit && (
                       <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <ActionIcon variant="subtle" aria-label={`${t(`settings.${kind}.edit`)}: ${item.name}`} onClick={() => setEditing(item)}><IconPencil size={16} /></ActionIcon>
-                        <ActionIcon variant="subtle" color="red" aria-label={`${t("delete")}: ${item.name}`} onClick={() => setRemoving(item)}><IconTrash size={16} /></ActionIcon>
+                        <ActionIcon variant="subtle" aria-label={`${t(`settings.${kind}.edit`)}: ${item.name}`} onClick={() => setEditing(item)}>
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                        <ActionIcon variant="subtle" color="red" aria-label={`${t("delete")}: ${item.name}`} onClick={() => setRemoving(item)}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
                       </Group>
                     )}
                   </Table.Td>
@@ -84,7 +107,17 @@ export function IssueSettingsPage({ kind }: { kind: IssueSettingKind }) {
         )}
       </Paper>
       {editing && <SettingDialog kind={kind} item={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog opened={!!removing} title={t(`settings.${kind}.deleteTitle`)} message={t("deleteText", { name: removing?.name ?? "" })} danger onCancel={() => setRemoving(null)} onConfirm={() => { if (removing) remove.mutate(removing); setRemoving(null); }} />
+      <ConfirmDialog
+        opened={!!removing}
+        title={t(`settings.${kind}.deleteTitle`)}
+        message={t("deleteText", { name: removing?.name ?? "" })}
+        danger
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) remove.mutate(removing);
+          setRemoving(null);
+        }}
+      />
     </Stack>
   );
 }

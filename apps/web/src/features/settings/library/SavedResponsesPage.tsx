@@ -28,11 +28,22 @@ function ResponseDialog({ response, onClose }: { response: SavedResponseView | n
   });
   return (
     <Modal opened onClose={onClose} title={t(response ? "responses.edit" : "responses.add")} centered>
-      <form onSubmit={form.onSubmit((values) => { const checked = validate(SavedResponseInput, values); if (!checked.ok) return form.setErrors(checked.errors); save.mutate(values); })} noValidate>
+      <form
+        onSubmit={form.onSubmit((values) => {
+          const checked = validate(SavedResponseInput, values);
+          if (!checked.ok) return form.setErrors(checked.errors);
+          save.mutate(values);
+        })}
+        noValidate
+      >
         <Stack>
           <TextInput label={t("responses.key")} description={t("responses.keyHint")} leftSection="/" {...form.getInputProps("key")} data-autofocus />
           <Textarea label={t("responses.text")} autosize minRows={3} {...form.getInputProps("text")} />
-          <Group justify="flex-end"><Button type="submit" loading={save.isPending}>{t("save")}</Button></Group>
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              {t("save")}
+            </Button>
+          </Group>
         </Stack>
       </form>
     </Modal>
@@ -48,34 +59,75 @@ export function SavedResponsesPage() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<SavedResponseView | "new" | null>(null);
   const [removing, setRemoving] = useState<SavedResponseView | null>(null);
-  const list = useQuery({ queryKey: ["saved-responses", debounced, page], queryFn: () => api.get<{ items: SavedResponseView[]; total: number }>("/api/saved-responses", { search: debounced, page, page_size: 20 }) });
-  const remove = useMutation({ mutationFn: (r: SavedResponseView) => api.del(`/api/saved-responses/${r.id}`), onSuccess: () => client.invalidateQueries({ queryKey: ["saved-responses"] }) });
+  const list = useQuery({
+    queryKey: ["saved-responses", debounced, page],
+    queryFn: () => api.get<{ items: SavedResponseView[]; total: number }>("/api/saved-responses", { search: debounced, page, page_size: 20 }),
+  });
+  const remove = useMutation({
+    mutationFn: (r: SavedResponseView) => api.del(`/api/saved-responses/${r.id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["saved-responses"] }),
+  });
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t("responses.title")}</Title>
-        {canEdit && <Button onClick={() => setEditing("new")} data-testid="add-saved-response">{t("responses.add")}</Button>}
+        {canEdit && (
+          <Button onClick={() => setEditing("new")} data-testid="add-saved-response">
+            {t("responses.add")}
+          </Button>
+        )}
       </Group>
       <Paper withBorder p="md">
         <Stack>
-          <TextInput leftSection={<IconSearch size={14} />} placeholder={t("search")} value={search} onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} maw={320} />
+          <TextInput
+            leftSection={<IconSearch size={14} />}
+            placeholder={t("search")}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+            maw={320}
+          />
           {list.data && !list.data.items.length ? (
             <EmptyState onRetry={() => void list.refetch()} />
           ) : (
             <Table.ScrollContainer minWidth={560}>
               <Table>
-                <Table.Thead><Table.Tr><Table.Th>{t("responses.key")}</Table.Th><Table.Th>{t("responses.text")}</Table.Th><Table.Th>{t("createdBy")}</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t("responses.key")}</Table.Th>
+                    <Table.Th>{t("responses.text")}</Table.Th>
+                    <Table.Th>{t("createdBy")}</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
                 <Table.Tbody>
                   {list.data?.items.map((response) => (
                     <Table.Tr key={response.id}>
-                      <Table.Td><Text fw={600}>/{response.key}</Text></Table.Td>
-                      <Table.Td><Text size="sm" lineClamp={2}>{response.text}</Text></Table.Td>
-                      <Table.Td><Text size="xs">{response.created_by?.name}</Text><Text size="xs" c="dimmed"><RelativeTime value={response.created_at} /></Text></Table.Td>
+                      <Table.Td>
+                        <Text fw={600}>/{response.key}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" lineClamp={2}>
+                          {response.text}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="xs">{response.created_by?.name}</Text>
+                        <Text size="xs" c="dimmed">
+                          <RelativeTime value={response.created_at} />
+                        </Text>
+                      </Table.Td>
                       <Table.Td>
                         {canEdit && (
                           <Group gap={4} justify="flex-end" wrap="nowrap">
-                            <ActionIcon variant="subtle" aria-label={t("responses.edit")} onClick={() => setEditing(response)}><IconPencil size={16} /></ActionIcon>
-                            <ActionIcon variant="subtle" color="red" aria-label={t("delete")} onClick={() => setRemoving(response)}><IconTrash size={16} /></ActionIcon>
+                            <ActionIcon variant="subtle" aria-label={t("responses.edit")} onClick={() => setEditing(response)}>
+                              <IconPencil size={16} />
+                            </ActionIcon>
+                            <ActionIcon variant="subtle" color="red" aria-label={t("delete")} onClick={() => setRemoving(response)}>
+                              <IconTrash size={16} />
+                            </ActionIcon>
                           </Group>
                         )}
                       </Table.Td>
@@ -89,7 +141,17 @@ export function SavedResponsesPage() {
         </Stack>
       </Paper>
       {editing && <ResponseDialog response={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog opened={!!removing} title={t("responses.deleteTitle")} message={t("deleteText", { name: `/${removing?.key ?? ""}` })} danger onCancel={() => setRemoving(null)} onConfirm={() => { if (removing) remove.mutate(removing); setRemoving(null); }} />
+      <ConfirmDialog
+        opened={!!removing}
+        title={t("responses.deleteTitle")}
+        message={t("deleteText", { name: `/${removing?.key ?? ""}` })}
+        danger
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) remove.mutate(removing);
+          setRemoving(null);
+        }}
+      />
     </Stack>
   );
 }

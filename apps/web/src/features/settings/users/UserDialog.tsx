@@ -22,7 +22,13 @@ export function UserDialog({ user, onClose }: { user: UserView | null; onClose: 
   const client = useQueryClient();
   const roleLocked = !!user && !userRowRules(user, me?.ID, canManage).canChangeRole;
   const form = useForm<Values>({
-    initialValues: { first_name: user?.first_name ?? "", last_name: user?.last_name ?? "", email: user?.email ?? "", role: user?.role ?? null, phone: user?.phone ?? "" },
+    initialValues: {
+      first_name: user?.first_name ?? "",
+      last_name: user?.last_name ?? "",
+      email: user?.email ?? "",
+      role: user?.role ?? null,
+      phone: user?.phone ?? "",
+    },
   });
   const done = () => {
     void client.invalidateQueries({ queryKey: usersKey });

@@ -78,7 +78,12 @@ export function UsersTable() {
                     <UserStatusCell user={user} />
                   </Table.Td>
                   <Table.Td>
-                    <UserRowActions user={user} rules={userRowRules(user, me?.ID, canManage)} onEdit={() => setEditing(user)} onDelete={() => setRemoving(user)} />
+                    <UserRowActions
+                      user={user}
+                      rules={userRowRules(user, me?.ID, canManage)}
+                      onEdit={() => setEditing(user)}
+                      onDelete={() => setRemoving(user)}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

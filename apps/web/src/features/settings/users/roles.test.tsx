@@ -11,7 +11,9 @@ import { RoleMatrix } from "./RoleMatrix.tsx";
 vi.mock("../../../lib/api.ts", async (importOriginal) => (await import("../test-fixtures.ts")).apiModuleMock(importOriginal));
 const mocked = vi.mocked(api);
 
-const matrix = { roles: { manager: [...DEFAULT_ROLE_PERMISSIONS.manager], agent: [...DEFAULT_ROLE_PERMISSIONS.agent], guest: [...DEFAULT_ROLE_PERMISSIONS.guest] } };
+const matrix = {
+  roles: { manager: [...DEFAULT_ROLE_PERMISSIONS.manager], agent: [...DEFAULT_ROLE_PERMISSIONS.agent], guest: [...DEFAULT_ROLE_PERMISSIONS.guest] },
+};
 
 beforeEach(() => {
   vi.clearAllMocks();

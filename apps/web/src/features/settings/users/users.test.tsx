@@ -70,7 +70,14 @@ describe("users table", () => {
     await userEvent.click(screen.getByRole("combobox", { name: "Төлөв" }));
     await userEvent.click(screen.getByRole("option", { name: "Идэвхгүй" }));
     await waitFor(() =>
-      expect(mocked.get).toHaveBeenLastCalledWith("/api/users", { user_type: null, user_status: "inactive", role: "manager", search: "", page: 1, page_size: 20 }),
+      expect(mocked.get).toHaveBeenLastCalledWith("/api/users", {
+        user_type: null,
+        user_status: "inactive",
+        role: "manager",
+        search: "",
+        page: 1,
+        page_size: 20,
+      }),
     );
   });
 
@@ -109,7 +116,13 @@ describe("invite and edit", () => {
     await userEvent.click(within(dialog).getByRole("combobox", { name: "Эрх" }));
     await userEvent.click(screen.getByRole("option", { name: "Зочин" }));
     await userEvent.click(within(dialog).getByRole("button", { name: "Урилга илгээх" }));
-    expect(mocked.post).toHaveBeenCalledWith("/api/users/invite", { first_name: "Болор", last_name: "Дорж", email: "bolor@nomin.mn", role: "guest", phone: "" });
+    expect(mocked.post).toHaveBeenCalledWith("/api/users/invite", {
+      first_name: "Болор",
+      last_name: "Дорж",
+      email: "bolor@nomin.mn",
+      role: "guest",
+      phone: "",
+    });
   });
 
   it("shows the server's field code under the e-mail", async () => {

@@ -1,5 +1,23 @@
 import { LIMITS, WebchatChannelInput, type VirtualAgentView, type WebchatChannelView, type WebchatFaqEntry } from "@holboo/core";
-import { ActionIcon, Anchor, Button, Code, ColorInput, CopyButton, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from "@mantine/core";
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Code,
+  ColorInput,
+  CopyButton,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -19,16 +37,27 @@ function Form({ channel }: { channel: WebchatChannelView | null }) {
   const canEdit = usePermission("settings.edit");
   const form = useForm({
     initialValues: {
-      name: channel?.name ?? "", description: channel?.description ?? "", domain: channel?.domain ?? "",
-      name_mn: channel?.name_mn ?? "", name_en: channel?.name_en ?? "", greeting_mn: channel?.greeting_mn ?? "", greeting_en: channel?.greeting_en ?? "",
-      brand_color: channel?.brand_color ?? "#3B5BDB", text_color: channel?.text_color ?? "#FFFFFF", language: channel?.language ?? "mn",
-      faq: channel?.faq ?? [], active: channel?.active ?? true, agent_id: channel?.agent_id ?? null, agent_active: channel?.agent_active ?? false,
+      name: channel?.name ?? "",
+      description: channel?.description ?? "",
+      domain: channel?.domain ?? "",
+      name_mn: channel?.name_mn ?? "",
+      name_en: channel?.name_en ?? "",
+      greeting_mn: channel?.greeting_mn ?? "",
+      greeting_en: channel?.greeting_en ?? "",
+      brand_color: channel?.brand_color ?? "#3B5BDB",
+      text_color: channel?.text_color ?? "#FFFFFF",
+      language: channel?.language ?? "mn",
+      faq: channel?.faq ?? [],
+      active: channel?.active ?? true,
+      agent_id: channel?.agent_id ?? null,
+      agent_active: channel?.agent_active ?? false,
     },
   });
   const agents = useQuery({ queryKey: ["virtual-agents"], queryFn: () => api.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents") });
   const socialAgents = (agents.data?.items ?? []).filter((agent) => agent.agent_type === "social_agent");
   const save = useMutation({
-    mutationFn: (values: typeof form.values) => (channel ? api.put<WebchatChannelView>(`/api/webchat-channels/${channel.id}`, values) : api.post<WebchatChannelView>("/api/webchat-channels", values)),
+    mutationFn: (values: typeof form.values) =>
+      channel ? api.put<WebchatChannelView>(`/api/webchat-channels/${channel.id}`, values) : api.post<WebchatChannelView>("/api/webchat-channels", values),
     onSuccess: (saved) => {
       void client.invalidateQueries({ queryKey: ["channels"] });
       client.setQueryData(["webchat", saved.id], saved);
@@ -61,8 +90,16 @@ function Form({ channel }: { channel: WebchatChannelView | null }) {
           </SimpleGrid>
           <Group>
             <Stack gap={4}>
-              <Text size="sm" fw={500}>{t("fields.language")}</Text>
-              <SegmentedControl data={[{ value: "mn", label: "Монгол" }, { value: "en", label: "English" }]} {...form.getInputProps("language")} />
+              <Text size="sm" fw={500}>
+                {t("fields.language")}
+              </Text>
+              <SegmentedControl
+                data={[
+                  { value: "mn", label: "Монгол" },
+                  { value: "en", label: "English" },
+                ]}
+                {...form.getInputProps("language")}
+              />
             </Stack>
             <Switch label={t("fields.active")} {...form.getInputProps("active", { type: "checkbox" })} />
           </Group>
@@ -71,7 +108,10 @@ function Form({ channel }: { channel: WebchatChannelView | null }) {
               label={t("fields.agent")}
               placeholder={t("fields.agentNone")}
               clearable
-              data={socialAgents.map((agent) => ({ value: String(agent.id), label: agent.active ? agent.name : `${agent.name} (${t("fields.agentInactive")})` }))}
+              data={socialAgents.map((agent) => ({
+                value: String(agent.id),
+                label: agent.active ? agent.name : `${agent.name} (${t("fields.agentInactive")})`,
+              }))}
               value={form.values.agent_id === null ? null : String(form.values.agent_id)}
               onChange={(value) => {
                 form.setFieldValue("agent_id", value === null ? null : Number(value));
@@ -91,7 +131,15 @@ function Form({ channel }: { channel: WebchatChannelView | null }) {
           <Stack gap="xs">
             <Group justify="space-between">
               <Text fw={600}>{t("faq.title")}</Text>
-              <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} disabled={form.values.faq.length >= LIMITS.webchatFaqMaxEntries} onClick={() => form.insertListItem("faq", emptyFaq())}>{t("faq.add")}</Button>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPlus size={14} />}
+                disabled={form.values.faq.length >= LIMITS.webchatFaqMaxEntries}
+                onClick={() => form.insertListItem("faq", emptyFaq())}
+              >
+                {t("faq.add")}
+              </Button>
             </Group>
             {form.values.faq.map((_, index) => (
               <Paper key={index} withBorder p="xs">
@@ -102,12 +150,20 @@ function Form({ channel }: { channel: WebchatChannelView | null }) {
                     <Textarea size="xs" label={t("faq.answerMn")} autosize {...form.getInputProps(`faq.${index}.answer_mn`)} />
                     <Textarea size="xs" label={t("faq.answerEn")} autosize {...form.getInputProps(`faq.${index}.answer_en`)} />
                   </SimpleGrid>
-                  <ActionIcon variant="subtle" color="red" aria-label={t("delete")} onClick={() => form.removeListItem("faq", index)}><IconTrash size={16} /></ActionIcon>
+                  <ActionIcon variant="subtle" color="red" aria-label={t("delete")} onClick={() => form.removeListItem("faq", index)}>
+                    <IconTrash size={16} />
+                  </ActionIcon>
                 </Group>
               </Paper>
             ))}
           </Stack>
-          {canEdit && <Group justify="flex-end"><Button type="submit" loading={save.isPending} data-testid="save-webchat">{t("save")}</Button></Group>}
+          {canEdit && (
+            <Group justify="flex-end">
+              <Button type="submit" loading={save.isPending} data-testid="save-webchat">
+                {t("save")}
+              </Button>
+            </Group>
+          )}
         </Stack>
       </fieldset>
     </form>
@@ -120,14 +176,30 @@ function Snippet({ channel }: { channel: WebchatChannelView }) {
     <Paper withBorder p="md">
       <Stack gap="xs">
         <Title order={4}>{t("snippet.title")}</Title>
-        <Text size="sm" c="dimmed">{t("snippet.hint")}</Text>
-        <Code block data-testid="embed-snippet">{channel.embed_snippet}</Code>
+        <Text size="sm" c="dimmed">
+          {t("snippet.hint")}
+        </Text>
+        <Code block data-testid="embed-snippet">
+          {channel.embed_snippet}
+        </Code>
         <Group>
-          <CopyButton value={channel.embed_snippet}>{({ copied, copy }) => <Button size="xs" variant="light" onClick={copy}>{t(copied ? "snippet.copied" : "snippet.copy")}</Button>}</CopyButton>
-          <Anchor href={`/webchat/test?key=${channel.public_key}`} target="_blank" size="sm" data-testid="test-link">{t("snippet.test")}</Anchor>
+          <CopyButton value={channel.embed_snippet}>
+            {({ copied, copy }) => (
+              <Button size="xs" variant="light" onClick={copy}>
+                {t(copied ? "snippet.copied" : "snippet.copy")}
+              </Button>
+            )}
+          </CopyButton>
+          <Anchor href={`/webchat/test?key=${channel.public_key}`} target="_blank" size="sm" data-testid="test-link">
+            {t("snippet.test")}
+          </Anchor>
         </Group>
-        <Text size="xs" c="dimmed">{t("snippet.identity")}</Text>
-        <Code>{t("snippet.secret")}: {channel.hmac_secret}</Code>
+        <Text size="xs" c="dimmed">
+          {t("snippet.identity")}
+        </Text>
+        <Code>
+          {t("snippet.secret")}: {channel.hmac_secret}
+        </Code>
       </Stack>
     </Paper>
   );
@@ -144,8 +216,18 @@ function ChannelLogo({ channel }: { channel: WebchatChannelView }) {
       <Stack gap="xs">
         <Title order={4}>{t("webchat.logo")}</Title>
         <Group justify="space-between" align="center">
-          <LogoUpload<WebchatChannelView> src={channel.logo_url} name={channel.name_mn} uploadPath={`/api/webchat-channels/${channel.id}/logo`} onUploaded={store} canEdit />
-          {channel.logo_url && <Button variant="subtle" color="red" size="xs" loading={remove.isPending} onClick={() => remove.mutate()}>{t("webchat.removeLogo")}</Button>}
+          <LogoUpload<WebchatChannelView>
+            src={channel.logo_url}
+            name={channel.name_mn}
+            uploadPath={`/api/webchat-channels/${channel.id}/logo`}
+            onUploaded={store}
+            canEdit
+          />
+          {channel.logo_url && (
+            <Button variant="subtle" color="red" size="xs" loading={remove.isPending} onClick={() => remove.mutate()}>
+              {t("webchat.removeLogo")}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Paper>
@@ -160,7 +242,9 @@ export function WebchatChannelFormPage() {
   return (
     <Stack>
       <Title order={2}>{t(id ? "webchat.edit" : "webchat.add")}</Title>
-      <Paper withBorder p="md"><Form key={channel.data?.id ?? "new"} channel={channel.data ?? null} /></Paper>
+      <Paper withBorder p="md">
+        <Form key={channel.data?.id ?? "new"} channel={channel.data ?? null} />
+      </Paper>
       {channel.data && <ChannelLogo channel={channel.data} />}
       {channel.data && <Snippet channel={channel.data} />}
     </Stack>

@@ -16,7 +16,11 @@ export function WebchatChannelsPage() {
   const canEdit = usePermission("settings.edit");
   const client = useQueryClient();
   const [removing, setRemoving] = useState<ChannelView | null>(null);
-  const list = useQuery({ queryKey: ["channels", me?.company_id], queryFn: () => api.get<{ items: ChannelView[] }>(`/api/company/${me?.company_id}/channel`), enabled: !!me });
+  const list = useQuery({
+    queryKey: ["channels", me?.company_id],
+    queryFn: () => api.get<{ items: ChannelView[] }>(`/api/company/${me?.company_id}/channel`),
+    enabled: !!me,
+  });
   const refresh = () => client.invalidateQueries({ queryKey: ["channels"] });
   const toggle = useMutation({ mutationFn: (c: ChannelView) => api.put(`/api/channels/${c.id}/active`, { active: !c.active }), onSuccess: refresh });
   const remove = useMutation({ mutationFn: (c: ChannelView) => api.del(`/api/channels/${c.id}`), onSuccess: refresh });
@@ -25,7 +29,11 @@ export function WebchatChannelsPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t("webchat.title")}</Title>
-        {canEdit && <Button component={Link} to="/settings/web_chat/add" data-testid="add-webchat">{t("webchat.add")}</Button>}
+        {canEdit && (
+          <Button component={Link} to="/settings/web_chat/add" data-testid="add-webchat">
+            {t("webchat.add")}
+          </Button>
+        )}
       </Group>
       <Paper withBorder p="md">
         {list.data && !channels.length ? (
@@ -33,18 +41,38 @@ export function WebchatChannelsPage() {
         ) : (
           <Table.ScrollContainer minWidth={520}>
             <Table>
-              <Table.Thead><Table.Tr><Table.Th>{t("fields.name")}</Table.Th><Table.Th>{t("fields.domain")}</Table.Th><Table.Th>{t("fields.active")}</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("fields.name")}</Table.Th>
+                  <Table.Th>{t("fields.domain")}</Table.Th>
+                  <Table.Th>{t("fields.active")}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
                 {channels.map((channel) => (
                   <Table.Tr key={channel.id}>
-                    <Table.Td><Text fw={500}>{channel.name}</Text><Text size="xs" c="dimmed">{channel.description}</Text></Table.Td>
+                    <Table.Td>
+                      <Text fw={500}>{channel.name}</Text>
+                      <Text size="xs" c="dimmed">
+                        {channel.description}
+                      </Text>
+                    </Table.Td>
                     <Table.Td>{channel.number}</Table.Td>
-                    <Table.Td><Switch checked={channel.active} disabled={!canEdit} onChange={() => toggle.mutate(channel)} aria-label={t("fields.active")} /></Table.Td>
+                    <Table.Td>
+                      <Switch checked={channel.active} disabled={!canEdit} onChange={() => toggle.mutate(channel)} aria-label={t("fields.active")} />
+                    </Table.Td>
                     <Table.Td>
                       <Group gap={4} justify="flex-end">
                         <Badge variant="light">{t("types.webchat")}</Badge>
-                        <ActionIcon component={Link} to={`/settings/web_chat/edit/${channel.id}`} variant="subtle" aria-label={t("webchat.edit")}><IconPencil size={16} /></ActionIcon>
-                        {canEdit && <ActionIcon variant="subtle" color="red" aria-label={t("delete")} onClick={() => setRemoving(channel)}><IconTrash size={16} /></ActionIcon>}
+                        <ActionIcon component={Link} to={`/settings/web_chat/edit/${channel.id}`} variant="subtle" aria-label={t("webchat.edit")}>
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                        {canEdit && (
+                          <ActionIcon variant="subtle" color="red" aria-label={t("delete")} onClick={() => setRemoving(channel)}>
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        )}
                       </Group>
                     </Table.Td>
                   </Table.Tr>
@@ -60,7 +88,10 @@ export function WebchatChannelsPage() {
         message={t("deleteText", { name: removing?.name ?? "" })}
         danger
         onCancel={() => setRemoving(null)}
-        onConfirm={() => { if (removing) remove.mutate(removing); setRemoving(null); }}
+        onConfirm={() => {
+          if (removing) remove.mutate(removing);
+          setRemoving(null);
+        }}
       />
     </Stack>
   );
