@@ -14,16 +14,19 @@ import { queryClient } from "./lib/queryClient.ts";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
-await i18nReady;
-
-createRoot(container).render(
-  <StrictMode>
-    <MantineProvider theme={theme}>
-      <NotificationsOnDemand />
-      <QueryClientProvider client={queryClient}>
-        <VersionWatcher />
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
+// Rendered once the start language is loaded, but not with a top-level await: a language chunk that
+// imports from the entry chunk would then wait on this module forever (a returning English user saw a
+// blank page).
+void i18nReady.then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <MantineProvider theme={theme}>
+        <NotificationsOnDemand />
+        <QueryClientProvider client={queryClient}>
+          <VersionWatcher />
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  ),
 );
