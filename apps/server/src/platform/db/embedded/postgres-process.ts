@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { StartError } from "../../start-messages.ts";
 import type { OsUser } from "./os-user.ts";
 
@@ -82,14 +84,21 @@ export function startPostmaster(
   let stopping = false;
   const exited = new Promise<void>((resolve) => child.on("close", () => resolve()));
 
+  // Ctrl-C reaches the postmaster (and, as root, the program that started it as postgres) too, so the
+  // child may be gone while PostgreSQL is still shutting down: stopped means its lock file is gone.
+  const shutDown = async () => {
+    const lock = path.join(clusterDir, "postmaster.pid");
+    for (let waited = 0; existsSync(lock) && waited < STOP_GRACE_MS; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  };
   const stop = async () => {
     process.off("exit", stopOnExit);
-    if (child.exitCode !== null || child.signalCode !== null) return;
+    if (child.exitCode !== null || child.signalCode !== null) return shutDown();
     stopping = true;
     child.kill("SIGINT");
     const forced = setTimeout(() => child.kill("SIGQUIT"), STOP_GRACE_MS);
     await exited;
     clearTimeout(forced);
+    await shutDown();
   };
 
   return new Promise((resolve, reject) => {
