@@ -90,7 +90,8 @@ status="$(api /api/signup "$account")"
 say "signed up $email"
 stop_server
 grep -q "SIGINT: stopping Holboo" "$log" || { say "no clean stop:"; cat "$log"; exit 1; }
-[ ! -e "$(cluster_dir)/postmaster.pid" ] || { say "PostgreSQL still runs after SIGINT"; exit 1; }
+[ ! -e "$(cluster_dir)/postmaster.pid" ] || { say "PostgreSQL still runs after SIGINT"; cat "$log"; exit 1; }
+! grep -q "Unhandled\|node:internal" "$log" || { say "the stop printed an error:"; cat "$log"; exit 1; }
 say "stopped with SIGINT, PostgreSQL stopped too"
 
 say "npm start (again, same data)"

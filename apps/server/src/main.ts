@@ -30,6 +30,8 @@ async function main(config: Config) {
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  // A closed terminal: PostgreSQL runs in its own process group, so it is stopped here like on Ctrl-C.
+  process.on("SIGHUP", () => void shutdown("SIGHUP"));
 }
 
 let config: Config;

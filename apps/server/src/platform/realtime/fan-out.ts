@@ -48,6 +48,9 @@ export function createFanOut(options: { databaseUrl: string; redis: RedisClient 
   if (options.redis) return { adapter: createRedisAdapter(options.redis), close: async () => undefined };
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
   pool.on("error", options.onError);
+  // The adapter keeps a LISTEN client checked out and reconnects when it ends; without a listener, the
+  // error before that end (a database restart) would be unhandled and end the process.
+  pool.on("connect", (client) => client.on("error", options.onError));
   const factory = createPostgresAdapter(pool, { errorHandler: options.onError });
   // Socket.IO calls the factory with `new`: a function, not an arrow.
   const adapter = function (namespace: Namespace) {

@@ -31,6 +31,9 @@ const environment = () => ({ ...process.env, LC_MESSAGES: "C", LC_ALL: "" });
 function launch(program: string, args: string[], run: Run, output: OutputTail): ChildProcess {
   const child = spawn(program, args, {
     ...(run.user ? { uid: run.user.uid, gid: run.user.gid } : {}),
+    // A process group of its own: Ctrl-C in the terminal reaches the server, which finishes its jobs and
+    // closes its connections before it stops PostgreSQL, rather than PostgreSQL dropping them mid-way.
+    detached: true,
     env: environment(),
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -84,8 +87,7 @@ export function startPostmaster(
   let stopping = false;
   const exited = new Promise<void>((resolve) => child.on("close", () => resolve()));
 
-  // Ctrl-C reaches the postmaster (and, as root, the program that started it as postgres) too, so the
-  // child may be gone while PostgreSQL is still shutting down: stopped means its lock file is gone.
+  // The postmaster removes its lock file last; stopped means it is gone.
   const shutDown = async () => {
     const lock = path.join(clusterDir, "postmaster.pid");
     for (let waited = 0; existsSync(lock) && waited < STOP_GRACE_MS; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
