@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import { companies, interactions, rolePermissions, users } from "../../platform/db/schema.ts";
+import { companies, interactions, onlineNow, rolePermissions, users } from "../../platform/db/schema.ts";
 
 const ASSIGNMENT_LOCK = 7301;
 
@@ -34,9 +34,7 @@ export async function assignableAgents(db: Executor, companyId: number) {
         eq(users.companyId, companyId),
         eq(users.userType, "human"),
         eq(users.status, "active"),
-        eq(users.presence, "online"),
-        // Expired but not yet swept (its process died): already offline for assignment.
-        gt(users.presenceExpiresAt, sql`now()`),
+        onlineNow(),
         or(eq(users.role, "admin"), inArray(users.role, editorRoles)),
       ),
     )

@@ -1,8 +1,8 @@
 import type { UserListQuery } from "@holboo/core";
-import { and, asc, eq, gt, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { containsPattern } from "../../platform/db/like.ts";
-import { users } from "../../platform/db/schema.ts";
+import { onlineNow, users } from "../../platform/db/schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -95,16 +95,7 @@ export async function anyoneOnline(db: Executor, companyId: number): Promise<boo
   const [online] = await db
     .select({ id: users.id })
     .from(users)
-    // An expired presence is a crashed process's leftover: offline, whether or not the sweep has run.
-    .where(
-      and(
-        eq(users.companyId, companyId),
-        eq(users.userType, "human"),
-        eq(users.status, "active"),
-        eq(users.presence, "online"),
-        gt(users.presenceExpiresAt, sql`now()`),
-      ),
-    )
+    .where(and(eq(users.companyId, companyId), eq(users.userType, "human"), eq(users.status, "active"), onlineNow()))
     .limit(1);
   return !!online;
 }

@@ -1,6 +1,6 @@
 /** Companies, their people and agents, sessions and one-time tokens, role permissions, mail domains, stored files and outgoing mail. */
 import { LIMITS } from "@holboo/core";
-import { sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { bytea, createdAt, updatedAt } from "./columns.ts";
 
@@ -58,6 +58,9 @@ export const users = pgTable(
     index("users_company_role_status_idx").on(t.companyId, t.role, t.status),
   ],
 );
+
+/** A person online now. An expired presence is a crashed process's leftover: offline, whether or not the sweep has run. */
+export const onlineNow = () => and(eq(users.presence, "online"), gt(users.presenceExpiresAt, sql`now()`));
 
 export const virtualAgents = pgTable(
   "virtual_agents",
