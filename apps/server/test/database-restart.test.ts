@@ -18,7 +18,7 @@ beforeAll(async () => {
   admin = new pg.Pool({ connectionString: inject("databaseUrl"), max: 1 });
   // node-postgres reads PGAPPNAME, so this process's connections can be told from every other test's.
   server = await startServerProcess({ PGAPPNAME: appName });
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await server?.stop();
   await admin?.end();

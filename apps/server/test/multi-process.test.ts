@@ -16,7 +16,7 @@ const AUTH_LIMIT = 6;
 beforeAll(async () => {
   const env = { AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT), TRUST_PROXY: "true" };
   [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   for (const socket of sockets) socket.close();
   await Promise.all([a?.stop(), b?.stop()]);

@@ -19,7 +19,7 @@ export interface ServerProcess {
 }
 
 /** `apps/server/src/main.ts` as a process of its own on the run's database, on a free port. */
-export function startServerProcess(env: Record<string, string> = {}, timeoutMs = 45_000): Promise<ServerProcess> {
+export function startServerProcess(env: Record<string, string> = {}, timeoutMs = 100_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
     env: {
       ...process.env,
@@ -46,7 +46,11 @@ export function startServerProcess(env: Record<string, string> = {}, timeoutMs =
     clearTimeout(timer);
   };
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => void stop().then(() => reject(new Error(`server did not start:\n${output}`))), timeoutMs);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      void stop().then(() => reject(new Error(`server did not start within ${timeoutMs / 1000} s:\n${output}`)));
+    }, timeoutMs);
     const read = (chunk: Buffer) => {
       output += String(chunk);
       const url = /listening on (http:\/\/\S+?),/.exec(output)?.[1];
@@ -60,7 +64,7 @@ export function startServerProcess(env: Record<string, string> = {}, timeoutMs =
     child.once("exit", (code) => {
       clearTimeout(timer);
       running.delete(child);
-      reject(new Error(`server exited (${code}) before it was ready:\n${output}`));
+      if (!timedOut) reject(new Error(`server exited (${code}) before it was ready:\n${output}`));
     });
   });
 }
