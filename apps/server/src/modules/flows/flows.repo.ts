@@ -6,14 +6,15 @@ import { flowRuns, flowVersions, flows, virtualAgents } from "../../platform/db/
 export type FlowRow = typeof flows.$inferSelect;
 export type FlowRunRow = typeof flowRuns.$inferSelect;
 
-/** Runs of each flow: usage, outcomes and how often the matched question was the right one. */
+/** Runs of each flow: usage, outcomes and how often the matched question was the right one (the outer row named in full:
+ * drizzle writes a column of the selected table unqualified, which inside the subquery would mean the run's). */
 const figures = {
-  usage: sql<number>`(select count(*)::int from ${flowRuns} r where r.company_id = ${flows.companyId} and r.flow_id = ${flows.id})`,
-  success: sql<number>`(select count(*)::int from ${flowRuns} r where r.company_id = ${flows.companyId} and r.flow_id = ${flows.id} and r.status = 'success')`,
-  fail: sql<number>`(select count(*)::int from ${flowRuns} r where r.company_id = ${flows.companyId} and r.flow_id = ${flows.id} and r.status in ('fail', 'timeout'))`,
-  recognized: sql<number>`(select count(*)::int from ${flowRuns} r where r.company_id = ${flows.companyId} and r.flow_id = ${flows.id} and r.recognized)`,
-  judged: sql<number>`(select count(*)::int from ${flowRuns} r where r.company_id = ${flows.companyId} and r.flow_id = ${flows.id} and r.recognized is not null)`,
-  version: sql<number | null>`(select v.version from ${flowVersions} v where v.id = ${flows.publishedVersionId})`,
+  usage: sql<number>`(select count(*)::int from ${flowRuns} r where r.company_id = "flows"."company_id" and r.flow_id = "flows"."id")`,
+  success: sql<number>`(select count(*)::int from ${flowRuns} r where r.company_id = "flows"."company_id" and r.flow_id = "flows"."id" and r.status = 'success')`,
+  fail: sql<number>`(select count(*)::int from ${flowRuns} r where r.company_id = "flows"."company_id" and r.flow_id = "flows"."id" and r.status in ('fail', 'timeout'))`,
+  recognized: sql<number>`(select count(*)::int from ${flowRuns} r where r.company_id = "flows"."company_id" and r.flow_id = "flows"."id" and r.recognized)`,
+  judged: sql<number>`(select count(*)::int from ${flowRuns} r where r.company_id = "flows"."company_id" and r.flow_id = "flows"."id" and r.recognized is not null)`,
+  version: sql<number | null>`(select v.version from ${flowVersions} v where v.id = "flows"."published_version_id")`,
 };
 const withFigures = { flow: flows, ...figures };
 export type FlowWithFigures = { flow: FlowRow } & { [K in keyof typeof figures]: (typeof figures)[K]["_"]["type"] };
