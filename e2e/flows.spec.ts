@@ -24,7 +24,8 @@ test("a flow built on the canvas answers a Latin-typed web-chat question with th
   test.setTimeout(180_000);
   const api = await orderApi();
   const suffix = Date.now().toString(36);
-  const context = await browser.newContext();
+  // A wide screen: the canvas shares the settings page with its menu, the palette and the test chat.
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const admin = await context.newPage();
   const request = context.request;
   await newCompany(request, { first: "Flow", last: "Admin", email: `flow-${suffix}@shop.mn`, company: `Flow ${suffix}`, agent: "Дэлгүүрийн туслах" });
@@ -98,10 +99,14 @@ test("a flow built on the canvas answers a Latin-typed web-chat question with th
   await admin.getByTestId("flow-arrange").click();
 
   const node = (kind: string) => admin.getByTestId("flow-canvas").getByTestId(`canvas-node-${kind}`);
+  const edges = admin.locator(".react-flow__edge");
   await connect(admin, node("question"), node("api"));
+  await expect(edges).toHaveCount(1);
   await connect(admin, node("api"), node("response"), 0);
+  await expect(edges).toHaveCount(2);
+  await shot(admin, "60b-flow-canvas-connecting");
   await connect(admin, node("response"), node("success"));
-  await expect(admin.locator(".react-flow__edge")).toHaveCount(3);
+  await expect(edges).toHaveCount(3);
   await admin.getByTestId("flow-arrange").click();
   await admin.getByTestId("flow-publish").click();
   await expect(admin.getByTestId("flow-status")).toContainText("Нийтэлсэн");

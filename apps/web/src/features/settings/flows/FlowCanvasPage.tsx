@@ -15,6 +15,7 @@ import {
   ReactFlow,
   ReactFlowProvider,
   useReactFlow,
+  useUpdateNodeInternals,
   type Connection,
   type Edge,
   type EdgeChange,
@@ -36,9 +37,13 @@ const ZOOM = { min: 0.1, max: 5 };
 const DRAG_THRESHOLD = 2;
 const HISTORY_MAX = 100;
 
-function FlowNodeView({ data, selected }: NodeProps<CanvasNode>) {
+function FlowNodeView({ id, data, selected }: NodeProps<CanvasNode>) {
   const { t } = useTranslation("flows");
   const anchors = sourceAnchors(data.kind, data.data);
+  // React Flow measures handles once; a choice added or removed in the editor changes them.
+  const updateNodeInternals = useUpdateNodeInternals();
+  const anchorKey = anchors.join("|");
+  useEffect(() => updateNodeInternals(id), [id, anchorKey, updateNodeInternals]);
   const colour = FLOW_NODE_COLOURS[data.kind];
   const summary =
     data.kind === "question"
@@ -64,7 +69,7 @@ function FlowNodeView({ data, selected }: NodeProps<CanvasNode>) {
       {data.kind !== "start" && data.kind !== "question" && <Handle type="target" position={Position.Top} />}
       <div style={{ background: colour, color: "white", padding: "2px 8px", fontWeight: 600, borderRadius: "5px 5px 0 0" }}>{t(`kinds.${data.kind}`)}</div>
       <div style={{ padding: "4px 8px", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{summary || "—"}</div>
-      {anchors.length > 1 && (
+      {anchors.some((anchor) => anchor !== null) && (
         <div style={{ display: "flex", justifyContent: "space-around", padding: "0 4px 10px", fontSize: 10, color: "#666" }}>
           {anchors.map((anchor) => (
             <span key={anchor}>{data.data.choices?.find((c) => c.id === anchor)?.label ?? t(`anchors.${anchor ?? "next"}`)}</span>
