@@ -52,6 +52,8 @@ export default defineConfig({
       DATABASE_URL: "",
       PLATFORM_ADMIN_EMAILS: PLATFORM_ADMIN_EMAIL,
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      // The flows journey's order API listens on this machine.
+      CUSTOM_API_PRIVATE_ADDRESSES: "127.0.0.1",
     },
   },
 });

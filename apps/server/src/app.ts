@@ -57,6 +57,9 @@ import { providerConfig } from "./modules/answers/model-provider.service.ts";
 import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes.ts";
 import { qaRoutes } from "./modules/knowledge/qa.routes.ts";
 import { importRoutes } from "./modules/knowledge/import.routes.ts";
+import { FlowQuestions } from "./modules/flows/flows.source.ts";
+import { flowsRoutes } from "./modules/flows/flows.routes.ts";
+import { customApiRoutes } from "./modules/custom-api/custom-api.routes.ts";
 
 export type App = FastifyInstance;
 export type TypedApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
@@ -93,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const signals = new Signals(deps.databaseUrl, deps.db, warn("signals between processes failed"));
   const knowledge = new KnowledgeHub(deps.db, signals);
+  const flowQuestions = new FlowQuestions(deps.db, signals);
   await signals.start();
   app.addHook("onClose", () => signals.close());
   const answers = new AnswerEngine(knowledge, {
@@ -103,7 +107,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     memoryBudgetBytes: deps.config.ANSWER_INDEX_MEMORY_MB * 1024 * 1024,
   });
   app.addHook("onClose", () => answers.close());
-  const ctx: AppContext = { ...deps, realtime, jobs: new JobQueue(deps.config.JOBS_SCHEMA), knowledge, answers, limits, log: app.log };
+  // Words only: training phrases are short and mostly Mongolian, and matching stays within the turn's budget.
+  const flowMatcher = new AnswerEngine(flowQuestions, { encoder: null });
+  app.addHook("onClose", () => flowMatcher.close());
+  const ctx: AppContext = {
+    ...deps,
+    realtime,
+    jobs: new JobQueue(deps.config.JOBS_SCHEMA),
+    knowledge,
+    answers,
+    flowQuestions,
+    flowMatcher,
+    limits,
+    log: app.log,
+  };
   app.decorate("knowledge", ctx.knowledge);
 
   await registerCompression(app);
@@ -133,6 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     qaRoutes,
     importRoutes,
     modelProviderRoutes,
+    flowsRoutes,
+    customApiRoutes,
     contactsRoutes,
     contactTypesRoutes,
     issueSettingsRoutes,

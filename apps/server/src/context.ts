@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type pg from "pg";
 import type { AnswerEngine } from "./modules/answers/answers.engine.ts";
 import type { KnowledgeHub } from "./modules/knowledge/knowledge.source.ts";
+import type { FlowQuestions } from "./modules/flows/flows.source.ts";
 import type { Config } from "./platform/config.ts";
 import type { Database } from "./platform/db/client.ts";
 import type { SecretBox } from "./platform/crypto/secret-box.ts";
@@ -35,6 +36,10 @@ export interface AppContext extends AppDeps {
   knowledge: KnowledgeHub;
   /** The answer engine over that knowledge, with each company's model provider when it has one. */
   answers: AnswerEngine;
+  /** The question nodes of published flows, and the change signal the flow matcher listens to. */
+  flowQuestions: FlowQuestions;
+  /** A second answer engine, over those question nodes only: which flow a customer's message starts. */
+  flowMatcher: AnswerEngine;
   /** Rate limits counted with every process on the same database (or Redis). */
   limits: SharedLimits;
   /** For failures of work that runs outside a request (jobs, sockets). */

@@ -8,6 +8,7 @@ import { deliveryJob } from "./channels/delivery.job.ts";
 import { channelEventJob } from "./channels/events.ts";
 import { agentTurnJob } from "./modules/answers/agent-turn.job.ts";
 import { articlePairsJob } from "./modules/knowledge/article-pairs.job.ts";
+import { flowWaitTimeoutJob } from "./modules/flows/flow-timeout.job.ts";
 
 /** Every kind of background job the server runs (a worker process runs them all). */
 export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [
@@ -16,6 +17,7 @@ export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [
   deliveryJob,
   agentTurnJob,
   articlePairsJob,
+  flowWaitTimeoutJob,
   purgeExpiredJob,
   jobQueueCleanupJob,
   presenceExpiryJob,

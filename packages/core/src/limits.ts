@@ -95,6 +95,22 @@ export const LIMITS = {
   issueTagsMax: 20,
   issueAttachmentsMax: 10,
   issueCommentMaxChars: 2000,
+  flowTitleMaxChars: 120,
+  flowTextMaxChars: 2000,
+  flowChoiceMaxChars: 80,
+  flowChoicesMax: 10,
+  flowPhrasesMax: 100,
+  flowNodesMax: 500,
+  /** Subflows entered inside one another before the run fails (cycles are refused at publish; this bounds the rest). */
+  flowSubflowDepthMax: 5,
+  /** Nodes one customer message may step through before the run fails (a loop without a wait). */
+  flowStepsPerTurnMax: 50,
+  /** A flow waiting for the customer's choice ends as failed after this long. */
+  flowWaitTimeoutMs: 10 * 60 * 1000,
+  customApiBodyMaxChars: 20_000,
+  customApiTimeoutMaxMs: 30_000,
+  /** A custom API's response beyond this is refused (the fail path). */
+  customApiMaxBytes: 1024 * 1024,
 } as const;
 
 export const BREAKPOINTS = { sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const;

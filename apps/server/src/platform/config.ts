@@ -56,6 +56,8 @@ const EnvSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]*$/, { error: "expected a lower-case SQL identifier" })
     .default("graphile_worker"),
   WIDGET_DIST_DIR: z.string().optional(),
+  /** Addresses custom API calls may reach although they are not public (a test API on this machine); none by default. */
+  CUSTOM_API_PRIVATE_ADDRESSES: emailList.default([]),
   APP_VERSION: z.string().optional(),
 });
 

@@ -9,6 +9,7 @@ export const NAMESPACES = [
   "answers",
   "channels",
   "contacts",
+  "flows",
   "knowledge",
   "library",
   "onboarding",

@@ -44,6 +44,7 @@ export const EVENT_TYPES = [
   "tags.changed",
   "rating.requested",
   "rating.received",
+  "flow.step",
 ] as const;
 export type InteractionEventType = (typeof EVENT_TYPES)[number];
 

@@ -8,6 +8,7 @@ import type { InteractionRow } from "../interactions/interactions.repo.ts";
 import type { MessageRow } from "../interactions/messages.repo.ts";
 import { sendAsVirtualAgent } from "../interactions/messages.service.ts";
 import { escalateToPeople } from "../interactions/ownership.service.ts";
+import { flowTurn } from "../flows/flow-runtime.service.ts";
 import { AGENT_REPLIES, clarifyingQuestion, pickedChoice } from "./agent-replies.ts";
 import type { EngineResult } from "./answers.engine.ts";
 import { conversationOf } from "./conversation.ts";
@@ -44,6 +45,11 @@ export async function answerCustomer(ctx: AppContext, interactionId: number, com
   if (!agent) return handOver(null);
   const text = question.text.trim();
   if (!text) return handOver(replies.fileForPeople);
+  // The agent's published flows come first (a matched question, or a reply to a waiting choice); the knowledge answers the rest.
+  if (await flowTurn(ctx, interaction, agent, question.id, text)) {
+    if (interaction.botState?.misses || interaction.botState?.options.length) await updateInteraction(ctx.db, companyId, interactionId, { botState: FRESH });
+    return;
+  }
 
   const state = interaction.botState ?? FRESH;
   const picked = pickedChoice(text, state.options.length);

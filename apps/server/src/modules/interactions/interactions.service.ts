@@ -190,3 +190,20 @@ export async function requestRating(ctx: AppContext, actor: MemberActor, id: num
   });
   return { url };
 }
+
+/** The virtual agent closes a conversation it owns (a flow's response card "close"); nothing when it no longer owns it. */
+export async function closeAsVirtualAgent(ctx: AppContext, companyId: number, id: number, agent: { userId: number; name: string }) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const before = await repo.lockInteraction(tx, companyId, id);
+    if (!before || before.status !== "open" || before.ownerType !== "ai") return null;
+    const closedAt = new Date();
+    const row = (await repo.updateInteraction(tx, companyId, id, { status: "closed", closedAt, closedByUserId: agent.userId || null })) ?? before;
+    const event = await appendEvent(tx, companyId, id, {
+      type: "interaction.closed",
+      visibleToContact: true,
+      payload: { closer: { id: agent.userId, name: agent.name }, mood: row.mood, rating: row.rating, closed_at: closedAt.toISOString() },
+    });
+    return { before, row, event };
+  });
+  if (result) publish(ctx, [result.before, result.row], [result.event]);
+}

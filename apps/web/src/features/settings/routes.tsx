@@ -76,6 +76,34 @@ export const settingsRoutes: RouteObject[] = [
       (m) => m.ContactTypesPage,
     ),
   },
+  {
+    path: "flow",
+    lazy: screen(
+      () => import("./flows/FlowsPage.tsx"),
+      (m) => m.FlowsPage,
+    ),
+  },
+  {
+    path: "flow/:flow",
+    lazy: screen(
+      () => import("./flows/FlowCanvasPage.tsx"),
+      (m) => m.FlowCanvasPage,
+    ),
+  },
+  {
+    path: "flow/item/:id",
+    lazy: screen(
+      () => import("./flows/FlowNodePage.tsx"),
+      (m) => m.FlowNodePage,
+    ),
+  },
+  {
+    path: "custom_api",
+    lazy: screen(
+      () => import("./flows/CustomApiPage.tsx"),
+      (m) => m.CustomApiPage,
+    ),
+  },
   { path: "issue_type", lazy: issueSettings("type") },
   { path: "issue_tag", lazy: issueSettings("tag") },
   { path: "issue_name", lazy: issueSettings("reason") },

@@ -82,10 +82,12 @@ describe("settings menu (spec §2)", () => {
     expect(screen.getAllByRole("link").map((link) => link.textContent)).toEqual([
       "Байгууллага",
       "Хэрэглэгч",
+      "Урсгал сургах",
       "AI загвар",
       "Вэб чат",
       "Бэлэн хариулт",
       "Харилцааны шошго",
+      "Custom API",
       "Харилцагчийн төрөл",
       "Хүсэлтийн төрөл",
       "Хүсэлтийн шошго",

@@ -24,11 +24,17 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
     key: "general",
     entries: [{ key: "company", path: "our_company" }, { key: "user", path: "user" }, { key: "payment" }, { key: "channelsConfig" }],
   },
-  { key: "aiAgent", entries: [{ key: "flowTraining" }, { key: "aiModel", path: "ai_model", permission: "settings.edit" }] },
+  {
+    key: "aiAgent",
+    entries: [
+      { key: "flowTraining", path: "flow" },
+      { key: "aiModel", path: "ai_model", permission: "settings.edit" },
+    ],
+  },
   { key: "channels", entries: [{ key: "social" }, { key: "mail" }, { key: "webchat", path: "web_chat" }, { key: "callCenter" }] },
   { key: "savedResponses", entries: [{ key: "savedResponses", path: "saved_response" }] },
   { key: "interactionTag", entries: [{ key: "interactionTag", path: "interaction_tag" }] },
-  { key: "customApi", entries: [{ key: "customApi" }] },
+  { key: "customApi", entries: [{ key: "customApi", path: "custom_api" }] },
   { key: "customerType", entries: [{ key: "customerType", path: "contact_type" }] },
   {
     key: "issue",

@@ -25,6 +25,7 @@ export const DEFAULT_FETCH_POLICY: FetchPolicy = {
 
 export interface FetchedPage {
   url: string;
+  status: number;
   contentType: string;
   body: Buffer;
 }
@@ -63,15 +64,31 @@ interface Hop {
   body: Buffer;
 }
 
-function requestOnce(url: URL, target: { address: string; family: number }, policy: FetchPolicy, signal: AbortSignal): Promise<Hop> {
+/** Another request than a page's GET (custom API calls); headers are sent as given. */
+export interface FetchRequest {
+  method: string;
+  headers: Record<string, string>;
+  body: string | null;
+  /** Answers of any status come back (the caller judges them) instead of failing. */
+  anyStatus: boolean;
+}
+
+const PAGE_REQUEST: FetchRequest = {
+  method: "GET",
+  headers: { "user-agent": "HolbooKnowledgeImport/1.0", accept: "text/html,application/xhtml+xml,text/plain;q=0.8" },
+  body: null,
+  anyStatus: false,
+};
+
+function requestOnce(url: URL, target: { address: string; family: number }, policy: FetchPolicy, signal: AbortSignal, init: FetchRequest): Promise<Hop> {
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.request(
       url,
       {
-        method: "GET",
+        method: init.method,
         signal,
-        headers: { "user-agent": "HolbooKnowledgeImport/1.0", accept: "text/html,application/xhtml+xml,text/plain;q=0.8" },
+        headers: init.body === null ? init.headers : { ...init.headers, "content-length": String(Buffer.byteLength(init.body)) },
         // The connection goes to the address checked above: no second DNS lookup, so no rebinding.
         lookup: (_hostname, options, callback) => {
           if ((options as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
@@ -105,21 +122,22 @@ function requestOnce(url: URL, target: { address: string; family: number }, poli
       },
     );
     req.on("error", reject);
-    req.end();
+    req.end(init.body ?? undefined);
   });
 }
 
 class SizeError extends Error {}
 
 /** GET a public web page: http/https only, every hop's address checked, at most `maxRedirects` redirects, size and time limits. */
-export async function fetchPublicPage(raw: string, policy: FetchPolicy = DEFAULT_FETCH_POLICY): Promise<FetchedPage> {
+export async function fetchPublicPage(raw: string, policy: FetchPolicy = DEFAULT_FETCH_POLICY, request: FetchRequest = PAGE_REQUEST): Promise<FetchedPage> {
+  let init = request;
   let url = parseUrl(raw);
   const signal = AbortSignal.timeout(policy.timeoutMs);
   for (let redirects = 0; ; redirects++) {
     const target = await checkedAddress(url, policy);
     let hop: Hop;
     try {
-      hop = await requestOnce(url, target, policy, signal);
+      hop = await requestOnce(url, target, policy, signal, init);
     } catch (error) {
       if (error instanceof SizeError) return fail("payload_too_large", { url: "payload_too_large" });
       if (signal.aborted) return fail("timeout", { url: "timeout" });
@@ -128,9 +146,11 @@ export async function fetchPublicPage(raw: string, policy: FetchPolicy = DEFAULT
     if (hop.status >= 300 && hop.status < 400 && hop.location) {
       if (redirects >= policy.maxRedirects) fail("url_too_many_redirects", { url: "url_too_many_redirects" });
       url = parseUrl(new URL(hop.location, url).toString());
+      // As browsers do: 307 and 308 repeat the request, the others follow with a GET.
+      if (hop.status !== 307 && hop.status !== 308) init = { ...init, method: "GET", body: null };
       continue;
     }
-    if (hop.status < 200 || hop.status >= 300) fail("url_fetch_failed", { url: "url_fetch_failed" });
-    return { url: url.toString(), contentType: hop.contentType, body: hop.body };
+    if (!init.anyStatus && (hop.status < 200 || hop.status >= 300)) fail("url_fetch_failed", { url: "url_fetch_failed" });
+    return { url: url.toString(), status: hop.status, contentType: hop.contentType, body: hop.body };
   }
 }

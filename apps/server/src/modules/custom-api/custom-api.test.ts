@@ -1,0 +1,111 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { CustomApiTestView, CustomApiView, FlowView } from "@holboo/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorCode, fieldCode, startTestApp, type TestApp } from "../../../test/harness.ts";
+import { colleague, companyAdmin } from "../../../test/factories.ts";
+
+let t: TestApp;
+let api: http.Server;
+let apiUrl = "";
+const received: Array<{ method: string; body: string; token: string | undefined; type: string | undefined }> = [];
+beforeAll(async () => {
+  api = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    req.on("end", () => {
+      received.push({ method: req.method ?? "", body, token: req.headers["x-api-key"] as string | undefined, type: req.headers["content-type"] });
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ data: { order: { status: "хүргэгдсэн", total: 45000 }, items: [{ name: "Ном" }] } }));
+    });
+  });
+  await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
+  apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+  t = await startTestApp({ CUSTOM_API_PRIVATE_ADDRESSES: "127.0.0.1" });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => api.close(resolve));
+});
+
+const input = (extra: Record<string, unknown> = {}) => ({
+  name: "Захиалгын төлөв",
+  method: "POST",
+  url: `${apiUrl}/orders`,
+  headers: [
+    { name: "X-Api-Key", value: "top-secret-key", secret: true },
+    { name: "X-Shop", value: "nomin", secret: false },
+  ],
+  body_template: '{"id": "{{order_id}}"}',
+  timeout_ms: 3000,
+  expected_status: 200,
+  ...extra,
+});
+
+describe("custom API endpoints", () => {
+  it("stores secret header values sealed and never shows them again; an edit with null keeps them", async () => {
+    const admin = await companyAdmin(t);
+    const created = await admin.client.post<CustomApiView>("/api/custom-api", input());
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.headers).toEqual([
+      { name: "X-Api-Key", value: null, secret: true },
+      { name: "X-Shop", value: "nomin", secret: false },
+    ]);
+    expect(JSON.stringify((await admin.client.get(`/api/custom-api/${created.body.id}`)).body)).not.toContain("top-secret-key");
+    const { rows } = await t.database.pool.query<{ headers: unknown; secrets: Buffer }>("SELECT headers, secrets FROM custom_api_endpoints WHERE id = $1", [
+      created.body.id,
+    ]);
+    expect(JSON.stringify(rows[0]?.headers)).not.toContain("top-secret-key");
+    expect(rows[0]?.secrets.toString("latin1")).not.toContain("top-secret-key");
+    await admin.client.put(`/api/custom-api/${created.body.id}`, input({ headers: [{ name: "X-Api-Key", value: null, secret: true }] }));
+    const tested = await admin.client.post<CustomApiTestView>(`/api/custom-api/${created.body.id}/test`, { variables: { order_id: "A-17" } });
+    expect(tested.body).toMatchObject({ ok: true, status: 200, error: null });
+    expect(received.at(-1)).toEqual({ method: "POST", body: '{"id": "A-17"}', token: "top-secret-key", type: "application/json" });
+  });
+
+  it("a test call shows the response's fields to pick, and the picked mapping fills variables", async () => {
+    const admin = await companyAdmin(t);
+    const created = await admin.client.post<CustomApiView>("/api/custom-api", input({ mapping: { "order.status": "data.order.status" } }));
+    const tested = await admin.client.post<CustomApiTestView>(`/api/custom-api/${created.body.id}/test`, { variables: { order_id: "1" } });
+    expect(tested.body.fields).toEqual([
+      { path: "data.order.status", value: "хүргэгдсэн" },
+      { path: "data.order.total", value: "45000" },
+      { path: "data.items.0.name", value: "Ном" },
+    ]);
+    expect(tested.body.mapped).toEqual({ "order.status": "хүргэгдсэн" });
+    const missing = await admin.client.post<CustomApiTestView>(`/api/custom-api/${created.body.id}/test`, { variables: {} });
+    expect(missing.body).toMatchObject({ ok: false, error: "custom_api_variable_missing" });
+  });
+
+  it("refuses private addresses the installation did not allow, and bad input", async () => {
+    const admin = await companyAdmin(t);
+    const internal = await admin.client.post<CustomApiView>("/api/custom-api", input({ url: "http://10.0.0.1/admin" }));
+    const tested = await admin.client.post<CustomApiTestView>(`/api/custom-api/${internal.body.id}/test`, { variables: { order_id: "1" } });
+    expect(tested.body).toMatchObject({ ok: false, error: "url_blocked" });
+    expect(fieldCode(await admin.client.post("/api/custom-api", input({ url: "ftp://x.mn/" })), "url")).toBe("url_invalid");
+    expect((await admin.client.post("/api/custom-api", input({ method: "TRACE" }))).status).toBe(400);
+    expect((await admin.client.post("/api/custom-api", input({ headers: [{ name: "X-Key", value: null, secret: true }] }))).status).toBe(400);
+  });
+
+  it("switches status, refuses deleting an endpoint a flow uses, and keeps other companies out", async () => {
+    const admin = await companyAdmin(t);
+    const created = await admin.client.post<CustomApiView>("/api/custom-api", input());
+    expect((await admin.client.post<CustomApiView>(`/api/custom-api/${created.body.id}/status`, { status: "inactive" })).body.status).toBe("inactive");
+    const flow = await admin.client.post<FlowView>("/api/flows", { title: "API" });
+    await admin.client.put(`/api/flows/${flow.body.id}`, {
+      graph: { nodes: [{ id: "a", kind: "api", x: 0, y: 0, width: 1, height: 1, data: { endpoint_id: created.body.id } }], edges: [] },
+    });
+    expect(errorCode(await admin.client.del(`/api/custom-api/${created.body.id}`))).toBe("custom_api_in_use");
+    const agent = await colleague(t, admin.client, "agent");
+    expect(errorCode(await agent.client.post("/api/custom-api", input()))).toBe("forbidden");
+    const other = await companyAdmin(t);
+    expect((await other.client.get<{ items: CustomApiView[] }>("/api/custom-api")).body.items).toEqual([]);
+    expect((await other.client.get(`/api/custom-api/${created.body.id}`)).status).toBe(404);
+    expect((await other.client.put(`/api/custom-api/${created.body.id}`, input())).status).toBe(404);
+    expect((await other.client.post(`/api/custom-api/${created.body.id}/test`, { variables: {} })).status).toBe(404);
+    expect((await other.client.post(`/api/custom-api/${created.body.id}/status`, { status: "active" })).status).toBe(404);
+    expect((await other.client.del(`/api/custom-api/${created.body.id}`)).status).toBe(404);
+    await admin.client.del(`/api/flows/${flow.body.id}`);
+    expect((await admin.client.del(`/api/custom-api/${created.body.id}`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,3 @@
+/** The SSRF-safe fetch of URL imports, offered to other features (custom API calls go through it too). */
+export { DEFAULT_FETCH_POLICY, fetchPublicPage, type FetchPolicy, type FetchRequest } from "./import/safe-fetch.ts";
+export { isPublicAddress } from "./import/ip-policy.ts";

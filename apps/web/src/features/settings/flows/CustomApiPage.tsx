@@ -1,0 +1,345 @@
+import type { CustomApiTestView, CustomApiView } from "@holboo/core";
+import { HTTP_METHODS, errorMessage, isErrorCode } from "@holboo/core";
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from "@mantine/core";
+import { IconPlus, IconTrash } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
+import { EmptyState } from "../../../components/shared/EmptyState.tsx";
+import { currentLocale } from "../../../i18n/index.ts";
+import { api, fieldErrors, notifyError } from "../../../lib/api.ts";
+import { usePermission } from "../../../lib/session.ts";
+
+interface Header {
+  name: string;
+  value: string | null;
+  secret: boolean;
+}
+interface Draft {
+  name: string;
+  method: CustomApiView["method"];
+  url: string;
+  headers: Header[];
+  body_template: string;
+  timeout_ms: number;
+  expected_status: number;
+  mapping: Record<string, string>;
+}
+
+const draftOf = (endpoint: CustomApiView | null): Draft => ({
+  name: endpoint?.name ?? "",
+  method: endpoint?.method ?? "GET",
+  url: endpoint?.url ?? "",
+  headers: endpoint?.headers ?? [],
+  body_template: endpoint?.body_template ?? "",
+  timeout_ms: endpoint?.timeout_ms ?? 5000,
+  expected_status: endpoint?.expected_status ?? 200,
+  mapping: endpoint?.mapping ?? {},
+});
+
+/** A variable name for a picked field: its path ("data.order.status" → "order.status"). */
+const variableFor = (path: string) => path.split(".").slice(-2).join(".");
+
+function EndpointDialog({ endpoint, onClose }: { endpoint: CustomApiView | null; onClose: () => void }) {
+  const { t } = useTranslation("flows");
+  const client = useQueryClient();
+  const [draft, setDraft] = useState<Draft>(draftOf(endpoint));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState<CustomApiView | null>(endpoint);
+  const [variables, setVariables] = useState("");
+  const [test, setTest] = useState<CustomApiTestView | null>(null);
+  const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+  const save = useMutation({
+    mutationFn: () => (saved ? api.put<CustomApiView>(`/api/custom-api/${saved.id}`, draft) : api.post<CustomApiView>("/api/custom-api", draft)),
+    onSuccess: (result) => {
+      setSaved(result);
+      // Secrets come back hidden; keeping null sends "unchanged" next time.
+      setDraft(draftOf(result));
+      setErrors({});
+      void client.invalidateQueries({ queryKey: ["custom-api"] });
+    },
+    onError: (error) => setErrors(fieldErrors(error)),
+  });
+  const call = useMutation({
+    mutationFn: async () => {
+      const result = await save.mutateAsync();
+      const pairs = Object.fromEntries(
+        variables
+          .split("\n")
+          .map((line) => line.split("="))
+          .filter((pair) => pair.length === 2 && pair[0]?.trim())
+          .map(([key, value]) => [key?.trim() ?? "", value?.trim() ?? ""]),
+      );
+      return api.post<CustomApiTestView>(`/api/custom-api/${result.id}/test`, { variables: pairs });
+    },
+    onSuccess: setTest,
+    onError: notifyError,
+  });
+  const picked = new Set(Object.values(draft.mapping));
+  return (
+    <Modal opened onClose={onClose} title={t(endpoint ? "api.edit" : "api.add")} size="xl" centered>
+      <Stack>
+        <Group grow>
+          <TextInput
+            label={t("api.name")}
+            value={draft.name}
+            onChange={(e) => set({ name: e.currentTarget.value })}
+            error={errors.name}
+            data-testid="api-name"
+          />
+          <Select
+            label={t("api.method")}
+            data={[...HTTP_METHODS]}
+            value={draft.method}
+            onChange={(v) => set({ method: (v ?? "GET") as Draft["method"] })}
+            allowDeselect={false}
+          />
+        </Group>
+        <TextInput
+          label={t("api.url")}
+          description={t("api.urlHint", { example: "{{order_id}}" })}
+          value={draft.url}
+          onChange={(e) => set({ url: e.currentTarget.value })}
+          error={errors.url}
+          data-testid="api-url"
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t("api.headers")}
+          </Text>
+          {draft.headers.map((header, index) => (
+            <Group key={index} gap={4} wrap="nowrap">
+              <TextInput
+                placeholder={t("api.headerName")}
+                value={header.name}
+                onChange={(e) => set({ headers: draft.headers.map((h, i) => (i === index ? { ...h, name: e.currentTarget.value } : h)) })}
+              />
+              <TextInput
+                flex={1}
+                type={header.secret ? "password" : "text"}
+                placeholder={header.secret && header.value === null ? t("api.secretKept") : t("api.headerValue")}
+                value={header.value ?? ""}
+                onChange={(e) => set({ headers: draft.headers.map((h, i) => (i === index ? { ...h, value: e.currentTarget.value } : h)) })}
+              />
+              <Checkbox
+                label={t("api.secret")}
+                checked={header.secret}
+                onChange={(e) => set({ headers: draft.headers.map((h, i) => (i === index ? { ...h, secret: e.currentTarget.checked } : h)) })}
+              />
+              <ActionIcon variant="subtle" color="red" aria-label={t("delete")} onClick={() => set({ headers: draft.headers.filter((_, i) => i !== index) })}>
+                <IconTrash size={14} />
+              </ActionIcon>
+            </Group>
+          ))}
+          <Button
+            variant="light"
+            size="xs"
+            w={160}
+            leftSection={<IconPlus size={14} />}
+            onClick={() => set({ headers: [...draft.headers, { name: "", value: "", secret: false }] })}
+          >
+            {t("api.addHeader")}
+          </Button>
+        </Stack>
+        {draft.method !== "GET" && (
+          <Textarea
+            label={t("api.body")}
+            description={t("api.bodyHint", { example: "{{order_id}}" })}
+            autosize
+            minRows={3}
+            value={draft.body_template}
+            onChange={(e) => set({ body_template: e.currentTarget.value })}
+          />
+        )}
+        <Group grow>
+          <NumberInput
+            label={t("api.timeout")}
+            min={500}
+            max={30000}
+            step={500}
+            value={draft.timeout_ms}
+            onChange={(v) => set({ timeout_ms: Number(v) || 5000 })}
+          />
+          <NumberInput
+            label={t("api.expected")}
+            min={100}
+            max={599}
+            value={draft.expected_status}
+            onChange={(v) => set({ expected_status: Number(v) || 200 })}
+          />
+        </Group>
+        <Paper withBorder p="sm">
+          <Stack gap="xs">
+            <Text size="sm" fw={600}>
+              {t("api.testCall")}
+            </Text>
+            <Textarea
+              description={t("api.testVariables")}
+              autosize
+              minRows={1}
+              value={variables}
+              onChange={(e) => setVariables(e.currentTarget.value)}
+              placeholder="order_id=1001"
+            />
+            <Button variant="light" size="xs" w={160} onClick={() => call.mutate()} loading={call.isPending} data-testid="api-test">
+              {t("api.runTest")}
+            </Button>
+            {test && (
+              <Stack gap={4} data-testid="api-test-result">
+                <Text size="sm" c={test.ok ? "green" : "red"}>
+                  {test.ok
+                    ? t("api.testOk", { status: test.status })
+                    : `${t("api.testFailed", { status: test.status ?? "—" })} ${test.error && isErrorCode(test.error) ? errorMessage(test.error, currentLocale()) : ""}`}
+                </Text>
+                {test.fields.length > 0 && <Text size="xs">{t("api.pickFields")}</Text>}
+                {test.fields.map((field) => (
+                  <Checkbox
+                    key={field.path}
+                    label={
+                      <span>
+                        <Code>{`{{${variableFor(field.path)}}}`}</Code> ← {field.path} = {field.value}
+                      </span>
+                    }
+                    checked={picked.has(field.path)}
+                    onChange={(e) => {
+                      const mapping = Object.fromEntries(Object.entries(draft.mapping).filter(([, path]) => path !== field.path));
+                      if (e.currentTarget.checked) mapping[variableFor(field.path)] = field.path;
+                      set({ mapping });
+                    }}
+                    data-testid={`api-field-${field.path}`}
+                  />
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        </Paper>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t("close")}
+          </Button>
+          <Button onClick={() => save.mutate(undefined, { onSuccess: onClose })} loading={save.isPending} data-testid="api-save">
+            {t("save")}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** /settings/custom_api: the endpoints flows call, with a test call to pick the fields they map. */
+export function CustomApiPage() {
+  const { t } = useTranslation("flows");
+  const canEdit = usePermission("settings.edit");
+  const client = useQueryClient();
+  const [editing, setEditing] = useState<CustomApiView | "new" | null>(null);
+  const [removing, setRemoving] = useState<CustomApiView | null>(null);
+  const list = useQuery({ queryKey: ["custom-api"], queryFn: () => api.get<{ items: CustomApiView[] }>("/api/custom-api") });
+  const refresh = () => client.invalidateQueries({ queryKey: ["custom-api"] });
+  const status = useMutation({
+    mutationFn: (e: CustomApiView) => api.post(`/api/custom-api/${e.id}/status`, { status: e.status === "active" ? "inactive" : "active" }),
+    onSuccess: refresh,
+    onError: notifyError,
+  });
+  const remove = useMutation({ mutationFn: (e: CustomApiView) => api.del(`/api/custom-api/${e.id}`), onSuccess: refresh, onError: notifyError });
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{t("api.title")}</Title>
+        {canEdit && (
+          <Button onClick={() => setEditing("new")} data-testid="add-custom-api">
+            {t("api.add")}
+          </Button>
+        )}
+      </Group>
+      <Paper withBorder p="md">
+        {list.data && !list.data.items.length ? (
+          <EmptyState onRetry={() => void list.refetch()} />
+        ) : (
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("api.name")}</Table.Th>
+                <Table.Th>{t("api.url")}</Table.Th>
+                <Table.Th>{t("api.mapping")}</Table.Th>
+                <Table.Th>{t("status")}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data?.items.map((endpoint) => (
+                <Table.Tr key={endpoint.id}>
+                  <Table.Td>
+                    <Text fw={600} c="blue" style={{ cursor: "pointer" }} onClick={() => canEdit && setEditing(endpoint)}>
+                      {endpoint.name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="outline" mr={4}>
+                      {endpoint.method}
+                    </Badge>
+                    <Text span size="xs">
+                      {endpoint.url}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs">
+                      {Object.keys(endpoint.mapping)
+                        .map((v) => `{{${v}}}`)
+                        .join(", ")}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Switch
+                      checked={endpoint.status === "active"}
+                      disabled={!canEdit}
+                      onChange={() => status.mutate(endpoint)}
+                      label={t(`api.statuses.${endpoint.status}`)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    {canEdit && (
+                      <ActionIcon variant="subtle" color="red" aria-label={t("delete")} onClick={() => setRemoving(endpoint)}>
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Paper>
+      {editing && <EndpointDialog endpoint={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        opened={!!removing}
+        title={t("api.deleteTitle")}
+        message={t("deleteText", { name: removing?.name ?? "" })}
+        danger
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) remove.mutate(removing);
+          setRemoving(null);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+import type { FlowNodeData, FlowView } from "@holboo/core";
+import { Button, Group, Paper, Stack, Title } from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { EmptyState } from "../../../components/shared/EmptyState.tsx";
+import { api, notifyError } from "../../../lib/api.ts";
+import { NodeEditor } from "./NodeEditor.tsx";
+
+/** /settings/flow/item/{id}?flow={flow}: one node's editor on a page of its own. */
+export function FlowNodePage() {
+  const { t } = useTranslation("flows");
+  const { id } = useParams();
+  const [search] = useSearchParams();
+  const flowId = Number(search.get("flow"));
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const flow = useQuery({ queryKey: ["flow", flowId], queryFn: () => api.get<FlowView>(`/api/flows/${flowId}`), enabled: flowId > 0 });
+  const node = flow.data?.graph.nodes.find((candidate) => candidate.id === id);
+  const [data, setData] = useState<FlowNodeData | null>(null);
+  const save = useMutation({
+    mutationFn: () => {
+      const graph = flow.data?.graph;
+      if (!graph || !node) throw new Error("no node");
+      return api.put<FlowView>(`/api/flows/${flowId}`, {
+        graph: { ...graph, nodes: graph.nodes.map((n) => (n.id === node.id ? { ...n, data: data ?? n.data } : n)) },
+      });
+    },
+    onSuccess: (saved) => {
+      client.setQueryData(["flow", flowId], saved);
+      void navigate(`/settings/flow/${flowId}`);
+    },
+    onError: notifyError,
+  });
+  if (flow.isError || (flow.data && !node)) return <EmptyState onRetry={() => void flow.refetch()} />;
+  if (!node) return null;
+  return (
+    <Stack maw={640}>
+      <Group>
+        <Button component={Link} to={`/settings/flow/${flowId}`} variant="subtle" size="compact-sm">
+          ← {flow.data?.title}
+        </Button>
+        <Title order={3}>{t("editNode")}</Title>
+      </Group>
+      <Paper withBorder p="md">
+        <NodeEditor kind={node.kind} data={data ?? node.data} onChange={setData} flowId={flowId} />
+      </Paper>
+      <Group justify="flex-end">
+        <Button onClick={() => save.mutate()} loading={save.isPending}>
+          {t("save")}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

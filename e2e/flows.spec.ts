@@ -1,0 +1,138 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { csrfHeaders, newCompany, shot, shotPath } from "./support.ts";
+
+/** The shop's order API, on this machine (the installation allows 127.0.0.1 for custom API calls). */
+async function orderApi() {
+  const server = http.createServer((req, res) => {
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ order: { id: req.url?.split("/").pop(), status: "замдаа яваа" } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** Drags from a node's source handle (the nth) to another node's target handle. */
+async function connect(page: Page, from: Locator, to: Locator, nth = 0) {
+  await from.locator(".react-flow__handle.source").nth(nth).dragTo(to.locator(".react-flow__handle.target"));
+}
+
+test("a flow built on the canvas answers a Latin-typed web-chat question with the order API's data, and a tapped button ends it in success", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const api = await orderApi();
+  const suffix = Date.now().toString(36);
+  // A wide screen: the canvas shares the settings page with its menu, the palette and the test chat.
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const admin = await context.newPage();
+  const request = context.request;
+  await newCompany(request, { first: "Flow", last: "Admin", email: `flow-${suffix}@shop.mn`, company: `Flow ${suffix}`, agent: "Дэлгүүрийн туслах" });
+  await request.put("/api/me/presence", { headers: await csrfHeaders(request), data: { presence: "away" } });
+  const agents = (await (await request.get("/api/company/virtual-agents")).json()) as { items: Array<{ id: number }> };
+  const channel = (await (
+    await request.post("/api/webchat-channels", {
+      headers: await csrfHeaders(request),
+      data: {
+        name: "Site chat",
+        description: "Our site",
+        domain: `flow-${suffix}.mn`,
+        name_mn: "Дэлгүүрийн туслах",
+        name_en: "Shop helper",
+        greeting_mn: "Сайн байна уу!",
+        greeting_en: "Hello!",
+      },
+    })
+  ).json()) as { id: number; public_key: string };
+  await request.put(`/api/webchat-channels/${channel.id}`, {
+    headers: await csrfHeaders(request),
+    data: {
+      name: "Site chat",
+      description: "Our site",
+      domain: `flow-${suffix}.mn`,
+      name_mn: "Дэлгүүрийн туслах",
+      name_en: "Shop helper",
+      greeting_mn: "Сайн байна уу!",
+      greeting_en: "Hello!",
+      agent_id: agents.items[0]?.id,
+      agent_active: true,
+    },
+  });
+
+  // Custom API: the endpoint, a test call, and the status field picked as {{order.status}}.
+  await admin.goto("/settings/custom_api");
+  await admin.getByTestId("add-custom-api").click();
+  await admin.getByTestId("api-name").fill("Захиалгын төлөв");
+  await admin.getByTestId("api-url").fill(`${api.url}/orders/1001`);
+  await admin.getByTestId("api-test").click();
+  await expect(admin.getByTestId("api-test-result")).toContainText("Амжилттай (200)");
+  await admin.getByTestId("api-field-order.status").check();
+  await shot(admin, "60-custom-api-test-call");
+  await admin.getByTestId("api-save").click();
+  await expect(admin.getByText("{{order.status}}")).toBeVisible();
+
+  // The flow: question → api → response with a button → success, built on the canvas.
+  await admin.goto("/settings/flow");
+  await admin.getByTestId("add-flow").click();
+  await admin.getByTestId("flow-title").fill("Захиалга шалгах");
+  await admin.getByRole("dialog").getByRole("button", { name: "Урсгал үүсгэх" }).click();
+  await expect(admin.getByTestId("flow-canvas")).toBeVisible();
+  const drawer = admin.getByRole("dialog");
+  const done = () => admin.getByTestId("node-done").click();
+
+  await admin.getByTestId("palette-question").click();
+  await drawer.getByTestId("node-phrases").fill("захиалга хаана явна\nзахиалгын төлөв");
+  await done();
+  await admin.getByTestId("palette-api").click();
+  await drawer.getByTestId("node-endpoint").click();
+  await admin.getByRole("option", { name: /Захиалгын төлөв/ }).click();
+  await done();
+  await admin.getByTestId("palette-response").click();
+  await drawer.getByTestId("node-text").fill("Таны захиалга {{order.status}} байна. Хүлээж авсан уу?");
+  await drawer.getByTestId("node-add-choice").click();
+  await drawer.getByTestId("node-choice-0").fill("Тийм");
+  await done();
+  await admin.getByTestId("palette-success").click();
+  await drawer.getByTestId("node-text").fill("Баярлалаа! Сайхан өдөр өнгөрүүлээрэй.");
+  await done();
+  await admin.getByTestId("flow-arrange").click();
+
+  const node = (kind: string) => admin.getByTestId("flow-canvas").getByTestId(`canvas-node-${kind}`);
+  const edges = admin.locator(".react-flow__edge");
+  await connect(admin, node("question"), node("api"));
+  await expect(edges).toHaveCount(1);
+  await connect(admin, node("api"), node("response"), 0);
+  await expect(edges).toHaveCount(2);
+  await shot(admin, "60b-flow-canvas-connecting");
+  await connect(admin, node("response"), node("success"));
+  await expect(edges).toHaveCount(3);
+  await admin.getByTestId("flow-arrange").click();
+  await admin.getByTestId("flow-publish").click();
+  await expect(admin.getByTestId("flow-status")).toContainText("Нийтэлсэн");
+  await shot(admin, "61-flow-canvas-published");
+
+  // The visitor writes in Latin-typed Mongolian, gets the API's data, and taps the button.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/webchat/test?key=${channel.public_key}`);
+  await visitor.getByRole("button", { name: "Chat" }).click();
+  const chat = visitor.frameLocator("iframe[title]");
+  const say = async (text: string) => {
+    await chat.getByRole("textbox").fill(text);
+    await chat.getByRole("textbox").press("Enter");
+  };
+  await say("zahialga haana yavna");
+  await expect(chat.getByText(/Таны захиалга замдаа яваа байна/)).toBeVisible();
+  await say("Тийм");
+  await expect(chat.getByText("Баярлалаа! Сайхан өдөр өнгөрүүлээрэй.")).toBeVisible();
+  await visitor.screenshot({ path: shotPath("62-widget-flow") });
+
+  await admin.goto("/settings/flow");
+  await expect(admin.getByTestId("flows-table").getByTestId("flow-usage").first()).toContainText("1");
+  await expect(admin.getByTestId("flows-table")).toContainText("100%");
+  await shot(admin, "63-flows-list");
+  await visitorContext.close();
+  await context.close();
+  await new Promise((resolve) => api.server.close(resolve));
+});
