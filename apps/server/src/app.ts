@@ -23,6 +23,8 @@ import { connectRedis } from "./platform/redis.ts";
 import { postgresCounters, redisCounters } from "./platform/rate-limit/counters.ts";
 import { SharedLimits } from "./platform/rate-limit/limits.ts";
 import { requestContext } from "./platform/http/context.ts";
+import { inputGuard } from "./platform/http/input-guard.ts";
+import { registerSecurityHeaders } from "./platform/http/security-headers.ts";
 import { handleError } from "./platform/http/errors.ts";
 import { registerCompression } from "./platform/http/compression.ts";
 import { registerWebApp } from "./platform/http/web-app.ts";
@@ -106,11 +108,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const ctx: AppContext = { ...deps, realtime, jobs: new JobQueue(deps.config.JOBS_SCHEMA), knowledge, answers, limits, log: app.log };
   app.decorate("knowledge", ctx.knowledge);
 
+  await registerSecurityHeaders(app, deps.config.PUBLIC_URL);
   await registerCompression(app);
   await app.register(cookie);
   // Counted with the other processes; when the store fails, a request is let through rather than refused.
   await app.register(rateLimit, { global: false, store: limits.httpStore, skipOnError: true });
   await app.register(multipart, { limits: { fileSize: LIMITS.attachmentBytes, files: 1, fields: 10 } });
+  // Before the session check: hostile text is refused whoever sends it.
+  await app.register(inputGuard);
   await app.register(requestContext, { db: ctx.db, platformAdminEmails: ctx.config.PLATFORM_ADMIN_EMAILS });
 
   const typed = app.withTypeProvider<ZodTypeProvider>();

@@ -1,6 +1,8 @@
 /** Business constants and limits (spec §5, §9) shared by server and clients. */
 export const LIMITS = {
   attachmentBytes: 1024 * 1024,
+  /** Deepest nesting of arrays and objects a request body may have (our contracts need far less). */
+  bodyMaxDepth: 32,
   logoBytes: 1024 * 1024,
   contactNoteChars: 1000,
   tagNameMinChars: 2,

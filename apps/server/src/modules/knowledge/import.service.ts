@@ -4,6 +4,7 @@ import type { MemberActor } from "../../platform/auth/actor.ts";
 import * as articles from "./articles.service.ts";
 import { extractFile, extractPage, type Extracted } from "./import/extract.ts";
 import { DEFAULT_FETCH_POLICY, fetchPublicPage, type FetchPolicy } from "./import/safe-fetch.ts";
+import { guardInput } from "../../platform/http/input-guard.ts";
 
 /** Imported articles start as drafts in the chosen folder, with their source recorded. */
 function save(ctx: AppContext, actor: MemberActor, folderId: number, extracted: Extracted, sourceUrl: string | null) {
@@ -11,6 +12,7 @@ function save(ctx: AppContext, actor: MemberActor, folderId: number, extracted: 
 }
 
 export async function fromFile(ctx: AppContext, actor: MemberActor, folderId: number, data: Buffer, fileName: string) {
+  guardInput(fileName, "file");
   return save(ctx, actor, folderId, await extractFile(data, fileName), null);
 }
 
