@@ -55,7 +55,7 @@ import { registerChannels } from "./channels/registry.ts";
 import { KnowledgeHub } from "./modules/knowledge/knowledge.source.ts";
 import { AnswerEngine } from "./modules/answers/answers.engine.ts";
 import { storedVectors } from "./modules/answers/sentence-vectors.repo.ts";
-import { providerConfig } from "./modules/answers/model-provider.service.ts";
+import { providerConfig, providerFetchPolicy } from "./modules/answers/model-provider.service.ts";
 import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes.ts";
 import { qaRoutes } from "./modules/knowledge/qa.routes.ts";
 import { importRoutes } from "./modules/knowledge/import.routes.ts";
@@ -103,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onEncoderError: (error) => app.log.warn({ err: error }, "sentence encoder or its stored vectors failed"),
     storedVectors: (companyId, agentId, encoder) => storedVectors(deps.db, companyId, agentId, encoder),
     memoryBudgetBytes: deps.config.ANSWER_INDEX_MEMORY_MB * 1024 * 1024,
+    providerPolicy: providerFetchPolicy(deps.config.MODEL_PROVIDER_ALLOW_PRIVATE),
   });
   app.addHook("onClose", () => answers.close());
   const ctx: AppContext = { ...deps, realtime, jobs: new JobQueue(deps.config.JOBS_SCHEMA), knowledge, answers, limits, log: app.log };

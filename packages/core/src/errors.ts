@@ -187,6 +187,11 @@ export const ERROR_CATALOGUE = {
   url_too_many_redirects: entry(400, "Хэт олон дахин чиглүүлэлт.", "Too many redirects."),
   // Answer engine
   ai_draft_not_found: entry(404, "Мэдлэгийн сангаас тохирох хариулт олдсонгүй.", "The knowledge base has no answer for this yet."),
+  model_provider_url_blocked: entry(
+    400,
+    "Энэ хаяг дотоод сүлжээнийх тул сервер түүн рүү хандахгүй.",
+    "This address is on a private network; the server will not call it.",
+  ),
   model_provider_url_invalid: entry(400, "Хаяг http:// эсвэл https://-ээр эхэлсэн зөв URL байна.", "The address must be a valid http:// or https:// URL."),
   model_provider_model_required: entry(400, "Чат эсвэл embedding загварын нэр оруулна уу.", "Enter a chat model or an embedding model."),
   // Contacts

@@ -6,6 +6,9 @@ import { extractFile, extractPage, type Extracted } from "./import/extract.ts";
 import { DEFAULT_FETCH_POLICY, fetchPublicPage, type FetchPolicy } from "./import/safe-fetch.ts";
 import { guardInput } from "../../platform/http/input-guard.ts";
 
+/** The SSRF-safe request, for the other feature that calls an address a company chose (the model provider). */
+export { DEFAULT_FETCH_POLICY, safeRequest, type FetchPolicy } from "./import/safe-fetch.ts";
+
 /** Imported articles start as drafts in the chosen folder, with their source recorded. */
 function save(ctx: AppContext, actor: MemberActor, folderId: number, extracted: Extracted, sourceUrl: string | null) {
   return articles.create(ctx, actor, { folder_id: folderId, name: extracted.name, content: extracted.doc }, { source: extracted.source, sourceUrl });

@@ -63,15 +63,33 @@ interface Hop {
   body: Buffer;
 }
 
-function requestOnce(url: URL, target: { address: string; family: number }, policy: FetchPolicy, signal: AbortSignal): Promise<Hop> {
+/** What a request sends: a page import GETs; a model provider call POSTs JSON. */
+export interface SafeRequestInit {
+  method: "GET" | "POST";
+  headers: Record<string, string>;
+  body?: string;
+}
+
+const PAGE_REQUEST: SafeRequestInit = {
+  method: "GET",
+  headers: { "user-agent": "HolbooKnowledgeImport/1.0", accept: "text/html,application/xhtml+xml,text/plain;q=0.8" },
+};
+
+function requestOnce(
+  url: URL,
+  target: { address: string; family: number },
+  policy: FetchPolicy,
+  signal: AbortSignal,
+  init: SafeRequestInit = PAGE_REQUEST,
+): Promise<Hop> {
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.request(
       url,
       {
-        method: "GET",
+        method: init.method,
         signal,
-        headers: { "user-agent": "HolbooKnowledgeImport/1.0", accept: "text/html,application/xhtml+xml,text/plain;q=0.8" },
+        headers: init.headers,
         // The connection goes to the address checked above: no second DNS lookup, so no rebinding.
         lookup: (_hostname, options, callback) => {
           if ((options as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
@@ -105,7 +123,7 @@ function requestOnce(url: URL, target: { address: string; family: number }, poli
       },
     );
     req.on("error", reject);
-    req.end();
+    req.end(init.body);
   });
 }
 
@@ -132,5 +150,30 @@ export async function fetchPublicPage(raw: string, policy: FetchPolicy = DEFAULT
     }
     if (hop.status < 200 || hop.status >= 300) fail("url_fetch_failed", { url: "url_fetch_failed" });
     return { url: url.toString(), contentType: hop.contentType, body: hop.body };
+  }
+}
+
+export interface SafeResponse {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+/**
+ * One request to an address the policy allows, connected to the checked address (no second lookup), with
+ * the policy's size and time limits; redirects are not followed (a 3xx is returned as it is). Refusals are
+ * the same catalogue errors as a page import's.
+ */
+export async function safeRequest(raw: string, init: SafeRequestInit, policy: FetchPolicy): Promise<SafeResponse> {
+  const url = parseUrl(raw);
+  const target = await checkedAddress(url, policy);
+  const signal = AbortSignal.timeout(policy.timeoutMs);
+  try {
+    const hop = await requestOnce(url, target, policy, signal, init);
+    return { status: hop.status, contentType: hop.contentType, body: hop.body };
+  } catch (error) {
+    if (error instanceof SizeError) return fail("payload_too_large", { url: "payload_too_large" });
+    if (signal.aborted) return fail("timeout", { url: "timeout" });
+    return fail("url_fetch_failed", { url: "url_fetch_failed" });
   }
 }
