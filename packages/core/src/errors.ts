@@ -28,6 +28,11 @@ export const ERROR_CATALOGUE = {
   forbidden: entry(403, "Танд энэ үйлдлийг хийх эрх байхгүй байна. Админд хандана уу.", "You do not have permission for this. Please ask an admin."),
   not_found: entry(404, "Хайсан зүйл олдсонгүй.", "Not found."),
   csrf_invalid: entry(403, "Аюулгүй байдлын шалгалт амжилтгүй боллоо. Хуудсаа дахин ачаална уу.", "The security check failed. Please reload the page."),
+  login_slowed: entry(
+    429,
+    "Энэ бүртгэлд буруу нууц үг олон удаа оруулсан тул түр хүлээнэ үү.",
+    "Too many wrong passwords for this account. Please wait a little and try again.",
+  ),
   cross_site_refused: entry(403, "Өөр сайтаас ирсэн хүсэлтийг хүлээн авахгүй.", "Requests from another site are refused."),
   rate_limited: entry(429, "Хэт олон оролдлого хийлээ. Түр хүлээгээд дахин оролдоно уу.", "Too many attempts. Please wait and try again."),
   payload_too_large: entry(413, "Файлын хэмжээ хэт их байна.", "The file is too large."),
