@@ -52,6 +52,7 @@ export default defineConfig({
       DATABASE_URL: "",
       PLATFORM_ADMIN_EMAILS: PLATFORM_ADMIN_EMAIL,
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      WEBCHAT_NEW_VISITORS_PER_IP_PER_HOUR: "1000",
     },
   },
 });

@@ -132,6 +132,11 @@ export const ERROR_CATALOGUE = {
   domain_connect_failed: entry(403, "Домэйн холбогдоогүй байна.", "This site is not connected to the web chat."),
   text_too_long: entry(400, "Текст хэт урт байна.", "The text is too long."),
   color_invalid: entry(400, "Өнгө буруу байна (#RRGGBB).", "The colour is invalid (#RRGGBB)."),
+  visitor_limit_reached: entry(
+    429,
+    "Шинэ чат хэт олон нээгдлээ. Түр хүлээгээд дахин оролдоно уу.",
+    "Too many new chats were started. Please wait and try again.",
+  ),
   visitor_token_invalid: entry(401, "Чатын холболт хүчингүй байна. Хуудсаа дахин ачаална уу.", "The chat session is invalid. Please reload the page."),
   visitor_signature_invalid: entry(401, "Хэрэглэгчийн баталгаажуулалт буруу байна.", "The user verification failed."),
   // Interactions
