@@ -54,6 +54,7 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
       // The flows journey's order API listens on this machine.
       CUSTOM_API_PRIVATE_ADDRESSES: "127.0.0.1",
+      WEBCHAT_NEW_VISITORS_PER_IP_PER_HOUR: "1000",
     },
   },
 });

@@ -23,6 +23,8 @@ import { connectRedis } from "./platform/redis.ts";
 import { postgresCounters, redisCounters } from "./platform/rate-limit/counters.ts";
 import { SharedLimits } from "./platform/rate-limit/limits.ts";
 import { requestContext } from "./platform/http/context.ts";
+import { inputGuard } from "./platform/http/input-guard.ts";
+import { registerSecurityHeaders } from "./platform/http/security-headers.ts";
 import { handleError } from "./platform/http/errors.ts";
 import { registerCompression } from "./platform/http/compression.ts";
 import { registerWebApp } from "./platform/http/web-app.ts";
@@ -53,7 +55,7 @@ import { registerChannels } from "./channels/registry.ts";
 import { KnowledgeHub } from "./modules/knowledge/knowledge.source.ts";
 import { AnswerEngine } from "./modules/answers/answers.engine.ts";
 import { storedVectors } from "./modules/answers/sentence-vectors.repo.ts";
-import { providerConfig } from "./modules/answers/model-provider.service.ts";
+import { providerConfig, providerFetchPolicy } from "./modules/answers/model-provider.service.ts";
 import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes.ts";
 import { qaRoutes } from "./modules/knowledge/qa.routes.ts";
 import { importRoutes } from "./modules/knowledge/import.routes.ts";
@@ -105,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onEncoderError: (error) => app.log.warn({ err: error }, "sentence encoder or its stored vectors failed"),
     storedVectors: (companyId, agentId, encoder) => storedVectors(deps.db, companyId, agentId, encoder),
     memoryBudgetBytes: deps.config.ANSWER_INDEX_MEMORY_MB * 1024 * 1024,
+    providerPolicy: providerFetchPolicy(deps.config.MODEL_PROVIDER_ALLOW_PRIVATE),
   });
   app.addHook("onClose", () => answers.close());
   // Words only: training phrases are short and mostly Mongolian, and matching stays within the turn's budget.
@@ -123,11 +126,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
   app.decorate("knowledge", ctx.knowledge);
 
+  await registerSecurityHeaders(app, deps.config.PUBLIC_URL);
   await registerCompression(app);
   await app.register(cookie);
   // Counted with the other processes; when the store fails, a request is let through rather than refused.
   await app.register(rateLimit, { global: false, store: limits.httpStore, skipOnError: true });
   await app.register(multipart, { limits: { fileSize: LIMITS.attachmentBytes, files: 1, fields: 10 } });
+  // Before the session check: hostile text is refused whoever sends it.
+  await app.register(inputGuard);
   await app.register(requestContext, { db: ctx.db, platformAdminEmails: ctx.config.PLATFORM_ADMIN_EMAILS });
 
   const typed = app.withTypeProvider<ZodTypeProvider>();

@@ -36,6 +36,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       DATABASE_URL: databaseUrl,
       JOBS_SCHEMA: jobsSchema.schema,
       AUTH_RATE_LIMIT_PER_MINUTE: "100000",
+      WEBCHAT_NEW_VISITORS_PER_IP_PER_HOUR: "100000",
       PLATFORM_ADMIN_EMAILS: "root-admin@holboo.test",
       WEB_DIST_DIR: "/nonexistent-web-dist",
       WIDGET_DIST_DIR: "/nonexistent-widget-dist",

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  fullName,
+  neutralizeBidi,
+  safeLink,
+  sanitizeDocLinks,
   ERROR_CATALOGUE,
   MATRIX_PERMISSIONS,
   PERMISSION_GROUPS,
@@ -60,6 +64,51 @@ describe("relative time and durations (§9)", () => {
     expect(formatDuration(31 * 86_400_000 + 3_600_000, "en")).toBe("31d");
     expect(formatDuration(2 * 86_400_000 + 3 * 3_600_000, "en")).toBe("2d 3h");
     expect(formatDuration(90_000, "mn")).toBe("1 мин 30 сек");
+  });
+});
+
+describe("links and names from anyone", () => {
+  it("keeps only http(s), mailto, tel and anchors, however the scheme is disguised", () => {
+    for (const good of ["https://shop.mn/a?b=1", "http://x.mn", "mailto:a@b.mn", "tel:+97699112233", "#faq"]) expect(safeLink(good)).toBe(good);
+    for (const bad of [
+      "javascript:alert(1)",
+      " JavaScript:alert(1)",
+      "java\tscript:alert(1)",
+      "java\nscript:x",
+      "\u0001javascript:x",
+      "data:text/html,<script>",
+      "vbscript:x",
+      "//evil.mn",
+      "shop.mn",
+      42,
+    ]) {
+      expect(safeLink(bad), String(bad)).toBeNull();
+    }
+  });
+
+  it("unlinks unsafe links in a document and keeps their text", () => {
+    const doc = sanitizeDocLinks({
+      type: "doc",
+      content: [
+        {
+          type: "paragraph",
+          content: [
+            { type: "text", text: "click", marks: [{ type: "bold" }, { type: "link", attrs: { href: "javascript:alert(document.cookie)" } }] },
+            { type: "text", text: "shop", marks: [{ type: "link", attrs: { href: "https://shop.mn" } }] },
+          ],
+        },
+      ],
+    });
+    expect(doc.content?.[0]?.content).toEqual([
+      { type: "text", text: "click", marks: [{ type: "bold" }] },
+      { type: "text", text: "shop", marks: [{ type: "link", attrs: { href: "https://shop.mn" } }] },
+    ]);
+  });
+
+  it("shows names with bidi controls neutralised", () => {
+    expect(fullName("user\u202Egnp", "exe")).toBe("usergnp exe");
+    expect(neutralizeBidi("\u2066a\u2069\u200Fb\u061C")).toBe("ab");
+    expect(initials("\u202EБат Дорж")).toBe("БД");
   });
 });
 

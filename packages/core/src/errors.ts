@@ -21,11 +21,19 @@ export const ERROR_CATALOGUE = {
   timeout: entry(504, "Хүсэлтийн хугацаа дууслаа. Дахин оролдоно уу.", "The request timed out. Please try again."),
   request_failed: entry(400, "Хүсэлт амжилтгүй боллоо.", "The request failed."),
   invalid_parameters: entry(400, "Параметрийн бүтэц буруу байна.", "The parameter structure is invalid."),
+  text_invalid: entry(400, "Текстэд зөвшөөрөгдөөгүй тэмдэгт байна.", "The text contains characters that are not allowed."),
+  body_too_deep: entry(400, "Илгээсэн өгөгдлийн бүтэц хэт гүн байна.", "The data sent is nested too deeply."),
   validation_failed: entry(400, "Оруулсан утга буруу байна.", "Some values are invalid."),
   unauthorized: entry(401, "Нэвтрэх шаардлагатай.", "Please log in."),
   forbidden: entry(403, "Танд энэ үйлдлийг хийх эрх байхгүй байна. Админд хандана уу.", "You do not have permission for this. Please ask an admin."),
   not_found: entry(404, "Хайсан зүйл олдсонгүй.", "Not found."),
   csrf_invalid: entry(403, "Аюулгүй байдлын шалгалт амжилтгүй боллоо. Хуудсаа дахин ачаална уу.", "The security check failed. Please reload the page."),
+  login_slowed: entry(
+    429,
+    "Энэ бүртгэлд буруу нууц үг олон удаа оруулсан тул түр хүлээнэ үү.",
+    "Too many wrong passwords for this account. Please wait a little and try again.",
+  ),
+  cross_site_refused: entry(403, "Өөр сайтаас ирсэн хүсэлтийг хүлээн авахгүй.", "Requests from another site are refused."),
   rate_limited: entry(429, "Хэт олон оролдлого хийлээ. Түр хүлээгээд дахин оролдоно уу.", "Too many attempts. Please wait and try again."),
   payload_too_large: entry(413, "Файлын хэмжээ хэт их байна.", "The file is too large."),
   unsupported_file_type: entry(415, "Файлын төрөл зөвшөөрөгдөөгүй байна.", "This file type is not allowed."),
@@ -131,6 +139,11 @@ export const ERROR_CATALOGUE = {
   domain_connect_failed: entry(403, "Домэйн холбогдоогүй байна.", "This site is not connected to the web chat."),
   text_too_long: entry(400, "Текст хэт урт байна.", "The text is too long."),
   color_invalid: entry(400, "Өнгө буруу байна (#RRGGBB).", "The colour is invalid (#RRGGBB)."),
+  visitor_limit_reached: entry(
+    429,
+    "Шинэ чат хэт олон нээгдлээ. Түр хүлээгээд дахин оролдоно уу.",
+    "Too many new chats were started. Please wait and try again.",
+  ),
   visitor_token_invalid: entry(401, "Чатын холболт хүчингүй байна. Хуудсаа дахин ачаална уу.", "The chat session is invalid. Please reload the page."),
   visitor_signature_invalid: entry(401, "Хэрэглэгчийн баталгаажуулалт буруу байна.", "The user verification failed."),
   // Interactions
@@ -191,6 +204,11 @@ export const ERROR_CATALOGUE = {
   url_too_many_redirects: entry(400, "Хэт олон дахин чиглүүлэлт.", "Too many redirects."),
   // Answer engine
   ai_draft_not_found: entry(404, "Мэдлэгийн сангаас тохирох хариулт олдсонгүй.", "The knowledge base has no answer for this yet."),
+  model_provider_url_blocked: entry(
+    400,
+    "Энэ хаяг дотоод сүлжээнийх тул сервер түүн рүү хандахгүй.",
+    "This address is on a private network; the server will not call it.",
+  ),
   model_provider_url_invalid: entry(400, "Хаяг http:// эсвэл https://-ээр эхэлсэн зөв URL байна.", "The address must be a valid http:// or https:// URL."),
   model_provider_model_required: entry(400, "Чат эсвэл embedding загварын нэр оруулна уу.", "Enter a chat model or an embedding model."),
   // Contacts

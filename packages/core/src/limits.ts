@@ -1,6 +1,14 @@
 /** Business constants and limits (spec §5, §9) shared by server and clients. */
 export const LIMITS = {
   attachmentBytes: 1024 * 1024,
+  /** Wrong passwords an account takes before each further one makes it wait (from any address). */
+  loginFreeFailures: 5,
+  /** The wait after failure n (> loginFreeFailures) is 2^(n - loginFreeFailures) seconds, at most this long. */
+  loginMaxDelaySeconds: 15 * 60,
+  /** At this many failures the account's owner is told by e-mail (once per run of failures). */
+  loginLockoutNoticeFailures: 10,
+  /** Deepest nesting of arrays and objects a request body may have (our contracts need far less). */
+  bodyMaxDepth: 32,
   logoBytes: 1024 * 1024,
   contactNoteChars: 1000,
   tagNameMinChars: 2,

@@ -36,6 +36,11 @@ const EnvSchema = z.object({
   SIGNUP_APPROVAL_REQUIRED: booleanFlag.default(false),
   /** Behind a reverse proxy, trust its X-Forwarded-For for client addresses (rate limits key on them). */
   TRUST_PROXY: booleanFlag.default(false),
+  /** Lets companies' model providers be private addresses (a model server on this machine or network); off, they must be public. */
+  MODEL_PROVIDER_ALLOW_PRIVATE: booleanFlag.default(false),
+  /** New anonymous web-chat visitors (each a contact) one address may start in an hour, and one channel in an hour. */
+  WEBCHAT_NEW_VISITORS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
+  WEBCHAT_NEW_VISITORS_PER_CHANNEL_PER_HOUR: z.coerce.number().int().positive().default(3000),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
   WEB_DIST_DIR: z.string().optional(),

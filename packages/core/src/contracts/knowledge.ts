@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "../limits.ts";
+import { safeLink } from "../text.ts";
 import { listQueryBase } from "./common.ts";
 
 /** The word a person types to delete a folder (spec §5); the server accepts the word of either locale. */
@@ -66,6 +67,20 @@ export const TiptapNodeSchema: z.ZodType<TiptapNode> = z.lazy(() =>
     marks: z.array(z.object({ type: z.enum(TIPTAP_MARK_TYPES, { error: "invalid_parameters" }), attrs })).optional(),
   }),
 );
+/** The document with every link that is not http(s), mailto or tel (or an anchor) unlinked: its text stays. */
+export function sanitizeDocLinks(node: TiptapNode): TiptapNode {
+  const marks = node.marks
+    ?.map((mark) => (mark.type === "link" ? { ...mark, attrs: { ...mark.attrs, href: safeLink(mark.attrs?.href) } } : mark))
+    .filter((mark) => mark.type !== "link" || mark.attrs?.href !== null);
+  const attrs = node.attrs && "href" in node.attrs ? { ...node.attrs, href: safeLink(node.attrs.href) } : node.attrs;
+  return {
+    ...node,
+    ...(attrs ? { attrs } : {}),
+    ...(marks ? { marks } : {}),
+    ...(node.content ? { content: node.content.map(sanitizeDocLinks) } : {}),
+  };
+}
+
 export const emptyDoc = (): TiptapNode => ({ type: "doc", content: [{ type: "paragraph" }] });
 
 export const ARTICLE_STATUSES = ["draft", "published"] as const;

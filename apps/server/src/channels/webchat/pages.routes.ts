@@ -24,7 +24,8 @@ export function webchatPageRoutes(app: TypedApp, ctx: AppContext) {
   const keyQuery = z.object({ key: z.string().min(8).max(64).optional(), parent: z.string().max(300).optional(), v: z.string().max(32).optional() });
 
   // The chat app inside the iframe (the spec's /webchat, chatbot layout).
-  app.get("/webchat", { config: { access: { public: true } }, schema: { querystring: keyQuery } }, async (req, reply) => {
+  // Its own policy: framed by the channel's site, where the app's `frame-ancestors 'none'` would forbid it.
+  app.get("/webchat", { helmet: false, config: { access: { public: true } }, schema: { querystring: keyQuery } }, async (req, reply) => {
     const found = req.query.key ? await findWebchatByPublicKey(ctx.db, req.query.key) : null;
     return reply
       .type("text/html; charset=utf-8")

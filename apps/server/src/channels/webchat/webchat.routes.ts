@@ -38,7 +38,7 @@ export function webchatRoutes(app: TypedApp, ctx: AppContext) {
   });
 
   app.post("/api/webchat/session", { config: limit(60, false), schema: { body: WebchatSessionInput, response: { 200: WebchatSessionView } } }, (req) =>
-    startSession(ctx, req.body),
+    startSession(ctx, req.body, req.ip),
   );
   app.post("/api/webchat/messages", { config: limit(120, true), schema: { body: VisitorMessageInput, response: { 200: MessageView } } }, async (req) =>
     sendFromVisitor(ctx, await requireVisitor(ctx, tokenOf(req)), req.body),

@@ -39,7 +39,26 @@ async function someoneCanAnswer(ctx: AppContext, companyId: number, channelId: n
   return anyoneOnline(ctx.db, companyId);
 }
 
-async function resolveIdentity(ctx: AppContext, channel: ChannelRow, webchat: WebchatRow, input: WebchatSessionInput) {
+const HOUR_MS = 3_600_000;
+
+/**
+ * Every anonymous visitor becomes a contact: one address, and one channel, may start only so many an hour
+ * (counted with every process; configurable). A returning visitor's token and a site's signed user are not counted.
+ */
+async function admitNewVisitor(ctx: AppContext, channelId: number, ip: string) {
+  const ipKey = `webchat-new-visitor:ip:${ip}`;
+  const channelKey = `webchat-new-visitor:channel:${channelId}`;
+  const totals = await ctx.limits.counters.add([
+    { key: ipKey, by: 1, windowMs: HOUR_MS },
+    { key: channelKey, by: 1, windowMs: HOUR_MS },
+  ]);
+  const over = (key: string, max: number) => (totals.get(key)?.count ?? 0) > max;
+  if (over(ipKey, ctx.config.WEBCHAT_NEW_VISITORS_PER_IP_PER_HOUR) || over(channelKey, ctx.config.WEBCHAT_NEW_VISITORS_PER_CHANNEL_PER_HOUR)) {
+    fail("visitor_limit_reached");
+  }
+}
+
+async function resolveIdentity(ctx: AppContext, channel: ChannelRow, webchat: WebchatRow, input: WebchatSessionInput, ip: string) {
   if (input.user_id) {
     if (!input.user_hash || !safeEqual(input.user_hash.toLowerCase(), visitorSignature(webchat.hmacSecret, input.user_id))) fail("visitor_signature_invalid");
     const externalId = `user:${input.user_id}`;
@@ -68,6 +87,7 @@ async function resolveIdentity(ctx: AppContext, channel: ChannelRow, webchat: We
     const existing = await contacts.findIdentityByToken(ctx.db, hashToken(input.visitor_token));
     if (existing && existing.channelId === channel.id && !existing.verified) return { identity: existing, token: input.visitor_token };
   }
+  await admitNewVisitor(ctx, channel.id, ip);
   const contact = await contacts.insertContact(ctx.db, { companyId: channel.companyId, createdBy: "unregistered" });
   const identity = await contacts.insertIdentity(ctx.db, {
     companyId: channel.companyId,
@@ -78,12 +98,12 @@ async function resolveIdentity(ctx: AppContext, channel: ChannelRow, webchat: We
   return { identity, token: null };
 }
 
-export async function startSession(ctx: AppContext, input: WebchatSessionInput): Promise<WebchatSessionView> {
+export async function startSession(ctx: AppContext, input: WebchatSessionInput, ip: string): Promise<WebchatSessionView> {
   const found = (await findWebchatByPublicKey(ctx.db, input.public_key)) ?? fail("channel_not_found");
   const { channel, webchat } = found;
   if (!channel.active) fail("channel_inactive");
   if (!hostAllowed(input.host_origin, webchat.domain, ctx.config.PUBLIC_URL)) fail("domain_connect_failed");
-  const resolved = await resolveIdentity(ctx, channel, webchat, input);
+  const resolved = await resolveIdentity(ctx, channel, webchat, input, ip);
   let token = resolved.token;
   if (!token) {
     // A signed-in user's token is re-issued each session; an anonymous visitor keeps theirs.

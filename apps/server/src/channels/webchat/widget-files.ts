@@ -27,6 +27,8 @@ export const widgetFiles = (dir: string) => async (app: FastifyInstance) => {
     setHeaders: (reply, file) => {
       reply.header("cache-control", path.basename(file).startsWith("app.") ? CACHE.immutable : CACHE.shortLived);
       reply.header("access-control-allow-origin", "*");
+      // Loaded by customers' pages: the app's same-origin resource policy would block them.
+      reply.header("cross-origin-resource-policy", "cross-origin");
     },
   });
 };

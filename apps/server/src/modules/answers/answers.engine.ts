@@ -16,6 +16,7 @@ import type { GeneratedPair } from "../knowledge/knowledge.autogen.ts";
 import { generateFromPassages, hybridRank } from "./provider/grounded.ts";
 import { writePairs } from "./provider/pair-writer.ts";
 import { OpenAICompatibleClient, type ProviderConfig } from "./provider/openai-client.ts";
+import type { FetchPolicy } from "../knowledge/import.service.ts";
 import { tokenize } from "./text/features.ts";
 
 export interface EngineOptions {
@@ -34,6 +35,8 @@ export interface EngineOptions {
   memoryBudgetBytes?: number;
   /** An index's memory (default: estimateIndexBytes). */
   sizeOf?: (index: AnswerIndex) => number;
+  /** Where provider calls may go (default: public addresses only). */
+  providerPolicy?: FetchPolicy;
 }
 
 export interface RecentMessage {
@@ -281,7 +284,7 @@ export class AnswerEngine {
     if (asksForPerson(tokenize(input.message))) return { outcome: "escalate", confidence: 1 };
     const index = await this.index(input.companyId, input.agentId);
     const tokens = index.respell(tokenize(input.message));
-    const client = new OpenAICompatibleClient(config);
+    const client = new OpenAICompatibleClient(config, this.options.providerPolicy);
     let candidates = rank(index, tokens, 8);
     if (config.embeddingModel) candidates = await hybridRank(index, candidates, input.message, client, `${config.baseUrl}|${config.embeddingModel}`);
     if (!config.chatModel) return present(decideAmong(index, tokens, candidates));
@@ -302,7 +305,7 @@ export class AnswerEngine {
     const config = (await this.options.provider?.(companyId)) ?? null;
     if (!config?.chatModel) return [];
     try {
-      return await writePairs(new OpenAICompatibleClient(config), title, text);
+      return await writePairs(new OpenAICompatibleClient(config, this.options.providerPolicy), title, text);
     } catch (error) {
       this.options.onProviderError?.(companyId, error);
       return [];

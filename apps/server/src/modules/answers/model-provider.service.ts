@@ -2,8 +2,12 @@ import type { ModelProviderInput, ModelProviderView } from "@holboo/core";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Database } from "../../platform/db/client.ts";
 import type { AppContext } from "../../context.ts";
-import type { ProviderConfig } from "./provider/openai-client.ts";
+import { isIP } from "node:net";
+import { fail } from "../../platform/http/errors.ts";
+import { providerFetchPolicy, type ProviderConfig } from "./provider/openai-client.ts";
 import * as repo from "./model-provider.repo.ts";
+
+export { providerFetchPolicy };
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findModelProvider>>>;
 
@@ -26,7 +30,24 @@ export async function get(ctx: AppContext, actor: MemberActor) {
   return present(await repo.findModelProvider(ctx.db, actor.companyId));
 }
 
+/**
+ * Told at once when the address is one the server will not call (the check is made again on every call, against
+ * the address then resolved). A name that does not resolve now is kept: the model server may be down.
+ */
+async function refuseBlockedAddress(ctx: AppContext, baseUrl: string) {
+  const policy = providerFetchPolicy(ctx.config.MODEL_PROVIDER_ALLOW_PRIVATE);
+  const host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, "");
+  const addresses = isIP(host)
+    ? [host]
+    : await policy.resolve(host).then(
+        (found) => found.map((a) => a.address),
+        () => [],
+      );
+  if (addresses.some((address) => !policy.isAllowed(address))) fail("model_provider_url_blocked", { base_url: "model_provider_url_blocked" });
+}
+
 export async function save(ctx: AppContext, actor: MemberActor, input: ModelProviderInput) {
+  await refuseBlockedAddress(ctx, input.base_url);
   const current = await repo.findModelProvider(ctx.db, actor.companyId);
   await repo.upsertModelProvider(ctx.db, {
     companyId: actor.companyId,

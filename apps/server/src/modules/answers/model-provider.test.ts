@@ -7,7 +7,7 @@ import { colleague, companyAdmin } from "../../../test/factories.ts";
 import { SHOP_PAIRS, pairByKey } from "./answers.fixture.ts";
 import { AnswerEngine } from "./answers.engine.ts";
 import { MemoryKnowledgeSource } from "./memory-source.ts";
-import { providerConfig } from "./model-provider.service.ts";
+import { providerConfig, providerFetchPolicy } from "./model-provider.service.ts";
 import { NOT_FOUND_REPLY } from "./provider/grounded.ts";
 import { PAIR_WRITER_PROMPT } from "./provider/pair-writer.ts";
 import { tokenize } from "./text/features.ts";
@@ -115,7 +115,8 @@ async function fakeProvider() {
 let t: TestApp;
 let provider: Awaited<ReturnType<typeof fakeProvider>>;
 beforeAll(async () => {
-  t = await startTestApp();
+  // The fake model server listens on this machine: the installation allows private addresses for it.
+  t = await startTestApp({ MODEL_PROVIDER_ALLOW_PRIVATE: "true" });
   provider = await fakeProvider();
 });
 afterAll(async () => {
@@ -173,8 +174,32 @@ describe("model provider settings", () => {
   });
 });
 
+describe("model provider addresses on an installation that keeps them public (the default)", () => {
+  it("refuses loopback, private and link-local addresses, and names that resolve to them, and changes nothing", async () => {
+    const strict = await startTestApp();
+    try {
+      expect(strict.config.MODEL_PROVIDER_ALLOW_PRIVATE).toBe(false);
+      const admin = await companyAdmin(strict);
+      for (const base_url of [
+        provider.baseUrl,
+        "http://localhost:11434/v1",
+        "http://10.0.0.5/v1",
+        "http://169.254.169.254/latest",
+        "http://0.0.0.0:8080/v1",
+        "http://192.168.1.20/v1",
+      ]) {
+        const refused = await admin.client.put("/api/settings/model-provider", { base_url, chat_model: "llama3" });
+        expect(fieldCode(refused, "base_url"), base_url).toBe("model_provider_url_blocked");
+      }
+      expect(await providerConfig(strict.database.db, admin.me.company_id)).toBeNull();
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
 describe("answer engine with a model provider", () => {
-  async function engineWith(config: { chatModel?: string; embeddingModel?: string; baseUrl?: string }) {
+  async function engineWith(config: { chatModel?: string; embeddingModel?: string; baseUrl?: string; allowPrivate?: boolean }) {
     const source = new MemoryKnowledgeSource();
     source.set(1, 1, SHOP_PAIRS);
     const errors: unknown[] = [];
@@ -186,6 +211,7 @@ describe("answer engine with a model provider", () => {
         embeddingModel: config.embeddingModel ?? "",
       }),
       onProviderError: (_, error) => errors.push(error),
+      providerPolicy: providerFetchPolicy(config.allowPrivate ?? true),
     });
     return { engine, errors, ask: (message: string) => engine.ask({ companyId: 1, agentId: 1, message }) };
   }
@@ -218,6 +244,15 @@ describe("answer engine with a model provider", () => {
   it("ranks with embeddings alone when there is no chat model", async () => {
     const { engine, ask } = await engineWith({ embeddingModel: "nomic-embed-text" });
     expect(await ask("hurgelt hed honogt ireh ve")).toMatchObject({ outcome: "answer", text: pairByKey("delivery_time").answer });
+    engine.close();
+  });
+
+  it("never calls a private address unless the installation allows it (SSRF), and answers offline instead", async () => {
+    const { engine, errors, ask } = await engineWith({ chatModel: "llama3", embeddingModel: "nomic-embed-text", allowPrivate: false });
+    const before = provider.requests.length;
+    expect(await ask("Картаар төлж болох уу")).toMatchObject({ outcome: "answer", text: pairByKey("payment_methods").answer });
+    expect(provider.requests.length).toBe(before);
+    expect(errors).toMatchObject([{ code: "url_blocked" }]);
     engine.close();
   });
 

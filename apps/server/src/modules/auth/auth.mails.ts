@@ -26,3 +26,18 @@ export function inviteMail(link: string, companyName: string, inviterName: strin
     ].join("\n"),
   };
 }
+
+export function lockoutNoticeMail(failures: number, resetLink: string) {
+  return {
+    subject: "Holboo: таны бүртгэлд нэвтрэх оролдлого / sign-in attempts on your account",
+    text: [
+      `Таны Holboo бүртгэлд буруу нууц үгээр ${failures} удаа нэвтрэхийг оролдлоо. Бүртгэлд нэвтрэх оролдлогыг одоохондоо удаашруулсан.`,
+      "Хэрэв энэ та биш бол нууц үгээ солино уу:",
+      resetLink,
+      "",
+      `Someone tried to sign in to your Holboo account with a wrong password ${failures} times. Sign-ins to it are slowed down for now.`,
+      "If it was not you, change your password:",
+      resetLink,
+    ].join("\n"),
+  };
+}

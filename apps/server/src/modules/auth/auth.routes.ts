@@ -18,6 +18,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError, fail } from "../../platform/http/errors.ts";
 import * as auth from "./auth.service.ts";
 import { buildMe } from "./me.service.ts";
+import { refuseCrossSite } from "../../platform/http/cross-site.ts";
 
 export function authRoutes(app: TypedApp, ctx: AppContext) {
   const limited = {
@@ -39,9 +40,19 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
   app.post("/api/password/reset", { config: limited, schema: { body: PasswordResetConfirmInput, response: { 200: okResponse } } }, (req) =>
     auth.resetPassword(ctx, req.body),
   );
-  app.get("/api/logout", { config: { access: { public: true } }, schema: { response: { 200: okResponse } } }, (req, reply) =>
-    auth.logout(ctx, reply, req.actor),
-  );
+  // GET as the spec says; the web app posts (with the CSRF header). Either is refused from another site.
+  for (const method of ["GET", "POST"] as const) {
+    app.route({
+      method,
+      url: "/api/logout",
+      config: { access: { public: true } },
+      schema: { response: { 200: okResponse } },
+      handler: (req, reply) => {
+        refuseCrossSite(req);
+        return auth.logout(ctx, reply, req.actor);
+      },
+    });
+  }
 
   app.get("/api/me", { config: { access: { signedIn: true } }, schema: { response: me } }, (req) => buildMe(ctx, req.actor?.userId ?? fail("unauthorized")));
   app.put("/api/me", { config: { access: { signedIn: true } }, schema: { body: UpdateProfileInput, response: me } }, (req) =>

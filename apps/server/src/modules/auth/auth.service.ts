@@ -21,7 +21,8 @@ import { onUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { findUserByEmail, findUserById, insertUser, updateOwnUser } from "../users/users.service.ts";
 import { buildMe, isPlatformAdminEmail } from "./me.service.ts";
-import { passwordResetMail } from "./auth.mails.ts";
+import { lockoutNoticeMail, passwordResetMail } from "./auth.mails.ts";
+import { clearLoginFailures, recordLoginFailure } from "./login-throttle.repo.ts";
 import { presenceExpiry } from "../presence/presence.service.ts";
 
 // The invitation mail is written here with the other account mails; users send it.
@@ -53,12 +54,29 @@ export async function signup(ctx: AppContext, reply: FastifyReply, input: Signup
   return signIn(ctx, reply, user.id);
 }
 
+/**
+ * Wrong passwords slow the account down whatever address they come from (the per-IP limit is on the route): while
+ * it waits, no password is checked; its owner is mailed once when a run of failures reaches the notice count.
+ */
 export async function login(ctx: AppContext, reply: FastifyReply, input: LoginInput) {
   const user = await findUserByEmail(ctx.db, input.email);
+  const waitMs = (user?.loginBlockedUntil?.getTime() ?? 0) - Date.now();
+  if (waitMs > 0) return fail("login_slowed", undefined, { retry_after: Math.ceil(waitMs / 1000) });
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (user && !valid) await noteFailedLogin(ctx, user);
   if (!user || !valid || user.userType !== "human") return fail("invalid_credentials");
   if (user.status !== "active") return fail("user_inactive");
+  await clearLoginFailures(ctx.db, user.id);
   return signIn(ctx, reply, user.id);
+}
+
+async function noteFailedLogin(ctx: AppContext, user: { id: number; companyId: number | null; email: string | null }) {
+  await ctx.db.transaction(async (tx) => {
+    const failures = await recordLoginFailure(tx, user.id);
+    if (failures !== LIMITS.loginLockoutNoticeFailures || !user.email) return;
+    const link = `${ctx.config.PUBLIC_URL}/pub/login?mode=forgot`;
+    await queueMail(tx, ctx, { companyId: user.companyId, to: user.email, ...lockoutNoticeMail(failures, link) });
+  });
 }
 
 export async function logout(ctx: AppContext, reply: FastifyReply, actor: Actor | null) {
@@ -97,7 +115,7 @@ export async function requestPasswordReset(ctx: AppContext, input: PasswordReset
 export async function resetPassword(ctx: AppContext, input: PasswordResetConfirmInput) {
   const consumed = await consumeOneTimeToken(ctx.db, input.token, ["reset"]);
   if (!consumed) return fail("reset_token_invalid");
-  await updateOwnUser(ctx.db, consumed.userId, { passwordHash: await hashPassword(input.password) });
+  await updateOwnUser(ctx.db, consumed.userId, { passwordHash: await hashPassword(input.password), failedLogins: 0, loginBlockedUntil: null });
   await endAllSessionsOf(ctx.db, consumed.userId);
   ctx.realtime.disconnectUser(consumed.userId);
   return { ok: true as const };

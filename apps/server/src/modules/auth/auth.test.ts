@@ -76,6 +76,23 @@ describe("login and logout", () => {
     expect((await replay.get("/api/me")).status).toBe(401);
   });
 
+  it("logout refuses another site's request, and the web app's POST needs the CSRF header", async () => {
+    const { client } = await signUp(t);
+    for (const site of ["cross-site", "same-site"]) {
+      const forged = await client.request("GET", "/api/logout", undefined, { headers: { "sec-fetch-site": site } });
+      expect(forged.status).toBe(403);
+      expect(errorCode(forged)).toBe("cross_site_refused");
+    }
+    expect(errorCode(await client.request("POST", "/api/logout", {}, { headers: { "sec-fetch-site": "cross-site" } }))).toBe("cross_site_refused");
+    expect(errorCode(await client.request("POST", "/api/logout", {}, { csrf: false }))).toBe("csrf_invalid");
+    expect((await client.get("/api/me")).status).toBe(200);
+    expect((await client.request("POST", "/api/logout", {}, { headers: { "sec-fetch-site": "same-origin" } })).status).toBe(200);
+    expect((await client.get("/api/me")).status).toBe(401);
+    const typed = await signUp(t);
+    expect((await typed.client.request("GET", "/api/logout", undefined, { headers: { "sec-fetch-site": "none" } })).status).toBe(200);
+    expect((await typed.client.get("/api/me")).status).toBe(401);
+  });
+
   it("GET /api/me without a session is 401", async () => {
     const response = await new Client(t.url).get("/api/me");
     expect(response.status).toBe(401);

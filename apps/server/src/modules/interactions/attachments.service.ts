@@ -4,12 +4,14 @@ import type { AppContext } from "../../context.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { files } from "../../platform/db/schema.ts";
 import { sniffAttachmentType } from "./file-type.ts";
+import { guardInput } from "../../platform/http/input-guard.ts";
 
 // eslint-disable-next-line no-control-regex -- control characters are exactly what a stored file name must not carry
 const safeName = (name: string) => name.replace(/[\\/\u0000-\u001f]/g, "_").slice(0, 200) || "file";
 
 /** Stores an attachment (at most 1 MB, type decided by its content) for a later message to reference. */
 export async function storeAttachment(ctx: AppContext, companyId: number, name: string, data: Buffer, truncated: boolean): Promise<AttachmentView> {
+  guardInput(name, "file");
   if (truncated || data.length > LIMITS.attachmentBytes) fail("attachment_too_large");
   if (!data.length) fail("message_empty");
   const mime = sniffAttachmentType(data) ?? fail("attachment_type_not_allowed");

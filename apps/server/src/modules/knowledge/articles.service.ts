@@ -1,5 +1,5 @@
 import type { ArticleInput, ArticleListQuery, ArticleSource, ArticleStatus, TiptapNode } from "@holboo/core";
-import { LIMITS } from "@holboo/core";
+import { LIMITS, sanitizeDocLinks } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import { articlePairsJob } from "./article-pairs.job.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
@@ -40,6 +40,7 @@ export async function create(
   origin: { source: ArticleSource; sourceUrl: string | null } = { source: "manual", sourceUrl: null },
 ) {
   await assertFolder(ctx.db, actor.companyId, input.folder_id);
+  input = { ...input, content: sanitizeDocLinks(input.content) };
   const plainText = textOf(input.content);
   if ((await repo.countArticles(ctx.db, actor.companyId)) >= LIMITS.articlesPerCompany) fail("article_limit_reached");
   const id = await repo.insertArticle(ctx.db, {
@@ -98,6 +99,8 @@ export async function addModelPairs(ctx: AppContext, companyId: number, articleI
 
 export async function update(ctx: AppContext, actor: MemberActor, id: number, input: ArticleInput) {
   await assertFolder(ctx.db, actor.companyId, input.folder_id);
+  // Links that could run script when a reader clicks them are dropped on save (their text stays).
+  input = { ...input, content: sanitizeDocLinks(input.content) };
   const plainText = textOf(input.content);
   await ctx.db.transaction(async (tx) => {
     const row =

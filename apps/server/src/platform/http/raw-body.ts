@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { AppError } from "./errors.ts";
+import type { AppError } from "./errors.ts";
+import { parseGuardedJson } from "./input-guard.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -13,14 +14,16 @@ declare module "fastify" {
  * over what it sent, never over a re-serialised object.
  */
 export function keepRawJsonBodies(scope: FastifyInstance, bodyLimit: number) {
+  // The root's guarded parser is replaced in this scope only (parsers are encapsulated).
+  scope.removeContentTypeParser("application/json");
   scope.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit }, (request, body, done) => {
     const raw = body as Buffer;
     request.rawBody = raw;
     if (!raw.length) return done(null, {});
     try {
-      done(null, JSON.parse(raw.toString("utf8")) as unknown);
-    } catch {
-      done(new AppError("invalid_parameters"), undefined);
+      done(null, parseGuardedJson(raw.toString("utf8")));
+    } catch (error) {
+      done(error as AppError, undefined);
     }
   });
 }

@@ -4,6 +4,9 @@ import fastifyCookie from "@fastify/cookie";
 import { Server, type Namespace, type Socket } from "socket.io";
 import type { Actor } from "../auth/actor.ts";
 import { actorFromSessionToken, type ContextOptions } from "../http/context.ts";
+import { errorBodyOf } from "../http/errors.ts";
+import { guardInput } from "../http/input-guard.ts";
+import { handshakeLocale } from "../i18n.ts";
 import type { FanOut } from "./fan-out.ts";
 import { sessionRoom, staffRooms } from "./rooms.ts";
 
@@ -22,6 +25,21 @@ export type VisitorSocket = Socket & { data: { visitor: VisitorIdentity } };
 interface RealtimeOptions extends ContextOptions {
   /** Browser origins allowed to open staff sockets (the app's own); requests without Origin are not browsers. */
   allowedOrigins: readonly string[];
+}
+
+/** The HTTP input guard for socket events: a refused payload is answered on its acknowledgement and never handled. */
+function guardPayloads(socket: Socket) {
+  socket.use((packet, next) => {
+    const args = packet.slice(1);
+    const ack = args.at(-1);
+    try {
+      guardInput(typeof ack === "function" ? args.slice(0, -1) : args);
+    } catch (error) {
+      if (typeof ack === "function") (ack as (body: unknown) => void)(errorBodyOf(error, handshakeLocale(socket.handshake)));
+      return;
+    }
+    next();
+  });
 }
 
 /**
@@ -71,6 +89,7 @@ export class Realtime {
     });
     io.on("connection", (socket) => {
       const staff = socket as StaffSocket;
+      guardPayloads(staff);
       void staff.join(staffRooms(staff.data.actor));
       for (const handler of this.staffHandlers) handler(staff);
     });
@@ -92,6 +111,7 @@ export class Realtime {
     });
     visitors.on("connection", (socket) => {
       const visitor = socket as VisitorSocket;
+      guardPayloads(visitor);
       // The handshake is built; the first HTTP request would otherwise be held for the whole
       // connection, the largest part of a connected visitor's memory.
       (visitor.conn as { request: IncomingMessage | null }).request = null;

@@ -1,10 +1,12 @@
 /**
  * A client for OpenAI-compatible endpoints (OpenAI, Azure OpenAI's v1 API, Ollama, vLLM, llama.cpp):
  * POST {base}/embeddings and POST {base}/chat/completions, as OpenAI documents them. The base URL is set
- * by a company admin, so it is still held to http/https, redirects are refused, every call has a
- * timeout and answers are size-limited.
+ * by a company admin, so calls go through the SSRF-safe request of URL imports: http/https only, every
+ * address checked (private ones only where the installation allows them, MODEL_PROVIDER_ALLOW_PRIVATE),
+ * connected to the checked address, redirects not followed, a timeout and a size limit.
  */
 import { LIMITS } from "@holboo/core";
+import { DEFAULT_FETCH_POLICY, safeRequest, type FetchPolicy } from "../../knowledge/import.service.ts";
 
 export interface ProviderConfig {
   baseUrl: string;
@@ -23,10 +25,21 @@ const EMBEDDING_BATCH = 64;
 
 export class ProviderError extends Error {}
 
+/** Where provider calls may go: public addresses, or any address when the installation runs its own model server. */
+export function providerFetchPolicy(allowPrivate: boolean): FetchPolicy {
+  return {
+    ...DEFAULT_FETCH_POLICY,
+    isAllowed: allowPrivate ? () => true : DEFAULT_FETCH_POLICY.isAllowed,
+    maxBytes: MAX_RESPONSE_BYTES,
+    timeoutMs: LIMITS.modelProviderTimeoutMs,
+    maxRedirects: 0,
+  };
+}
+
 export class OpenAICompatibleClient {
   constructor(
     private readonly config: ProviderConfig,
-    private readonly timeoutMs: number = LIMITS.modelProviderTimeoutMs,
+    private readonly policy: FetchPolicy = providerFetchPolicy(false),
   ) {
     const url = new URL(config.baseUrl);
     if (url.protocol !== "http:" && url.protocol !== "https:") throw new ProviderError("only http and https endpoints");
@@ -38,17 +51,9 @@ export class OpenAICompatibleClient {
       headers.authorization = `Bearer ${this.config.apiKey}`;
       headers["api-key"] = this.config.apiKey;
     }
-    const response = await fetch(`${this.config.baseUrl}${path}`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify(body),
-      redirect: "error",
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
-    const text = await response.text();
-    if (text.length > MAX_RESPONSE_BYTES) throw new ProviderError("response too large");
-    if (!response.ok) throw new ProviderError(`${path} answered ${response.status}`);
-    return JSON.parse(text) as T;
+    const response = await safeRequest(`${this.config.baseUrl}${path}`, { method: "POST", headers, body: JSON.stringify(body) }, this.policy);
+    if (response.status < 200 || response.status >= 300) throw new ProviderError(`${path} answered ${response.status}`);
+    return JSON.parse(response.body.toString("utf8")) as T;
   }
 
   /** One vector per text, in order. */

@@ -154,3 +154,35 @@ export async function fetchPublicPage(raw: string, policy: FetchPolicy = DEFAULT
     return { url: url.toString(), status: hop.status, contentType: hop.contentType, body: hop.body };
   }
 }
+
+/** What a model provider call sends. */
+export interface SafeRequestInit {
+  method: "GET" | "POST";
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface SafeResponse {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+/**
+ * One request to an address the policy allows, connected to the checked address (no second lookup), with
+ * the policy's size and time limits; redirects are not followed (a 3xx is returned as it is). Refusals are
+ * the same catalogue errors as a page import's.
+ */
+export async function safeRequest(raw: string, init: SafeRequestInit, policy: FetchPolicy): Promise<SafeResponse> {
+  const url = parseUrl(raw);
+  const target = await checkedAddress(url, policy);
+  const signal = AbortSignal.timeout(policy.timeoutMs);
+  try {
+    const hop = await requestOnce(url, target, policy, signal, { method: init.method, headers: init.headers, body: init.body ?? null, anyStatus: true });
+    return { status: hop.status, contentType: hop.contentType, body: hop.body };
+  } catch (error) {
+    if (error instanceof SizeError) return fail("payload_too_large", { url: "payload_too_large" });
+    if (signal.aborted) return fail("timeout", { url: "timeout" });
+    return fail("url_fetch_failed", { url: "url_fetch_failed" });
+  }
+}

@@ -47,6 +47,10 @@ export const users = pgTable(
     isApprovedBySuperadmin: boolean("is_approved_by_superadmin").notNull().default(false),
     invitedByUserId: integer("invited_by_user_id"),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    /** Wrong passwords since the last sign-in, from any address; kept here so every process slows the same account. */
+    failedLogins: integer("failed_logins").notNull().default(0),
+    /** No password is checked for this account before then. */
+    loginBlockedUntil: timestamp("login_blocked_until", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
