@@ -56,6 +56,11 @@ const EnvSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]*$/, { error: "expected a lower-case SQL identifier" })
     .default("graphile_worker"),
   WIDGET_DIST_DIR: z.string().optional(),
+  /** Whether this process reads mailboxes (each mailbox is read by one process; tests switch it on where they need it). */
+  EMAIL_READERS: booleanFlag.default(true),
+  /** How often a process looks for mailboxes nobody reads, and how often it fetches without news from IDLE. */
+  EMAIL_SCAN_SECONDS: z.coerce.number().positive().default(10),
+  EMAIL_POLL_SECONDS: z.coerce.number().positive().default(60),
   APP_VERSION: z.string().optional(),
 });
 
