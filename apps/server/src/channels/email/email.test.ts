@@ -187,6 +187,30 @@ describe.skipIf(missing)("e-mail channel with real IMAP (Dovecot) and SMTP serve
     expect(copies.filter((copy) => copy.includes(mail.messageId ?? "none"))).toHaveLength(1);
   });
 
+  it("starts a conversation by e-mail from the inbox: the subject is required and the first mail reaches the customer", async () => {
+    const box = await connectedMailbox();
+    const customer = await world.customer();
+    const contact = await box.client.post<{ id: number }>("/api/contacts", { first_name: "Сараа", last_name: "Бат", email: customer, client_id: unique("k") });
+    expect(contact.status).toBe(200);
+    const start = { contact_id: contact.body.id, channel_id: box.channel.id, text: `Таны захиалга бэлэн боллоо ${unique()}` };
+    const untitled = await box.client.post("/api/interactions", { ...start, title: "" });
+    expect(errorCode(untitled)).toBe("interaction_title_required");
+    const started = await box.client.post<InteractionView>("/api/interactions", { ...start, title: "Захиалга бэлэн" });
+    expect(started.status).toBe(200);
+    let raw = "";
+    await until(async () => Boolean((raw = (await world.imap.fetchAll(customer)).at(-1) ?? "")), 10_000);
+    const mail = await simpleParser(raw);
+    expect(mail.subject).toMatch(/^Захиалга бэлэн \[#[a-z0-9]{8}\]$/);
+    expect(mail.text).toContain(start.text);
+    // The customer's answer threads back into the started conversation.
+    const answer = `Баярлалаа ${unique()}`;
+    await world.imap.append(
+      box.address,
+      rawMail({ from: customer, to: box.address, subject: `Re: ${mail.subject}`, text: answer, inReplyTo: mail.messageId }).raw,
+    );
+    await until(async () => (await messagesOf(box.client, started.body.id)).some((m) => m.text === answer), 10_000);
+  });
+
   it("shows a mail's HTML sanitised, remote images held back until asked, the quoted history folded", async () => {
     const box = await connectedMailbox();
     const customer = await world.customer();
