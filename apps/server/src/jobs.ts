@@ -6,6 +6,7 @@ import { rateLimitPurgeJob } from "./platform/rate-limit/purge.job.ts";
 import { presenceExpiryJob } from "./modules/presence/presence.job.ts";
 import { deliveryJob } from "./channels/delivery.job.ts";
 import { channelEventJob } from "./channels/events.ts";
+import { emailInboundJob } from "./channels/email/inbound.job.ts";
 import { agentTurnJob } from "./modules/answers/agent-turn.job.ts";
 import { articlePairsJob } from "./modules/knowledge/article-pairs.job.ts";
 import { flowWaitTimeoutJob } from "./modules/flows/flow-timeout.job.ts";
@@ -14,6 +15,7 @@ import { flowWaitTimeoutJob } from "./modules/flows/flow-timeout.job.ts";
 export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [
   mailJob,
   channelEventJob,
+  emailInboundJob,
   deliveryJob,
   agentTurnJob,
   articlePairsJob,

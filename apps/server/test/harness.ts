@@ -6,7 +6,7 @@ import { loadConfig, type Config } from "../src/platform/config.ts";
 import { connectDatabase, type DatabaseHandle } from "../src/platform/db/client.ts";
 import { createMailer } from "../src/platform/mail/mailer.ts";
 import { borrowJobSchema } from "./job-schemas.ts";
-import { SecretBox } from "../src/platform/crypto/secret-box.ts";
+import { parseKey, SecretBox } from "../src/platform/crypto/secret-box.ts";
 
 /** Where a server answers: the in-test app, or a server process of its own (processes.ts). */
 export interface Served {
@@ -19,6 +19,8 @@ export interface TestApp extends Served {
   config: Config;
   /** The app's sealer of channel secrets. */
   secrets: SecretBox;
+  /** Stops the app (its job runner, readers, sockets) and starts a new one on the same database, job queue and keys, as a restarted process. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,37 +42,38 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       PLATFORM_ADMIN_EMAILS: "root-admin@holboo.test",
       WEB_DIST_DIR: "/nonexistent-web-dist",
       WIDGET_DIST_DIR: "/nonexistent-widget-dist",
+      // Mailbox readers would read other tests' mailboxes from the shared database; e-mail tests switch them on.
+      EMAIL_READERS: "false",
       ...env,
     },
     { dotenv: false },
   );
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const secrets = SecretBox.fromKey(randomBytes(32));
+  // A restart of "the same installation" passes its HOLBOO_SECRET_KEY again to read what it sealed.
+  const secrets = SecretBox.fromKey(config.HOLBOO_SECRET_KEY ? parseKey(config.HOLBOO_SECRET_KEY) : randomBytes(32));
   // The run shares one database: each app counts its rate limits apart, as its own installation would.
-  const app = await buildApp({
-    db: database.db,
-    databaseUrl,
-    pool: database.pool,
-    secrets,
-    limitsScope: randomUUID(),
-    config,
-    mailer,
-    version: "test-version",
-  });
+  const deps = { db: database.db, databaseUrl, pool: database.pool, secrets, limitsScope: randomUUID(), config, mailer, version: "test-version" };
+  const app = await buildApp(deps);
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
-  return {
+  const test: TestApp = {
     app,
     url: address,
     database,
     config,
     secrets,
+    async restart() {
+      await test.app.close();
+      test.app = await buildApp(deps);
+      test.url = await test.app.listen({ port: 0, host: "127.0.0.1" });
+    },
     async close() {
-      await app.close();
+      await test.app.close();
       mailer.close();
       await jobsSchema.giveBack();
       await database.close();
     },
   };
+  return test;
 }
 
 export interface ApiResponse<T> {

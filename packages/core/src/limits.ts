@@ -39,6 +39,9 @@ export const LIMITS = {
   guidedTourSteps: 8,
   channelNameMaxChars: 80,
   channelDescriptionMaxChars: 500,
+  emailSignatureMaxChars: 2000,
+  /** A mail larger than this keeps its text but not its attachments. */
+  emailMaxBytes: 25 * 1024 * 1024,
   webchatNameMaxChars: 60,
   webchatGreetingMaxChars: 300,
   webchatFaqMaxEntries: 10,

@@ -54,7 +54,8 @@ export interface ChannelAdapter {
   type: ChannelType;
   /** Channels with a live connection of their own (web chat) receive the message through the event push. */
   live: boolean;
-  deliver(delivery: OutboundDelivery): Promise<DeliveryResult>;
+  /** `ctx` is the app delivering it (adapters with accounts of their own read their settings and secrets through it). */
+  deliver(delivery: OutboundDelivery, ctx: AppContext): Promise<DeliveryResult>;
   /** Providers that call us: their webhook, at POST /webhooks/{type}/{key}. */
   webhook?: InboundWebhook;
   /** The language the virtual agent answers this channel's customers in (Mongolian when not said). */

@@ -41,14 +41,17 @@ async function handToProvider(ctx: AppContext, companyId: number, interactionId:
   const adapter = channel ? adapterFor(channel.type as ChannelType) : null;
   if (!identity || !adapter) return { ok: false, retryable: false, error: "channel_or_identity_missing" };
   return adapter
-    .deliver({
-      companyId,
-      channelId: identity.channelId,
-      externalId: identity.externalId,
-      messageId: message.id,
-      text: message.text,
-      attachments: message.attachments,
-    })
+    .deliver(
+      {
+        companyId,
+        channelId: identity.channelId,
+        externalId: identity.externalId,
+        messageId: message.id,
+        text: message.text,
+        attachments: message.attachments,
+      },
+      ctx,
+    )
     .catch((error: unknown): DeliveryResult => ({ ok: false, retryable: true, error: String(error) }));
 }
 

@@ -2,7 +2,7 @@ import type { MessageView } from "@holboo/core";
 import type { AppContext } from "../context.ts";
 import { isUniqueViolation } from "../platform/db/errors.ts";
 import type { ChannelRow } from "../modules/channels/channels.repo.ts";
-import { findContact, findIdentity, insertContact, insertIdentity } from "../modules/contacts/contacts.service.ts";
+import { findByEmailsOrPhones, findContact, findIdentity, insertContact, insertIdentity } from "../modules/contacts/contacts.service.ts";
 import { fullName } from "@holboo/core";
 import type { NormalisedInbound } from "./adapter.ts";
 import { acceptFromContact } from "./inbound.ts";
@@ -17,13 +17,18 @@ export async function resolveSender(ctx: AppContext, channel: ChannelRow, inboun
   const profile = inbound.profile ?? {};
   try {
     return await ctx.db.transaction(async (tx) => {
-      const contact = await insertContact(tx, {
-        companyId: channel.companyId,
-        firstName: profile.firstName ?? "",
-        lastName: profile.lastName ?? "",
-        email: profile.email?.toLowerCase() || null,
-        createdBy: "system",
-      });
+      // An e-mail address is the person: a contact the company already has with it gets the new identity.
+      const email = channel.type === "email" ? profile.email?.toLowerCase() : undefined;
+      const [existing] = email ? await findByEmailsOrPhones(tx, channel.companyId, [email], []) : [];
+      const contact =
+        (existing ? await findContact(tx, channel.companyId, existing.id) : null) ??
+        (await insertContact(tx, {
+          companyId: channel.companyId,
+          firstName: profile.firstName ?? "",
+          lastName: profile.lastName ?? "",
+          email: profile.email?.toLowerCase() || null,
+          createdBy: "system",
+        }));
       const identity = await insertIdentity(tx, {
         companyId: channel.companyId,
         contactId: contact.id,

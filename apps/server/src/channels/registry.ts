@@ -2,6 +2,9 @@ import type { TypedApp } from "../app.ts";
 import type { AppContext } from "../context.ts";
 import { registerAdapter } from "./adapter.ts";
 import { webhookRoutes } from "./webhook.routes.ts";
+import { emailAdapter } from "./email/outbound.ts";
+import { EmailReaders } from "./email/reader.ts";
+import { emailSetupRoutes } from "./email/setup.routes.ts";
 import { webchatAdapter } from "./webchat/outbound.ts";
 import { webchatPageRoutes } from "./webchat/pages.routes.ts";
 import { webchatSetupRoutes } from "./webchat/setup.routes.ts";
@@ -16,4 +19,16 @@ export function registerChannels(app: TypedApp, ctx: AppContext) {
   webchatRoutes(app, ctx);
   webchatPageRoutes(app, ctx);
   registerVisitorSocket(ctx);
+  registerAdapter(emailAdapter);
+  emailSetupRoutes(app, ctx);
+  if (ctx.config.HOLBOO_ROLE !== "web" && ctx.config.EMAIL_READERS) {
+    const readers = new EmailReaders(ctx, {
+      scanMs: ctx.config.EMAIL_SCAN_SECONDS * 1000,
+      pollMs: ctx.config.EMAIL_POLL_SECONDS * 1000,
+      backoffMs: 1000,
+      maxBackoffMs: 5 * 60_000,
+    });
+    app.addHook("onReady", () => readers.start());
+    app.addHook("onClose", () => readers.stop());
+  }
 }

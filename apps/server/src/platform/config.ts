@@ -63,6 +63,11 @@ const EnvSchema = z.object({
   WIDGET_DIST_DIR: z.string().optional(),
   /** Addresses custom API calls may reach although they are not public (a test API on this machine); none by default. */
   CUSTOM_API_PRIVATE_ADDRESSES: emailList.default([]),
+  /** Whether this process reads mailboxes (each mailbox is read by one process; tests switch it on where they need it). */
+  EMAIL_READERS: booleanFlag.default(true),
+  /** How often a process looks for mailboxes nobody reads, and how often it fetches without news from IDLE. */
+  EMAIL_SCAN_SECONDS: z.coerce.number().positive().default(10),
+  EMAIL_POLL_SECONDS: z.coerce.number().positive().default(60),
   APP_VERSION: z.string().optional(),
 });
 

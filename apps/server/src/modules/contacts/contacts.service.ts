@@ -12,6 +12,7 @@ import * as repo from "./contacts.repo.ts";
 // What other features read and write of this one: the repository functions they may call, named here so
 // the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
 export {
+  findByEmailsOrPhones,
   findContact,
   findIdentity,
   findIdentityById,

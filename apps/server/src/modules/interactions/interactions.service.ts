@@ -14,7 +14,10 @@ import { hashToken, newToken } from "../../platform/auth/tokens.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { findChannel } from "../channels/channels.service.ts";
-import { findContact, findIdentityOfContact, lockIdentity } from "../contacts/contacts.service.ts";
+import { findContact, findIdentityOfContact, insertIdentity, lockIdentity } from "../contacts/contacts.service.ts";
+import { outboundAdapterOf } from "../../channels/adapters.service.ts";
+import { addDelivery } from "../../channels/delivery.job.ts";
+import { isUniqueViolation } from "../../platform/db/errors.ts";
 import { findCompanyUser } from "../users/users.service.ts";
 import { appendEvent, listEventsAfter, type EventRow } from "./events.repo.ts";
 import * as repo from "./interactions.repo.ts";
@@ -79,13 +82,26 @@ export async function start(ctx: AppContext, actor: MemberActor, input: StartInt
   const contact = (await findContact(ctx.db, actor.companyId, input.contact_id)) ?? fail("contact_not_found", { contact_id: "contact_not_found" });
   const channel = (await findChannel(ctx.db, actor.companyId, input.channel_id)) ?? fail("channel_not_found", { channel_id: "channel_not_found" });
   if (!channel.active) fail("channel_inactive");
-  const identity =
-    (await findIdentityOfContact(ctx.db, actor.companyId, contact.id, channel.id)) ?? fail("contact_not_on_channel", { channel_id: "contact_not_on_channel" });
+  const notOnChannel = () => fail("contact_not_on_channel", { channel_id: "contact_not_on_channel" });
+  // By e-mail, the contact's address is their account on the channel: writing to them first makes it.
+  const email = channel.type === "email" ? contact.email : null;
+  const addressIdentity = async () => {
+    if (!email) return notOnChannel();
+    try {
+      return await insertIdentity(ctx.db, { companyId: actor.companyId, contactId: contact.id, channelId: channel.id, externalId: email, verified: true });
+    } catch (error) {
+      if (isUniqueViolation(error)) return notOnChannel();
+      throw error;
+    }
+  };
+  const identity = (await findIdentityOfContact(ctx.db, actor.companyId, contact.id, channel.id)) ?? (await addressIdentity());
+  // A reply to a channel with a provider leaves through its delivery job; e-mail threads are conversations of their own.
+  const adapter = outboundAdapterOf(channel);
   const author = (await findCompanyUser(ctx.db, actor.companyId, actor.userId)) ?? fail("unauthorized");
   const result = await ctx.db.transaction(async (tx) => {
     // Serialised with the customer's own first message, so the contact never has two open conversations here.
     await lockIdentity(tx, actor.companyId, identity.id);
-    const open = await repo.lockOpenForIdentity(tx, actor.companyId, identity.id);
+    const open = channel.type === "email" ? null : await repo.lockOpenForIdentity(tx, actor.companyId, identity.id);
     if (open) fail("interaction_already_open", undefined, { interaction_id: open.id });
     const row = await repo.insertInteraction(tx, {
       companyId: actor.companyId,
@@ -110,9 +126,11 @@ export async function start(ctx: AppContext, actor: MemberActor, input: StartInt
         isBot: false,
         clientId: input.client_id ?? null,
         providerMessageId: null,
+        status: adapter ? "sending" : "sent",
       });
       events.push(recorded.event);
       after = recorded.interaction;
+      if (adapter) await addDelivery(ctx, tx, { company_id: actor.companyId, message_id: recorded.row.id }, row.id);
     }
     return { row: after, events };
   });

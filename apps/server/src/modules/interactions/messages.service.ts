@@ -225,6 +225,11 @@ export interface InboundFromContact {
   attachments: AttachmentView[];
   clientId: string | null;
   providerMessageId: string | null;
+  /**
+   * Channels whose messages thread by themselves (e-mail): the open conversation the message replies to,
+   * or null to start a new one with this title, instead of the identity's open conversation.
+   */
+  thread?: { interactionId: number | null; title: string };
 }
 
 /** What happens after a customer's message in a conversation the AI agent owns, in the same transaction. */
@@ -259,7 +264,7 @@ export async function receiveFromContact(ctx: AppContext, inbound: InboundFromCo
     providerMessageId: inbound.providerMessageId,
   };
   const result = await continueOpen(ctx, inbound, message, agentTurn)
-    .then((done) => done ?? openAndRecord(ctx, inbound, message, agentTurn))
+    .then((done) => done ?? openAndRecord(ctx, inbound, message, agentTurn, inbound.thread !== undefined))
     .catch(async (error: unknown) => {
       // A repeated delivery (same client id or provider id) loses on the unique index: answer with the first.
       if (!isUniqueViolation(error)) throw error;
@@ -283,10 +288,11 @@ interface Recorded {
 
 /** The common case, one statement with no transaction around it: the identity's interaction is open. */
 async function continueOpen(ctx: AppContext, inbound: InboundFromContact, message: NewMessage, agentTurn?: AgentTurnHook): Promise<Recorded | null> {
+  if (inbound.thread && inbound.thread.interactionId === null) return null;
   const appended = await appendMessage(
     ctx.db,
     inbound.companyId,
-    { openForIdentityId: inbound.identityId },
+    inbound.thread?.interactionId ? { interactionId: inbound.thread.interactionId } : { openForIdentityId: inbound.identityId },
     toAppend(message, new Date()),
     agentTurn?.inStatement,
   );
@@ -294,11 +300,17 @@ async function continueOpen(ctx: AppContext, inbound: InboundFromContact, messag
 }
 
 /** The first message of a conversation: opens the interaction, records the message and assigns it. */
-async function openAndRecord(ctx: AppContext, inbound: InboundFromContact, message: NewMessage, agentTurn?: AgentTurnHook): Promise<Recorded> {
+async function openAndRecord(
+  ctx: AppContext,
+  inbound: InboundFromContact,
+  message: NewMessage,
+  agentTurn: AgentTurnHook | undefined,
+  alwaysNew: boolean,
+): Promise<Recorded> {
   return ctx.db.transaction(async (tx) => {
     // Serialise the identity so two first messages cannot open two interactions.
     await lockIdentity(tx, inbound.companyId, inbound.identityId);
-    const open = await lockOpenForIdentity(tx, inbound.companyId, inbound.identityId);
+    const open = alwaysNew ? null : await lockOpenForIdentity(tx, inbound.companyId, inbound.identityId);
     const agent = open ? null : await findServingAgent(tx, inbound.companyId, inbound.channelId);
     const interaction =
       open ??
@@ -307,7 +319,7 @@ async function openAndRecord(ctx: AppContext, inbound: InboundFromContact, messa
         channelId: inbound.channelId,
         contactId: inbound.contactId,
         identityId: inbound.identityId,
-        title: (inbound.text.trim() || inbound.attachments[0]?.name || "Chat").slice(0, LIMITS.interactionTitleMaxChars / 2),
+        title: (inbound.thread?.title.trim() || inbound.text.trim() || inbound.attachments[0]?.name || "Chat").slice(0, LIMITS.interactionTitleMaxChars / 2),
         ownerType: agent ? "ai" : "queue",
       }));
     const recorded = await recordMessage(tx, interaction, message);

@@ -47,6 +47,13 @@ export const settingsRoutes: RouteObject[] = [
     ),
   },
   { path: "web_chat/add", lazy: webchatForm },
+  {
+    path: "email",
+    lazy: screen(
+      () => import("./email/EmailChannelsPage.tsx"),
+      (m) => m.EmailChannelsPage,
+    ),
+  },
   { path: "web_chat/edit/:id", lazy: webchatForm },
   {
     path: "saved_response",

@@ -1,5 +1,5 @@
 /** Channels and the web-chat settings of a channel. */
-import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { bytea, createdAt, updatedAt } from "./columns.ts";
 import { companies, virtualAgents } from "./accounts.ts";
 
@@ -81,4 +81,90 @@ export const channelEvents = pgTable(
     uniqueIndex("channel_events_provider_id_unique").on(t.channelId, t.providerEventId),
     index("channel_events_company_idx").on(t.companyId, t.channelId, t.id),
   ],
+);
+
+/**
+ * An e-mail channel's mailbox: where it is read (IMAP) and sent from (SMTP); the password is in
+ * `channels.secrets`. `uid_validity`/`last_uid` say how far it has been read: only what is past them is
+ * taken, and `last_uid` moves in the transaction that stores the mail, so a restart loses and repeats nothing.
+ */
+export const emailMailboxes = pgTable(
+  "email_mailboxes",
+  {
+    channelId: integer("channel_id")
+      .primaryKey()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    imapHost: text("imap_host").notNull(),
+    imapPort: integer("imap_port").notNull(),
+    imapTls: text("imap_tls").notNull(),
+    smtpHost: text("smtp_host").notNull(),
+    smtpPort: integer("smtp_port").notNull(),
+    smtpTls: text("smtp_tls").notNull(),
+    username: text("username").notNull(),
+    signature: text("signature").notNull().default(""),
+    copyToSent: boolean("copy_to_sent").notNull().default(true),
+    folder: text("folder").notNull().default("INBOX"),
+    uidValidity: bigint("uid_validity", { mode: "number" }),
+    lastUid: bigint("last_uid", { mode: "number" }).notNull().default(0),
+    state: text("state").notNull().default("connecting"),
+    lastError: text("last_error"),
+    lastSyncAt: timestamp("last_sync_at", { withTimezone: true }),
+  },
+  (t) => [index("email_mailboxes_company_idx").on(t.companyId, t.channelId)],
+);
+
+/**
+ * Every mail a mailbox received or sent, by its Message-ID: what threads a reply into its conversation
+ * (In-Reply-To / References), the sanitised HTML the conversation shows, and mail that was left out (loops).
+ */
+export const emailMessages = pgTable(
+  "email_messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    rfcMessageId: text("rfc_message_id").notNull(),
+    direction: text("direction").notNull(),
+    interactionId: integer("interaction_id"),
+    messageId: bigint("message_id", { mode: "number" }),
+    subject: text("subject").notNull().default(""),
+    fromAddress: text("from_address").notNull().default(""),
+    toAddress: text("to_address").notNull().default(""),
+    references: jsonb("references").$type<string[]>().notNull().default([]),
+    html: text("html"),
+    quotedHtml: text("quoted_html"),
+    /** Why a received mail did not enter a conversation (auto_reply, bounce, bulk, own_address), else null. */
+    ignoredReason: text("ignored_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_messages_rfc_id_unique").on(t.channelId, t.rfcMessageId),
+    index("email_messages_company_interaction_idx").on(t.companyId, t.interactionId),
+    index("email_messages_company_message_idx").on(t.companyId, t.messageId),
+  ],
+);
+
+/** An e-mail conversation's subject and the reply token its subjects carry (`[#token]`), unique per mailbox. */
+export const emailThreads = pgTable(
+  "email_threads",
+  {
+    interactionId: integer("interaction_id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    replyToken: text("reply_token").notNull(),
+  },
+  (t) => [uniqueIndex("email_threads_token_unique").on(t.channelId, t.replyToken), index("email_threads_company_idx").on(t.companyId, t.interactionId)],
 );

@@ -1,0 +1,24 @@
+import type { EmailChannelView, EmailTlsMode } from "@holboo/core";
+import { presentChannel } from "../../modules/channels/channels.presenter.ts";
+import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
+import type { MailboxRow } from "./email.repo.ts";
+
+/** A mailbox's settings as the settings page shows them: never its password. */
+export function presentMailbox(channel: ChannelRow, mailbox: MailboxRow): EmailChannelView {
+  return {
+    ...presentChannel(channel),
+    address: mailbox.address,
+    imap_host: mailbox.imapHost,
+    imap_port: mailbox.imapPort,
+    imap_tls: mailbox.imapTls as EmailTlsMode,
+    smtp_host: mailbox.smtpHost,
+    smtp_port: mailbox.smtpPort,
+    smtp_tls: mailbox.smtpTls as EmailTlsMode,
+    username: mailbox.username,
+    signature: mailbox.signature,
+    copy_to_sent: mailbox.copyToSent,
+    state: mailbox.state as EmailChannelView["state"],
+    last_error: mailbox.lastError,
+    last_sync_at: mailbox.lastSyncAt?.toISOString() ?? null,
+  };
+}

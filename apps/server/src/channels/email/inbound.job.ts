@@ -1,0 +1,137 @@
+import { EmailInboundJobPayload, LIMITS, type AttachmentView } from "@holboo/core";
+import type { AppContext } from "../../context.ts";
+import { defineJob } from "../../platform/jobs/job.ts";
+import { insertFile } from "../../modules/companies/companies.service.ts";
+import { findInteraction } from "../../modules/interactions/interactions.service.ts";
+import { fullName } from "@holboo/core";
+import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
+import { findUnprocessedEvent, insertEventOnce, markEventProcessed } from "../events.repo.ts";
+import { resolveSender } from "../identities.ts";
+import { acceptFromContact } from "../inbound.ts";
+import type { Executor } from "../../platform/db/client.ts";
+import * as repo from "./email.repo.ts";
+import { parseMail, type IncomingMail } from "./mail.ts";
+import { baseSubject, newReplyToken, tokenInSubject } from "./threading.ts";
+
+/** A mail as the reader stores it: its place in the mailbox and its raw source (base64), or its headers when too large. */
+export interface StoredMail {
+  uid: number;
+  uid_validity: number;
+  raw: string;
+  truncated: boolean;
+}
+
+/**
+ * Stores a fetched mail as a channel event with its processing job, in the caller's transaction (the
+ * one that moves the mailbox's read position): a mail is stored once per (UIDVALIDITY, UID).
+ */
+export async function storeMail(ctx: AppContext, tx: Executor, channel: { companyId: number; channelId: number }, mail: StoredMail) {
+  const id = await insertEventOnce(tx, {
+    companyId: channel.companyId,
+    channelId: channel.channelId,
+    providerEventId: `imap:${mail.uid_validity}:${mail.uid}`,
+    payload: mail,
+  });
+  if (id === null) return;
+  // One queue per mailbox: a reply is threaded after the mail it answers, in arrival order.
+  await ctx.jobs.add(tx, emailInboundJob, { company_id: channel.companyId, event_id: id }, { queue: `email:${channel.channelId}` });
+}
+
+/** Which open conversation a mail continues: by its Message-ID references, then by our token in the subject. */
+async function threadOf(ctx: AppContext, channel: ChannelRow, mail: IncomingMail, senderIdentityId: number) {
+  const byHeaders = await repo.findInteractionByRfcIds(ctx.db, channel.companyId, channel.id, mail.threadIds);
+  const token = tokenInSubject(mail.subject);
+  const byToken = byHeaders ?? (token ? (await repo.findThreadByToken(ctx.db, channel.companyId, channel.id, token))?.interactionId : null) ?? null;
+  if (!byToken) return null;
+  const interaction = await findInteraction(ctx.db, channel.companyId, byToken);
+  // A reply to a closed conversation starts a new one: the closed one keeps its outcome and rating.
+  // A token alone threads only the customer of that conversation (a forwarded mail from someone else starts its own).
+  if (!interaction || interaction.status !== "open") return null;
+  if (!byHeaders && interaction.identityId !== senderIdentityId) return null;
+  return interaction.id;
+}
+
+async function storeAttachments(ctx: AppContext, companyId: number, mail: IncomingMail) {
+  const stored: AttachmentView[] = [];
+  const skipped: string[] = [];
+  for (const attachment of mail.attachments) {
+    if (attachment.content.length > LIMITS.attachmentBytes) {
+      skipped.push(attachment.filename);
+      continue;
+    }
+    const fileId = await insertFile(ctx.db, companyId, attachment.contentType, attachment.content);
+    stored.push({ file_id: fileId, name: attachment.filename, mime: attachment.contentType, size: attachment.content.length });
+  }
+  return { stored, skipped };
+}
+
+/**
+ * Turns one received mail into a customer message: mail that could loop (our own, bounces, auto-replies,
+ * bulk) is recorded and left out; a reply joins its open conversation, other mail starts one. A mail
+ * whose Message-ID the mailbox already has is a copy and is skipped, so a re-read mailbox repeats nothing.
+ */
+export const emailInboundJob = defineJob<EmailInboundJobPayload, AppContext>({
+  id: "email.inbound",
+  payload: EmailInboundJobPayload,
+  maxAttempts: 10,
+  async handler(ctx, payload) {
+    const event = await findUnprocessedEvent(ctx.db, payload.company_id, payload.event_id);
+    if (!event) return;
+    const found = await repo.findMailbox(ctx.db, payload.company_id, event.channelId);
+    if (found) await receive(ctx, found.channel, found.mailbox, event.payload as StoredMail);
+    await markEventProcessed(ctx.db, payload.company_id, event.id);
+  },
+});
+
+async function receive(ctx: AppContext, channel: ChannelRow, mailbox: repo.MailboxRow, stored: StoredMail) {
+  const mail = await parseMail(Buffer.from(stored.raw, "base64"), mailbox.address);
+  const rfcMessageId = mail.rfcMessageId ?? `<imap.${stored.uid_validity}.${stored.uid}.${channel.id}@holboo.local>`;
+  const known = await repo.findEmailMessageByRfcId(ctx.db, channel.companyId, channel.id, rfcMessageId);
+  if (known?.messageId || known?.ignoredReason) return;
+  const record = {
+    companyId: channel.companyId,
+    channelId: channel.id,
+    rfcMessageId,
+    direction: "in",
+    subject: mail.subject,
+    fromAddress: mail.fromAddress,
+    toAddress: mail.toAddress,
+    references: mail.references,
+    html: mail.html,
+    quotedHtml: mail.quotedHtml,
+  };
+  if (mail.loop || !mail.fromAddress) {
+    await repo.insertEmailMessageOnce(ctx.db, { ...record, ignoredReason: mail.loop ?? "no_sender" });
+    return;
+  }
+  const [firstName = "", ...rest] = mail.fromName.trim().split(/\s+/);
+  const inbound = { channelId: channel.id, externalId: mail.fromAddress, providerMessageId: null, text: "", attachments: [] };
+  const { identity, contact } = await resolveSender(ctx, channel, { ...inbound, profile: { firstName, lastName: rest.join(" "), email: mail.fromAddress } });
+  const interactionId = await threadOf(ctx, channel, mail, identity.id);
+  const { stored: attachments, skipped } = await storeAttachments(ctx, channel.companyId, mail);
+  const note = skipped.length ? `\n\n[${skipped.join(", ")}: > ${Math.round(LIMITS.attachmentBytes / 1024 / 1024)} MB]` : "";
+  const truncated = stored.truncated ? "\n\n[…]" : "";
+  const subject = baseSubject(mail.subject);
+  // Recorded before the message, so the answer (a person's or the agent's) finds the mail it replies to.
+  await repo.insertEmailMessageOnce(ctx.db, record);
+  const view = await acceptFromContact(ctx, {
+    companyId: channel.companyId,
+    channelId: channel.id,
+    identityId: identity.id,
+    contactId: identity.contactId,
+    contactName: contact ? fullName(contact.firstName, contact.lastName) : mail.fromAddress,
+    text: `${mail.text}${note}${truncated}`.trim() || subject,
+    attachments,
+    clientId: null,
+    providerMessageId: `email:${channel.id}:${rfcMessageId}`.slice(0, 500),
+    thread: { interactionId, title: subject || mail.text.slice(0, 60) },
+  });
+  await repo.linkEmailMessage(ctx.db, channel.companyId, channel.id, rfcMessageId, view.interaction_id, view.id);
+  await repo.insertThreadOnce(ctx.db, {
+    interactionId: view.interaction_id,
+    companyId: channel.companyId,
+    channelId: channel.id,
+    subject: subject || "(no subject)",
+    replyToken: newReplyToken(),
+  });
+}

@@ -1,0 +1,136 @@
+import MailComposer from "nodemailer/lib/mail-composer/index.js";
+import type { AppContext } from "../../context.ts";
+import { findFile } from "../../modules/companies/companies.service.ts";
+import { findInteraction } from "../../modules/interactions/interactions.service.ts";
+import { findMessage } from "../../modules/interactions/messages.service.ts";
+import type { ChannelAdapter, DeliveryResult, OutboundDelivery } from "../adapter.ts";
+import { channelSecrets } from "../secrets.ts";
+import { imapClient, smtpTransport, type MailboxLogin } from "./connect.ts";
+import * as repo from "./email.repo.ts";
+import { newReplyToken, outgoingMessageId, replySubject } from "./threading.ts";
+
+const quote = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => `> ${line}`)
+    .join("\n");
+
+/** The reply's text: the answer, the mailbox's signature, then the customer's last mail quoted. */
+export function replyBody(text: string, signature: string, quoted: { text: string; from: string; at: Date } | null): string {
+  const parts = [text.trim()];
+  if (signature.trim()) parts.push(`-- \n${signature.trim()}`);
+  if (quoted) parts.push(`${quoted.at.toUTCString()}, ${quoted.from}:\n${quote(quoted.text.trim())}`);
+  return parts.join("\n\n") + "\n";
+}
+
+const isPermanent = (error: unknown) => {
+  const details = error as { code?: string; responseCode?: number };
+  return details.code === "EAUTH" || (typeof details.responseCode === "number" && details.responseCode >= 500);
+};
+
+/**
+ * Sends a reply through the mailbox's own SMTP, as one more mail of the customer's thread: In-Reply-To the
+ * last mail, References the whole chain, a Message-ID derived from the message (a retry sends the same
+ * one), the conversation's token in the subject, then a copy in the Sent folder when the server does not
+ * keep one itself. A refusal (5xx, wrong login) is not tried again; anything else is.
+ */
+async function deliver(delivery: OutboundDelivery, ctx: AppContext): Promise<DeliveryResult> {
+  const found = await repo.findMailbox(ctx.db, delivery.companyId, delivery.channelId);
+  const message = await findMessage(ctx.db, delivery.companyId, delivery.messageId);
+  if (!found || !message) return { ok: false, retryable: false, error: "mailbox_or_message_missing" };
+  const secrets = channelSecrets<{ password: string }>(ctx.secrets, found.channel);
+  if (!secrets) return { ok: false, retryable: false, error: "mailbox_password_missing" };
+  const { mailbox } = found;
+  const login: MailboxLogin = { ...mailbox, password: secrets.password };
+  const interaction = await findInteraction(ctx.db, delivery.companyId, message.interactionId);
+  let thread = await repo.findThread(ctx.db, delivery.companyId, message.interactionId);
+  if (!thread) {
+    // A conversation started from the inbox: its title is the subject.
+    await repo.insertThreadOnce(ctx.db, {
+      interactionId: message.interactionId,
+      companyId: delivery.companyId,
+      channelId: delivery.channelId,
+      subject: interaction?.title ?? "",
+      replyToken: newReplyToken(),
+    });
+    thread = await repo.findThread(ctx.db, delivery.companyId, message.interactionId);
+  }
+  const chain = await repo.listConversationMail(ctx.db, delivery.companyId, message.interactionId);
+  const rfcMessageId = outgoingMessageId(delivery.companyId, message.id, mailbox.address);
+  const earlier = chain.filter((mail) => mail.rfcMessageId !== rfcMessageId);
+  const lastInbound = earlier.filter((mail) => mail.direction === "in").at(-1) ?? null;
+  const parent = earlier.at(-1) ?? null;
+  const quotedMessage = lastInbound?.messageId ? await findMessage(ctx.db, delivery.companyId, lastInbound.messageId) : null;
+  const references = parent ? [...new Set([...parent.references, parent.rfcMessageId])].slice(-20) : [];
+  const subject = replySubject(thread?.subject ?? interaction?.title ?? "", thread?.replyToken ?? newReplyToken(), earlier.length > 0);
+  const attachments = [];
+  for (const attachment of delivery.attachments) {
+    const file = await findFile(ctx.db, delivery.companyId, attachment.file_id);
+    if (file) attachments.push({ filename: attachment.name, content: file.data, contentType: attachment.mime });
+  }
+  const raw = await new MailComposer({
+    from: { name: found.channel.name, address: mailbox.address },
+    to: delivery.externalId,
+    subject,
+    messageId: rfcMessageId,
+    inReplyTo: parent?.rfcMessageId,
+    references: references.length ? references.join(" ") : undefined,
+    text: replyBody(
+      delivery.text,
+      mailbox.signature,
+      quotedMessage && lastInbound ? { text: quotedMessage.text, from: lastInbound.fromAddress, at: quotedMessage.createdAt } : null,
+    ),
+    attachments,
+    headers: {
+      // Asks Exchange and Outlook not to answer with out-of-office replies; a bot's answer says it is automatic (RFC 3834).
+      "X-Auto-Response-Suppress": "OOF, AutoReply",
+      ...(message.isBot ? { "Auto-Submitted": "auto-replied" } : {}),
+    },
+  })
+    .compile()
+    .build();
+  await repo.insertEmailMessageOnce(ctx.db, {
+    companyId: delivery.companyId,
+    channelId: delivery.channelId,
+    rfcMessageId,
+    direction: "out",
+    interactionId: message.interactionId,
+    messageId: message.id,
+    subject,
+    fromAddress: mailbox.address,
+    toAddress: delivery.externalId,
+    references: parent ? references : [],
+  });
+  const transport = smtpTransport(login);
+  try {
+    await transport.sendMail({ envelope: { from: mailbox.address, to: [delivery.externalId] }, raw });
+  } catch (error) {
+    return { ok: false, retryable: !isPermanent(error), error: String(error) };
+  } finally {
+    transport.close();
+  }
+  if (mailbox.copyToSent) await copyToSent(ctx, login, raw, delivery);
+  return { ok: true, providerMessageId: rfcMessageId };
+}
+
+/** The sent mail is already with the customer: a failed copy is logged, never a reason to send again. */
+async function copyToSent(ctx: AppContext, login: MailboxLogin, raw: Buffer, delivery: OutboundDelivery) {
+  const client = imapClient(login);
+  client.on("error", () => undefined);
+  try {
+    await client.connect();
+    const folders = await client.list();
+    const sent = folders.find((folder) => folder.specialUse === "\\Sent") ?? folders.find((folder) => /^sent/i.test(folder.name));
+    await client.append(sent?.path ?? "Sent", raw, ["\\Seen"]);
+  } catch (error) {
+    ctx.log.warn({ err: error, channelId: delivery.channelId }, "copying a reply to the Sent folder failed");
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+}
+
+export const emailAdapter: ChannelAdapter = {
+  type: "email",
+  live: false,
+  deliver,
+};

@@ -1,0 +1,270 @@
+import type { ImapFlow } from "imapflow";
+import pg from "pg";
+import { LIMITS } from "@holboo/core";
+import type { AppContext } from "../../context.ts";
+import { channelSecrets } from "../secrets.ts";
+import { imapClient, type MailboxLogin } from "./connect.ts";
+import * as repo from "./email.repo.ts";
+import { storeMail, type StoredMail } from "./inbound.job.ts";
+
+/** Advisory-lock namespace of mailbox readers (the second key is the channel id). */
+const LOCK_NAMESPACE = 0x4d41494c; // "MAIL"
+const FETCH_BATCH = 250;
+
+export interface ReaderOptions {
+  /** How often a process looks for mailboxes no process reads (a new one, or one whose reader died). */
+  scanMs: number;
+  /** A fetch even without news from IDLE: the polling fallback for servers whose IDLE stays silent. */
+  pollMs: number;
+  /** The first pause after a failed connection; it doubles up to maxBackoffMs. */
+  backoffMs: number;
+  maxBackoffMs: number;
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+const running = new Set<EmailReaders>();
+
+/** Asks this process's readers to look for new mailboxes now (a mailbox was just connected). */
+export function wakeEmailReaders() {
+  for (const readers of running) readers.scanSoon();
+}
+
+/**
+ * Reads every active mailbox, each by exactly one process: a reader holds a PostgreSQL advisory lock on
+ * its channel on this process's lock connection, so a process that dies (even kill -9) lets go with its
+ * connection and another takes the mailbox over at its next scan, from the stored read position.
+ */
+export class EmailReaders {
+  private locks: pg.Client | null = null;
+  private readonly readers = new Map<number, MailboxReader>();
+  /** Mailboxes whose secrets this process cannot open (sealed with another key): never taken again. */
+  private readonly foreign = new Set<number>();
+  private timer: NodeJS.Timeout | null = null;
+  private scanning: Promise<void> = Promise.resolve();
+  private stopped = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly options: ReaderOptions,
+  ) {}
+
+  start() {
+    running.add(this);
+    this.scanSoon();
+    this.timer = setInterval(() => this.scanSoon(), this.options.scanMs);
+    this.timer.unref();
+  }
+
+  scanSoon() {
+    if (this.stopped) return;
+    this.scanning = this.scanning.then(() => this.scan()).catch((error: unknown) => this.ctx.log.warn({ err: error }, "e-mail reader scan failed"));
+  }
+
+  private async lockConnection(): Promise<pg.Client> {
+    if (this.locks) return this.locks;
+    const client = new pg.Client({ connectionString: this.ctx.databaseUrl });
+    client.on("error", (error) => {
+      this.ctx.log.warn({ err: error }, "e-mail reader lock connection failed");
+      // Its locks went with it: stop every reader; the next scan takes the mailboxes again.
+      if (this.locks === client) this.locks = null;
+      for (const reader of this.readers.values()) void reader.stop();
+      this.readers.clear();
+    });
+    await client.connect();
+    this.locks = client;
+    return client;
+  }
+
+  private async scan() {
+    if (this.stopped) return;
+    const mailboxes = await repo.listActiveMailboxes(this.ctx.db);
+    const active = new Set(mailboxes.map((m) => m.channelId));
+    for (const [channelId, reader] of this.readers) {
+      if (active.has(channelId) && !reader.finished) continue;
+      if (reader.foreign) {
+        this.foreign.add(channelId);
+        this.ctx.log.warn({ channelId }, "a mailbox's secrets do not open with this process's HOLBOO_SECRET_KEY; it is left to other processes");
+      }
+      await reader.stop();
+      this.readers.delete(channelId);
+      await this.locks?.query("SELECT pg_advisory_unlock($1, $2)", [LOCK_NAMESPACE, channelId]).catch(() => undefined);
+    }
+    for (const mailbox of mailboxes) {
+      if (this.readers.has(mailbox.channelId) || this.foreign.has(mailbox.channelId) || this.stopped) continue;
+      const locks = await this.lockConnection();
+      const taken = await locks.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1, $2) AS ok", [LOCK_NAMESPACE, mailbox.channelId]);
+      if (!taken.rows[0]?.ok) continue;
+      const reader = new MailboxReader(this.ctx, mailbox.companyId, mailbox.channelId, this.options);
+      this.readers.set(mailbox.channelId, reader);
+      reader.start();
+    }
+  }
+
+  async stop() {
+    this.stopped = true;
+    running.delete(this);
+    if (this.timer) clearInterval(this.timer);
+    await this.scanning;
+    await Promise.all([...this.readers.values()].map((reader) => reader.stop()));
+    this.readers.clear();
+    await this.locks?.end().catch(() => undefined);
+    this.locks = null;
+  }
+}
+
+/**
+ * One mailbox's reading: connect, open the folder, take every mail past the stored UID, then wait in IDLE
+ * for news (and poll as a fallback); on any failure reconnect after a pause that doubles. Each batch of
+ * mail is stored with its jobs and the new read position in one transaction.
+ */
+class MailboxReader {
+  private readonly abort = new AbortController();
+  private client: ImapFlow | null = null;
+  private loop: Promise<void> = Promise.resolve();
+  finished = false;
+  foreign = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly companyId: number,
+    private readonly channelId: number,
+    private readonly options: ReaderOptions,
+  ) {}
+
+  start() {
+    this.loop = this.run().finally(() => {
+      this.finished = true;
+    });
+  }
+
+  async stop() {
+    this.abort.abort();
+    await this.client?.logout().catch(() => this.client?.close());
+    await this.loop;
+  }
+
+  private async run() {
+    let backoff = this.options.backoffMs;
+    while (!this.abort.signal.aborted) {
+      const found = await repo.findMailbox(this.ctx.db, this.companyId, this.channelId);
+      if (!found || !found.channel.active) return;
+      const secrets = (() => {
+        try {
+          return channelSecrets<{ password: string }>(this.ctx.secrets, found.channel);
+        } catch {
+          return null;
+        }
+      })();
+      // Secrets sealed with another key belong to another installation sharing the database: leave the mailbox.
+      if (!secrets) {
+        this.foreign = true;
+        return;
+      }
+      const started = Date.now();
+      try {
+        await this.session(found.mailbox, { ...found.mailbox, password: secrets.password });
+      } catch (error) {
+        if (this.abort.signal.aborted) return;
+        await repo
+          .updateMailbox(this.ctx.db, this.companyId, this.channelId, { state: "error", lastError: String(error).slice(0, 500) })
+          .catch(() => undefined);
+      }
+      if (Date.now() - started > 60_000) backoff = this.options.backoffMs;
+      await sleep(backoff, this.abort.signal);
+      backoff = Math.min(backoff * 2, this.options.maxBackoffMs);
+    }
+  }
+
+  private async session(mailbox: repo.MailboxRow, login: MailboxLogin) {
+    const client = imapClient(login);
+    this.client = client;
+    const closed = new Promise<void>((resolve) => client.on("close", () => resolve()));
+    client.on("error", (error: unknown) => this.ctx.log.warn({ err: error, channelId: this.channelId }, "IMAP connection error"));
+    let wanted = true;
+    let syncing: Promise<void> = Promise.resolve();
+    const syncSoon = () => {
+      wanted = true;
+      syncing = syncing.then(async () => {
+        while (wanted && client.usable) {
+          wanted = false;
+          await this.sync(client);
+        }
+      });
+      return syncing;
+    };
+    try {
+      await client.connect();
+      await client.mailboxOpen(mailbox.folder);
+      await repo.updateMailbox(this.ctx.db, this.companyId, this.channelId, { state: "connected", lastError: null });
+      client.on("exists", () => void syncSoon().catch((error: unknown) => client.emit("error", error)));
+      await syncSoon();
+      const poll = setInterval(() => void syncSoon().catch((error: unknown) => client.emit("error", error)), this.options.pollMs);
+      try {
+        await Promise.race([closed, new Promise<void>((resolve) => this.abort.signal.addEventListener("abort", () => resolve(), { once: true }))]);
+      } finally {
+        clearInterval(poll);
+      }
+      await syncing.catch(() => undefined);
+      if (!this.abort.signal.aborted) throw new Error("IMAP connection closed");
+    } finally {
+      client.close();
+      this.client = null;
+    }
+  }
+
+  /** Takes every mail past the stored read position, in batches, each stored with its position. */
+  private async sync(client: ImapFlow) {
+    const found = await repo.findMailbox(this.ctx.db, this.companyId, this.channelId);
+    const box = client.mailbox;
+    if (!found || !box) return;
+    const uidValidity = Number(box.uidValidity);
+    let lastUid = found.mailbox.lastUid;
+    if (found.mailbox.uidValidity !== uidValidity) {
+      // The server renumbered the folder: old UIDs mean nothing. Reading goes on from now; the mail since
+      // the last sync is looked up by date and de-duplicated by Message-ID, so nothing is taken twice.
+      lastUid = 0;
+      const since = found.mailbox.lastSyncAt ?? new Date();
+      const uids = (await client.search({ since: new Date(since.getTime() - 24 * 3600_000) }, { uid: true })) || [];
+      await repo.updateMailbox(this.ctx.db, this.companyId, this.channelId, { uidValidity, lastUid: 0 });
+      await this.take(client, uidValidity, uids);
+      await repo.updateMailbox(this.ctx.db, this.companyId, this.channelId, { lastUid: Math.max(0, Number(box.uidNext) - 1) });
+      return;
+    }
+    const uids = ((await client.search({ uid: `${lastUid + 1}:*` }, { uid: true })) || []).filter((uid) => uid > lastUid);
+    await this.take(client, uidValidity, uids);
+  }
+
+  private async take(client: ImapFlow, uidValidity: number, uids: number[]) {
+    const sorted = [...uids].sort((a, b) => a - b);
+    for (let start = 0; start < sorted.length; start += FETCH_BATCH) {
+      const batch = sorted.slice(start, start + FETCH_BATCH);
+      const sizes = new Map<number, number>();
+      for await (const message of client.fetch(batch.join(","), { uid: true, size: true }, { uid: true })) sizes.set(message.uid, message.size ?? 0);
+      const small = batch.filter((uid) => (sizes.get(uid) ?? 0) <= LIMITS.emailMaxBytes);
+      const mails: StoredMail[] = [];
+      if (small.length) {
+        for await (const message of client.fetch(small.join(","), { uid: true, source: true }, { uid: true })) {
+          mails.push({ uid: message.uid, uid_validity: uidValidity, raw: (message.source ?? Buffer.alloc(0)).toString("base64"), truncated: false });
+        }
+      }
+      for (const uid of batch.filter((candidate) => !small.includes(candidate))) {
+        // Too large to keep whole: its headers and first text part are still a customer's message.
+        const message = await client.fetchOne(String(uid), { uid: true, headers: true, bodyParts: ["1"] }, { uid: true });
+        const head = message && message.headers ? message.headers.toString("utf8") : "";
+        const body = message && message.bodyParts?.get("1") ? (message.bodyParts.get("1") ?? Buffer.alloc(0)).subarray(0, 64 * 1024).toString("utf8") : "";
+        mails.push({ uid, uid_validity: uidValidity, raw: Buffer.from(`${head}\r\n${body}`).toString("base64"), truncated: true });
+      }
+      mails.sort((a, b) => a.uid - b.uid);
+      if (!mails.length) continue;
+      await this.ctx.db.transaction(async (tx) => {
+        for (const mail of mails) await storeMail(this.ctx, tx, { companyId: this.companyId, channelId: this.channelId }, mail);
+        await repo.advanceLastUid(tx, this.companyId, this.channelId, uidValidity, mails.at(-1)?.uid ?? 0);
+      });
+    }
+  }
+}

@@ -1,0 +1,193 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ImapFlow } from "imapflow";
+
+/**
+ * A real IMAP server for the e-mail tests: Debian's Dovecot on a free localhost port, with a throwaway
+ * configuration, users and maildirs under a temporary folder. Plain IMAP on 127.0.0.1 (no TLS): the
+ * client code paths for TLS are the same library calls with `secure` set.
+ */
+export interface Dovecot {
+  host: string;
+  port: number;
+  /** Adds a mailbox user with a password login; resolves once Dovecot accepts the login. */
+  addUser(user: string, password: string): Promise<void>;
+  /** Puts a raw mail into a user's folder by IMAP APPEND, as a mail server delivering it would. */
+  append(user: string, raw: string, folder?: string): Promise<{ uid: number }>;
+  /** The raw mails of a user's folder, oldest first. */
+  fetchAll(user: string, folder?: string): Promise<string[]>;
+  stop(): void;
+}
+
+const DOVECOT = "/usr/sbin/dovecot";
+
+/** Why Dovecot cannot run here, or null when it can (the tests skip with this message). */
+export function dovecotMissing(): string | null {
+  if (!existsSync(DOVECOT)) return "Dovecot is not installed (apt-get install -y dovecot-imapd); the e-mail tests with a real IMAP server are skipped";
+  return null;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Mail is stored as an unprivileged user: Dovecot refuses uid 0 for mail processes. */
+function mailOwner(): { user: string; group: string; uid: number; gid: number } {
+  const uid = process.getuid?.() ?? 0;
+  if (uid !== 0) {
+    const gid = process.getgid?.() ?? 0;
+    return { user: execFileSync("id", ["-un"]).toString().trim(), group: execFileSync("id", ["-gn"]).toString().trim(), uid, gid };
+  }
+  const nobodyUid = Number(execFileSync("id", ["-u", "nobody"]).toString().trim());
+  const nobodyGid = Number(execFileSync("id", ["-g", "nobody"]).toString().trim());
+  const group = execFileSync("id", ["-gn", "nobody"]).toString().trim();
+  return { user: "nobody", group, uid: nobodyUid, gid: nobodyGid };
+}
+
+export async function startDovecot(options: { oauthTokens?: () => Map<string, string> } = {}): Promise<Dovecot> {
+  const root = mkdtempSync(path.join(tmpdir(), "holboo-dovecot-"));
+  chmodSync(root, 0o755);
+  const port = await freePort();
+  const owner = mailOwner();
+  const mailDir = path.join(root, "mail");
+  const usersFile = path.join(root, "users");
+  execFileSync("mkdir", ["-p", mailDir, path.join(root, "base"), path.join(root, "state")]);
+  if (process.getuid?.() === 0) chownSync(mailDir, owner.uid, owner.gid);
+  writeFileSync(usersFile, "");
+  const config = `
+protocols = imap
+listen = 127.0.0.1
+base_dir = ${root}/base
+state_dir = ${root}/state
+instance_name = holboo-test-${port}
+log_path = ${root}/dovecot.log
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+auth_failure_delay = 0
+first_valid_uid = 1
+mail_uid = ${owner.user}
+mail_gid = ${owner.group}
+mail_location = maildir:${mailDir}/%u
+${process.getuid?.() === 0 ? "default_internal_user = dovecot\ndefault_login_user = dovenull" : `default_internal_user = ${owner.user}\ndefault_login_user = ${owner.user}`}
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u ${usersFile}
+}
+userdb {
+  driver = static
+  args = uid=${owner.user} gid=${owner.group} home=${mailDir}/%u
+}
+service imap-login {
+  chroot =
+  inet_listener imap {
+    address = 127.0.0.1
+    port = ${port}
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+service anvil {
+  chroot =
+}
+namespace inbox {
+  inbox = yes
+  mailbox Sent {
+    special_use = \\Sent
+    auto = subscribe
+  }
+}
+`;
+  const configFile = path.join(root, "dovecot.conf");
+  writeFileSync(configFile, config);
+  void options;
+  // The master daemonises and keeps inherited pipes open: give it none, and read its log on failure.
+  const started = spawnSync(DOVECOT, ["-c", configFile], { stdio: "ignore" });
+  const log = () => (existsSync(`${root}/dovecot.log`) ? readFileSync(`${root}/dovecot.log`, "utf8") : "");
+  if (started.status !== 0) throw new Error(`dovecot did not start: ${log()}`);
+  const passwords = new Map<string, string>();
+  let stamp = Math.floor(Date.now() / 1000) + 10;
+
+  async function withClient<T>(user: string, work: (client: ImapFlow) => Promise<T>): Promise<T> {
+    const client = new ImapFlow({
+      host: "127.0.0.1",
+      port,
+      secure: false,
+      doSTARTTLS: false,
+      auth: { user, pass: passwords.get(user) ?? "" },
+      logger: false,
+    });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.logout().catch(() => undefined);
+    }
+  }
+
+  return {
+    host: "127.0.0.1",
+    port,
+    async addUser(user, password) {
+      passwords.set(user, password);
+      writeFileSync(usersFile, [...passwords].map(([name, secret]) => `${name}:{PLAIN}${secret}`).join("\n") + "\n");
+      // Dovecot rereads the file when its mtime changes, in whole seconds: each change gets a later second.
+      stamp += 1;
+      utimesSync(usersFile, stamp, stamp);
+      // Dovecot looks at the file at most about once a second: wait until it knows the user.
+      for (let tries = 0; ; tries += 1) {
+        try {
+          await withClient(user, async () => undefined);
+          return;
+        } catch (error) {
+          if (tries > 40) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+    },
+    async append(user, raw, folder = "INBOX") {
+      return withClient(user, async (client) => {
+        const result = await client.append(folder, raw);
+        if (!result || !result.uid) throw new Error("APPEND returned no uid");
+        return { uid: result.uid };
+      });
+    },
+    async fetchAll(user, folder = "INBOX") {
+      return withClient(user, async (client) => {
+        const lock = await client.getMailboxLock(folder);
+        try {
+          if (!client.mailbox || !client.mailbox.exists) return [];
+          const out: string[] = [];
+          for await (const message of client.fetch("1:*", { source: true })) out.push(message.source?.toString("utf8") ?? "");
+          return out;
+        } finally {
+          lock.release();
+        }
+      });
+    },
+    stop() {
+      const pidFile = path.join(root, "base", "master.pid");
+      if (existsSync(pidFile)) {
+        const pid = Number(readFileSync(pidFile, "utf8").trim());
+        try {
+          process.kill(pid, "SIGTERM");
+        } catch {
+          // already gone
+        }
+      }
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}

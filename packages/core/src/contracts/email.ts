@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { LIMITS } from "../limits.ts";
+import { ChannelView } from "./channels.ts";
+
+/** `tls`: TLS from the first byte (993, 465); `starttls`: plain, then upgraded (143, 587); `none`: never encrypted (local servers only). */
+export const EMAIL_TLS_MODES = ["tls", "starttls", "none"] as const;
+export type EmailTlsMode = (typeof EMAIL_TLS_MODES)[number];
+
+const host = z
+  .string({ error: "required" })
+  .trim()
+  .min(1, { error: "required" })
+  .max(253, { error: "text_too_long" })
+  .regex(/^[A-Za-z0-9.-]+$|^\[?[0-9a-fA-F:.]+\]?$/, { error: "invalid_parameters" });
+const port = z
+  .number({ error: "invalid_parameters" })
+  .int({ error: "invalid_parameters" })
+  .min(1, { error: "invalid_parameters" })
+  .max(65535, { error: "invalid_parameters" });
+const tls = z.enum(EMAIL_TLS_MODES, { error: "invalid_parameters" });
+
+export const EmailChannelInput = z.object({
+  name: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(LIMITS.channelNameMaxChars, { error: "text_too_long" }),
+  description: z.string().trim().max(LIMITS.channelDescriptionMaxChars, { error: "text_too_long" }).default(""),
+  /** The mailbox's own address: what customers write to and what replies come from. */
+  address: z.email({ error: "email_invalid" }).trim().toLowerCase(),
+  imap_host: host,
+  imap_port: port.default(993),
+  imap_tls: tls.default("tls"),
+  smtp_host: host,
+  smtp_port: port.default(465),
+  smtp_tls: tls.default("tls"),
+  username: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(320, { error: "text_too_long" }),
+  /** Required when connecting; on an edit an empty password keeps the stored one. */
+  password: z.string().max(1024, { error: "text_too_long" }).default(""),
+  /** Added under every reply. */
+  signature: z.string().max(LIMITS.emailSignatureMaxChars, { error: "text_too_long" }).default(""),
+  /** Copy each reply into the Sent folder (servers such as Gmail's do it themselves). */
+  copy_to_sent: z.boolean().default(true),
+  active: z.boolean().default(true),
+  agent_id: z.number({ error: "virtual_agent_not_found" }).int().positive({ error: "virtual_agent_not_found" }).nullable().default(null),
+  agent_active: z.boolean().default(false),
+});
+export type EmailChannelInput = z.infer<typeof EmailChannelInput>;
+
+export const EMAIL_MAILBOX_STATES = ["connecting", "connected", "error"] as const;
+
+export const EmailChannelView = ChannelView.extend({
+  address: z.string(),
+  imap_host: z.string(),
+  imap_port: z.number().int(),
+  imap_tls: z.enum(EMAIL_TLS_MODES),
+  smtp_host: z.string(),
+  smtp_port: z.number().int(),
+  smtp_tls: z.enum(EMAIL_TLS_MODES),
+  username: z.string(),
+  signature: z.string(),
+  copy_to_sent: z.boolean(),
+  state: z.enum(EMAIL_MAILBOX_STATES),
+  last_error: z.string().nullable(),
+  last_sync_at: z.string().nullable(),
+});
+export type EmailChannelView = z.infer<typeof EmailChannelView>;
+
+/** A mail as the conversation shows it: the sanitised HTML (remote images held back unless asked) and its headers. */
+export const EmailMessageView = z.object({
+  message_id: z.number().int(),
+  subject: z.string(),
+  from: z.string(),
+  to: z.string(),
+  html: z.string().nullable(),
+  /** The quoted history, folded under the reply. */
+  quoted_html: z.string().nullable(),
+  remote_images_blocked: z.number().int(),
+});
+export type EmailMessageView = z.infer<typeof EmailMessageView>;
+
+export const EmailMessageQuery = z.object({ images: z.enum(["0", "1"]).default("0") });
+
+export const EmailInboundJobPayload = z.object({ company_id: z.number().int().positive(), event_id: z.number().int().positive() });
+export type EmailInboundJobPayload = z.infer<typeof EmailInboundJobPayload>;
