@@ -1,4 +1,5 @@
 import { DeliveryJobPayload, type ChannelType } from "@holboo/core";
+import { offeredChoices } from "../modules/answers/virtual-agent.service.ts";
 import type { AppContext } from "../context.ts";
 import type { Executor } from "../platform/db/client.ts";
 import { defineJob, PermanentJobError } from "../platform/jobs/job.ts";
@@ -41,14 +42,19 @@ async function handToProvider(ctx: AppContext, companyId: number, interactionId:
   const adapter = channel ? adapterFor(channel.type as ChannelType) : null;
   if (!identity || !adapter) return { ok: false, retryable: false, error: "channel_or_identity_missing" };
   return adapter
-    .deliver({
-      companyId,
-      channelId: identity.channelId,
-      externalId: identity.externalId,
-      messageId: message.id,
-      text: message.text,
-      attachments: message.attachments,
-    })
+    .deliver(
+      {
+        companyId,
+        channelId: identity.channelId,
+        externalId: identity.externalId,
+        messageId: message.id,
+        text: message.text,
+        attachments: message.attachments,
+        choices: message.isBot ? offeredChoices(message.text) : [],
+        byPerson: message.senderType === "user",
+      },
+      ctx,
+    )
     .catch((error: unknown): DeliveryResult => ({ ok: false, retryable: true, error: String(error) }));
 }
 

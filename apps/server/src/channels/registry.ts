@@ -2,6 +2,9 @@ import type { TypedApp } from "../app.ts";
 import type { AppContext } from "../context.ts";
 import { registerAdapter } from "./adapter.ts";
 import { webhookRoutes } from "./webhook.routes.ts";
+import { channelMediaRoutes } from "./media.routes.ts";
+import { viberAdapter } from "./viber/viber.adapter.ts";
+import { viberSetupRoutes } from "./viber/setup.routes.ts";
 import { webchatAdapter } from "./webchat/outbound.ts";
 import { webchatPageRoutes } from "./webchat/pages.routes.ts";
 import { webchatSetupRoutes } from "./webchat/setup.routes.ts";
@@ -16,4 +19,7 @@ export function registerChannels(app: TypedApp, ctx: AppContext) {
   webchatRoutes(app, ctx);
   webchatPageRoutes(app, ctx);
   registerVisitorSocket(ctx);
+  channelMediaRoutes(app, ctx);
+  registerAdapter(viberAdapter);
+  viberSetupRoutes(app, ctx);
 }

@@ -31,8 +31,10 @@ export function webhookRoutes(app: TypedApp, ctx: AppContext) {
         const webhook = adapterFor(req.params.type as ChannelType)?.webhook ?? fail("not_found");
         const channel = await webhook.authenticate(ctx, { key: req.params.key, rawBody: req.rawBody ?? Buffer.alloc(0), headers: req.headers });
         if (!channel || !channel.active) return fail("unauthorized");
+        if (webhook.wellFormed && !webhook.wellFormed(req.body)) return fail("invalid_parameters");
         const stored = await storeProviderEvents(ctx, channel, webhook.events(req.body));
-        return { ok: true as const, stored };
+        const answer = webhook.answer ? await webhook.answer(ctx, req.body, channel) : null;
+        return answer ?? { ok: true as const, stored };
       },
     );
   });

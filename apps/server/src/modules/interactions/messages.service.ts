@@ -5,7 +5,7 @@ import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { isUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { outboundAdapterOf } from "../../channels/adapters.service.ts";
+import { cannotSendReason, outboundAdapterOf } from "../../channels/adapters.service.ts";
 import { addDelivery } from "../../channels/delivery.job.ts";
 import { findChannel, findServingAgent } from "../channels/channels.service.ts";
 import { lockIdentity } from "../contacts/contacts.service.ts";
@@ -30,7 +30,7 @@ import { publish } from "./publisher.ts";
 
 // What other features read and write of this one: the repository functions they may call, named here so
 // the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
-export { findMessage, isAttachmentVisibleToIdentity, listMessagesBefore, setMessageDelivery } from "./messages.repo.ts";
+export { findByProviderId, findMessage, isAttachmentVisibleToIdentity, listMessagesBefore, setMessageDelivery } from "./messages.repo.ts";
 export { publish } from "./publisher.ts";
 
 const preview = (text: string, attachments: AttachmentView[]) => (text.trim() || attachments.map((a) => a.name).join(", ")).slice(0, 140);
@@ -114,6 +114,8 @@ export async function sendAsStaff(ctx: AppContext, actor: MemberActor, interacti
   const author = (await findCompanyUser(ctx.db, actor.companyId, actor.userId)) ?? fail("unauthorized");
   const visible = assertVisible(actor, await findInteraction(ctx.db, actor.companyId, interactionId));
   const adapter = input.is_private ? null : await outboundAdapter(ctx, visible);
+  const refusal = adapter ? await cannotSendReason(ctx, visible) : null;
+  if (refusal) fail(refusal);
   const result = await ctx.db
     .transaction(async (tx) => {
       const before = assertVisible(actor, await lockInteraction(tx, actor.companyId, interactionId));
