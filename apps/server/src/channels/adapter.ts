@@ -36,6 +36,14 @@ export interface InboundWebhook {
   apply?(ctx: AppContext, payload: unknown, channel: ChannelRow): Promise<void>;
   /** A body the provider expects in the webhook's answer itself (Viber's welcome message); null for none. */
   answer?(ctx: AppContext, body: unknown, channel: ChannelRow): Promise<unknown>;
+  /**
+   * For providers with one callback URL for every account (Meta's app webhook): checks the request and
+   * splits a batched body by channel; null when the signature does not match. Replaces authenticate + events.
+   */
+  dispatch?(
+    ctx: AppContext,
+    request: { rawBody: Buffer; headers: Record<string, string | string[] | undefined>; body: unknown },
+  ): Promise<Array<{ channel: ChannelRow; events: ProviderEvent[] }> | null>;
   /** Checks a body's shape before anything is stored; false answers 400. */
   wellFormed?(body: unknown): boolean;
 }

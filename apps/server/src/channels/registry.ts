@@ -4,6 +4,8 @@ import { registerAdapter } from "./adapter.ts";
 import { webhookRoutes } from "./webhook.routes.ts";
 import { channelMediaRoutes } from "./media.routes.ts";
 import { viberAdapter } from "./viber/viber.adapter.ts";
+import { messengerAdapter } from "./messenger/messenger.adapter.ts";
+import { messengerSetupRoutes } from "./messenger/setup.routes.ts";
 import { viberSetupRoutes } from "./viber/setup.routes.ts";
 import { webchatAdapter } from "./webchat/outbound.ts";
 import { webchatPageRoutes } from "./webchat/pages.routes.ts";
@@ -22,4 +24,6 @@ export function registerChannels(app: TypedApp, ctx: AppContext) {
   channelMediaRoutes(app, ctx);
   registerAdapter(viberAdapter);
   viberSetupRoutes(app, ctx);
+  registerAdapter(messengerAdapter);
+  messengerSetupRoutes(app, ctx);
 }

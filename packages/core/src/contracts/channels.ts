@@ -123,3 +123,24 @@ export const ViberChannelView = ChannelView.extend({
   awaiting_approval: z.boolean(),
 });
 export type ViberChannelView = z.infer<typeof ViberChannelView>;
+
+/** Facebook Login's dialog address for connecting a Page (the browser goes there and comes back). */
+export const MessengerLoginView = z.object({ url: z.string() });
+
+/** The sealed result of Facebook Login, handed back to the browser, which picks one of its Pages. */
+export const MessengerSessionInput = z.object({
+  session: z.string({ error: "required" }).min(1, { error: "required" }).max(20_000, { error: "text_too_long" }),
+});
+export const MessengerPagesView = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
+
+export const MessengerChannelInput = MessengerSessionInput.extend({
+  page_id: z.string({ error: "required" }).min(1, { error: "required" }).max(64, { error: "text_too_long" }),
+  name: requiredText(LIMITS.channelNameMaxChars),
+  description: text(LIMITS.channelDescriptionMaxChars).default(""),
+  agent_id: z.number({ error: "virtual_agent_not_found" }).int().positive({ error: "virtual_agent_not_found" }).nullable().default(null),
+  agent_active: z.boolean().default(false),
+});
+export type MessengerChannelInput = z.infer<typeof MessengerChannelInput>;
+
+export const MessengerChannelView = ChannelView.extend({ type: z.literal("messenger"), page_id: z.string(), page_name: z.string() });
+export type MessengerChannelView = z.infer<typeof MessengerChannelView>;
