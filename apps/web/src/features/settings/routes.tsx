@@ -47,6 +47,13 @@ export const settingsRoutes: RouteObject[] = [
     ),
   },
   { path: "web_chat/add", lazy: webchatForm },
+  {
+    path: "social",
+    lazy: screen(
+      () => import("./social/SocialChannelsPage.tsx"),
+      (m) => m.SocialChannelsPage,
+    ),
+  },
   { path: "web_chat/edit/:id", lazy: webchatForm },
   {
     path: "saved_response",

@@ -25,7 +25,7 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
     entries: [{ key: "company", path: "our_company" }, { key: "user", path: "user" }, { key: "payment" }, { key: "channelsConfig" }],
   },
   { key: "aiAgent", entries: [{ key: "flowTraining" }, { key: "aiModel", path: "ai_model", permission: "settings.edit" }] },
-  { key: "channels", entries: [{ key: "social" }, { key: "mail" }, { key: "webchat", path: "web_chat" }, { key: "callCenter" }] },
+  { key: "channels", entries: [{ key: "social", path: "social" }, { key: "mail" }, { key: "webchat", path: "web_chat" }, { key: "callCenter" }] },
   { key: "savedResponses", entries: [{ key: "savedResponses", path: "saved_response" }] },
   { key: "interactionTag", entries: [{ key: "interactionTag", path: "interaction_tag" }] },
   { key: "customApi", entries: [{ key: "customApi" }] },
