@@ -52,6 +52,8 @@ export default defineConfig({
       DATABASE_URL: "",
       PLATFORM_ADMIN_EMAILS: PLATFORM_ADMIN_EMAIL,
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      // The social journey starts a fake Viber API on this port (e2e/social.spec.ts).
+      VIBER_API_URL: `http://127.0.0.1:${port + 1}/pa`,
     },
   },
 });

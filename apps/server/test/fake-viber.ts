@@ -27,7 +27,7 @@ export interface SentMessage {
 
 const SEND_TYPES = new Set(["text", "picture", "video", "file", "contact", "location", "url", "sticker", "rich_media"]);
 
-export async function startFakeViber() {
+export async function startFakeViber(options: { port?: number } = {}) {
   const bots = new Map<string, FakeBot>();
   const sent: SentMessage[] = [];
   const violations: string[] = [];
@@ -149,7 +149,7 @@ export async function startFakeViber() {
       res.writeHead(500).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
 
   return {
