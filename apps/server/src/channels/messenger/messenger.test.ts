@@ -245,6 +245,17 @@ describe("Messenger", () => {
     expect(await countEvents(t.database.db, admin.me.company_id, channel.id)).toBe(0);
   });
 
+  it("never merges two customers who write from different Facebook accounts", async () => {
+    const { admin, page } = await connectPage();
+    const [first, second] = [graph.addCustomer(), graph.addCustomer()];
+    await graph.callback([{ page, items: [textItem(page, first, "Нэгдүгээр хүн", unique("m_"))] }]);
+    await graph.callback([{ page, items: [textItem(page, second, "Хоёрдугаар хүн", unique("m_"))] }]);
+    const a = await conversationOf(admin.client, "Нэгдүгээр хүн");
+    const b = await conversationOf(admin.client, "Хоёрдугаар хүн");
+    const refused = await admin.client.post("/api/contacts/merge", { keep_id: a.contact.id, remove_id: b.contact.id });
+    expect([refused.status, errorCode(refused)]).toEqual([409, "contact_merge_different_account"]);
+  });
+
   it("keeps a company's Page from other companies, and disconnecting unsubscribes the app", async () => {
     const { admin, channel, page } = await connectPage();
     const other = await companyAdmin(t);
