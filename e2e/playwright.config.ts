@@ -55,6 +55,8 @@ export default defineConfig({
       // The flows journey's order API listens on this machine.
       CUSTOM_API_PRIVATE_ADDRESSES: "127.0.0.1",
       WEBCHAT_NEW_VISITORS_PER_IP_PER_HOUR: "1000",
+      // The social journey starts a fake Viber API on this port (e2e/social.spec.ts).
+      VIBER_API_URL: `http://127.0.0.1:${port + 1}/pa`,
     },
   },
 });

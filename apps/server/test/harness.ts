@@ -99,7 +99,7 @@ export class Client {
     method: string,
     path: string,
     body?: unknown,
-    options: { csrf?: boolean; raw?: RequestInit["body"]; headers?: Record<string, string> } = {},
+    options: { csrf?: boolean; raw?: RequestInit["body"]; headers?: Record<string, string>; redirect?: RequestInit["redirect"] } = {},
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -110,6 +110,7 @@ export class Client {
       method,
       headers,
       body: options.raw ?? (body !== undefined ? JSON.stringify(body) : undefined),
+      redirect: options.redirect,
     });
     for (const line of response.headers.getSetCookie()) {
       const [pair = "", ...attributes] = line.split(";");

@@ -135,6 +135,41 @@ export const ERROR_CATALOGUE = {
   channel_delete_failed: entry(500, "Суваг устгахад алдаа гарлаа.", "Deleting the channel failed."),
   channel_already_connected: entry(409, "Суваг аль хэдийн холбогдсон байна.", "The channel is already connected."),
   channel_inactive: entry(403, "Суваг идэвхгүй байна.", "The channel is not active."),
+  viber_token_invalid: entry(
+    400,
+    "Viber ботын токен буруу байна. Viber Admin Panel-аас токеноо хуулж оруулна уу.",
+    "The Viber bot token is wrong. Copy the token from the Viber Admin Panel.",
+  ),
+  channel_provider_unreachable: entry(
+    502,
+    "Сувгийн үйлчилгээ үзүүлэгч хариу өгсөнгүй. Дахин оролдоно уу.",
+    "The channel's provider did not answer. Please try again.",
+  ),
+  channel_webhook_failed: entry(
+    502,
+    "Үйлчилгээ үзүүлэгч webhook-ийг бүртгэсэнгүй. Серверийн нийтийн хаяг (PUBLIC_URL) HTTPS эсэхийг шалгана уу.",
+    "The provider did not register the webhook. Check that the server's public address (PUBLIC_URL) is HTTPS.",
+  ),
+  contact_unsubscribed: entry(
+    409,
+    "Харилцагч Viber ботоос гарсан тул мессеж илгээх боломжгүй. Харилцагч дахин бичихэд илгээх боломжтой болно.",
+    "The customer unsubscribed from the Viber bot, so nothing can be sent until they write again.",
+  ),
+  messenger_window_closed: entry(
+    409,
+    "Харилцагчийн сүүлийн мессежээс хойш 7 хоног өнгөрсөн тул Messenger-ээр хариулах боломжгүй. Харилцагч дахин бичихийг хүлээнэ үү.",
+    "More than 7 days passed since the customer's last message, so Messenger allows no reply. Wait until they write again.",
+  ),
+  messenger_not_configured: entry(
+    503,
+    "Messenger холбох тохиргоо (Meta app) хийгдээгүй байна. Системийн админд хандана уу.",
+    "Messenger is not set up on this server (Meta app). Ask the system administrator.",
+  ),
+  messenger_page_connect_failed: entry(
+    400,
+    "Facebook хуудсыг холбож чадсангүй. Хуудас зөв Business portfolio-д харьяалагддаг, та түүний админ эсэхийг шалгана уу.",
+    "The Facebook Page could not be connected. Check that the Page belongs to the correct Business portfolio and that you are its admin.",
+  ),
   webchat_domain_taken: entry(409, "Энэ домэйнд веб чат бүртгэлтэй байна.", "A web chat is already registered for this domain."),
   email_credentials_invalid: entry(400, "Мэйлийн хэрэглэгчийн нэр эсвэл нууц үг буруу байна.", "The mailbox user name or password is wrong."),
   email_connection_failed: entry(

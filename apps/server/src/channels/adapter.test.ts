@@ -7,13 +7,7 @@ import { until } from "../../test/sockets.ts";
 import { insertChannel } from "../modules/channels/channels.repo.ts";
 import { insertContact, insertIdentity } from "../modules/contacts/contacts.repo.ts";
 import { insertInteraction } from "../modules/interactions/interactions.repo.ts";
-import { registerAdapter, type DeliveryResult, type OutboundDelivery } from "./adapter.ts";
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+import { registerAdapter, type ChannelAdapter, type DeliveryResult, type OutboundDelivery } from "./adapter.ts";
 
 /**
  * A provider channel (Messenger's type) whose adapter answers as the test scripts it: the inbox's side of
@@ -21,7 +15,7 @@ afterAll(() => t.close());
  */
 const deliveries: OutboundDelivery[] = [];
 const script = new Map<string, DeliveryResult[]>();
-registerAdapter({
+const scripted: ChannelAdapter = {
   type: "messenger",
   live: false,
   deliver: async (delivery) => {
@@ -30,7 +24,15 @@ registerAdapter({
     if (!answer) throw new Error("provider unreachable");
     return answer;
   },
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+  // After the app's own channels, so this file's "messenger" is the scripted adapter, not the real one.
+  registerAdapter(scripted);
 });
+afterAll(() => t.close());
 
 async function providerConversation() {
   const admin = await companyAdmin(t);

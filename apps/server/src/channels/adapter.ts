@@ -1,6 +1,7 @@
-import type { AttachmentView, ChannelType, Locale } from "@holboo/core";
+import type { AttachmentView, ChannelType, ErrorCode, Locale } from "@holboo/core";
 import type { AppContext } from "../context.ts";
 import type { ChannelRow } from "../modules/channels/channels.repo.ts";
+import type { IdentityRow } from "../modules/contacts/contacts.repo.ts";
 
 /** A customer's message as every channel hands it to the inbox, whatever its provider's payload. */
 export interface NormalisedInbound {
@@ -29,8 +30,22 @@ export interface InboundWebhook {
   authenticate(ctx: AppContext, request: { key: string; rawBody: Buffer; headers: Record<string, string | string[] | undefined> }): Promise<ChannelRow | null>;
   /** The events in a verified body; an empty list for bodies that carry none (a provider's ping). */
   events(body: unknown): ProviderEvent[];
-  /** A stored event as customer messages (none for receipts and the like). */
-  normalise(payload: unknown, channel: ChannelRow): NormalisedInbound[];
+  /** A stored event as customer messages (none for receipts and the like); media is fetched here, in the job. */
+  normalise(payload: unknown, channel: ChannelRow, ctx: AppContext): NormalisedInbound[] | Promise<NormalisedInbound[]>;
+  /** What a stored event changes besides messages (receipts, subscriptions, thread control), in the job. */
+  apply?(ctx: AppContext, payload: unknown, channel: ChannelRow): Promise<void>;
+  /** A body the provider expects in the webhook's answer itself (Viber's welcome message); null for none. */
+  answer?(ctx: AppContext, body: unknown, channel: ChannelRow): Promise<unknown>;
+  /**
+   * For providers with one callback URL for every account (Meta's app webhook): checks the request and
+   * splits a batched body by channel; null when the signature does not match. Replaces authenticate + events.
+   */
+  dispatch?(
+    ctx: AppContext,
+    request: { rawBody: Buffer; headers: Record<string, string | string[] | undefined>; body: unknown },
+  ): Promise<Array<{ channel: ChannelRow; events: ProviderEvent[] }> | null>;
+  /** Checks a body's shape before anything is stored; false answers 400. */
+  wellFormed?(body: unknown): boolean;
 }
 
 export interface OutboundDelivery {
@@ -40,6 +55,10 @@ export interface OutboundDelivery {
   messageId: number;
   text: string;
   attachments: AttachmentView[];
+  /** The virtual agent's clarifying choices in this message, for the provider's buttons (a tap picks one). */
+  choices: string[];
+  /** Whether a person wrote it (a provider may allow people, not bots, to answer late). */
+  byPerson: boolean;
 }
 
 /** A refusal that is not `retryable` (the person blocked the page, the token was revoked) is not tried again. */
@@ -54,8 +73,11 @@ export interface ChannelAdapter {
   type: ChannelType;
   /** Channels with a live connection of their own (web chat) receive the message through the event push. */
   live: boolean;
-  /** `ctx` is the app delivering it (adapters with accounts of their own read their settings and secrets through it). */
   deliver(delivery: OutboundDelivery, ctx: AppContext): Promise<DeliveryResult>;
+  /** Why a person cannot write to this customer now (unsubscribed, outside the provider's window); null when they can. */
+  cannotSend?(ctx: AppContext, channel: ChannelRow, identity: IdentityRow): Promise<ErrorCode | null>;
+  /** Tells the provider to stop calling (Viber's webhook removed, the Page unsubscribed) before the channel is deleted. */
+  disconnect?(ctx: AppContext, channel: ChannelRow): Promise<void>;
   /** Providers that call us: their webhook, at POST /webhooks/{type}/{key}. */
   webhook?: InboundWebhook;
   /** The language the virtual agent answers this channel's customers in (Mongolian when not said). */

@@ -1,4 +1,5 @@
 import { DeliveryJobPayload, type ChannelType } from "@holboo/core";
+import { offeredChoices } from "../modules/answers/virtual-agent.service.ts";
 import type { AppContext } from "../context.ts";
 import type { Executor } from "../platform/db/client.ts";
 import { defineJob, PermanentJobError } from "../platform/jobs/job.ts";
@@ -49,6 +50,8 @@ async function handToProvider(ctx: AppContext, companyId: number, interactionId:
         messageId: message.id,
         text: message.text,
         attachments: message.attachments,
+        choices: message.isBot ? offeredChoices(message.text) : [],
+        byPerson: message.senderType === "user",
       },
       ctx,
     )

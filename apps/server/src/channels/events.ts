@@ -21,7 +21,8 @@ export const channelEventJob = defineJob<ChannelEventJobPayload, AppContext>({
     const channel = await findChannel(ctx.db, payload.company_id, event.channelId);
     const webhook = channel ? adapterFor(channel.type as ChannelType)?.webhook : null;
     if (channel && webhook) {
-      for (const inbound of webhook.normalise(event.payload, channel)) await acceptInbound(ctx, channel, { ...inbound, channelId: channel.id });
+      for (const inbound of await webhook.normalise(event.payload, channel, ctx)) await acceptInbound(ctx, channel, { ...inbound, channelId: channel.id });
+      await webhook.apply?.(ctx, event.payload, channel);
     }
     await markEventProcessed(ctx.db, payload.company_id, event.id);
   },

@@ -5,6 +5,11 @@ import { webhookRoutes } from "./webhook.routes.ts";
 import { emailAdapter } from "./email/outbound.ts";
 import { EmailReaders } from "./email/reader.ts";
 import { emailSetupRoutes } from "./email/setup.routes.ts";
+import { channelMediaRoutes } from "./media.routes.ts";
+import { viberAdapter } from "./viber/viber.adapter.ts";
+import { messengerAdapter } from "./messenger/messenger.adapter.ts";
+import { messengerSetupRoutes } from "./messenger/setup.routes.ts";
+import { viberSetupRoutes } from "./viber/setup.routes.ts";
 import { webchatAdapter } from "./webchat/outbound.ts";
 import { webchatPageRoutes } from "./webchat/pages.routes.ts";
 import { webchatSetupRoutes } from "./webchat/setup.routes.ts";
@@ -31,4 +36,9 @@ export function registerChannels(app: TypedApp, ctx: AppContext) {
     app.addHook("onReady", () => readers.start());
     app.addHook("onClose", () => readers.stop());
   }
+  channelMediaRoutes(app, ctx);
+  registerAdapter(viberAdapter);
+  viberSetupRoutes(app, ctx);
+  registerAdapter(messengerAdapter);
+  messengerSetupRoutes(app, ctx);
 }

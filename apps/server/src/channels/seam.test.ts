@@ -4,15 +4,9 @@ import { Client, startTestApp, type TestApp } from "../../test/harness.ts";
 import { companyAdmin, unique } from "../../test/factories.ts";
 import { describeChannelConformance } from "../../test/channel-conformance.ts";
 import { findChannel, insertChannel, updateChannel } from "../modules/channels/channels.repo.ts";
-import { registerAdapter, type DeliveryResult } from "./adapter.ts";
+import { registerAdapter, type ChannelAdapter, type DeliveryResult } from "./adapter.ts";
 import { countEvents } from "./events.repo.ts";
 import { channelSecrets, saveChannelSecrets } from "./secrets.ts";
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
 
 /**
  * A signed-webhook provider in the shape every provider channel has (a per-channel webhook key, an HMAC
@@ -28,7 +22,7 @@ const handedOver: string[] = [];
 const failures: Array<"temporary" | "permanent"> = [];
 const sign = (body: string, token: string) => createHmac("sha256", token).update(body).digest("hex");
 
-registerAdapter({
+const testProvider: ChannelAdapter = {
   type: "messenger",
   live: false,
   webhook: {
@@ -62,7 +56,15 @@ registerAdapter({
     handedOver.push(delivery.text);
     return { ok: true, providerMessageId: `mid.${delivery.messageId}` };
   },
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+  // Registered after the app's own channels, so this file's "messenger" is the test provider, not the real adapter.
+  registerAdapter(testProvider);
 });
+afterAll(() => t.close());
 
 async function connectTestProvider(app: TestApp) {
   const admin = await companyAdmin(app);

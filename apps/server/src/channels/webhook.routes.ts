@@ -29,10 +29,20 @@ export function webhookRoutes(app: TypedApp, ctx: AppContext) {
       },
       async (req) => {
         const webhook = adapterFor(req.params.type as ChannelType)?.webhook ?? fail("not_found");
+        if (webhook.dispatch) {
+          const groups = await webhook.dispatch(ctx, { rawBody: req.rawBody ?? Buffer.alloc(0), headers: req.headers, body: req.body });
+          if (!groups) return fail("unauthorized");
+          if (webhook.wellFormed && !webhook.wellFormed(req.body)) return fail("invalid_parameters");
+          let stored = 0;
+          for (const group of groups) if (group.channel.active) stored += await storeProviderEvents(ctx, group.channel, group.events);
+          return { ok: true as const, stored };
+        }
         const channel = await webhook.authenticate(ctx, { key: req.params.key, rawBody: req.rawBody ?? Buffer.alloc(0), headers: req.headers });
         if (!channel || !channel.active) return fail("unauthorized");
+        if (webhook.wellFormed && !webhook.wellFormed(req.body)) return fail("invalid_parameters");
         const stored = await storeProviderEvents(ctx, channel, webhook.events(req.body));
-        return { ok: true as const, stored };
+        const answer = webhook.answer ? await webhook.answer(ctx, req.body, channel) : null;
+        return answer ?? { ok: true as const, stored };
       },
     );
   });

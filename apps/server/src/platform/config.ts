@@ -68,6 +68,17 @@ const EnvSchema = z.object({
   /** How often a process looks for mailboxes nobody reads, and how often it fetches without news from IDLE. */
   EMAIL_SCAN_SECONDS: z.coerce.number().positive().default(10),
   EMAIL_POLL_SECONDS: z.coerce.number().positive().default(60),
+  /** Viber's REST API (tests point it at a fake on localhost). */
+  VIBER_API_URL: z.url({ error: "expected an http(s) URL" }).default("https://chatapi.viber.com/pa"),
+  /** Meta's Graph API with its version (tests point it at a fake on localhost). */
+  GRAPH_API_URL: z.url({ error: "expected an http(s) URL" }).default("https://graph.facebook.com/v23.0"),
+  /** Where Facebook Login's dialog is; the version must match GRAPH_API_URL's. */
+  FACEBOOK_DIALOG_URL: z.url({ error: "expected an http(s) URL" }).default("https://www.facebook.com/v23.0/dialog/oauth"),
+  /** The installation's Meta app, for Messenger: without them the Messenger channel cannot be connected. */
+  META_APP_ID: z.string().optional(),
+  META_APP_SECRET: z.string().optional(),
+  /** The verify token typed into the Meta app's webhook settings (GET verification). */
+  META_VERIFY_TOKEN: z.string().optional(),
   APP_VERSION: z.string().optional(),
 });
 

@@ -94,3 +94,53 @@ export const WebchatChannelView = ChannelView.extend({
 export type WebchatChannelView = z.infer<typeof WebchatChannelView>;
 
 export const ChannelActiveInput = z.object({ active: z.boolean({ error: "invalid_parameters" }) });
+
+/** Connecting a Viber bot: its token from the Viber Admin Panel, checked with the provider before it is stored. */
+export const ViberChannelInput = z.object({
+  name: requiredText(LIMITS.channelNameMaxChars),
+  description: text(LIMITS.channelDescriptionMaxChars).default(""),
+  token: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(200, { error: "text_too_long" }),
+  /** Sent by the provider when a customer opens the chat (Viber's conversation_started); empty for none. */
+  welcome: text(LIMITS.webchatGreetingMaxChars).default(""),
+  /** The bot was requested from Viber and waits for its approval (spec §4). */
+  awaiting_approval: z.boolean().default(false),
+  agent_id: z.number({ error: "virtual_agent_not_found" }).int().positive({ error: "virtual_agent_not_found" }).nullable().default(null),
+  agent_active: z.boolean().default(false),
+});
+export type ViberChannelInput = z.infer<typeof ViberChannelInput>;
+
+/** Changing a connected Viber bot; the token stays as connected. */
+export const ViberChannelUpdate = ViberChannelInput.omit({ token: true });
+export type ViberChannelUpdate = z.infer<typeof ViberChannelUpdate>;
+
+export const ViberChannelView = ChannelView.extend({
+  type: z.literal("viber"),
+  /** The bot's public name and avatar, as Viber reports them; replies are sent under them. */
+  bot_name: z.string(),
+  bot_uri: z.string(),
+  avatar: z.string().nullable(),
+  welcome: z.string(),
+  awaiting_approval: z.boolean(),
+});
+export type ViberChannelView = z.infer<typeof ViberChannelView>;
+
+/** Facebook Login's dialog address for connecting a Page (the browser goes there and comes back). */
+export const MessengerLoginView = z.object({ url: z.string() });
+
+/** The sealed result of Facebook Login, handed back to the browser, which picks one of its Pages. */
+export const MessengerSessionInput = z.object({
+  session: z.string({ error: "required" }).min(1, { error: "required" }).max(20_000, { error: "text_too_long" }),
+});
+export const MessengerPagesView = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
+
+export const MessengerChannelInput = MessengerSessionInput.extend({
+  page_id: z.string({ error: "required" }).min(1, { error: "required" }).max(64, { error: "text_too_long" }),
+  name: requiredText(LIMITS.channelNameMaxChars),
+  description: text(LIMITS.channelDescriptionMaxChars).default(""),
+  agent_id: z.number({ error: "virtual_agent_not_found" }).int().positive({ error: "virtual_agent_not_found" }).nullable().default(null),
+  agent_active: z.boolean().default(false),
+});
+export type MessengerChannelInput = z.infer<typeof MessengerChannelInput>;
+
+export const MessengerChannelView = ChannelView.extend({ type: z.literal("messenger"), page_id: z.string(), page_name: z.string() });
+export type MessengerChannelView = z.infer<typeof MessengerChannelView>;

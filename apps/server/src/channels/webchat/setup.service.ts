@@ -4,7 +4,8 @@ import type { MemberActor } from "../../platform/auth/actor.ts";
 import { newToken } from "../../platform/auth/tokens.ts";
 import { onUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { logoImageType, deleteFile, findFile, findVirtualAgent, insertFile } from "../../modules/companies/companies.service.ts";
+import { logoImageType, deleteFile, findFile, insertFile } from "../../modules/companies/companies.service.ts";
+import { servingAgentOf } from "../serving-agent.ts";
 import { insertChannel, updateChannel } from "../../modules/channels/channels.service.ts";
 import * as repo from "./webchat.repo.ts";
 import { presentWebchat } from "./webchat.presenter.ts";
@@ -29,17 +30,6 @@ const settingsOf = (input: WebchatChannelInput) => ({
   language: input.language,
   faq: input.faq,
 });
-
-/** The agent chosen to serve a channel must be one of the company's social agents, and only a chosen agent can be switched on. */
-async function servingAgentOf(ctx: AppContext, companyId: number, input: WebchatChannelInput) {
-  if (input.agent_id === null) {
-    if (input.agent_active) fail("virtual_agent_required", { agent_id: "virtual_agent_required" });
-    return { agentId: null, agentActive: false };
-  }
-  const agent = await findVirtualAgent(ctx.db, companyId, input.agent_id);
-  if (!agent || agent.agentType !== "social_agent") fail("virtual_agent_not_found", { agent_id: "virtual_agent_not_found" });
-  return { agentId: input.agent_id, agentActive: input.agent_active };
-}
 
 const domainTaken = () => fail("webchat_domain_taken", { domain: "webchat_domain_taken" });
 

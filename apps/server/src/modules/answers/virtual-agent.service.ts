@@ -1,4 +1,4 @@
-import type { Locale } from "@holboo/core";
+import { LOCALES, type Locale } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import { replyLocaleOf } from "../../channels/adapters.service.ts";
 import { findChannel, findServingAgent } from "../channels/channels.service.ts";
@@ -98,4 +98,16 @@ export async function answerCustomer(ctx: AppContext, interactionId: number, com
         : replies.notFound,
   );
   await updateInteraction(ctx.db, companyId, interactionId, { botState: { misses, options, ...(result.outcome === "clarify" ? { question: text } : {}) } });
+}
+
+/**
+ * The choices a clarifying question offers, read back from its text (clarifyingQuestion's shape), so a
+ * provider can show them as buttons; none for any other message. Read from the message itself because its
+ * delivery may run before the conversation's agent state is written.
+ */
+export function offeredChoices(text: string): string[] {
+  const [first, ...lines] = text.split("\n");
+  if (!LOCALES.some((locale) => AGENT_REPLIES[locale].clarify === first)) return [];
+  const titles = lines.map((line, index) => (line.startsWith(`${index + 1}. `) ? line.slice(`${index + 1}. `.length) : null));
+  return titles.every((title): title is string => title !== null) ? titles : [];
 }

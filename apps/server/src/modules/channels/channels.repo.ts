@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { channels, virtualAgents } from "../../platform/db/schema.ts";
 
@@ -13,6 +13,24 @@ export async function findChannel(db: Executor, companyId: number, id: number): 
     .select()
     .from(channels)
     .where(and(eq(channels.companyId, companyId), eq(channels.id, id)));
+  return row ?? null;
+}
+
+/** The channel a provider's webhook is for, by the key in its URL; any company (the key is secret and unique). */
+export async function findChannelByWebhookKey(db: Executor, type: string, key: string): Promise<ChannelRow | null> {
+  const [row] = await db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.type, type), sql`${channels.config}->>'webhook_key' = ${key}`));
+  return row ?? null;
+}
+
+/** A company's channel of a type already connected to the same provider account (config key `field`). */
+export async function findChannelByAccount(db: Executor, type: string, field: string, accountId: string): Promise<ChannelRow | null> {
+  const [row] = await db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.type, type), sql`${channels.config}->>${field} = ${accountId}`));
   return row ?? null;
 }
 

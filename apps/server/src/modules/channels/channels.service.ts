@@ -1,3 +1,4 @@
+import { disconnectProvider } from "../../channels/adapters.service.ts";
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { fail } from "../../platform/http/errors.ts";
@@ -7,7 +8,7 @@ import { presentChannel } from "./channels.presenter.ts";
 
 // What other features read and write of this one: the repository functions they may call, named here so
 // the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
-export { findChannel, findServingAgent, insertChannel, updateChannel } from "./channels.repo.ts";
+export { deleteChannel, findChannel, findChannelByAccount, findChannelByWebhookKey, findServingAgent, insertChannel, updateChannel } from "./channels.repo.ts";
 
 /** The spec's path carries the company id; it must be the caller's own company. */
 export async function listForCompany(ctx: AppContext, actor: MemberActor, companyId: number) {
@@ -22,8 +23,10 @@ export async function setActive(ctx: AppContext, actor: MemberActor, channelId: 
 }
 
 export async function removeChannel(ctx: AppContext, actor: MemberActor, channelId: number) {
-  if (!(await repo.findChannel(ctx.db, actor.companyId, channelId))) fail("channel_not_found");
+  const row = (await repo.findChannel(ctx.db, actor.companyId, channelId)) ?? fail("channel_not_found");
   if ((await countOpenOnChannel(ctx.db, actor.companyId, channelId)) > 0) fail("channel_has_open_interactions");
+  // The provider is told first; one that cannot be reached must not keep a company from removing its channel.
+  await disconnectProvider(ctx, row).catch((error: unknown) => ctx.log.warn({ err: error, channelId }, "provider disconnect failed"));
   if (!(await repo.deleteChannel(ctx.db, actor.companyId, channelId))) fail("channel_not_found");
   return { ok: true as const };
 }

@@ -223,6 +223,14 @@ export async function setIdentityToken(db: Executor, identityId: number, tokenHa
   await db.update(contactIdentities).set({ visitorTokenHash: tokenHash }).where(eq(contactIdentities.id, identityId));
 }
 
+/** Marks a channel identity as having left the channel (a date) or back on it (null). */
+export async function setIdentityUnsubscribed(db: Executor, companyId: number, channelId: number, externalId: string, at: Date | null) {
+  await db
+    .update(contactIdentities)
+    .set({ unsubscribedAt: at })
+    .where(and(eq(contactIdentities.companyId, companyId), eq(contactIdentities.channelId, channelId), eq(contactIdentities.externalId, externalId)));
+}
+
 export async function findIdentityById(db: Executor, companyId: number, id: number): Promise<IdentityRow | null> {
   const [row] = await db
     .select()

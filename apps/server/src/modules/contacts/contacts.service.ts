@@ -22,6 +22,7 @@ export {
   insertIdentity,
   lockIdentity,
   setIdentityToken,
+  setIdentityUnsubscribed,
 } from "./contacts.repo.ts";
 
 const present = (value: string | null): value is string => !!value;

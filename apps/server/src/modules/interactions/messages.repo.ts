@@ -199,3 +199,13 @@ export async function isAttachmentVisibleToIdentity(db: Executor, companyId: num
     .limit(1);
   return Boolean(row);
 }
+
+/** When this channel identity last wrote (providers such as Messenger allow replies only for a while after). */
+export async function lastInboundAt(db: Executor, companyId: number, identityId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | null>`max(${messages.createdAt})` })
+    .from(messages)
+    .innerJoin(interactions, and(eq(interactions.companyId, messages.companyId), eq(interactions.id, messages.interactionId)))
+    .where(and(eq(messages.companyId, companyId), eq(interactions.identityId, identityId), eq(messages.direction, "in")));
+  return row?.at ? new Date(row.at) : null;
+}

@@ -5,13 +5,13 @@ import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { isUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { outboundAdapterOf } from "../../channels/adapters.service.ts";
+import { cannotSendReason, outboundAdapterOf } from "../../channels/adapters.service.ts";
 import { addDelivery } from "../../channels/delivery.job.ts";
 import { findChannel, findServingAgent } from "../channels/channels.service.ts";
 import { lockIdentity } from "../contacts/contacts.service.ts";
 import { findCompanyUser } from "../users/users.service.ts";
 import { appendEvent, type EventRow } from "./events.repo.ts";
-import { findInteraction, insertInteraction, lockInteraction, lockOpenForIdentity, type InteractionRow } from "./interactions.repo.ts";
+import { findInteraction, findOpenForIdentity, insertInteraction, lockInteraction, lockOpenForIdentity, type InteractionRow } from "./interactions.repo.ts";
 import { assertOpen, assertVisible } from "./interactions.policy.ts";
 import { presentMessage } from "./interactions.presenter.ts";
 import {
@@ -30,7 +30,7 @@ import { publish } from "./publisher.ts";
 
 // What other features read and write of this one: the repository functions they may call, named here so
 // the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
-export { findMessage, isAttachmentVisibleToIdentity, listMessagesBefore, setMessageDelivery } from "./messages.repo.ts";
+export { findByProviderId, findMessage, isAttachmentVisibleToIdentity, lastInboundAt, listMessagesBefore, setMessageDelivery } from "./messages.repo.ts";
 export { publish } from "./publisher.ts";
 
 const preview = (text: string, attachments: AttachmentView[]) => (text.trim() || attachments.map((a) => a.name).join(", ")).slice(0, 140);
@@ -114,6 +114,8 @@ export async function sendAsStaff(ctx: AppContext, actor: MemberActor, interacti
   const author = (await findCompanyUser(ctx.db, actor.companyId, actor.userId)) ?? fail("unauthorized");
   const visible = assertVisible(actor, await findInteraction(ctx.db, actor.companyId, interactionId));
   const adapter = input.is_private ? null : await outboundAdapter(ctx, visible);
+  const refusal = adapter ? await cannotSendReason(ctx, visible) : null;
+  if (refusal) fail(refusal);
   const result = await ctx.db
     .transaction(async (tx) => {
       const before = assertVisible(actor, await lockInteraction(tx, actor.companyId, interactionId));
@@ -352,4 +354,37 @@ export async function markRead(ctx: AppContext, interaction: InteractionRow, rea
   });
   publish(ctx, [result.locked], result.events);
   return { ok: true as const };
+}
+
+/**
+ * A reply a person sent from the provider's own inbox (Messenger's Page inbox echo): shown in the open
+ * conversation as sent, never handed to the provider again; once per provider id.
+ */
+export async function recordProviderReply(ctx: AppContext, companyId: number, identityId: number, text: string, providerMessageId: string) {
+  if (await findByProviderId(ctx.db, companyId, providerMessageId)) return;
+  const done = await ctx.db
+    .transaction(async (tx) => {
+      const open = await findOpenForIdentity(tx, companyId, identityId);
+      const locked = open ? await lockInteraction(tx, companyId, open.id) : null;
+      if (!locked || locked.status !== "open") return null;
+      const recorded = await recordMessage(tx, locked, {
+        direction: "out",
+        senderType: "user",
+        senderUserId: null,
+        senderName: "",
+        text,
+        attachments: [],
+        isPrivate: false,
+        isBot: false,
+        clientId: null,
+        providerMessageId,
+        status: "sent",
+      });
+      return { before: locked, after: recorded.interaction, event: recorded.event };
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    });
+  if (done) publish(ctx, [done.before, done.after], [done.event]);
 }

@@ -43,6 +43,9 @@ describe("route access declarations", () => {
         "GET /webchat",
         "GET /webchat/test",
         "POST /webhooks/:type/:key",
+        // Meta's webhook verification, and the media of replies that Viber and Messenger download.
+        "GET /webhooks/messenger/meta-app",
+        "GET /api/channel-media/:company_id/:file_id/:signature",
       ].sort(),
     );
   });

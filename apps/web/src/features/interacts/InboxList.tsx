@@ -6,6 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DateRangePicker, type DateRangeValue } from "../../components/shared/DateRangePicker.tsx";
+import { ChannelIcon } from "../../components/shared/ChannelIcon.tsx";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
@@ -150,7 +151,7 @@ export function InboxList({ status, selected, onSelect }: Props) {
                     {item.owner_type === "user" ? item.assignee?.name : t(`owner.${item.owner_type}`)}
                   </Badge>
                   {item.channel && (
-                    <Badge size="xs" variant="outline" color="gray">
+                    <Badge size="xs" variant="outline" color="gray" leftSection={<ChannelIcon type={item.channel.type} />}>
                       {item.channel.name}
                     </Badge>
                   )}

@@ -54,6 +54,13 @@ export const settingsRoutes: RouteObject[] = [
       (m) => m.EmailChannelsPage,
     ),
   },
+  {
+    path: "social",
+    lazy: screen(
+      () => import("./social/SocialChannelsPage.tsx"),
+      (m) => m.SocialChannelsPage,
+    ),
+  },
   { path: "web_chat/edit/:id", lazy: webchatForm },
   {
     path: "saved_response",

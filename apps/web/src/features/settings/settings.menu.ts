@@ -31,7 +31,10 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
       { key: "aiModel", path: "ai_model", permission: "settings.edit" },
     ],
   },
-  { key: "channels", entries: [{ key: "social" }, { key: "mail", path: "email" }, { key: "webchat", path: "web_chat" }, { key: "callCenter" }] },
+  {
+    key: "channels",
+    entries: [{ key: "social", path: "social" }, { key: "mail", path: "email" }, { key: "webchat", path: "web_chat" }, { key: "callCenter" }],
+  },
   { key: "savedResponses", entries: [{ key: "savedResponses", path: "saved_response" }] },
   { key: "interactionTag", entries: [{ key: "interactionTag", path: "interaction_tag" }] },
   { key: "customApi", entries: [{ key: "customApi", path: "custom_api" }] },

@@ -1,4 +1,5 @@
 /** Channels and the web-chat settings of a channel. */
+import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { bytea, createdAt, updatedAt } from "./columns.ts";
 import { companies, virtualAgents } from "./accounts.ts";
@@ -25,7 +26,11 @@ export const channels = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("channels_company_idx").on(t.companyId, t.type, t.id)],
+  (t) => [
+    index("channels_company_idx").on(t.companyId, t.type, t.id),
+    // Provider webhooks find their channel by this key (POST /webhooks/{type}/{key}) before any company is known.
+    uniqueIndex("channels_webhook_key_unique").on(sql`(${t.config}->>'webhook_key')`),
+  ],
 );
 
 /** Web-chat settings of a channel. The domain is unique across companies: one site, one web chat. */

@@ -1,6 +1,6 @@
 /** Contacts, their types, their identities on channels and the record of merges. */
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns.ts";
 import { companies, users } from "./accounts.ts";
 import { channels } from "./channels.ts";
@@ -93,6 +93,8 @@ export const contactIdentities = pgTable(
     externalId: text("external_id").notNull(),
     verified: boolean("verified").notNull().default(false),
     visitorTokenHash: text("visitor_token_hash"),
+    /** When the person left the channel (Viber's unsubscribed): nothing is sent until they write again. */
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

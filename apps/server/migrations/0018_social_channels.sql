@@ -1,0 +1,2 @@
+ALTER TABLE "contact_identities" ADD COLUMN "unsubscribed_at" timestamp with time zone;--> statement-breakpoint
+CREATE UNIQUE INDEX "channels_webhook_key_unique" ON "channels" USING btree (("config"->>'webhook_key'));

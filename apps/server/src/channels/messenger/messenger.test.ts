@@ -1,0 +1,268 @@
+import type { InteractionView, MessageView, MessengerChannelView } from "@holboo/core";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorCode, startTestApp, type Client, type TestApp } from "../../../test/harness.ts";
+import { companyAdmin, unique } from "../../../test/factories.ts";
+import { describeChannelConformance } from "../../../test/channel-conformance.ts";
+import { startFakeGraph, type FakeGraph, type FakePage } from "../../../test/fake-graph.ts";
+import { until } from "../../../test/sockets.ts";
+import { countEvents } from "../events.repo.ts";
+import { findChannel } from "../../modules/channels/channels.repo.ts";
+
+const PUBLIC_URL = "http://holboo.example";
+const APP = { id: "1234567890", secret: "app-secret-for-tests" };
+let t: TestApp;
+let graph: FakeGraph;
+beforeAll(async () => {
+  graph = await startFakeGraph(APP);
+  t = await startTestApp({
+    GRAPH_API_URL: graph.url,
+    META_APP_ID: APP.id,
+    META_APP_SECRET: APP.secret,
+    META_VERIFY_TOKEN: "verify-me",
+    FACEBOOK_DIALOG_URL: "https://www.facebook.test/v23.0/dialog/oauth",
+    PUBLIC_URL,
+  });
+  graph.routeTo(PUBLIC_URL, t.url);
+});
+afterAll(async () => {
+  await t.close();
+  await graph.close();
+});
+
+/** Facebook Login as the browser goes through it: the dialog URL, Facebook's redirect back, the Page list. */
+async function login(staff: Client, ...granted: FakePage[]) {
+  const dialog = new URL((await staff.get<{ url: string }>("/api/messenger/login")).body.url);
+  const code = graph.authorize(...granted);
+  const back = await staff.request(
+    "GET",
+    `/api/messenger/oauth/callback?code=${code}&state=${encodeURIComponent(dialog.searchParams.get("state") ?? "")}`,
+    undefined,
+    {
+      redirect: "manual",
+    },
+  );
+  const location = new URL(back.headers.get("location") ?? "", PUBLIC_URL);
+  return { dialog, back, location, session: location.searchParams.get("messenger_session") ?? "" };
+}
+
+async function connectPage(agent: { agent_id?: number; agent_active?: boolean } = {}) {
+  const admin = await companyAdmin(t);
+  const page = graph.addPage(`Shop ${unique()}`);
+  const { session } = await login(admin.client, page);
+  const connected = await admin.client.post<MessengerChannelView>("/api/messenger-channels", { session, page_id: page.id, name: "Messenger", ...agent });
+  expect(connected.status, JSON.stringify(connected.body)).toBe(200);
+  return { admin, page, channel: connected.body };
+}
+
+const textItem = (page: FakePage, psid: string, text: string, mid: string, extra: Record<string, unknown> = {}) => ({
+  sender: { id: psid },
+  recipient: { id: page.id },
+  timestamp: Date.now(),
+  message: { mid, text, ...extra },
+});
+
+async function conversationOf(staff: Client, preview: string) {
+  let found: InteractionView | undefined;
+  await until(async () => {
+    found = (await staff.get<{ items: InteractionView[] }>("/api/interactions?status=open&limit=100")).body.items.find(
+      (i) => i.last_message_preview === preview,
+    );
+    return Boolean(found);
+  });
+  return found as InteractionView;
+}
+const messagesOf = async (staff: Client, id: number) => (await staff.get<{ items: MessageView[] }>(`/api/interactions/${id}/messages`)).body.items;
+
+describeChannelConformance(
+  {
+    name: "Messenger",
+    live: false,
+    async connect() {
+      const { admin, page } = await connectPage();
+      const psid = graph.addCustomer({ first_name: "Болд", last_name: "Бат" });
+      return {
+        staff: admin.client,
+        customerSends: (text, eventId) => graph.callback([{ page, items: [textItem(page, psid, text, `m_${eventId}`)] }]),
+        forged: (text) => graph.callback([{ page, items: [textItem(page, psid, text, unique("m_"))] }], { secret: "not-the-app-secret" }),
+        handedOver: () => graph.sent.filter((s) => s.page === page.id && typeof s.body.message.text === "string").map((s) => String(s.body.message.text)),
+        failNext: (kind) => graph.failNext(kind),
+      };
+    },
+  },
+  () => t,
+);
+
+describe("Messenger", () => {
+  it("answers Meta's webhook verification only with the configured verify token", async () => {
+    const ok = await fetch(`${t.url}/webhooks/messenger/meta-app?hub.mode=subscribe&hub.verify_token=verify-me&hub.challenge=1158201444`);
+    expect([ok.status, await ok.text()]).toEqual([200, "1158201444"]);
+    const wrong = await fetch(`${t.url}/webhooks/messenger/meta-app?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1`);
+    expect(wrong.status).toBe(403);
+  });
+
+  it("connects a Page through Facebook Login: the Page list, the app subscribed to its fields, the Page token sealed", async () => {
+    const admin = await companyAdmin(t);
+    const page = graph.addPage("Номын дэлгүүр");
+    const other = graph.addPage("Кофе шоп");
+    const { dialog, back, session } = await login(admin.client, page, other);
+    expect(dialog.origin + dialog.pathname).toBe("https://www.facebook.test/v23.0/dialog/oauth");
+    expect(dialog.searchParams.get("client_id")).toBe(APP.id);
+    expect(dialog.searchParams.get("redirect_uri")).toBe(`${PUBLIC_URL}/api/messenger/oauth/callback`);
+    expect(dialog.searchParams.get("scope")).toContain("pages_messaging");
+    expect(back.status).toBe(303);
+    expect(session).not.toContain(page.token);
+    const pages = await admin.client.post<{ items: Array<{ id: string; name: string }> }>("/api/messenger/pages", { session });
+    expect(pages.body.items).toEqual([
+      { id: page.id, name: "Номын дэлгүүр" },
+      { id: other.id, name: "Кофе шоп" },
+    ]);
+    expect(JSON.stringify(pages.body)).not.toContain(page.token);
+    const connected = await admin.client.post<MessengerChannelView>("/api/messenger-channels", { session, page_id: page.id, name: "Messenger" });
+    expect(connected.body).toMatchObject({ type: "messenger", page_id: page.id, page_name: "Номын дэлгүүр" });
+    expect(page.subscribedFields).toEqual(expect.arrayContaining(graph.fields));
+    const stored = await findChannel(t.database.db, admin.me.company_id, connected.body.id);
+    expect(stored?.secrets?.toString("utf8")).not.toContain(page.token);
+    // Another person cannot use this person's session; a wrong state comes back as the spec's error.
+    const stranger = await companyAdmin(t);
+    expect(errorCode(await stranger.client.post("/api/messenger/pages", { session }))).toBe("messenger_page_connect_failed");
+    const forged = await admin.client.request("GET", `/api/messenger/oauth/callback?code=${graph.authorize(page)}&state=1.2.bad`, undefined, {
+      redirect: "manual",
+    });
+    expect(forged.headers.get("location")).toContain("messenger_error=messenger_page_connect_failed");
+    expect(errorCode(await admin.client.post("/api/messenger-channels", { session, page_id: page.id, name: "Again" }))).toBe("channel_already_connected");
+    expect(graph.violations).toEqual([]);
+  });
+
+  it("fetches a new customer's profile once and names the contact from it", async () => {
+    const { admin, page } = await connectPage();
+    const psid = graph.addCustomer({ first_name: "Сараа", last_name: "Дорж" });
+    await graph.callback([{ page, items: [textItem(page, psid, "Сайн байна уу", unique("m_"))] }]);
+    const conversation = await conversationOf(admin.client, "Сайн байна уу");
+    await graph.callback([{ page, items: [textItem(page, psid, "Дахиад нэг асуулт", unique("m_"))] }]);
+    await conversationOf(admin.client, "Дахиад нэг асуулт");
+    expect(graph.profileFetches.filter((id) => id === psid)).toHaveLength(1);
+    expect(conversation.contact).toMatchObject({ name: "Сараа Дорж" });
+  });
+
+  it("replies within 24 hours as RESPONSE, a person within 7 days with HUMAN_AGENT, and after that the composer says why not", async () => {
+    const { admin, page } = await connectPage();
+    const psid = graph.addCustomer();
+    await graph.callback([{ page, items: [textItem(page, psid, "Үнэ хэд вэ", unique("m_"))] }]);
+    const conversation = await conversationOf(admin.client, "Үнэ хэд вэ");
+    const send = (text: string) => admin.client.post<MessageView>(`/api/interactions/${conversation.id}/messages`, { client_id: unique("r-"), text });
+    const sentAs = async (text: string) => {
+      await until(async () => graph.sent.some((s) => s.body.message.text === text));
+      return graph.sent.find((s) => s.body.message.text === text)?.body;
+    };
+    await send("10,000₮");
+    expect(await sentAs("10,000₮")).toMatchObject({ recipient: { id: psid }, messaging_type: "RESPONSE" });
+    const age = async (days: number) =>
+      t.database.db.execute(
+        sql`update messages set created_at = now() - make_interval(days => ${days}) where company_id = ${admin.me.company_id} and interaction_id = ${conversation.id} and direction = 'in'`,
+      );
+    await age(2);
+    await send("Хариу хоцорлоо");
+    expect(await sentAs("Хариу хоцорлоо")).toMatchObject({ messaging_type: "MESSAGE_TAG", tag: "HUMAN_AGENT" });
+    await age(8);
+    const refused = await send("Байна уу?");
+    expect([refused.status, errorCode(refused)]).toEqual([409, "messenger_window_closed"]);
+    expect(graph.violations).toEqual([]);
+  });
+
+  it("takes quick-reply and postback payloads as the choice, reads as seen, and shows Page-inbox echoes once", async () => {
+    const { admin, page } = await connectPage();
+    const psid = graph.addCustomer();
+    await graph.callback([{ page, items: [textItem(page, psid, "Сонголт", unique("m_"))] }]);
+    const conversation = await conversationOf(admin.client, "Сонголт");
+    await graph.callback([{ page, items: [textItem(page, psid, "2. Хүргэлт", unique("m_"), { quick_reply: { payload: "2" } })] }]);
+    await graph.callback([
+      {
+        page,
+        items: [
+          { sender: { id: psid }, recipient: { id: page.id }, timestamp: Date.now(), postback: { mid: unique("m_"), title: "Захиалга", payload: "ORDER" } },
+        ],
+      },
+    ]);
+    await until(async () => (await messagesOf(admin.client, conversation.id)).length === 3);
+    expect((await messagesOf(admin.client, conversation.id)).map((m) => m.text).reverse()).toEqual(["Сонголт", "2", "Захиалга"]);
+
+    const reply = await admin.client.post<MessageView>(`/api/interactions/${conversation.id}/messages`, { client_id: unique("r-"), text: "Ойлголоо" });
+    const statusOf = async () => (await messagesOf(admin.client, conversation.id)).find((m) => m.id === reply.body.id)?.status;
+    await until(async () => (await statusOf()) === "sent");
+    await graph.callback([{ page, items: [{ sender: { id: psid }, recipient: { id: page.id }, timestamp: Date.now(), read: { watermark: Date.now() } }] }]);
+    await until(async () => (await statusOf()) === "seen");
+
+    const echo = (mid: string, appId: string, text: string) => ({
+      sender: { id: page.id },
+      recipient: { id: psid },
+      timestamp: Date.now(),
+      message: { mid, text, is_echo: true, app_id: Number(appId) },
+    });
+    const own = graph.sent.find((s) => s.body.message.text === "Ойлголоо");
+    expect(own).toBeDefined();
+    await graph.callback([{ page, items: [echo("m_sent-own", APP.id, "Ойлголоо"), echo(unique("m_"), "263902037430900", "Page inbox-оос бичлээ")] }]);
+    await until(async () => (await messagesOf(admin.client, conversation.id)).some((m) => m.text === "Page inbox-оос бичлээ"));
+    const texts = (await messagesOf(admin.client, conversation.id)).map((m) => m.text);
+    expect(texts.filter((text) => text === "Ойлголоо")).toHaveLength(1);
+    expect(graph.sent.filter((s) => s.body.message.text === "Page inbox-оос бичлээ")).toHaveLength(0);
+  });
+
+  it("stores a customer's image as an attachment and an oversized video as a link with a note", async () => {
+    const { admin, page } = await connectPage();
+    const psid = graph.addCustomer();
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40, 3)]);
+    const image = graph.hostMedia(`${unique()}.png`, "image/png", png);
+    const video = graph.hostMedia(`${unique()}.mp4`, "video/mp4", Buffer.alloc(1024 * 1024 + 5, 0));
+    await graph.callback([{ page, items: [textItem(page, psid, "Зураг", unique("m_"))] }]);
+    const conversation = await conversationOf(admin.client, "Зураг");
+    await graph.callback([
+      {
+        page,
+        items: [{ ...textItem(page, psid, "", unique("m_")), message: { mid: unique("m_"), attachments: [{ type: "image", payload: { url: image } }] } }],
+      },
+    ]);
+    await graph.callback([
+      {
+        page,
+        items: [{ ...textItem(page, psid, "", unique("m_")), message: { mid: unique("m_"), attachments: [{ type: "video", payload: { url: video } }] } }],
+      },
+    ]);
+    let messages: MessageView[] = [];
+    await until(async () => (messages = (await messagesOf(admin.client, conversation.id)).reverse()).length === 3);
+    expect(messages[1]?.attachments).toEqual([expect.objectContaining({ mime: "image/png" })]);
+    expect(messages[2]?.text).toContain(video);
+    expect(messages[2]?.attachments).toEqual([]);
+  });
+
+  it("ignores a Page no channel has, refuses a malformed body with 400, and stores nothing for either", async () => {
+    const { admin, channel, page } = await connectPage();
+    const stranger = graph.addPage("Unknown");
+    const unknown = await graph.callback([{ page: stranger, items: [textItem(stranger, "1", "hi", unique("m_"))] }]);
+    expect([unknown.status, (unknown.body as { stored: number }).stored]).toEqual([200, 0]);
+    const malformed = await graph.callback([], { raw: JSON.stringify({ object: "page", entry: [{ id: page.id, messaging: "nope" }] }) });
+    expect(malformed.status).toBe(400);
+    expect(await countEvents(t.database.db, admin.me.company_id, channel.id)).toBe(0);
+  });
+
+  it("never merges two customers who write from different Facebook accounts", async () => {
+    const { admin, page } = await connectPage();
+    const [first, second] = [graph.addCustomer(), graph.addCustomer()];
+    await graph.callback([{ page, items: [textItem(page, first, "Нэгдүгээр хүн", unique("m_"))] }]);
+    await graph.callback([{ page, items: [textItem(page, second, "Хоёрдугаар хүн", unique("m_"))] }]);
+    const a = await conversationOf(admin.client, "Нэгдүгээр хүн");
+    const b = await conversationOf(admin.client, "Хоёрдугаар хүн");
+    const refused = await admin.client.post("/api/contacts/merge", { keep_id: a.contact.id, remove_id: b.contact.id });
+    expect([refused.status, errorCode(refused)]).toEqual([409, "contact_merge_different_account"]);
+  });
+
+  it("keeps a company's Page from other companies, and disconnecting unsubscribes the app", async () => {
+    const { admin, channel, page } = await connectPage();
+    const other = await companyAdmin(t);
+    expect((await other.client.get(`/api/messenger-channels/${channel.id}`)).status).toBe(404);
+    expect((await other.client.del(`/api/channels/${channel.id}`)).status).toBe(404);
+    expect(page.subscribedFields).not.toBeNull();
+    expect((await admin.client.del(`/api/channels/${channel.id}`)).status).toBe(200);
+    expect(page.subscribedFields).toBeNull();
+  });
+});

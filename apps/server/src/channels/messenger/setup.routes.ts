@@ -1,0 +1,63 @@
+import { AppError } from "../../platform/http/errors.ts";
+import { idParamSchema, MessengerChannelInput, MessengerChannelView, MessengerLoginView, MessengerPagesView, MessengerSessionInput } from "@holboo/core";
+import { z } from "zod";
+import type { TypedApp } from "../../app.ts";
+import type { AppContext } from "../../context.ts";
+import { requireMember } from "../../platform/auth/policy.ts";
+import { MESSENGER_WEBHOOK_KEY } from "./messenger.config.ts";
+import * as messenger from "./oauth.service.ts";
+
+export function messengerSetupRoutes(app: TypedApp, ctx: AppContext) {
+  /** Meta's verification of the app's webhook: the challenge echoed when the verify token matches, else 403. */
+  app.get(
+    `/webhooks/messenger/${MESSENGER_WEBHOOK_KEY}`,
+    {
+      config: { access: { public: true }, rateLimit: { max: 60, timeWindow: "1 minute", errorResponseBuilder: () => new AppError("rate_limited") } },
+      schema: {
+        querystring: z.object({ "hub.mode": z.string().optional(), "hub.verify_token": z.string().optional(), "hub.challenge": z.string().optional() }),
+      },
+    },
+    async (req, reply) => {
+      const expected = ctx.config.META_VERIFY_TOKEN;
+      const ok = expected && req.query["hub.mode"] === "subscribe" && req.query["hub.verify_token"] === expected && req.query["hub.challenge"];
+      if (!ok) throw new AppError("forbidden");
+      return reply.type("text/plain").send(req.query["hub.challenge"]);
+    },
+  );
+  app.get("/api/messenger/login", { config: { access: { permission: "settings.edit" } }, schema: { response: { 200: MessengerLoginView } } }, (req) =>
+    messenger.loginUrl(ctx, requireMember(req.actor)),
+  );
+  /** Facebook sends the browser back here; it goes on to the settings page with the sealed session, or the error. */
+  app.get(
+    "/api/messenger/oauth/callback",
+    {
+      config: { access: { permission: "settings.edit" } },
+      schema: {
+        querystring: z.object({ code: z.string().max(2000).optional(), state: z.string().max(300).optional(), error: z.string().max(300).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const session = await messenger.finishLogin(ctx, requireMember(req.actor), req.query).catch((error: unknown) => {
+        if (error instanceof AppError) return null;
+        throw error;
+      });
+      const target = session ? `/settings/social?messenger_session=${session}` : "/settings/social?messenger_error=messenger_page_connect_failed";
+      return reply.redirect(target, 303);
+    },
+  );
+  app.post(
+    "/api/messenger/pages",
+    { config: { access: { permission: "settings.edit" } }, schema: { body: MessengerSessionInput, response: { 200: MessengerPagesView } } },
+    (req) => messenger.listPages(ctx, requireMember(req.actor), req.body.session),
+  );
+  app.post(
+    "/api/messenger-channels",
+    { config: { access: { permission: "settings.edit" } }, schema: { body: MessengerChannelInput, response: { 200: MessengerChannelView } } },
+    (req) => messenger.connectPage(ctx, requireMember(req.actor), req.body),
+  );
+  app.get(
+    "/api/messenger-channels/:id",
+    { config: { access: { permission: "settings.view" } }, schema: { params: idParamSchema, response: { 200: MessengerChannelView } } },
+    (req) => messenger.getMessenger(ctx, requireMember(req.actor), req.params.id),
+  );
+}

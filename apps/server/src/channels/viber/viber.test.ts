@@ -1,0 +1,285 @@
+import type { InteractionEventView, InteractionView, MessageView, ViberChannelView, VirtualAgentView } from "@holboo/core";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorCode, startTestApp, type Client, type TestApp } from "../../../test/harness.ts";
+import { companyAdmin, unique } from "../../../test/factories.ts";
+import { describeChannelConformance } from "../../../test/channel-conformance.ts";
+import { startFakeViber, type FakeBot, type FakeViber } from "../../../test/fake-viber.ts";
+import { until } from "../../../test/sockets.ts";
+import { countEvents } from "../events.repo.ts";
+
+/** Three pairs on one topic, told apart by the word that decides (price, days, area). */
+const DELIVERY = [
+  {
+    question: "Хүргэлтийн үнэ хэд вэ?",
+    variants: ["Хүргэлт хэдэн төгрөг вэ", "Хүргэлт үнэгүй юу"],
+    answer: "Хүргэлт 5,000₮, 50,000₮-өөс дээш захиалгад үнэгүй.",
+  },
+  {
+    question: "Хүргэлт хэдэн хоногт ирэх вэ?",
+    variants: ["Хүргэлт хэр удаан вэ", "Хэзээ хүргэж өгөх вэ"],
+    answer: "Улаанбаатарт 24 цагийн дотор, орон нутагт 3-5 хоногт хүргэнэ.",
+  },
+  { question: "Хүргэлт хаана хийдэг вэ?", variants: ["Орон нутагт хүргэдэг үү", "Аймаг руу хүргэх үү"], answer: "Бүх аймгийн төв рүү хүргэнэ." },
+];
+
+const PUBLIC_URL = "http://holboo.example";
+let t: TestApp;
+let viber: FakeViber;
+beforeAll(async () => {
+  viber = await startFakeViber();
+  t = await startTestApp({ VIBER_API_URL: viber.url, PUBLIC_URL });
+  viber.routeTo(PUBLIC_URL, t.url);
+});
+afterAll(async () => {
+  await t.close();
+  await viber.close();
+});
+
+/** Viber's message tokens are numbers; a test's event id maps to one, so a redelivery carries the same. */
+const tokenOf = (eventId: string) => Number.parseInt(eventId.replace(/[^0-9a-f]/g, "").slice(-12) || "1", 16);
+
+async function connectBot(welcome = "") {
+  const admin = await companyAdmin(t);
+  const bot = viber.addBot(`Shop ${unique()}`.slice(0, 20));
+  const connected = await admin.client.post<ViberChannelView>("/api/viber-channels", { name: "Viber", token: bot.token, welcome });
+  expect(connected.status).toBe(200);
+  return { admin, bot, channel: connected.body };
+}
+
+function customer(bot: FakeBot, name = "Болд Бат") {
+  const id = `${unique("u")}==`;
+  return {
+    id,
+    says: (text: string, eventId = unique("ev-"), extra: Record<string, unknown> = {}) =>
+      viber.callback(bot, {
+        event: "message",
+        message_token: tokenOf(eventId),
+        sender: { id, name, avatar: "https://media.viber.test/u.jpg", language: "mn", country: "MN", api_version: 10 },
+        message: { type: "text", text, ...extra },
+      }),
+  };
+}
+
+async function conversationOf(staff: Client, preview: string) {
+  let found: InteractionView | undefined;
+  await until(async () => {
+    const list = await staff.get<{ items: InteractionView[] }>("/api/interactions?status=open&limit=100");
+    found = list.body.items.find((item) => item.last_message_preview === preview);
+    return Boolean(found);
+  });
+  return found as InteractionView;
+}
+
+const messagesOf = async (staff: Client, id: number) => (await staff.get<{ items: MessageView[] }>(`/api/interactions/${id}/messages`)).body.items;
+
+describeChannelConformance(
+  {
+    name: "Viber",
+    live: false,
+    async connect() {
+      const { admin, bot } = await connectBot();
+      const person = customer(bot);
+      return {
+        staff: admin.client,
+        customerSends: (text, eventId) => person.says(text, eventId),
+        forged: (text) =>
+          viber.callback(
+            bot,
+            { event: "message", message_token: 1, sender: { id: person.id, name: "X" }, message: { type: "text", text } },
+            { signWith: "someone-elses-token" },
+          ),
+        handedOver: () => viber.sent.filter((m) => m.token === bot.token && m.body.type === "text").map((m) => String(m.body.text)),
+        failNext: (kind) => viber.failNext(kind),
+      };
+    },
+  },
+  () => t,
+);
+
+describe("Viber", () => {
+  it("connects a bot by its token: the account is checked, the webhook set with the handled events, the token never shown", async () => {
+    const admin = await companyAdmin(t);
+    const wrong = await admin.client.post("/api/viber-channels", { name: "Viber", token: "not-a-viber-token" });
+    expect([wrong.status, errorCode(wrong)]).toEqual([400, "viber_token_invalid"]);
+    const channels = await admin.client.get<{ items: unknown[] }>(`/api/company/${admin.me.company_id}/channel`);
+    expect(channels.body.items).toHaveLength(0);
+
+    const bot = viber.addBot("Holboo Shop");
+    const connected = await admin.client.post<ViberChannelView>("/api/viber-channels", { name: "Viber", token: bot.token, welcome: "Сайн байна уу!" });
+    expect(connected.body).toMatchObject({ type: "viber", bot_name: "Holboo Shop", welcome: "Сайн байна уу!", awaiting_approval: false, active: true });
+    expect(bot.webhook).toMatch(new RegExp(`^${PUBLIC_URL}/webhooks/viber/[A-Za-z0-9_-]{20,}$`));
+    expect(bot.eventTypes).toEqual(expect.arrayContaining(["message", "subscribed", "unsubscribed", "conversation_started", "delivered", "seen", "failed"]));
+    expect(JSON.stringify(connected.body)).not.toContain(bot.token);
+    const again = await (await companyAdmin(t)).client.post("/api/viber-channels", { name: "Viber", token: bot.token });
+    expect(errorCode(again)).toBe("channel_already_connected");
+    expect(viber.violations).toEqual([]);
+  });
+
+  it("answers conversation_started with the channel's welcome under the bot's name", async () => {
+    const { bot } = await connectBot("Тавтай морил! Асуултаа бичнэ үү.");
+    const opened = await viber.callback(bot, {
+      event: "conversation_started",
+      message_token: 77,
+      type: "open",
+      user: { id: "u1==", name: "Сараа" },
+      subscribed: false,
+    });
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({ type: "text", text: "Тавтай морил! Асуултаа бичнэ үү.", sender: { name: bot.name } });
+  });
+
+  it("sends a person's reply under the bot's name and avatar, and records seen and failed receipts", async () => {
+    const { admin, bot } = await connectBot();
+    const person = customer(bot);
+    await person.says("Хүргэлт хэзээ ирэх вэ");
+    const conversation = await conversationOf(admin.client, "Хүргэлт хэзээ ирэх вэ");
+    const reply = await admin.client.post<MessageView>(`/api/interactions/${conversation.id}/messages`, { client_id: unique("r-"), text: "Маргааш ирнэ" });
+    await until(async () => viber.sent.some((m) => m.body.text === "Маргааш ирнэ"));
+    const sent = viber.sent.find((m) => m.body.text === "Маргааш ирнэ");
+    expect(sent?.body).toMatchObject({ receiver: person.id, type: "text", sender: { name: bot.name, avatar: "https://media.viber.test/icon.jpg" } });
+    const statusOf = async () => (await messagesOf(admin.client, conversation.id)).find((m) => m.id === reply.body.id)?.status;
+    await until(async () => (await statusOf()) === "sent");
+    const seenToken = 5_000_000_000_000_000 + viber.sent.indexOf(sent as never) + 1;
+    expect((await viber.callback(bot, { event: "delivered", message_token: seenToken, user_id: person.id })).status).toBe(200);
+    expect((await viber.callback(bot, { event: "seen", message_token: seenToken, user_id: person.id })).status).toBe(200);
+    await until(async () => (await statusOf()) === "seen");
+    const events = (await admin.client.get<{ items: InteractionEventView[] }>(`/api/interactions/${conversation.id}/events?after=0`)).body.items;
+    expect(events.filter((e) => e.type === "message.status").map((e) => e.payload.status)).toEqual(["sent", "seen"]);
+
+    const second = await admin.client.post<MessageView>(`/api/interactions/${conversation.id}/messages`, { client_id: unique("r-"), text: "Өөр асуулт?" });
+    await until(async () => viber.sent.some((m) => m.body.text === "Өөр асуулт?"));
+    const failedToken = 5_000_000_000_000_000 + viber.sent.findIndex((m) => m.body.text === "Өөр асуулт?") + 1;
+    await until(async () => (await messagesOf(admin.client, conversation.id)).find((m) => m.id === second.body.id)?.status === "sent");
+    await viber.callback(bot, { event: "failed", message_token: failedToken, user_id: person.id, desc: "failed on device" });
+    await until(async () => (await messagesOf(admin.client, conversation.id)).find((m) => m.id === second.body.id)?.status === "retry");
+    expect(viber.violations).toEqual([]);
+  });
+
+  it("refuses replies to a customer who unsubscribed, until they write again", async () => {
+    const { admin, bot } = await connectBot();
+    const person = customer(bot);
+    await person.says("Сайн уу");
+    const conversation = await conversationOf(admin.client, "Сайн уу");
+    await viber.callback(bot, { event: "unsubscribed", message_token: 9, user_id: person.id });
+    await until(async () => {
+      const rows = await t.database.db.execute<{ at: string | null }>(
+        sql`select unsubscribed_at as at from contact_identities where external_id = ${person.id}`,
+      );
+      return Boolean(rows.rows[0]?.at);
+    });
+    const refused = await admin.client.post(`/api/interactions/${conversation.id}/messages`, { client_id: unique("r-"), text: "Байна уу?" });
+    expect([refused.status, errorCode(refused)]).toEqual([409, "contact_unsubscribed"]);
+    expect(viber.sent.some((m) => m.body.text === "Байна уу?")).toBe(false);
+    await person.says("Дахиад би");
+    await until(
+      async () => (await admin.client.post(`/api/interactions/${conversation.id}/messages`, { client_id: unique("r-"), text: "Сонсож байна" })).status === 200,
+    );
+    await until(async () => viber.sent.some((m) => m.body.text === "Сонсож байна"));
+  });
+
+  it("stores a customer's picture as an attachment, an oversized file as a link with a note, and shows location, contact and sticker", async () => {
+    const { admin, bot } = await connectBot();
+    const person = customer(bot);
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+    const picture = viber.hostMedia(`${unique()}.png`, "image/png", png);
+    await person.says("Энэ бараа байгаа юу", unique("ev-"), { type: "picture", media: picture, file_name: "bараа.png", size: png.length });
+    const conversation = await conversationOf(admin.client, "Энэ бараа байгаа юу");
+    const [withPicture] = await messagesOf(admin.client, conversation.id);
+    expect(withPicture?.text).toBe("Энэ бараа байгаа юу");
+    expect(withPicture?.attachments).toEqual([expect.objectContaining({ mime: "image/png", size: png.length })]);
+
+    const big = viber.hostMedia(`${unique()}.pdf`, "application/pdf", Buffer.concat([Buffer.from("%PDF-1.4 "), Buffer.alloc(1024 * 1024 + 100, 65)]));
+    await person.says("", unique("ev-"), { type: "file", media: big, file_name: "catalog.pdf", size: 1024 * 1024 + 109 });
+    await person.says("", unique("ev-"), { type: "location", location: { lat: 47.918, lon: 106.917 } });
+    await person.says("", unique("ev-"), { type: "contact", contact: { name: "Дорж", phone_number: "+97699112233" } });
+    await person.says("", unique("ev-"), { type: "sticker", sticker_id: 40100, media: "https://media.viber.test/sticker.png" });
+    let texts: string[] = [];
+    // The history lists the newest first.
+    await until(async () => (texts = (await messagesOf(admin.client, conversation.id)).map((m) => m.text).reverse()).length === 5);
+    expect(texts[1]).toContain(big);
+    expect(texts[1]).toContain("холбоосоор");
+    expect(texts[2]).toContain("47.918, 106.917");
+    expect(texts[3]).toBe("👤 Дорж +97699112233");
+    expect(texts[4]).toContain("Sticker");
+  });
+
+  it("sends a reply's picture and file by a public link Viber can download, and nothing else is reachable", async () => {
+    const { admin, bot } = await connectBot();
+    const person = customer(bot);
+    await person.says("Үнийн санал явуулаач");
+    const conversation = await conversationOf(admin.client, "Үнийн санал явуулаач");
+    const upload = async (name: string, data: Uint8Array) => {
+      const form = new FormData();
+      form.append("file", new Blob([data]), name);
+      return (await admin.client.request<{ file_id: string }>("POST", "/api/attachments", undefined, { raw: form })).body.file_id;
+    };
+    const png = await upload("logo.png", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array<number>(32).fill(2)]));
+    const pdf = await upload("offer.pdf", new TextEncoder().encode("%PDF-1.4 offer"));
+    await admin.client.post(`/api/interactions/${conversation.id}/messages`, { client_id: unique("r-"), text: "Энд байна", attachment_ids: [png, pdf] });
+    await until(async () => viber.sent.filter((m) => m.token === bot.token).length === 3);
+    const [text, picture, file] = viber.sent.filter((m) => m.token === bot.token);
+    expect(text?.body).toMatchObject({ type: "text", text: "Энд байна" });
+    expect(picture).toMatchObject({ body: { type: "picture" }, media: { status: 200, type: "image/png" } });
+    expect(file).toMatchObject({ body: { type: "file", file_name: "offer.pdf", size: 14 }, media: { status: 200, type: "application/pdf", size: 14 } });
+    const forgedLink = String(picture?.body.media)
+      .replace(/[0-9a-f]{64}$/, "0".repeat(64))
+      .replace(PUBLIC_URL, t.url);
+    expect((await fetch(forgedLink)).status).toBe(404);
+  });
+
+  it("lets the virtual agent answer, offers its clarifying choices as keyboard buttons, and a tap picks one", async () => {
+    const admin = await companyAdmin(t);
+    await admin.client.put("/api/me/presence", { presence: "away" });
+    const [agent] = (await admin.client.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents")).body.items;
+    const bot = viber.addBot("Agent Shop");
+    const connected = await admin.client.post<ViberChannelView>("/api/viber-channels", {
+      name: "Viber",
+      token: bot.token,
+      agent_id: agent?.id,
+      agent_active: true,
+    });
+    expect(connected.body.agent_active).toBe(true);
+    for (const pair of DELIVERY) expect((await admin.client.post("/api/knowledge/qa", pair)).status).toBe(200);
+    const person = customer(bot);
+    const toBot = () => viber.sent.filter((m) => m.token === bot.token);
+    await person.says("Хүргэлт хэд хоног вэ?");
+    await until(async () => toBot().length === 1);
+    expect(toBot()[0]?.body).toMatchObject({ type: "text", text: DELIVERY[1]?.answer });
+    expect(toBot()[0]?.body.keyboard).toBeUndefined();
+    await person.says("Хүргэлтийн даатгал хэд вэ?");
+    await until(async () => toBot().length === 2);
+    expect(toBot()[1]?.body.text).toContain("1. ");
+    const keyboard = toBot()[1]?.body.keyboard as { Buttons: Array<{ ActionType: string; ActionBody: string; Text: string }> };
+    expect(keyboard.Buttons.map((b) => [b.ActionType, b.ActionBody])).toEqual(keyboard.Buttons.map((_, i) => ["reply", String(i + 1)]));
+    const tapped = keyboard.Buttons.find((b) => b.Text.includes(DELIVERY[2]?.question ?? "-"));
+    expect(tapped).toBeDefined();
+    await person.says(tapped?.ActionBody ?? "");
+    await until(async () => toBot().length === 3);
+    expect(toBot()[2]?.body).toMatchObject({ type: "text", text: DELIVERY[2]?.answer });
+    expect(viber.violations).toEqual([]);
+  });
+
+  it("refuses malformed callbacks with 400 and unknown bots with 401, storing nothing", async () => {
+    const { admin, bot, channel } = await connectBot();
+    const malformed = await viber.callback(bot, {}, { raw: JSON.stringify({ event: "message", timestamp: 1, message_token: 5, sender: { id: "" } }) });
+    expect(malformed.status).toBe(400);
+    const unknown = await fetch(`${t.url}/webhooks/viber/${unique("nokey-")}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(unknown.status).toBe(401);
+    expect(await countEvents(t.database.db, admin.me.company_id, channel.id)).toBe(0);
+  });
+
+  it("keeps a company's Viber channel from every other company, and disconnecting removes the webhook", async () => {
+    const { admin, bot, channel } = await connectBot();
+    const other = await companyAdmin(t);
+    expect((await other.client.get(`/api/viber-channels/${channel.id}`)).status).toBe(404);
+    const edit = { name: "Mine now", description: "", welcome: "", awaiting_approval: false, agent_id: null, agent_active: false };
+    expect((await other.client.put(`/api/viber-channels/${channel.id}`, edit)).status).toBe(404);
+    expect((await other.client.del(`/api/channels/${channel.id}`)).status).toBe(404);
+    expect(bot.webhook).not.toBeNull();
+    const updated = await admin.client.put<ViberChannelView>(`/api/viber-channels/${channel.id}`, { ...edit, name: "Viber bot", awaiting_approval: true });
+    expect(updated.body).toMatchObject({ name: "Viber bot", awaiting_approval: true });
+    expect((await admin.client.del(`/api/channels/${channel.id}`)).status).toBe(200);
+    expect(bot.webhook).toBeNull();
+  });
+});

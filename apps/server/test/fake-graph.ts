@@ -1,0 +1,213 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * Meta's Graph API on localhost for Messenger, checking each request as developers.facebook.com documents
+ * it: the OAuth code and token exchanges with the app id, secret and redirect URI, /me/accounts with the
+ * long-lived user token, subscribed_apps with a Page token and the fields, the User Profile API, and the
+ * Send API (recipient, messaging_type, the tag with MESSAGE_TAG, text or attachment, quick-reply limits).
+ * A bad request answers Meta's error body and is listed in `violations`, which tests expect empty.
+ * `callback` posts signed webhook bodies (X-Hub-Signature-256 with the app secret) to the app.
+ */
+export interface FakePage {
+  id: string;
+  name: string;
+  token: string;
+  subscribedFields: string[] | null;
+}
+
+export interface GraphSend {
+  page: string;
+  body: { recipient: { id: string }; messaging_type: string; tag?: string; message: Record<string, unknown> };
+  media?: { status: number; type: string | null };
+}
+
+const GRAPH_VERSION = "v23.0";
+const FIELDS = ["messages", "messaging_postbacks", "message_reads", "message_deliveries", "message_echoes", "messaging_handovers"];
+
+export async function startFakeGraph(app: { id: string; secret: string }) {
+  const pages = new Map<string, FakePage>();
+  const codes = new Map<string, string[]>();
+  const userTokens = new Map<string, string[]>();
+  const profiles = new Map<string, { first_name: string; last_name: string }>();
+  const profileFetches: string[] = [];
+  const sent: GraphSend[] = [];
+  const violations: string[] = [];
+  const failures: Array<"temporary" | "permanent"> = [];
+  const media = new Map<string, { type: string; data: Buffer }>();
+  let publicOrigin = "";
+  let appOrigin = "";
+  let mids = 0;
+  const toApp = (url: string) => (publicOrigin && url.startsWith(publicOrigin) ? appOrigin + url.slice(publicOrigin.length) : url);
+
+  const json = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+  const oauthError = (res: ServerResponse, message: string, violation?: string) => {
+    if (violation) violations.push(violation);
+    json(res, 400, { error: { message, type: "OAuthException", code: 190, fbtrace_id: "fake" } });
+  };
+  const paramError = (res: ServerResponse, violation: string) => {
+    violations.push(violation);
+    json(res, 400, { error: { message: `(#100) ${violation}`, type: "OAuthException", code: 100, fbtrace_id: "fake" } });
+  };
+  const pageByToken = (token: string | null) => [...pages.values()].find((page) => page.token === token);
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const file = url.pathname.startsWith("/media/") ? media.get(url.pathname.slice("/media/".length)) : undefined;
+    if (file) return res.writeHead(200, { "content-type": file.type, "content-length": file.data.length }).end(file.data);
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const prefix = `/${GRAPH_VERSION}/`;
+    if (!url.pathname.startsWith(prefix)) return paramError(res, `unversioned path ${url.pathname}`);
+    const path = url.pathname.slice(prefix.length);
+    const q = url.searchParams;
+    if (req.method === "GET" && path === "oauth/access_token") {
+      if (q.get("client_id") !== app.id || q.get("client_secret") !== app.secret)
+        return oauthError(res, "Error validating client secret.", "oauth: app id/secret");
+      if (q.get("grant_type") === "fb_exchange_token") {
+        const pagesOf = userTokens.get(q.get("fb_exchange_token") ?? "");
+        if (!pagesOf) return oauthError(res, "Invalid OAuth access token.", "oauth: exchange token");
+        const long = `long-${randomBytes(8).toString("hex")}`;
+        userTokens.set(long, pagesOf);
+        return json(res, 200, { access_token: long, token_type: "bearer", expires_in: 5_183_944 });
+      }
+      const granted = codes.get(q.get("code") ?? "");
+      if (!granted || !q.get("redirect_uri")) return oauthError(res, "Invalid verification code format.", "oauth: code/redirect_uri");
+      codes.delete(q.get("code") ?? "");
+      const short = `short-${randomBytes(8).toString("hex")}`;
+      userTokens.set(short, granted);
+      return json(res, 200, { access_token: short, token_type: "bearer", expires_in: 3600 });
+    }
+    if (req.method === "GET" && path === "me/accounts") {
+      const granted = userTokens.get(q.get("access_token") ?? "");
+      if (!granted || !q.get("access_token")?.startsWith("long-"))
+        return oauthError(res, "Invalid OAuth access token.", "me/accounts: not a long-lived user token");
+      const data = granted
+        .map((id) => pages.get(id))
+        .map((page) => ({ id: page?.id, name: page?.name, access_token: page?.token, tasks: ["MESSAGING", "MANAGE"] }));
+      return json(res, 200, { data, paging: { cursors: {} } });
+    }
+    const subscribed = /^(\d+)\/subscribed_apps$/.exec(path);
+    if (subscribed) {
+      const page = pages.get(subscribed[1] ?? "");
+      if (!page || page.token !== q.get("access_token")) return oauthError(res, "Invalid OAuth access token.", "subscribed_apps: page token");
+      if (req.method === "DELETE") {
+        page.subscribedFields = null;
+        return json(res, 200, { success: true });
+      }
+      if (req.method !== "POST") return paramError(res, `subscribed_apps: ${req.method}`);
+      const fields = (q.get("subscribed_fields") ?? "").split(",").filter(Boolean);
+      if (!fields.length) return paramError(res, "subscribed_apps: subscribed_fields");
+      page.subscribedFields = fields;
+      return json(res, 200, { success: true });
+    }
+    if (req.method === "POST" && path === "me/messages") {
+      const page = pageByToken(q.get("access_token"));
+      if (!page) return oauthError(res, "Invalid OAuth access token.", "me/messages: page token");
+      if (!String(req.headers["content-type"] ?? "").startsWith("application/json")) return paramError(res, "me/messages: content-type");
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as GraphSend["body"];
+      if (!body.recipient?.id) return paramError(res, "me/messages: recipient.id");
+      if (!["RESPONSE", "UPDATE", "MESSAGE_TAG"].includes(body.messaging_type)) return paramError(res, "me/messages: messaging_type");
+      if ((body.messaging_type === "MESSAGE_TAG") !== Boolean(body.tag)) return paramError(res, "me/messages: tag only with MESSAGE_TAG");
+      const message = body.message ?? {};
+      const hasText = typeof message.text === "string" && message.text.length > 0;
+      if (hasText === Boolean(message.attachment)) return paramError(res, "me/messages: text or attachment");
+      if (hasText && (message.text as string).length >= 2000) return paramError(res, "me/messages: text length");
+      const quick = message.quick_replies as Array<{ content_type?: string; title?: string; payload?: string }> | undefined;
+      if (quick && (quick.length > 13 || quick.some((r) => r.content_type !== "text" || !r.title || r.title.length > 20 || !r.payload))) {
+        return paramError(res, "me/messages: quick_replies");
+      }
+      const failure = failures.shift();
+      if (failure === "temporary")
+        return json(res, 500, { error: { message: "An unexpected error has occurred.", type: "OAuthException", code: 2, is_transient: true } });
+      if (failure === "permanent")
+        return json(res, 400, { error: { message: "(#551) This person isn't available right now.", type: "OAuthException", code: 551 } });
+      const record: GraphSend = { page: page.id, body };
+      const attachment = message.attachment as { payload?: { url?: string } } | undefined;
+      if (attachment?.payload?.url) {
+        const fetched = await fetch(toApp(attachment.payload.url));
+        record.media = { status: fetched.status, type: fetched.headers.get("content-type") };
+      }
+      sent.push(record);
+      mids += 1;
+      return json(res, 200, { recipient_id: body.recipient.id, message_id: `m_sent${mids}` });
+    }
+    if (req.method === "GET" && /^\d+$/.test(path)) {
+      const page = pageByToken(q.get("access_token"));
+      if (!page) return oauthError(res, "Invalid OAuth access token.", "profile: page token");
+      if (!q.get("fields")?.includes("first_name")) return paramError(res, "profile: fields");
+      profileFetches.push(path);
+      const profile = profiles.get(path);
+      if (!profile)
+        return json(res, 400, { error: { message: "No profile available for this user.", type: "OAuthException", code: 100, error_subcode: 2018218 } });
+      return json(res, 200, { ...profile, profile_pic: "https://fb.test/p.jpg", id: path });
+    }
+    return paramError(res, `${req.method} ${path}`);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      violations.push(`fake crashed: ${String(error)}`);
+      res.writeHead(500).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  const digits = () => String(Number.parseInt(randomBytes(6).toString("hex"), 16));
+
+  return {
+    url: `http://127.0.0.1:${port}/${GRAPH_VERSION}`,
+    sent,
+    violations,
+    profileFetches,
+    routeTo(configuredPublicUrl: string, actualUrl: string) {
+      publicOrigin = configuredPublicUrl.replace(/\/$/, "");
+      appOrigin = actualUrl.replace(/\/$/, "");
+    },
+    addPage(name = "Holboo Shop"): FakePage {
+      const page: FakePage = { id: digits(), name, token: `EAAG${randomBytes(12).toString("hex")}`, subscribedFields: null };
+      pages.set(page.id, page);
+      return page;
+    },
+    /** A person logs in and grants these Pages: the code Facebook sends back to the redirect URI. */
+    authorize(...granted: FakePage[]) {
+      const code = `code-${randomBytes(8).toString("hex")}`;
+      codes.set(
+        code,
+        granted.map((page) => page.id),
+      );
+      return code;
+    },
+    addCustomer(profile?: { first_name: string; last_name: string }) {
+      const psid = digits();
+      if (profile) profiles.set(psid, profile);
+      return psid;
+    },
+    hostMedia(name: string, type: string, data: Buffer) {
+      media.set(name, { type, data });
+      return `http://127.0.0.1:${port}/media/${name}`;
+    },
+    /** Posts a webhook body for these Pages' items, signed with the app secret (or `secret`). */
+    async callback(entries: Array<{ page: FakePage; items: unknown[] }>, options: { secret?: string; raw?: string } = {}) {
+      const body =
+        options.raw ?? JSON.stringify({ object: "page", entry: entries.map(({ page, items }) => ({ id: page.id, time: Date.now(), messaging: items })) });
+      const signature = createHmac("sha256", options.secret ?? app.secret)
+        .update(body)
+        .digest("hex");
+      const response = await fetch(`${appOrigin}/webhooks/messenger/meta-app`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-hub-signature-256": `sha256=${signature}` },
+        body,
+      });
+      return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
+    },
+    failNext(kind: "temporary" | "permanent") {
+      failures.push(kind);
+    },
+    fields: FIELDS,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeGraph = Awaited<ReturnType<typeof startFakeGraph>>;
