@@ -24,6 +24,7 @@ describe("route access declarations", () => {
       [
         "GET /api/health",
         "GET /api/logout",
+        "POST /api/logout",
         "GET /pub/version",
         "POST /api/auth/handoff",
         "POST /api/login",
