@@ -27,8 +27,11 @@ export function hostAllowed(hostOrigin: string | undefined, domain: string, publ
     return false;
   }
   if (url.origin === new URL(publicUrl).origin) return true;
+  // A domain with a port (localhost:8080) admits only that port; one without admits any, as before.
+  const [name = "", port] = domain.split(":");
+  if (port !== undefined && url.port !== port) return false;
   const host = url.hostname.toLowerCase();
-  return host === domain || host.endsWith(`.${domain}`);
+  return host === name || host.endsWith(`.${name}`);
 }
 
 export const visitorSignature = (secret: string, userId: string) => createHmac("sha256", secret).update(userId).digest("hex");

@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DateRangePicker, type DateRangeValue } from "../../components/shared/DateRangePicker.tsx";
-import { EmptyState } from "../../components/shared/EmptyState.tsx";
+import { ListEmpty } from "../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
 import { api } from "../../lib/api.ts";
@@ -125,8 +125,8 @@ export function InboxList({ status, selected, onSelect }: Props) {
           }}
         />
       </Group>
-      {list.data && !list.data.items.length ? (
-        <EmptyState onRetry={() => void list.refetch()} />
+      {list.isError || (list.data && !list.data.items.length) ? (
+        <ListEmpty failed={list.isError} onRetry={() => void list.refetch()} text={t("emptyHelp.inbox")} />
       ) : (
         <Stack gap={4} data-testid="inbox-list">
           {list.data?.items.map((item) => (
