@@ -36,6 +36,7 @@ export function presentInteraction(row: InteractionViewRow, tags: Tag[]): Intera
     duration_ms: i.closedAt ? i.closedAt.getTime() - i.startedAt.getTime() : null,
     mood: i.mood as Mood | null,
     rating: i.rating,
+    customer_rating: i.customerRating,
     rating_comment: i.ratingComment,
     tags: tags.filter((tag) => tag.interactionId === i.id).map(({ id, name, important }) => ({ id, name, important })),
     last_seq: i.lastSeq,

@@ -128,6 +128,7 @@ export async function listInteractions(db: Executor, companyId: number, query: I
   if (query.owner_type) conditions.push(eq(interactions.ownerType, query.owner_type));
   if (query.mood) conditions.push(eq(interactions.mood, query.mood));
   if (query.rating) conditions.push(eq(interactions.rating, query.rating));
+  if (query.customer_rating) conditions.push(eq(interactions.customerRating, query.customer_rating));
   if (query.from) conditions.push(gte(interactions.startedAt, new Date(query.from)));
   if (query.to) conditions.push(lte(interactions.startedAt, new Date(query.to)));
   if (query.tag_id) {

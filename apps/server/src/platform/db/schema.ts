@@ -11,3 +11,4 @@ export * from "./schema/knowledge.ts";
 export * from "./schema/issues.ts";
 export * from "./schema/jobs.ts";
 export * from "./schema/platform.ts";
+export * from "./schema/help.ts";

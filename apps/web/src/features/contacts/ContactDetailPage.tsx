@@ -28,7 +28,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Interactions({ contactId }: { contactId: number }) {
+/** A contact's conversations, newest first: on the profile and beside a conversation. */
+export function ContactInteractions({ contactId }: { contactId: number }) {
   const { t } = useTranslation("contacts");
   const list = useQuery({
     queryKey: ["contacts", contactId, "interactions"],
@@ -190,7 +191,7 @@ export function ContactDetailPage() {
               <Title order={4} mb="sm">
                 {t("detail.interactions")}
               </Title>
-              <Interactions contactId={c.id} />
+              <ContactInteractions contactId={c.id} />
             </Paper>
             <Paper withBorder p="md">
               <Title order={4} mb="sm">

@@ -1,4 +1,4 @@
-import { MOODS, pageCount, type ChannelView, type InteractionTagView, type InteractionView, type UserView } from "@holboo/core";
+import { MOODS, pageCount, type ChannelView, type InteractionTagView, type InteractionView } from "@holboo/core";
 import { Badge, Group, Paper, Select, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
@@ -11,6 +11,7 @@ import { Pagination } from "../../components/shared/Pagination.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
 import { api } from "../../lib/api.ts";
 import { useMe } from "../../lib/session.ts";
+import { inboxUserQueries } from "./inbox.queries.ts";
 
 const PAGE_SIZE = 20;
 
@@ -48,10 +49,7 @@ export function InboxList({ status, selected, onSelect }: Props) {
     enabled: !!me?.company_id,
   });
   const tags = useQuery({ queryKey: ["interaction-tags"], queryFn: () => api.get<{ items: InteractionTagView[] }>("/api/interaction-tags") });
-  const users = useQuery({
-    queryKey: ["users", "assignable"],
-    queryFn: () => api.get<{ items: UserView[] }>("/api/users", { user_type: "human", page_size: 100 }).catch(() => ({ items: [] })),
-  });
+  const users = useQuery(inboxUserQueries.assigneeFilter());
   const set = (name: string) => (value: string | null) => {
     setPage(1);
     setFilters((current) => ({ ...current, [name]: value }));
@@ -108,12 +106,24 @@ export function InboxList({ status, selected, onSelect }: Props) {
             />
             <Select
               size="xs"
-              w={100}
-              placeholder={t("filters.rating")}
+              w={130}
+              placeholder={t("details.closerRatingFilter")}
+              aria-label={t("details.closerRatingFilter")}
               clearable
               data={["1", "2", "3", "4", "5"].map((r) => ({ value: r, label: "★".repeat(Number(r)) }))}
               value={filters.rating ?? null}
               onChange={set("rating")}
+            />
+            <Select
+              size="xs"
+              w={130}
+              placeholder={t("details.customerRatingFilter")}
+              aria-label={t("details.customerRatingFilter")}
+              clearable
+              data={["1", "2", "3", "4", "5"].map((r) => ({ value: r, label: "★".repeat(Number(r)) }))}
+              value={filters.customer_rating ?? null}
+              onChange={set("customer_rating")}
+              data-testid="filter-customer-rating"
             />
           </>
         )}
