@@ -23,4 +23,5 @@ export * from "./contracts/knowledge.ts";
 export * from "./contracts/answers.ts";
 export * from "./contracts/contacts.ts";
 export * from "./contracts/jobs.ts";
+export * from "./contracts/help.ts";
 export * from "./emoji.ts";

@@ -76,6 +76,8 @@ export const InteractionView = z.object({
   /** The customer's own stars (service-rating page) and comment. */
   customer_rating: z.number().int().nullable(),
   rating_comment: z.string().nullable(),
+  /** Customer messages nobody on staff has read yet. */
+  unread_count: z.number().int(),
   tags: z.array(z.object({ id: z.number().int(), name: z.string(), important: z.boolean() })),
   last_seq: z.number().int(),
   last_message_at: z.string().nullable(),

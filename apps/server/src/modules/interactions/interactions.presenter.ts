@@ -38,6 +38,7 @@ export function presentInteraction(row: InteractionViewRow, tags: Tag[]): Intera
     rating: i.rating,
     customer_rating: i.customerRating,
     rating_comment: i.ratingComment,
+    unread_count: row.unread,
     tags: tags.filter((tag) => tag.interactionId === i.id).map(({ id, name, important }) => ({ id, name, important })),
     last_seq: i.lastSeq,
     last_message_at: i.lastMessageAt?.toISOString() ?? null,
