@@ -14,4 +14,5 @@ export const NAMESPACES = [
   "onboarding",
   "servicerate",
   "settings",
+  "help",
 ] as const;

@@ -143,9 +143,16 @@ export function InboxList({ status, selected, onSelect }: Props) {
             <UnstyledButton key={item.id} onClick={() => onSelect(item.id)} data-testid={`inbox-item-${item.id}`}>
               <Paper withBorder p="xs" bg={item.id === selected ? "indigo.0" : undefined}>
                 <Group justify="space-between" wrap="nowrap">
-                  <Text size="sm" fw={600} lineClamp={1}>
-                    {item.contact.name || t("customer")}
-                  </Text>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm" fw={600} lineClamp={1}>
+                      {item.contact.name || t("customer")}
+                    </Text>
+                    {item.unread_count > 0 && (
+                      <Badge size="sm" circle color="red" aria-label={t("unread", { count: item.unread_count })} data-testid={`unread-${item.id}`}>
+                        {item.unread_count}
+                      </Badge>
+                    )}
+                  </Group>
                   {item.last_message_at && (
                     <Text size="xs" c="dimmed">
                       <RelativeTime value={item.last_message_at} />

@@ -28,6 +28,7 @@ const closed: InteractionView = {
   mood: "grinning",
   rating: 4,
   customer_rating: 2,
+  unread_count: 0,
   rating_comment: "Удаан хариулсан",
   tags: [],
   last_seq: 9,
