@@ -15,4 +15,5 @@ export const NAMESPACES = [
   "servicerate",
   "settings",
   "help",
+  "guide",
 ] as const;

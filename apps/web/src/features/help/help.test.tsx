@@ -106,3 +106,16 @@ describe("feedback dialog", () => {
     expect(mocked.post).toHaveBeenCalledWith("/api/feedback", { category: "appreciation", details: "Маш хялбар байна", screenshot_file_id: null });
   });
 });
+
+describe("guide", () => {
+  it("has the general, staff and interactions guides written for these screens, in mn and en", async () => {
+    const { GuidePage } = await import("./GuidePage.tsx");
+    const { default: en } = await import("../../i18n/locales/en/guide.json");
+    renderWithProviders(<GuidePage />, { me: makeMe() });
+    expect(await screen.findByRole("heading", { name: "Гарын авлага" })).toBeInTheDocument();
+    expect(screen.getByTestId("guide-general")).toHaveTextContent("Мэдлэгийн сан");
+    await userEvent.click(screen.getByTestId("guide-tab-interactions"));
+    expect(await screen.findByTestId("guide-interactions")).toHaveTextContent("Үнэлгээ хүсэх");
+    expect(en.interactions.map((part) => part.h)).toContain("The details panel");
+  });
+});
