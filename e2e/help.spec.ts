@@ -69,6 +69,13 @@ test("a new company's calm empty lists, a web-chat FAQ answered at once, the con
   await expect(page.getByTestId("feedback-thanks")).toBeVisible();
   await shot(page, "help-07-feedback-thanks");
 
+  // The guide, from the menu.
+  await page.goto("/interacts");
+  await page.getByRole("link", { name: "Гарын авлага" }).click();
+  await expect(page.getByTestId("guide-general")).toBeVisible();
+  await page.getByTestId("guide-tab-interactions").click();
+  await shot(page, "help-09-guide");
+
   // A long settings page keeps the sidebar's background to the bottom.
   await page.goto("/settings/web_chat/add");
   await shot(page, "help-08-settings-long-page");
