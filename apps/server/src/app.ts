@@ -40,6 +40,7 @@ import { usersRoutes } from "./modules/users/users.routes.ts";
 import { channelsRoutes } from "./modules/channels/channels.routes.ts";
 import { interactionTagsRoutes } from "./modules/interaction-tags/interaction-tags.routes.ts";
 import { savedResponsesRoutes } from "./modules/saved-responses/saved-responses.routes.ts";
+import { helpRoutes } from "./modules/help/help.routes.ts";
 import { issueSettingsRoutes } from "./modules/issues/issue-settings.routes.ts";
 import { issuesRoutes } from "./modules/issues/issues.routes.ts";
 import { modelProviderRoutes } from "./modules/answers/model-provider.routes.ts";
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     contactTypesRoutes,
     issueSettingsRoutes,
     issuesRoutes,
+    helpRoutes,
   ]) {
     register(typed, ctx);
   }

@@ -27,8 +27,8 @@ export class VisitorApi {
     });
   }
 
-  send(clientId: string, text: string, attachmentIds: string[]) {
-    return this.call<MessageView>("POST", "/api/webchat/messages", { client_id: clientId, text, attachment_ids: attachmentIds });
+  send(clientId: string, text: string, attachmentIds: string[], faqIndex?: number) {
+    return this.call<MessageView>("POST", "/api/webchat/messages", { client_id: clientId, text, attachment_ids: attachmentIds, faq_index: faqIndex });
   }
 
   events(interactionId: number, after: number) {

@@ -32,7 +32,7 @@ class Chat {
   private open = !embedded;
   private unread = 0;
   private lastTypingSent = 0;
-  private readonly outbox = new Map<string, { text: string; attachmentIds: string[] }>();
+  private readonly outbox = new Map<string, { text: string; attachmentIds: string[]; faqIndex?: number }>();
 
   async start(user: VisitorIdentityHint | null) {
     const stored = localStorage.getItem(tokenKey);
@@ -50,7 +50,7 @@ class Chat {
       onRetry: (clientId) => void this.flush(clientId),
       onAttach: (file) => void this.attach(file, locale),
       onDownload: (attachment) => void this.download(attachment, locale),
-      onFaq: (question) => void this.send(newClientId(), question, []),
+      onFaq: (index, question) => void this.send(newClientId(), question, [], index),
       onClose: () => toLoader({ source: SOURCE, type: "close" }),
       onTyping: () => this.typing(),
     });
@@ -127,10 +127,10 @@ class Chat {
     if (this.thread.interactionId && this.thread.lastSeq) await this.api.seen(this.thread.interactionId, this.thread.lastSeq).catch(() => undefined);
   }
 
-  private async send(clientId: string, raw: string, attachmentIds: string[]) {
-    const text = convertEmoji(raw);
+  private async send(clientId: string, raw: string, attachmentIds: string[], faqIndex?: number) {
+    const text = faqIndex === undefined ? convertEmoji(raw) : raw;
     if (this.thread.closed) this.thread.reset(null);
-    this.outbox.set(clientId, { text, attachmentIds });
+    this.outbox.set(clientId, { text, attachmentIds, faqIndex });
     this.thread.addPending(clientId, text);
     this.render();
     await this.flush(clientId);
@@ -142,7 +142,7 @@ class Chat {
     if (!pending) return;
     this.thread.setStatus(clientId, "sending");
     try {
-      const message = await this.deliver(clientId, pending.text, pending.attachmentIds);
+      const message = await this.deliver(clientId, pending.text, pending.attachmentIds, pending.faqIndex);
       this.outbox.delete(clientId);
       // The message's own event arrives by push (or by the resync after a reconnect); only a
       // conversation we did not know yet needs fetching.
@@ -160,12 +160,12 @@ class Chat {
   }
 
   /** Over the live socket when connected, else over HTTP; the server treats both the same. */
-  private async deliver(clientId: string, text: string, attachmentIds: string[]): Promise<MessageView> {
+  private async deliver(clientId: string, text: string, attachmentIds: string[], faqIndex?: number): Promise<MessageView> {
     const socket = this.socket;
-    if (!socket?.connected) return this.api.send(clientId, text, attachmentIds);
+    if (!socket?.connected) return this.api.send(clientId, text, attachmentIds, faqIndex);
     const ack = (await socket
       .timeout(SEND_TIMEOUT_MS)
-      .emitWithAck(VISITOR_SEND_EVENT, { client_id: clientId, text, attachment_ids: attachmentIds })) as VisitorSendAck;
+      .emitWithAck(VISITOR_SEND_EVENT, { client_id: clientId, text, attachment_ids: attachmentIds, faq_index: faqIndex })) as VisitorSendAck;
     if ("message" in ack) return ack.message;
     throw new Error(ack.error.code);
   }

@@ -20,7 +20,8 @@ export interface ViewHandlers {
   onRetry(key: string): void;
   onAttach(file: File): void;
   onDownload(attachment: AttachmentView): void;
-  onFaq(question: string, answer: string): void;
+  /** A tapped FAQ question; the server answers it from the entry at once. */
+  onFaq(index: number, question: string): void;
   onClose(): void;
   onTyping(): void;
 }
@@ -112,12 +113,12 @@ export class ChatView {
     if (!online && !thread.interactionId) nodes.push(el("div", { class: "away" }, this.text("away")));
     if (this.config.faq.length && !thread.interactionId) {
       const faq = el("div", { class: "faq", "aria-label": this.text("faq") });
-      for (const entry of this.config.faq) {
+      this.config.faq.forEach((entry, index) => {
         const question = this.pick(entry.question_mn, entry.question_en);
         const button = el("button", { type: "button" }, question);
-        button.addEventListener("click", () => this.handlers.onFaq(question, this.pick(entry.answer_mn, entry.answer_en)));
+        button.addEventListener("click", () => this.handlers.onFaq(index, question));
         faq.append(button);
-      }
+      });
       nodes.push(faq);
     }
     const items: Array<{ seq: number; node: HTMLElement }> = [];

@@ -25,4 +25,5 @@ export * from "./contracts/answers.ts";
 export * from "./contracts/contacts.ts";
 export * from "./contracts/jobs.ts";
 export * from "./contracts/flows.ts";
+export * from "./contracts/help.ts";
 export * from "./emoji.ts";

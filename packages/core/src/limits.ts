@@ -57,6 +57,8 @@ export const LIMITS = {
   tagNameMaxChars: 40,
   tagDescriptionMaxChars: 300,
   ratingCommentMaxChars: 1000,
+  /** Feedback from the help menu: the details a person writes. */
+  feedbackDetailsMaxChars: 2000,
   /** Auto-assignment gives an agent at most this many open interactions (a company setting within these bounds). */
   maxOpenPerAgentDefault: 8,
   maxOpenPerAgentMax: 200,

@@ -1,6 +1,6 @@
 import type { MeView } from "@holboo/core";
 import { describe, expect, it } from "vitest";
-import { activeNavKey, NAV_ITEMS, visibleNavItems } from "./navigation.ts";
+import { activeNavKey, hasCallCenter, NAV_ITEMS, visibleNavItems } from "./navigation.ts";
 
 const me = (overrides: Partial<MeView>): MeView => ({
   ID: 1,
@@ -25,7 +25,7 @@ const me = (overrides: Partial<MeView>): MeView => ({
 
 describe("navigation menu", () => {
   it("shows only what the server's permissions allow", () => {
-    expect(visibleNavItems(me({})).map((item) => item.key)).toEqual(["interactionsOpen", "interactionsClosed", "issue", "contacts", "knowledge"]);
+    expect(visibleNavItems(me({})).map((item) => item.key)).toEqual(["interactionsOpen", "interactionsClosed", "issue", "contacts", "knowledge", "guide"]);
     expect(visibleNavItems(me({ permissions: ["settings.view"] })).map((item) => item.key)).toContain("settings");
     expect(visibleNavItems(me({ is_platform_admin: true })).map((item) => item.key)).toContain("admin");
   });
@@ -36,5 +36,14 @@ describe("navigation menu", () => {
     expect(activeNavKey(NAV_ITEMS, "/settings/user", "?tab=3")).toBe("settings");
     expect(activeNavKey(NAV_ITEMS, "/user", "")).toBeNull();
     expect(activeNavKey(NAV_ITEMS, "/issues/12", "")).toBe("issue");
+  });
+});
+
+describe("menu rules of spec §2", () => {
+  it("always has the guide; call monitoring only for a company with a call center (none can have one yet)", () => {
+    expect(visibleNavItems(me({ permissions: [] })).map((item) => item.key)).toContain("guide");
+    expect(hasCallCenter(me({}))).toBe(false);
+    const monitoring = { key: "callMonitoring", to: "/call-monitoring", icon: NAV_ITEMS[0]!.icon, when: hasCallCenter };
+    expect(visibleNavItems(me({}), [monitoring, ...NAV_ITEMS]).map((item) => item.key)).not.toContain("callMonitoring");
   });
 });

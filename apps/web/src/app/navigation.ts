@@ -1,5 +1,5 @@
 import type { MeView, Permission } from "@holboo/core";
-import { IconAddressBook, IconArchive, IconBook, IconInbox, IconSettings, IconShieldLock, IconTicket } from "@tabler/icons-react";
+import { IconAddressBook, IconArchive, IconBook, IconHelp, IconInbox, IconSettings, IconShieldLock, IconTicket } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 
 export interface NavItem {
@@ -9,6 +9,8 @@ export interface NavItem {
   icon: ComponentType<{ size?: number; stroke?: number }>;
   permission?: Permission;
   platformAdmin?: boolean;
+  /** A rule on the company, e.g. hasCallCenter. */
+  when?: (me: MeView) => boolean;
 }
 
 /**
@@ -25,11 +27,21 @@ export const NAV_ITEMS: NavItem[] = [
   // Every member reads the knowledge base; changing it needs settings.edit (checked by the server).
   { key: "knowledge", to: "/knowledge", icon: IconBook },
   { key: "settings", to: "/settings", icon: IconSettings, permission: "settings.view" },
+  // The guide is for everyone, always.
+  { key: "guide", to: "/guide", icon: IconHelp },
   { key: "admin", to: "/admin", icon: IconShieldLock, platformAdmin: true },
 ];
 
+/**
+ * Call monitoring is offered only to a company with a call center. No company can connect one yet, so this is
+ * false until the call-center channel exists; its menu entry then names this rule with `when: hasCallCenter`.
+ */
+export const hasCallCenter = (_me: MeView): boolean => false;
+
 export const visibleNavItems = (me: MeView, items: NavItem[] = NAV_ITEMS) =>
-  items.filter((item) => (item.platformAdmin ? me.is_platform_admin : !item.permission || me.permissions.includes(item.permission)));
+  items.filter(
+    (item) => (!item.when || item.when(me)) && (item.platformAdmin ? me.is_platform_admin : !item.permission || me.permissions.includes(item.permission)),
+  );
 
 /** The entry for the current location: the longest path prefix, then the most query parameters matched. */
 export function activeNavKey(items: NavItem[], pathname: string, search: string): string | null {

@@ -7,6 +7,7 @@ import { knowledgeRoutes } from "../features/knowledge/routes.tsx";
 import { settingsRoutes } from "../features/settings/routes.tsx";
 import { DefaultLayout } from "../layouts/DefaultLayout.tsx";
 import { EmptyLayout } from "../layouts/EmptyLayout.tsx";
+import { GuideLayout } from "../layouts/GuideLayout.tsx";
 import { ErrorScreen } from "../layouts/ErrorScreen.tsx";
 import { OnboardingLayout } from "../layouts/OnboardingLayout.tsx";
 import { screen } from "./lazy.ts";
@@ -118,6 +119,18 @@ export const routes: RouteObject[] = [
               </RequirePermission>
             ),
             children: adminRoutes,
+          },
+        ],
+      },
+      {
+        element: <GuideLayout />,
+        children: [
+          {
+            path: "/guide",
+            lazy: screen(
+              () => import("../features/help/GuidePage.tsx"),
+              (m) => m.GuidePage,
+            ),
           },
         ],
       },

@@ -1,37 +1,52 @@
 import type { MeView } from "@holboo/core";
 import { Group, Menu, Text, UnstyledButton } from "@mantine/core";
-import { IconChevronDown, IconLogout, IconUser } from "@tabler/icons-react";
+import { IconChevronDown, IconLogout, IconMessageReport, IconUser } from "@tabler/icons-react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { logout } from "../lib/logout.ts";
 import { UserAvatar } from "./shared/UserAvatar.tsx";
 
-/** The header's account menu: my profile and logout. */
+/** Loaded when first opened, with its translations, off the first screen. */
+const FeedbackDialog = lazy(() => import("../features/help/FeedbackDialog.tsx").then((m) => ({ default: m.FeedbackDialog })));
+
+/** The header's account menu: my profile, feedback and logout. */
 export function UserMenu({ me }: { me: MeView }) {
   const { t } = useTranslation("shell");
+  const [feedback, setFeedback] = useState(false);
   return (
-    <Menu position="bottom-end" withArrow shadow="md" width={220}>
-      <Menu.Target>
-        <UnstyledButton aria-label={t("header.account")} data-testid="user-menu">
-          <Group gap={8} wrap="nowrap">
-            <UserAvatar name={me.user_name} photoUrl={me.photo_url} size="md" />
-            <Text size="sm" fw={500} visibleFrom="md" maw={160} truncate>
-              {me.user_name}
-            </Text>
-            <IconChevronDown size={14} style={{ flexShrink: 0 }} />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{me.email}</Menu.Label>
-        <Menu.Item component={Link} to="/user" leftSection={<IconUser size={16} />}>
-          {t("header.profile")}
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()} data-testid="logout">
-          {t("header.logout")}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <Menu position="bottom-end" withArrow shadow="md" width={220}>
+        <Menu.Target>
+          <UnstyledButton aria-label={t("header.account")} data-testid="user-menu">
+            <Group gap={8} wrap="nowrap">
+              <UserAvatar name={me.user_name} photoUrl={me.photo_url} size="md" />
+              <Text size="sm" fw={500} visibleFrom="md" maw={160} truncate>
+                {me.user_name}
+              </Text>
+              <IconChevronDown size={14} style={{ flexShrink: 0 }} />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{me.email}</Menu.Label>
+          <Menu.Item component={Link} to="/user" leftSection={<IconUser size={16} />}>
+            {t("header.profile")}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconMessageReport size={16} />} onClick={() => setFeedback(true)} data-testid="open-feedback">
+            {t("header.feedback")}
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()} data-testid="logout">
+            {t("header.logout")}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {feedback && (
+        <Suspense fallback={null}>
+          <FeedbackDialog onClose={() => setFeedback(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -15,4 +15,6 @@ export const NAMESPACES = [
   "onboarding",
   "servicerate",
   "settings",
+  "help",
+  "guide",
 ] as const;

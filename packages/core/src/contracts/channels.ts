@@ -31,7 +31,10 @@ const colorSchema = z
 const text = (max: number) => z.string().trim().max(max, { error: "text_too_long" });
 const requiredText = (max: number) => text(max).min(1, { error: "required" });
 
-/** The site's host name: "https://www.Shop.mn/path" and "shop.mn" both give "www.shop.mn"/"shop.mn". */
+/**
+ * The site's host, with its port when it is not the default one: "https://www.Shop.mn/path" gives "www.shop.mn",
+ * and "http://localhost:8080/" gives "localhost:8080", so a developer can try the widget on a local site.
+ */
 export const webchatDomainSchema = z
   .string({ error: "required" })
   .trim()
@@ -40,9 +43,17 @@ export const webchatDomainSchema = z
     value
       .toLowerCase()
       .replace(/^https?:\/\//, "")
-      .replace(/[/:?#].*$/, ""),
+      .replace(/[/?#].*$/, ""),
   )
-  .refine((value) => value === "localhost" || isValidDomain(value), { error: "mail_domain_invalid" });
+  .refine(
+    (value) => {
+      const [host = "", port, ...rest] = value.split(":");
+      if (rest.length) return false;
+      if (port !== undefined && !(/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535)) return false;
+      return host === "localhost" || isValidDomain(host);
+    },
+    { error: "mail_domain_invalid" },
+  );
 
 export const WebchatFaqEntry = z.object({
   question_mn: requiredText(LIMITS.webchatFaqQuestionMaxChars),

@@ -72,8 +72,13 @@ export const InteractionView = z.object({
   closed_at: z.string().nullable(),
   duration_ms: z.number().int().nullable(),
   mood: z.enum(MOODS).nullable(),
+  /** The closer's assessment. */
   rating: z.number().int().nullable(),
+  /** The customer's own stars (service-rating page) and comment. */
+  customer_rating: z.number().int().nullable(),
   rating_comment: z.string().nullable(),
+  /** Customer messages nobody on staff has read yet. */
+  unread_count: z.number().int(),
   tags: z.array(z.object({ id: z.number().int(), name: z.string(), important: z.boolean() })),
   last_seq: z.number().int(),
   last_message_at: z.string().nullable(),
@@ -147,6 +152,7 @@ export const InteractionListQuery = listQueryBase.extend({
   tag_id: z.coerce.number().int().positive().optional(),
   mood: z.enum(MOODS, { error: "invalid_parameters" }).optional(),
   rating: z.coerce.number().int().min(1).max(5).optional(),
+  customer_rating: z.coerce.number().int().min(1).max(5).optional(),
   from: z.iso.datetime({ offset: true, error: "invalid_parameters" }).optional(),
   to: z.iso.datetime({ offset: true, error: "invalid_parameters" }).optional(),
   search: z.string().trim().max(100).optional(),

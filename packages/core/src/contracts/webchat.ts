@@ -37,6 +37,8 @@ export const VisitorMessageInput = z
       .array(z.uuid({ error: "file_not_found" }))
       .max(5)
       .default([]),
+    /** The FAQ entry the visitor tapped: its answer is shown at once. */
+    faq_index: z.number().int().min(0).max(LIMITS.webchatFaqMaxEntries).optional(),
   })
   .refine((value) => value.text.trim() !== "" || value.attachment_ids.length > 0, { error: "message_empty", path: ["text"] });
 export type VisitorMessageInput = z.infer<typeof VisitorMessageInput>;

@@ -8,12 +8,13 @@ import type { VisitorIdentity } from "../../platform/realtime/realtime.ts";
 import { TtlCache } from "../../platform/ttl-cache.ts";
 import { findServingAgent } from "../../modules/channels/channels.service.ts";
 import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
-import { findWebchatByPublicKey, type WebchatRow } from "./webchat.repo.ts";
+import { findWebchat, findWebchatByPublicKey, type WebchatRow } from "./webchat.repo.ts";
 import { presentWebchatLook } from "./webchat.presenter.ts";
 import * as contacts from "../../modules/contacts/contacts.service.ts";
 import { latestForIdentity } from "../../modules/interactions/interactions.service.ts";
 import { findFile } from "../../modules/companies/companies.service.ts";
-import { isAttachmentVisibleToIdentity, loadAttachments } from "../../modules/interactions/messages.service.ts";
+import { answerFromFaq, isAttachmentVisibleToIdentity, loadAttachments, receiveFromContact } from "../../modules/interactions/messages.service.ts";
+import { recordQuestion } from "../../modules/knowledge/qa.service.ts";
 import { anyoneOnline } from "../../modules/users/users.service.ts";
 import { acceptFromContact } from "../inbound.ts";
 
@@ -27,8 +28,11 @@ export function hostAllowed(hostOrigin: string | undefined, domain: string, publ
     return false;
   }
   if (url.origin === new URL(publicUrl).origin) return true;
+  // A domain with a port (localhost:8080) admits only that port; one without admits any, as before.
+  const [name = "", port] = domain.split(":");
+  if (port !== undefined && url.port !== port) return false;
   const host = url.hostname.toLowerCase();
-  return host === domain || host.endsWith(`.${domain}`);
+  return host === name || host.endsWith(`.${name}`);
 }
 
 export const visitorSignature = (secret: string, userId: string) => createHmac("sha256", secret).update(userId).digest("hex");
@@ -154,7 +158,7 @@ const visitorMessages = (ctx: AppContext) => ctx.limits.window("visitor-messages
 export async function sendFromVisitor(ctx: AppContext, visitor: VisitorIdentity, input: VisitorMessageInput) {
   if (!visitorMessages(ctx).take(visitor.identityId)) fail("rate_limited");
   const attachments = await loadAttachments(ctx.db, visitor.companyId, input.attachment_ids);
-  return acceptFromContact(ctx, {
+  const inbound = {
     companyId: visitor.companyId,
     channelId: visitor.channelId,
     identityId: visitor.identityId,
@@ -164,7 +168,37 @@ export async function sendFromVisitor(ctx: AppContext, visitor: VisitorIdentity,
     attachments,
     clientId: `v${visitor.identityId}:${input.client_id}`,
     providerMessageId: null,
-  });
+  };
+  const answer = input.faq_index === undefined || attachments.length ? null : await faqAnswer(ctx, visitor, input.faq_index, input.text);
+  if (!answer) return acceptFromContact(ctx, inbound);
+  // A tapped FAQ question is answered by its entry at once, so no agent turn is queued for it.
+  const received = await receiveFromContact(ctx, inbound);
+  if (received.interaction) {
+    await answerFromFaq(ctx, received.interaction, received.row, answer);
+    const agent = await findServingAgent(ctx.db, visitor.companyId, visitor.channelId);
+    if (agent)
+      await recordQuestion(ctx.db, {
+        companyId: visitor.companyId,
+        agentId: agent.id,
+        interactionId: received.interaction.id,
+        question: input.text.trim(),
+        outcome: "answered",
+        confidence: 1,
+      });
+  }
+  return received.view;
+}
+
+/** The answer of the channel's FAQ entry the visitor tapped, when the text is still its question (in either language). */
+async function faqAnswer(ctx: AppContext, visitor: VisitorIdentity, index: number, text: string): Promise<string | null> {
+  const found = await findWebchat(ctx.db, visitor.companyId, visitor.channelId);
+  const entry = found?.webchat.faq[index];
+  if (!entry) return null;
+  const question = text.trim();
+  if (question === entry.question_en.trim() && entry.question_en.trim() && entry.answer_en.trim()) return entry.answer_en;
+  if (question === entry.question_mn.trim() || question === entry.question_en.trim())
+    return entry.answer_mn.trim() ? entry.answer_mn : entry.answer_en.trim() ? entry.answer_en : null;
+  return null;
 }
 
 /** A file the visitor may download: one attached to a customer-visible message of their own conversations. */

@@ -1,5 +1,5 @@
 import type { InteractionListQuery } from "@holboo/core";
-import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../platform/db/client.ts";
 import { containsPattern } from "../../platform/db/like.ts";
@@ -20,6 +20,8 @@ const viewColumns = {
   assigneeLast: assignee.lastName,
   closerFirst: closer.firstName,
   closerLast: closer.lastName,
+  /** Customer messages nobody on staff has read yet (staff reading marks them seen). */
+  unread: sql<number>`(SELECT count(*)::int FROM ${messages} m WHERE m.company_id = ${interactions.companyId} AND m.interaction_id = ${interactions.id} AND m.direction = 'in' AND m.status <> 'seen')`,
 };
 
 function viewQuery(db: Executor) {
@@ -128,6 +130,7 @@ export async function listInteractions(db: Executor, companyId: number, query: I
   if (query.owner_type) conditions.push(eq(interactions.ownerType, query.owner_type));
   if (query.mood) conditions.push(eq(interactions.mood, query.mood));
   if (query.rating) conditions.push(eq(interactions.rating, query.rating));
+  if (query.customer_rating) conditions.push(eq(interactions.customerRating, query.customer_rating));
   if (query.from) conditions.push(gte(interactions.startedAt, new Date(query.from)));
   if (query.to) conditions.push(lte(interactions.startedAt, new Date(query.to)));
   if (query.tag_id) {
@@ -169,6 +172,18 @@ export async function listInteractions(db: Executor, companyId: number, query: I
       .where(where),
   ]);
   return { items, total: count?.total ?? 0 };
+}
+
+/** The tab's badge: open conversations the viewer may see with unread customer messages, and how many messages. */
+export async function unreadSummary(db: Executor, companyId: number, visibility: SQL | null) {
+  const conditions: SQL[] = [eq(messages.companyId, companyId), eq(messages.direction, "in"), ne(messages.status, "seen"), eq(interactions.status, "open")];
+  if (visibility) conditions.push(visibility);
+  const [row] = await db
+    .select({ conversations: sql<number>`count(DISTINCT ${messages.interactionId})::int`, messages: sql<number>`count(*)::int` })
+    .from(messages)
+    .innerJoin(interactions, and(eq(interactions.companyId, messages.companyId), eq(interactions.id, messages.interactionId)))
+    .where(and(...conditions));
+  return { conversations: row?.conversations ?? 0, messages: row?.messages ?? 0 };
 }
 
 export function tagsOf(db: Executor, companyId: number, interactionIds: number[]) {

@@ -17,6 +17,7 @@ import {
   idParamSchema,
   listResponse,
   okResponse,
+  UnreadSummary,
 } from "@holboo/core";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
@@ -38,6 +39,9 @@ export function interactionsRoutes(app: TypedApp, ctx: AppContext) {
 
   app.get("/api/interactions", { config: member, schema: { querystring: InteractionListQuery, response: { 200: listResponse(InteractionView) } } }, (req) =>
     interactions.list(ctx, requireMember(req.actor), req.query),
+  );
+  app.get("/api/interactions/unread", { config: member, schema: { response: { 200: UnreadSummary } } }, (req) =>
+    interactions.unread(ctx, requireMember(req.actor)),
   );
   app.post(
     "/api/interactions",

@@ -48,6 +48,11 @@ export async function list(ctx: AppContext, actor: MemberActor, query: Interacti
   return { items: items.map((row) => presentInteraction(row, tags)), total };
 }
 
+/** The tab's unread badge, over what this person may see. */
+export function unread(ctx: AppContext, actor: MemberActor) {
+  return repo.unreadSummary(ctx.db, actor.companyId, actor.permissions.has("interaction.view_all_closed") ? null : repo.visibleToUser(actor.userId));
+}
+
 export async function get(ctx: AppContext, actor: MemberActor, id: number) {
   assertVisible(actor, await repo.findInteraction(ctx.db, actor.companyId, id));
   return view(ctx.db, actor.companyId, id);

@@ -202,8 +202,25 @@ describe("service rating", () => {
     expect(fieldCode(await anonymous.post(`/api/public/servicerate/${token}`, { rating: 6 }), "rating")).toBe("invalid_parameters");
     expect((await anonymous.post<ServiceRatingView>(`/api/public/servicerate/${token}`, { rating: 5, comment: "Маш сайн" })).body.rated).toBe(true);
     expect(errorCode(await anonymous.post(`/api/public/servicerate/${token}`, { rating: 1 }))).toBe("rating_already_given");
-    expect((await company.client.get<InteractionView>(`/api/interactions/${id}`)).body).toMatchObject({ rating: 5, rating_comment: "Маш сайн" });
+    expect((await company.client.get<InteractionView>(`/api/interactions/${id}`)).body).toMatchObject({
+      customer_rating: 5,
+      rating: null,
+      rating_comment: "Маш сайн",
+    });
     expect(errorCode(await anonymous.get(`/api/public/servicerate/${"x".repeat(32)}`))).toBe("rating_link_invalid");
+  });
+
+  it("keeps both the closer's rating and the customer's own stars, each filterable", async () => {
+    const company = await webchatCompany(t);
+    const id = (await (await visitor(t, company.channel)).send("Асуулт")).body.interaction_id;
+    await company.client.post(`/api/interactions/${id}/close`, { mood: "normal", rating: 2 });
+    const { url } = (await company.client.post<{ url: string }>(`/api/interactions/${id}/rating-request`)).body;
+    expect((await new Client(t.url).post(`/api/public/servicerate/${url.split("/").pop()}`, { rating: 5 })).status).toBe(200);
+    expect((await company.client.get<InteractionView>(`/api/interactions/${id}`)).body).toMatchObject({ rating: 2, customer_rating: 5 });
+    const ids = async (query: string) => (await company.client.get<List>(`/api/interactions?status=closed&${query}`)).body.items.map((i) => i.id);
+    expect(await ids("rating=2&customer_rating=5")).toEqual([id]);
+    expect(await ids("customer_rating=2")).not.toContain(id);
+    expect(await ids("rating=5")).not.toContain(id);
   });
 });
 

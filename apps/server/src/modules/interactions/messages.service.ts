@@ -217,6 +217,31 @@ export async function sendAsVirtualAgent(
   return result.row;
 }
 
+/**
+ * A web-chat FAQ entry's answer to the visitor who tapped its question: shown at once as a bot message,
+ * whoever owns the conversation. The client id ties it to the question, so a repeat stores nothing.
+ */
+export async function answerFromFaq(ctx: AppContext, interaction: InteractionRow, question: MessageRow, text: string): Promise<MessageRow | null> {
+  const recorded = await recordMessage(ctx.db, interaction, {
+    direction: "out",
+    senderType: "system",
+    senderUserId: null,
+    senderName: "",
+    text,
+    attachments: [],
+    isPrivate: false,
+    isBot: true,
+    clientId: `faq:${question.id}`,
+    providerMessageId: null,
+  }).catch((error: unknown) => {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  });
+  if (!recorded) return null;
+  publish(ctx, [interaction, recorded.interaction], [recorded.event]);
+  return recorded.row;
+}
+
 export interface InboundFromContact {
   companyId: number;
   channelId: number;

@@ -9,17 +9,23 @@ import { findByRatingToken } from "./rating.repo.ts";
 
 export async function ratingPage(ctx: AppContext, token: string): Promise<ServiceRatingView> {
   const found = (await findByRatingToken(ctx.db, hashToken(token))) ?? fail("rating_link_invalid");
-  return { company_name: found.companyName, title: found.interaction.title, rated: found.interaction.ratedAt !== null, rating: found.interaction.rating };
+  return {
+    company_name: found.companyName,
+    title: found.interaction.title,
+    rated: found.interaction.ratedAt !== null,
+    rating: found.interaction.customerRating,
+  };
 }
 
-/** The customer rates once (1–5 stars and a comment); the rating lands on the interaction. */
+/** The customer rates once (1–5 stars and a comment), beside the closer's own rating, which stays. */
 export async function rate(ctx: AppContext, token: string, input: ServiceRatingInput): Promise<ServiceRatingView> {
   const result = await ctx.db.transaction(async (tx) => {
     const found = (await findByRatingToken(tx, hashToken(token))) ?? fail("rating_link_invalid");
     const before = found.interaction;
     if (before.ratedAt) fail("rating_already_given");
     const row =
-      (await updateInteraction(tx, before.companyId, before.id, { rating: input.rating, ratingComment: input.comment || null, ratedAt: new Date() })) ?? before;
+      (await updateInteraction(tx, before.companyId, before.id, { customerRating: input.rating, ratingComment: input.comment || null, ratedAt: new Date() })) ??
+      before;
     const event = await appendEvent(tx, before.companyId, before.id, {
       type: "rating.received",
       visibleToContact: true,
@@ -28,5 +34,5 @@ export async function rate(ctx: AppContext, token: string, input: ServiceRatingI
     return { before, row, event, companyName: found.companyName };
   });
   publish(ctx, [result.before, result.row], [result.event]);
-  return { company_name: result.companyName, title: result.row.title, rated: true, rating: result.row.rating };
+  return { company_name: result.companyName, title: result.row.title, rated: true, rating: result.row.customerRating };
 }

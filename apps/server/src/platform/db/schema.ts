@@ -12,3 +12,4 @@ export * from "./schema/issues.ts";
 export * from "./schema/jobs.ts";
 export * from "./schema/platform.ts";
 export * from "./schema/flows.ts";
+export * from "./schema/help.ts";

@@ -5,12 +5,14 @@ import { OutboxList } from "../settings/outbox/OutboxList.tsx";
 import { AdminCompanies } from "./AdminCompanies.tsx";
 import { AdminDeadJobs } from "./AdminDeadJobs.tsx";
 import { AdminUsers } from "./AdminUsers.tsx";
+import { AdminFeedback } from "../help/AdminFeedback.tsx";
 
 /** The platform admin's panel (the router lets in only me.is_platform_admin): companies, users and approvals, all mail, failed background jobs. */
 export function AdminPage() {
   const { t } = useTranslation("admin");
+  const help = useTranslation("help");
   const [tab, setTab] = useTabParam();
-  const active = ["1", "2", "3", "4"].includes(tab) ? tab : "1";
+  const active = ["1", "2", "3", "4", "5"].includes(tab) ? tab : "1";
   return (
     <Stack>
       <Title order={2}>{t("title")}</Title>
@@ -21,6 +23,9 @@ export function AdminPage() {
             <Tabs.Tab value="2">{t("users.tab")}</Tabs.Tab>
             <Tabs.Tab value="3">{t("outbox.tab")}</Tabs.Tab>
             <Tabs.Tab value="4">{t("jobs.tab")}</Tabs.Tab>
+            <Tabs.Tab value="5" data-testid="admin-feedback-tab">
+              {help.t("admin.tab")}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="1">
             <AdminCompanies />
@@ -33,6 +38,9 @@ export function AdminPage() {
           </Tabs.Panel>
           <Tabs.Panel value="4">
             <AdminDeadJobs />
+          </Tabs.Panel>
+          <Tabs.Panel value="5">
+            <AdminFeedback />
           </Tabs.Panel>
         </Tabs>
       </Paper>

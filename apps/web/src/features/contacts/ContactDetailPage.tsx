@@ -1,4 +1,4 @@
-import type { ContactInteractionView, ContactView } from "@holboo/core";
+import { formatDate, formatDateTime, type ContactInteractionView, type ContactView } from "@holboo/core";
 import { Anchor, Badge, Button, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconStarFilled } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -28,13 +28,13 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Interactions({ contactId }: { contactId: number }) {
-  const { t, i18n } = useTranslation("contacts");
+/** A contact's conversations, newest first: on the profile and beside a conversation. */
+export function ContactInteractions({ contactId }: { contactId: number }) {
+  const { t } = useTranslation("contacts");
   const list = useQuery({
     queryKey: ["contacts", contactId, "interactions"],
     queryFn: () => api.get<{ items: ContactInteractionView[] }>(`/api/contacts/${contactId}/interactions`),
   });
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   if (list.data && !list.data.items.length)
     return (
       <Text size="sm" c="dimmed">
@@ -65,7 +65,7 @@ function Interactions({ contactId }: { contactId: number }) {
             </Table.Td>
             <Table.Td>
               <Text size="xs" c="dimmed">
-                {format.format(new Date(item.started_at))}
+                {formatDateTime(new Date(item.started_at))}
               </Text>
             </Table.Td>
           </Table.Tr>
@@ -77,7 +77,7 @@ function Interactions({ contactId }: { contactId: number }) {
 
 /** /contacts/{id}: the profile, the channel accounts, every interaction and issue across channels; edit, merge, delete. */
 export function ContactDetailPage() {
-  const { t, i18n } = useTranslation("contacts");
+  const { t } = useTranslation("contacts");
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -146,7 +146,7 @@ export function ContactDetailPage() {
                 <Field label={t("fields.company_name")}>{c.company_name}</Field>
                 <Field label={t("fields.profession")}>{c.profession}</Field>
                 <Field label={t("fields.created_by")}>{c.created_by === "user" ? c.created_by_user?.name : t(`origin.${c.created_by}`)}</Field>
-                <Field label={t("fields.created_at")}>{new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(new Date(c.created_at))}</Field>
+                <Field label={t("fields.created_at")}>{formatDate(new Date(c.created_at))}</Field>
               </SimpleGrid>
               <Stack gap="xs" mt="sm">
                 <Field label={t("fields.note")}>{c.note}</Field>
@@ -191,7 +191,7 @@ export function ContactDetailPage() {
               <Title order={4} mb="sm">
                 {t("detail.interactions")}
               </Title>
-              <Interactions contactId={c.id} />
+              <ContactInteractions contactId={c.id} />
             </Paper>
             <Paper withBorder p="md">
               <Title order={4} mb="sm">

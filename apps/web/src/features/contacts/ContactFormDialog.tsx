@@ -72,7 +72,8 @@ export function ContactFormDialog({ contact, onClose, onSaved }: Props) {
     if (!checked.ok) return form.setErrors(checked.errors);
     save.mutate(values);
   });
-  const field = (name: keyof ContactFormState) => ({ label: t(`fields.${name}`), ...form.getInputProps(name) });
+  // The form's `type_id` is the contact's type: its label is the type's, not a key of its own.
+  const field = (name: keyof ContactFormState) => ({ label: t(`fields.${name === "type_id" ? "type" : name}`), ...form.getInputProps(name) });
   return (
     <Modal opened onClose={onClose} title={t(contact ? "edit" : "add")} size="lg" centered>
       <form onSubmit={submit} noValidate>

@@ -1,4 +1,4 @@
-import { CHANNEL_TYPES, CONTACT_ORIGIN_FILTERS, pageCount, type ContactListItem, type ListResponse } from "@holboo/core";
+import { CHANNEL_TYPES, CONTACT_ORIGIN_FILTERS, formatDate, pageCount, type ContactListItem, type ListResponse } from "@holboo/core";
 import { Badge, Button, Group, Menu, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconDownload, IconSearch, IconStarFilled, IconUpload } from "@tabler/icons-react";
@@ -7,7 +7,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { DateRangePicker, type DateRangeValue } from "../../components/shared/DateRangePicker.tsx";
-import { EmptyState } from "../../components/shared/EmptyState.tsx";
+import { ListEmpty } from "../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
 import { api } from "../../lib/api.ts";
 import { usePermission } from "../../lib/session.ts";
@@ -21,7 +21,7 @@ const DAY_MS = 86_399_999;
 
 /** /contacts: search and filters, paginated; the server applies who may see which contact (spec §6). */
 export function ContactsPage() {
-  const { t, i18n } = useTranslation("contacts");
+  const { t } = useTranslation("contacts");
   const navigate = useNavigate();
   const canEdit = usePermission("contact.edit");
   const canTransfer = usePermission("contact.export_import");
@@ -49,7 +49,6 @@ export function ContactsPage() {
     for (const [key, value] of Object.entries(filterQuery)) if (value) params.set(key, value);
     return `/api/contacts/export?${params.toString()}`;
   };
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
   return (
     <Stack>
       <Group justify="space-between">
@@ -145,8 +144,8 @@ export function ContactsPage() {
               }}
             />
           </Group>
-          {list.data && !list.data.items.length ? (
-            <EmptyState onRetry={() => void list.refetch()} />
+          {list.isError || (list.data && !list.data.items.length) ? (
+            <ListEmpty failed={list.isError} onRetry={() => void list.refetch()} text={t("emptyHelp.contacts")} />
           ) : (
             <Table.ScrollContainer minWidth={720}>
               <Table highlightOnHover data-testid="contacts-table">
@@ -187,7 +186,7 @@ export function ContactsPage() {
                         <Text size="sm">{contact.created_by === "user" ? contact.created_by_user?.name : t(`origin.${contact.created_by}`)}</Text>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">{dateFormat.format(new Date(contact.created_at))}</Text>
+                        <Text size="sm">{formatDate(new Date(contact.created_at))}</Text>
                       </Table.Td>
                     </Table.Tr>
                   ))}

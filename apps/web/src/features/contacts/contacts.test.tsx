@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMe, renderWithProviders } from "../../components/shared/test-utils.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { answerGets, list } from "../settings/test-fixtures.ts";
-import type { ContactView, Permission } from "@holboo/core";
+import { formatDate, formatDateTime, type ContactView, type Permission } from "@holboo/core";
 import { Route, Routes } from "react-router";
 import { ContactDetailPage } from "./ContactDetailPage.tsx";
 import { ContactFormDialog } from "./ContactFormDialog.tsx";
@@ -25,6 +25,12 @@ const openForm = () => {
 };
 
 describe("contact form", () => {
+  it("labels every field in words, the contact type included (no raw keys)", () => {
+    const dialog = openForm();
+    expect(within(dialog).getAllByLabelText("Харилцагчийн төрөл").length).toBeGreaterThan(0);
+    expect(dialog.textContent).not.toMatch(/fields\./);
+  });
+
   it("checks name and phone-or-e-mail with the core schema before asking the server", async () => {
     const dialog = openForm();
     await userEvent.click(within(dialog).getByRole("button", { name: "Хадгалах" }));
@@ -160,6 +166,14 @@ describe("contact detail", () => {
     expect(await screen.findByRole("link", { name: "Захиалга" })).toHaveAttribute("href", "/interacts?id=41&tab=2");
     expect(screen.getByTestId("edit-contact")).toBeInTheDocument();
     expect(screen.getByTestId("delete-contact")).toBeInTheDocument();
+  });
+
+  it("writes dates in the product's format (YYYY-MM-DD), not the browser's 'M11' style", async () => {
+    open([]);
+    expect(await screen.findByTestId("contact-name")).toBeInTheDocument();
+    expect(screen.getByText(formatDate(new Date(contact.created_at)))).toBeInTheDocument();
+    expect(await screen.findByText(formatDateTime(new Date("2026-11-21T08:00:00.000Z")))).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/M11/);
   });
 
   it("offers no edit, merge or delete without the permissions", async () => {

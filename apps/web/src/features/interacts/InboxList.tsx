@@ -1,4 +1,4 @@
-import { MOODS, pageCount, type ChannelView, type InteractionTagView, type InteractionView, type UserView } from "@holboo/core";
+import { MOODS, pageCount, type ChannelView, type InteractionTagView, type InteractionView } from "@holboo/core";
 import { Badge, Group, Paper, Select, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
@@ -7,11 +7,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DateRangePicker, type DateRangeValue } from "../../components/shared/DateRangePicker.tsx";
 import { ChannelIcon } from "../../components/shared/ChannelIcon.tsx";
-import { EmptyState } from "../../components/shared/EmptyState.tsx";
+import { ListEmpty } from "../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
 import { api } from "../../lib/api.ts";
 import { useMe } from "../../lib/session.ts";
+import { inboxUserQueries } from "./inbox.queries.ts";
 
 const PAGE_SIZE = 20;
 
@@ -49,10 +50,7 @@ export function InboxList({ status, selected, onSelect }: Props) {
     enabled: !!me?.company_id,
   });
   const tags = useQuery({ queryKey: ["interaction-tags"], queryFn: () => api.get<{ items: InteractionTagView[] }>("/api/interaction-tags") });
-  const users = useQuery({
-    queryKey: ["users", "assignable"],
-    queryFn: () => api.get<{ items: UserView[] }>("/api/users", { user_type: "human", page_size: 100 }).catch(() => ({ items: [] })),
-  });
+  const users = useQuery(inboxUserQueries.assigneeFilter());
   const set = (name: string) => (value: string | null) => {
     setPage(1);
     setFilters((current) => ({ ...current, [name]: value }));
@@ -109,12 +107,24 @@ export function InboxList({ status, selected, onSelect }: Props) {
             />
             <Select
               size="xs"
-              w={100}
-              placeholder={t("filters.rating")}
+              w={130}
+              placeholder={t("details.closerRatingFilter")}
+              aria-label={t("details.closerRatingFilter")}
               clearable
               data={["1", "2", "3", "4", "5"].map((r) => ({ value: r, label: "★".repeat(Number(r)) }))}
               value={filters.rating ?? null}
               onChange={set("rating")}
+            />
+            <Select
+              size="xs"
+              w={130}
+              placeholder={t("details.customerRatingFilter")}
+              aria-label={t("details.customerRatingFilter")}
+              clearable
+              data={["1", "2", "3", "4", "5"].map((r) => ({ value: r, label: "★".repeat(Number(r)) }))}
+              value={filters.customer_rating ?? null}
+              onChange={set("customer_rating")}
+              data-testid="filter-customer-rating"
             />
           </>
         )}
@@ -126,17 +136,24 @@ export function InboxList({ status, selected, onSelect }: Props) {
           }}
         />
       </Group>
-      {list.data && !list.data.items.length ? (
-        <EmptyState onRetry={() => void list.refetch()} />
+      {list.isError || (list.data && !list.data.items.length) ? (
+        <ListEmpty failed={list.isError} onRetry={() => void list.refetch()} text={t("emptyHelp.inbox")} />
       ) : (
         <Stack gap={4} data-testid="inbox-list">
           {list.data?.items.map((item) => (
             <UnstyledButton key={item.id} onClick={() => onSelect(item.id)} data-testid={`inbox-item-${item.id}`}>
               <Paper withBorder p="xs" bg={item.id === selected ? "indigo.0" : undefined}>
                 <Group justify="space-between" wrap="nowrap">
-                  <Text size="sm" fw={600} lineClamp={1}>
-                    {item.contact.name || t("customer")}
-                  </Text>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm" fw={600} lineClamp={1}>
+                      {item.contact.name || t("customer")}
+                    </Text>
+                    {item.unread_count > 0 && (
+                      <Badge size="sm" circle color="red" aria-label={t("unread", { count: item.unread_count })} data-testid={`unread-${item.id}`}>
+                        {item.unread_count}
+                      </Badge>
+                    )}
+                  </Group>
                   {item.last_message_at && (
                     <Text size="xs" c="dimmed">
                       <RelativeTime value={item.last_message_at} />

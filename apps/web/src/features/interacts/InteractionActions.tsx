@@ -1,10 +1,11 @@
-import type { InteractionView, UserView } from "@holboo/core";
+import type { InteractionView } from "@holboo/core";
 import { Button, Group, Menu } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api.ts";
+import { inboxUserQueries } from "./inbox.queries.ts";
 
 const CloseInteractionDialog = lazy(() => import("./InteractionDialogs.tsx").then((m) => ({ default: m.CloseInteractionDialog })));
 const InteractionTagsDialog = lazy(() => import("./InteractionDialogs.tsx").then((m) => ({ default: m.InteractionTagsDialog })));
@@ -20,10 +21,7 @@ export function InteractionActions({ interaction }: { interaction: InteractionVi
     mutationFn: ({ path, body }: { path: string; body?: unknown }) => api.post(`/api/interactions/${interaction.id}/${path}`, body ?? {}),
     onSuccess: refresh,
   });
-  const users = useQuery({
-    queryKey: ["users", "assignable"],
-    queryFn: () => api.get<{ items: UserView[] }>("/api/users", { user_type: "human", user_status: "active", page_size: 100 }).catch(() => ({ items: [] })),
-  });
+  const users = useQuery(inboxUserQueries.assignable());
   const requestRating = useMutation({
     mutationFn: () => api.post<{ url: string }>(`/api/interactions/${interaction.id}/rating-request`),
     onSuccess: () => notifications.show({ color: "teal", message: t("ratingRequested") }),

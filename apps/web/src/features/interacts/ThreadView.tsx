@@ -1,13 +1,15 @@
 import type { InteractionEventView, InteractionView, MessageView } from "@holboo/core";
-import { Badge, Button, Center, Group, Indicator, Loader, Paper, ScrollArea, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Center, Grid, Group, Indicator, Loader, Paper, ScrollArea, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { api, notifyError } from "../../lib/api.ts";
 import { usePermission } from "../../lib/session.ts";
 import type { IssuePrefill } from "../issues/IssueFormModal.tsx";
 import { Composer, type OutgoingMessage } from "./Composer.tsx";
 import { InteractionActions } from "./InteractionActions.tsx";
+import { InteractionSidePanel } from "./InteractionSidePanel.tsx";
 import { MessageBubble } from "./MessageBubble.tsx";
 import { ThreadState } from "./thread-state.ts";
 import { useContactLive } from "./useContactLive.ts";
@@ -142,110 +144,117 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
     description: message.text,
   });
   return (
-    <Stack gap="xs" h="100%">
-      <Paper withBorder p="sm">
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Stack gap={0}>
-            <Title order={4} lineClamp={1}>
-              {view.title}
-            </Title>
-            <Group gap={6}>
-              <Indicator
-                size={8}
-                color={contactLive.online ? "teal" : "gray"}
-                position="middle-start"
-                offset={-8}
-                data-testid="contact-presence"
-                data-online={contactLive.online}
-              >
-                <Text size="sm" c="dimmed" ml={6}>
-                  {view.contact.name || t("customer")}
-                </Text>
-              </Indicator>
-              <Text size="xs" c={contactLive.online ? "teal" : "dimmed"}>
-                {t(contactLive.online ? "live.online" : "live.offline")}
-              </Text>
-              <Badge size="sm" variant="light" data-testid="owner-badge">
-                {view.owner_type === "user" ? view.assignee?.name : t(`owner.${view.owner_type}`)}
-              </Badge>
-              {view.status === "closed" && (
-                <Badge size="sm" color="gray">
-                  {t("closedBadge")}
-                </Badge>
-              )}
-              {view.tags.map((tag) => (
-                <Badge key={tag.id} size="sm" color={tag.important ? "red" : "gray"} variant="dot">
-                  {tag.name}
-                </Badge>
-              ))}
+    <Grid gap="sm">
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Stack gap="xs" h="100%">
+          <Paper withBorder p="sm">
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Stack gap={0}>
+                <Title order={4} lineClamp={1}>
+                  {view.title}
+                </Title>
+                <Group gap={6}>
+                  <Indicator
+                    size={8}
+                    color={contactLive.online ? "teal" : "gray"}
+                    position="middle-start"
+                    offset={-8}
+                    data-testid="contact-presence"
+                    data-online={contactLive.online}
+                  >
+                    <Anchor component={Link} to={`/contacts/${view.contact.id}`} size="sm" ml={6} data-testid="thread-contact-link">
+                      {view.contact.name || t("customer")}
+                    </Anchor>
+                  </Indicator>
+                  <Text size="xs" c={contactLive.online ? "teal" : "dimmed"}>
+                    {t(contactLive.online ? "live.online" : "live.offline")}
+                  </Text>
+                  <Badge size="sm" variant="light" data-testid="owner-badge">
+                    {view.owner_type === "user" ? view.assignee?.name : t(`owner.${view.owner_type}`)}
+                  </Badge>
+                  {view.status === "closed" && (
+                    <Badge size="sm" color="gray">
+                      {t("closedBadge")}
+                    </Badge>
+                  )}
+                  {view.tags.map((tag) => (
+                    <Badge key={tag.id} size="sm" color={tag.important ? "red" : "gray"} variant="dot">
+                      {tag.name}
+                    </Badge>
+                  ))}
+                </Group>
+              </Stack>
+              {canEdit && <InteractionActions interaction={view} />}
             </Group>
-          </Stack>
-          {canEdit && <InteractionActions interaction={view} />}
-        </Group>
-      </Paper>
-      <ScrollArea viewportRef={viewport} style={{ flex: 1 }} h={480} type="auto">
-        <Stack gap="sm" p="xs" data-testid="thread">
-          {hasOlder && (
-            <Button variant="subtle" size="xs" onClick={() => void loadOlder()}>
-              {t("loadOlder")}
-            </Button>
+          </Paper>
+          <ScrollArea viewportRef={viewport} style={{ flex: 1 }} h={480} type="auto">
+            <Stack gap="sm" p="xs" data-testid="thread">
+              {hasOlder && (
+                <Button variant="subtle" size="xs" onClick={() => void loadOlder()}>
+                  {t("loadOlder")}
+                </Button>
+              )}
+              {ordered.map((item) =>
+                item.kind === "message" ? (
+                  <MessageBubble
+                    key={item.seq}
+                    message={item.message}
+                    onRetry={retryDelivery(item.message)}
+                    onCreateIssue={canCreateIssue ? () => setIssuePrefill(issueFrom(item.message)) : undefined}
+                  />
+                ) : (
+                  <EventLine key={item.seq} event={item.event} />
+                ),
+              )}
+              {[...pending.values()]
+                .filter(({ message }) => !stored.has(message.client_id))
+                .map(({ message, failed }) => (
+                  <MessageBubble
+                    key={message.client_id}
+                    message={{
+                      id: -1,
+                      interaction_id: interactionId,
+                      seq: 0,
+                      direction: "out",
+                      sender_type: "user",
+                      sender: { id: null, name: "" },
+                      text: message.text,
+                      attachments: message.attachments,
+                      status: failed ? "retry" : "sending",
+                      is_bot: false,
+                      is_private: message.is_private,
+                      client_id: message.client_id,
+                      created_at: new Date().toISOString(),
+                    }}
+                    onRetry={() => void submit(message)}
+                  />
+                ))}
+            </Stack>
+          </ScrollArea>
+          <Text size="xs" c="dimmed" h={16} aria-live="polite" data-testid="typing">
+            {contactLive.typing &&
+              t(contactLive.typing.who === "contact" ? "live.customerTyping" : "live.colleagueTyping", {
+                name: contactLive.typing.name || view.contact.name || t("customer"),
+              })}
+          </Text>
+          {issuePrefill && (
+            <Suspense fallback={null}>
+              <IssueFormModal prefill={issuePrefill} onClose={() => setIssuePrefill(null)} />
+            </Suspense>
           )}
-          {ordered.map((item) =>
-            item.kind === "message" ? (
-              <MessageBubble
-                key={item.seq}
-                message={item.message}
-                onRetry={retryDelivery(item.message)}
-                onCreateIssue={canCreateIssue ? () => setIssuePrefill(issueFrom(item.message)) : undefined}
-              />
-            ) : (
-              <EventLine key={item.seq} event={item.event} />
-            ),
+          {canEdit && view.status === "open" && (
+            <Composer
+              interactionId={interactionId}
+              disabled={false}
+              onSubmit={(message) => void submit(message)}
+              onTyping={() => live.socket?.emit("typing", { interaction_id: interactionId })}
+            />
           )}
-          {[...pending.values()]
-            .filter(({ message }) => !stored.has(message.client_id))
-            .map(({ message, failed }) => (
-              <MessageBubble
-                key={message.client_id}
-                message={{
-                  id: -1,
-                  interaction_id: interactionId,
-                  seq: 0,
-                  direction: "out",
-                  sender_type: "user",
-                  sender: { id: null, name: "" },
-                  text: message.text,
-                  attachments: message.attachments,
-                  status: failed ? "retry" : "sending",
-                  is_bot: false,
-                  is_private: message.is_private,
-                  client_id: message.client_id,
-                  created_at: new Date().toISOString(),
-                }}
-                onRetry={() => void submit(message)}
-              />
-            ))}
         </Stack>
-      </ScrollArea>
-      <Text size="xs" c="dimmed" h={16} aria-live="polite" data-testid="typing">
-        {contactLive.typing &&
-          t(contactLive.typing.who === "contact" ? "live.customerTyping" : "live.colleagueTyping", {
-            name: contactLive.typing.name || view.contact.name || t("customer"),
-          })}
-      </Text>
-      {issuePrefill && (
-        <Suspense fallback={null}>
-          <IssueFormModal prefill={issuePrefill} onClose={() => setIssuePrefill(null)} />
-        </Suspense>
-      )}
-      {canEdit && view.status === "open" && (
-        <Composer
-          interactionId={interactionId}
-          disabled={false}
-          onSubmit={(message) => void submit(message)}
-          onTyping={() => live.socket?.emit("typing", { interaction_id: interactionId })}
-        />
-      )}
-    </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 4 }}>
+        <InteractionSidePanel interaction={view} />
+      </Grid.Col>
+    </Grid>
   );
 }

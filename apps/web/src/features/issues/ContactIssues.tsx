@@ -1,4 +1,4 @@
-import type { IssueView } from "@holboo/core";
+import { formatDate, type IssueView } from "@holboo/core";
 import { Anchor, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -8,12 +8,11 @@ import { PriorityBadge, StatusBadge } from "./IssueBadges.tsx";
 
 /** A contact's issues on their profile (the ones this user may see), newest first. */
 export function ContactIssues({ contactId }: { contactId: number }) {
-  const { t, i18n } = useTranslation("issues");
+  const { t } = useTranslation("issues");
   const list = useQuery({
     queryKey: ["issues", "contact", contactId],
     queryFn: () => api.get<{ items: IssueView[]; total: number }>("/api/issues", { contact_id: contactId, page_size: 20 }),
   });
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
   if (list.data && !list.data.items.length)
     return (
       <Text size="sm" c="dimmed">
@@ -38,7 +37,7 @@ export function ContactIssues({ contactId }: { contactId: number }) {
             </Table.Td>
             <Table.Td>
               <Text size="xs" c="dimmed">
-                {format.format(new Date(issue.registered_at))}
+                {formatDate(new Date(issue.registered_at))}
               </Text>
             </Table.Td>
           </Table.Tr>

@@ -8,7 +8,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { DateRangePicker, type DateRangeValue } from "../../components/shared/DateRangePicker.tsx";
-import { EmptyState } from "../../components/shared/EmptyState.tsx";
+import { ListEmpty } from "../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
 import { api } from "../../lib/api.ts";
 import { usePermission } from "../../lib/session.ts";
@@ -103,8 +103,13 @@ export function IssuesPage() {
         />
       </Group>
       <Paper withBorder p="md">
-        {list.data && !list.data.items.length ? (
-          <EmptyState onRetry={() => void list.refetch()} />
+        {list.isError || (list.data && !list.data.items.length) ? (
+          <ListEmpty
+            failed={list.isError}
+            onRetry={() => void list.refetch()}
+            text={t("emptyHelp.issues")}
+            action={canEdit && { label: t("add"), onClick: () => setCreating(true) }}
+          />
         ) : (
           <Table highlightOnHover data-testid="issues-table">
             <Table.Thead>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useMe } from "../../lib/session.ts";
 import { PasswordForm } from "./PasswordForm.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
+import { NotificationSettings } from "../help/NotificationSettings.tsx";
 
 /** /user: my names and phone, and my password. */
 export function ProfilePage() {
@@ -20,6 +21,9 @@ export function ProfilePage() {
           <Text fw={600}>{t("profile.changePassword")}</Text>
           <PasswordForm />
         </Stack>
+      </Paper>
+      <Paper p="lg" withBorder>
+        <NotificationSettings />
       </Paper>
     </Stack>
   );

@@ -20,10 +20,13 @@ export function SettingsLayout() {
   const groups = visibleSettingsGroups(me);
   const atIndex = pathname.replace(/\/$/, "") === "/settings";
   return (
-    <Group align="flex-start" gap="md" wrap="nowrap">
+    <Group align="stretch" gap="md" wrap="nowrap">
       {wide && (
-        <Paper p="xs" withBorder w={250} style={{ flexShrink: 0 }}>
-          <SettingsMenu groups={groups} />
+        // The sidebar's background runs the page's whole height (a long page once outgrew it); the menu stays in view.
+        <Paper p="xs" withBorder w={250} style={{ flexShrink: 0, alignSelf: "stretch" }} data-testid="settings-sidebar">
+          <Box style={{ position: "sticky", top: "var(--mantine-spacing-md)" }}>
+            <SettingsMenu groups={groups} />
+          </Box>
         </Paper>
       )}
       <Stack style={{ flex: 1, minWidth: 0 }}>

@@ -106,4 +106,12 @@ describe("settings menu (spec §2)", () => {
     expect(screen.getByTestId("settings-company")).toHaveAttribute("data-active", "true");
     expect(screen.getByTestId("settings-user")).toHaveAttribute("href", "/settings/user");
   });
+
+  it("stretches the sidebar's background down the whole page, however long, and keeps the menu in view", async () => {
+    viewport(1280);
+    renderWithProviders(app, { me: makeMe(), path: "/settings/our_company" });
+    const sidebar = await screen.findByTestId("settings-sidebar");
+    expect(sidebar).toHaveStyle({ alignSelf: "stretch" });
+    expect(sidebar.firstElementChild).toHaveStyle({ position: "sticky" });
+  });
 });

@@ -57,7 +57,10 @@ export const interactions = pgTable(
     closedAt: timestamp("closed_at", { withTimezone: true }),
     closedByUserId: integer("closed_by_user_id").references(() => users.id, { onDelete: "set null" }),
     mood: text("mood"),
+    /** The closer's assessment of the service, recorded when closing. */
     rating: integer("rating"),
+    /** The customer's own stars from the service-rating page: kept apart, so neither overwrites the other. */
+    customerRating: integer("customer_rating"),
     ratingComment: text("rating_comment"),
     ratingTokenHash: text("rating_token_hash"),
     ratedAt: timestamp("rated_at", { withTimezone: true }),

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
-import { EmptyState } from "../../../components/shared/EmptyState.tsx";
+import { ListEmpty } from "../../../components/shared/ListEmpty.tsx";
 import { api } from "../../../lib/api.ts";
 import { mailDomainsKey, useMailDomains } from "./company.queries.ts";
 import { MailDomainDialog } from "./MailDomainDialog.tsx";
@@ -36,7 +36,12 @@ export function MailDomains({ canEdit }: { canEdit: boolean }) {
       {list.isPending ? (
         <Loader size="sm" />
       ) : !items.length ? (
-        <EmptyState onRetry={() => void list.refetch()} />
+        <ListEmpty
+          failed={list.isError}
+          onRetry={() => void list.refetch()}
+          text={t("emptyHelp.domains")}
+          action={canEdit && { label: t("domains.add"), onClick: () => setEditing("new"), testId: "empty-add-domain" }}
+        />
       ) : (
         <Table.ScrollContainer minWidth={480}>
           <Table verticalSpacing="xs">

@@ -72,3 +72,23 @@ describe("mail domains", () => {
     expect(mocked.del).toHaveBeenCalledWith("/api/company/mail-domains/2");
   });
 });
+
+describe("mail domains when there are none", () => {
+  it("a new company's empty list is calm and offers to add the first domain, not the failure state", async () => {
+    answerGets(mocked.get, { "/api/company/mail-domains": list([]) });
+    renderWithProviders(<MailDomains canEdit />, { me: makeMe() });
+    expect(await screen.findByText("Одоохондоо хоосон байна")).toBeInTheDocument();
+    expect(screen.queryByText("Мэдээлэл олдсонгүй!")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Дахин оролдох" })).toBeNull();
+    await userEvent.click(screen.getByTestId("empty-add-domain"));
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+  });
+
+  it("a failed load keeps the error state with its retry", async () => {
+    mocked.get.mockRejectedValue(new ApiError(500, "request_failed"));
+    renderWithProviders(<MailDomains canEdit />, { me: makeMe() });
+    expect(await screen.findByText("Мэдээлэл олдсонгүй!")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Дахин оролдох" })).toBeInTheDocument();
+    expect(screen.queryByTestId("list-empty")).toBeNull();
+  });
+});

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
-import { EmptyState } from "../../../components/shared/EmptyState.tsx";
+import { ListEmpty } from "../../../components/shared/ListEmpty.tsx";
 import { api, fieldErrors } from "../../../lib/api.ts";
 import { validate } from "../../../lib/forms.ts";
 import { usePermission } from "../../../lib/session.ts";
@@ -66,8 +66,13 @@ export function InteractionTagsPage() {
         {canEdit && <Button onClick={() => setEditing("new")}>{t("tags.add")}</Button>}
       </Group>
       <Paper withBorder p="md">
-        {list.data && !list.data.items.length ? (
-          <EmptyState onRetry={() => void list.refetch()} />
+        {list.isError || (list.data && !list.data.items.length) ? (
+          <ListEmpty
+            failed={list.isError}
+            onRetry={() => void list.refetch()}
+            text={t("emptyHelp.tags")}
+            action={canEdit && { label: t("tags.add"), onClick: () => setEditing("new") }}
+          />
         ) : (
           <Table>
             <Table.Thead>

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
-import { EmptyState } from "../../../components/shared/EmptyState.tsx";
+import { ListEmpty } from "../../../components/shared/ListEmpty.tsx";
 import { api, fieldErrors } from "../../../lib/api.ts";
 import { validate } from "../../../lib/forms.ts";
 import { usePermission } from "../../../lib/session.ts";
@@ -67,8 +67,13 @@ export function IssueSettingsPage({ kind }: { kind: IssueSettingKind }) {
         {canEdit && <Button onClick={() => setEditing("new")}>{t(`settings.${kind}.add`)}</Button>}
       </Group>
       <Paper withBorder p="md">
-        {list.data && !list.data.items.length ? (
-          <EmptyState onRetry={() => void list.refetch()} />
+        {list.isError || (list.data && !list.data.items.length) ? (
+          <ListEmpty
+            failed={list.isError}
+            onRetry={() => void list.refetch()}
+            text={t("emptyHelp.settings")}
+            action={canEdit && { label: t(`settings.${kind}.add`), onClick: () => setEditing("new") }}
+          />
         ) : (
           <Table>
             <Table.Thead>

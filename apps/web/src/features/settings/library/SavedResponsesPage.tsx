@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
-import { EmptyState } from "../../../components/shared/EmptyState.tsx";
+import { ListEmpty } from "../../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../../components/shared/Pagination.tsx";
 import { RelativeTime } from "../../../components/shared/RelativeTime.tsx";
 import { api, fieldErrors } from "../../../lib/api.ts";
@@ -89,8 +89,13 @@ export function SavedResponsesPage() {
             }}
             maw={320}
           />
-          {list.data && !list.data.items.length ? (
-            <EmptyState onRetry={() => void list.refetch()} />
+          {list.isError || (list.data && !list.data.items.length) ? (
+            <ListEmpty
+              failed={list.isError}
+              onRetry={() => void list.refetch()}
+              text={t("emptyHelp.saved")}
+              action={canEdit && { label: t("saved.add"), onClick: () => setEditing("new") }}
+            />
           ) : (
             <Table.ScrollContainer minWidth={560}>
               <Table>

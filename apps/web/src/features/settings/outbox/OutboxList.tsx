@@ -2,7 +2,7 @@ import { pageCount, type OutboxMailView } from "@holboo/core";
 import { Badge, Loader, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EmptyState } from "../../../components/shared/EmptyState.tsx";
+import { ListEmpty } from "../../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../../components/shared/Pagination.tsx";
 import { RelativeTime } from "../../../components/shared/RelativeTime.tsx";
 import { OUTBOX_PAGE_SIZE, useOutbox } from "./outbox.queries.ts";
@@ -24,7 +24,7 @@ export function OutboxList({ path }: { path: string }) {
         {t("outbox.hint")}
       </Text>
       {!items.length ? (
-        <EmptyState onRetry={() => void list.refetch()} />
+        <ListEmpty failed={list.isError} onRetry={() => void list.refetch()} text={t("emptyHelp.outbox")} />
       ) : (
         <Table.ScrollContainer minWidth={600}>
           <Table highlightOnHover verticalSpacing="xs">

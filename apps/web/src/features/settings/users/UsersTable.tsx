@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
-import { EmptyState } from "../../../components/shared/EmptyState.tsx";
+import { ListEmpty } from "../../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../../components/shared/Pagination.tsx";
 import { api } from "../../../lib/api.ts";
 import { useMe, usePermission } from "../../../lib/session.ts";
@@ -53,7 +53,7 @@ export function UsersTable() {
       {list.isPending ? (
         <Loader />
       ) : !items.length ? (
-        <EmptyState onRetry={() => void list.refetch()} />
+        <ListEmpty failed={list.isError} onRetry={() => void list.refetch()} text={t("emptyHelp.users")} />
       ) : (
         <Table.ScrollContainer minWidth={680}>
           <Table verticalSpacing="sm" highlightOnHover>

@@ -4,9 +4,9 @@ import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
-import { EmptyState } from "../../../components/shared/EmptyState.tsx";
+import { ListEmpty } from "../../../components/shared/ListEmpty.tsx";
 import { api } from "../../../lib/api.ts";
 import { useMe, usePermission } from "../../../lib/session.ts";
 
@@ -14,6 +14,7 @@ export function WebchatChannelsPage() {
   const { t } = useTranslation("channels");
   const { data: me } = useMe();
   const canEdit = usePermission("settings.edit");
+  const navigate = useNavigate();
   const client = useQueryClient();
   const [removing, setRemoving] = useState<ChannelView | null>(null);
   const list = useQuery({
@@ -36,8 +37,13 @@ export function WebchatChannelsPage() {
         )}
       </Group>
       <Paper withBorder p="md">
-        {list.data && !channels.length ? (
-          <EmptyState onRetry={() => void list.refetch()} />
+        {list.isError || (list.data && !channels.length) ? (
+          <ListEmpty
+            failed={list.isError}
+            onRetry={() => void list.refetch()}
+            text={t("emptyHelp.webchat")}
+            action={canEdit && { label: t("webchat.add"), onClick: () => void navigate("/settings/web_chat/add") }}
+          />
         ) : (
           <Table.ScrollContainer minWidth={520}>
             <Table>

@@ -1,0 +1,16 @@
+import type { NotificationPreferences, UnreadSummary } from "@holboo/core";
+import { api } from "../../lib/api.ts";
+
+export const notificationPreferencesQuery = {
+  queryKey: ["me", "notifications"] as const,
+  queryFn: () => api.get<NotificationPreferences>("/api/me/notifications"),
+};
+
+/** Under "interactions", so every conversation event that refreshes the lists refreshes the badge too. */
+export const unreadQuery = {
+  queryKey: ["interactions", "unread"] as const,
+  queryFn: () => api.get<UnreadSummary>("/api/interactions/unread"),
+};
+
+/** The browser tab shows how many conversations wait unread: "(3) Holboo". */
+export const tabTitle = (base: string, unreadConversations: number) => (unreadConversations > 0 ? `(${unreadConversations}) ${base}` : base);

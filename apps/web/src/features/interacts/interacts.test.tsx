@@ -1,0 +1,86 @@
+import { formatDateTime, type InteractionView } from "@holboo/core";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { makeMe, renderWithProviders } from "../../components/shared/test-utils.tsx";
+import { api } from "../../lib/api.ts";
+import { answerGets, list } from "../settings/test-fixtures.ts";
+import { inboxUserQueries } from "./inbox.queries.ts";
+import { InboxList } from "./InboxList.tsx";
+import { InteractionSidePanel } from "./InteractionSidePanel.tsx";
+
+vi.mock("../../lib/api.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).apiModuleMock(importOriginal));
+const mocked = vi.mocked(api);
+
+const closed: InteractionView = {
+  id: 41,
+  title: "Захиалга",
+  status: "closed",
+  channel: { id: 3, type: "webchat", name: "Сайтын чат" },
+  contact: { id: 5, name: "Бат Сарнай", type: null },
+  owner_type: "user",
+  assignee: { id: 1, name: "Болд" },
+  closer: { id: 1, name: "Болд" },
+  started_at: "2026-11-21T08:00:00.000Z",
+  first_response_at: "2026-11-21T08:02:00.000Z",
+  closed_at: "2026-11-21T08:30:00.000Z",
+  duration_ms: 30 * 60_000,
+  mood: "grinning",
+  rating: 4,
+  customer_rating: 2,
+  unread_count: 0,
+  rating_comment: "Удаан хариулсан",
+  tags: [],
+  last_seq: 9,
+  last_message_at: null,
+  last_message_preview: null,
+};
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  answerGets(mocked.get, {
+    "/api/contacts/5/interactions": {
+      items: [{ id: 40, title: "Өмнөх асуулт", status: "closed", channel: null, started_at: "2026-11-01T08:00:00.000Z", closed_at: null }],
+    },
+    "/api/issues": { items: [], total: 0 },
+    "/api/interactions": list([]),
+    "/api/interaction-tags": list([]),
+    "/api/users": list([]),
+    "/api/company/1/channel": list([]),
+  });
+});
+
+describe("conversation detail", () => {
+  it("shows start, first response, duration, close, mood, and both the closer's and the customer's ratings", async () => {
+    renderWithProviders(<InteractionSidePanel interaction={closed} />, { me: makeMe() });
+    const panel = screen.getByTestId("interaction-side-panel");
+    expect(within(panel).getByTestId("fact-started")).toHaveTextContent(formatDateTime(new Date(closed.started_at)));
+    expect(within(panel).getByTestId("fact-first-response")).toHaveTextContent("(2 мин)");
+    expect(within(panel).getByTestId("fact-duration")).toHaveTextContent("30 мин");
+    expect(within(panel).getByTestId("fact-closed")).toHaveTextContent(formatDateTime(new Date("2026-11-21T08:30:00.000Z")));
+    expect(within(panel).getByTestId("fact-mood")).toHaveTextContent("Баяртай");
+    expect(within(panel).getByTestId("fact-closer-rating").querySelector("[aria-label='4']")).not.toBeNull();
+    expect(within(panel).getByTestId("fact-customer-rating").querySelector("[aria-label='2']")).not.toBeNull();
+    expect(within(panel).getByTestId("fact-customer-rating")).toHaveTextContent("Удаан хариулсан");
+  });
+
+  it("links the contact and lists their previous conversations beside the thread", async () => {
+    renderWithProviders(<InteractionSidePanel interaction={closed} />, { me: makeMe() });
+    expect(screen.getByRole("link", { name: "Харилцагчийг нээх" })).toHaveAttribute("href", "/contacts/5");
+    expect(await screen.findByRole("link", { name: "Өмнөх асуулт" })).toHaveAttribute("href", "/interacts?id=40&tab=2");
+  });
+});
+
+describe("inbox filters", () => {
+  it("filters closed conversations by the customer's stars apart from the closer's rating", async () => {
+    renderWithProviders(<InboxList status="closed" selected={null} onSelect={() => undefined} />, { me: makeMe() });
+    await userEvent.click(screen.getByTestId("filter-customer-rating"));
+    await userEvent.click(await screen.findByRole("option", { name: "★★★★★" }));
+    await vi.waitFor(() => expect(mocked.get).toHaveBeenCalledWith("/api/interactions", expect.objectContaining({ customer_rating: "5" })));
+    expect(mocked.get).not.toHaveBeenCalledWith("/api/interactions", expect.objectContaining({ rating: "5" }));
+  });
+
+  it("the assignee filter and the assign menu are different queries with different keys", () => {
+    expect(inboxUserQueries.assigneeFilter().queryKey).not.toEqual(inboxUserQueries.assignable().queryKey);
+  });
+});
