@@ -34,8 +34,9 @@ describe("the database ends a running server's connections", () => {
     const ended = await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1", [appName]);
     expect(ended.rowCount).toBeGreaterThan(0);
 
-    await until(async () => (await listening()) > 0, 20_000);
+    await until(async () => (await listening()) > 0 || server.child.exitCode !== null, 20_000);
     expect(server.child.exitCode, server.output()).toBeNull();
+    expect(await listening(), server.output()).toBeGreaterThan(0);
     const version = await fetch(`${server.url}/pub/version`);
     expect(version.status).toBe(200);
     expect(server.output()).not.toContain("Unhandled");

@@ -30,6 +30,8 @@ export function startServerProcess(env: Record<string, string> = {}, timeoutMs =
       LOG_LEVEL: "warn",
       PLATFORM_ADMIN_EMAILS: "root-admin@holboo.test",
       WEB_DIST_DIR: "/nonexistent-web-dist",
+      // Other test files' mailboxes live in the same database: only the app that made one reads it.
+      EMAIL_READERS: "false",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
