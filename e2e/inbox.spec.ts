@@ -75,8 +75,9 @@ test("an admin sets up web chat; a visitor and an agent talk live; the agent clo
   await expect(visitor.getByTestId("rated")).toBeVisible();
   await shot(visitor, "33-servicerate");
 
-  const rated = (await (await request.get(`/api/interactions?status=closed`)).json()) as { items: Array<{ rating: number }> };
-  expect(rated.items[0]?.rating).toBe(5);
+  // Both are kept: the closer's assessment and the customer's own stars.
+  const rated = (await (await request.get(`/api/interactions?status=closed`)).json()) as { items: Array<{ rating: number; customer_rating: number }> };
+  expect(rated.items[0]).toMatchObject({ rating: 4, customer_rating: 5 });
   await agent.goto("/interacts?tab=2");
   await expect(agent.getByTestId("inbox-list").getByText("Баярлалаа 🙂")).toBeVisible();
   await shot(agent, "34-inbox-closed");
