@@ -6,38 +6,100 @@
  * measures the time from a visitor's send to the agent's socket receiving it. Opening the conversations
  * (each visitor's first message) is timed separately. Prints the figures, with the CPU time the server,
  * PostgreSQL and this script spent per message; the last line is one JSON object.
+ *
+ * `--server relay` measures the floor instead: the same set-up through Holboo, then a bare relay
+ * (scripts/lib/relay-server.ts) doing the same durable work takes over the port and the visitors reconnect
+ * to it. `--profile FILE` writes a CPU profile of Holboo's timed phase, or of the relay's life (open it in Chrome's DevTools).
+ * PostgreSQL's CPU is that of the cluster serving the benchmark's database (its postmaster and children),
+ * when its data directory is readable here, else of every local PostgreSQL process.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import path from "node:path";
+import pg from "pg";
 import { performance } from "node:perf_hooks";
 import { io, type Socket } from "socket.io-client";
 import { VISITOR_SEND_EVENT, type VisitorSendAck } from "@holboo/core";
-import { arg, createDatabase, run, tearDown, openVisitorSessions, setUpCompany, sleep, startServer } from "./lib/harness.ts";
+import { arg, createDatabase, run, tearDown, openVisitorSessions, setUpCompany, sleep, startServer, stopServer, type ServerProcess } from "./lib/harness.ts";
 import { InspectorSession } from "./lib/inspector.ts";
 
 const seconds = arg("seconds", 20);
 const visitorCount = arg("visitors", 1000);
 const targetRate = arg("rate", 1000);
 const port = arg("port", 3900);
+const option = (name: string) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : undefined;
+};
+const serverKind = option("server") ?? "holboo";
+const profileFile = option("profile");
 const base = `http://127.0.0.1:${port}`;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-/** CPU time (ms) of one process, or of every local PostgreSQL process, from /proc. */
-function cpuMs(match: number | "postgres"): number {
-  let ticks = 0;
-  for (const pid of match === "postgres" ? readdirSync("/proc").filter((name) => /^\d+$/.test(name)) : [String(match)]) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      if (match === "postgres" && stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== "postgres") continue;
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return ticks * 10;
+interface ProcStat {
+  pid: number;
+  name: string;
+  parent: number;
+  cpuMs: number;
 }
-const cpuNow = (serverPid: number) => ({ server: cpuMs(serverPid), postgres: cpuMs("postgres"), bench: cpuMs(process.pid) });
+
+function procStat(pid: string): ProcStat | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return {
+      pid: Number(pid),
+      name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")),
+      parent: Number(fields[1]),
+      cpuMs: (Number(fields[11]) + Number(fields[12])) * 10,
+    };
+  } catch {
+    return null; // The process ended meanwhile.
+  }
+}
+
+/** The postmaster of the cluster holding the database, when its data directory is readable here. */
+async function postmasterOf(databaseUrl: string): Promise<number | null> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ data_directory: string }>("SHOW data_directory");
+    const dataDirectory = rows[0]?.data_directory;
+    return dataDirectory ? Number(readFileSync(path.join(dataDirectory, "postmaster.pid"), "utf8").split("\n")[0]) : null;
+  } catch {
+    return null;
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU time (ms) of one process, or of PostgreSQL: the cluster's postmaster and its children, else every local one. */
+function cpuMs(match: number | { postmaster: number | null }): number {
+  if (typeof match === "number") return procStat(String(match))?.cpuMs ?? 0;
+  const processes = readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .map(procStat)
+    .filter((stat): stat is ProcStat => stat !== null && stat.name === "postgres");
+  const ours = match.postmaster === null ? processes : processes.filter((stat) => stat.pid === match.postmaster || stat.parent === match.postmaster);
+  return ours.reduce((total, stat) => total + stat.cpuMs, 0);
+}
+
+/** The bare relay on the same port and database, once it listens. */
+function startRelay(databaseUrl: string): Promise<ServerProcess> {
+  const profile = profileFile ? ["--cpu-prof", `--cpu-prof-dir=${path.dirname(profileFile)}`, `--cpu-prof-name=${path.basename(profileFile)}`] : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", path.join(import.meta.dirname, "lib/relay-server.ts")], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+  });
+  const relay: ServerProcess = Object.assign(child, { inspectorUrl: null });
+  return new Promise((resolve, reject) => {
+    relay.stdout.on("data", (chunk) => {
+      if (String(chunk).includes("is ready at")) resolve(relay);
+    });
+    relay.stderr.on("data", (chunk) => process.stderr.write(chunk));
+    relay.on("exit", () => reject(new Error("relay exited before it was ready")));
+  });
+}
 
 function send(socket: Socket, clientId: string, text: string): Promise<VisitorSendAck> {
   return socket.timeout(10_000).emitWithAck(VISITOR_SEND_EVENT, { client_id: clientId, text }) as Promise<VisitorSendAck>;
@@ -45,11 +107,11 @@ function send(socket: Socket, clientId: string, text: string): Promise<VisitorSe
 
 async function main() {
   const database = await createDatabase();
-  const server = await startServer(database.url, port, { inspect: true });
+  const postmaster = await postmasterOf(database.url);
+  let server = await startServer(database.url, port, { inspect: true });
   const sockets: Socket[] = [];
   const visitorSockets: Socket[] = [];
   try {
-    const pid = server.pid ?? 0;
     const { admin, channel } = await setUpCompany(base);
     const agent = io(base, { transports: ["websocket"], extraHeaders: { cookie: `hb_session=${admin.cookies.get("hb_session")}` } });
     sockets.push(agent);
@@ -69,14 +131,13 @@ async function main() {
 
     // Sessions first: their HTTP calls and rows are not what a connected visitor costs.
     const visitors = await openVisitorSessions(base, channel, visitorCount);
-    const inspector = await InspectorSession.open(server.inspectorUrl ?? "");
+    let inspector: InspectorSession | null = await InspectorSession.open(server.inspectorUrl ?? "");
     const idle = await inspector.memoryAfterGc();
     for (const token of visitors) visitorSockets.push(io(`${base}/webchat`, { transports: ["websocket"], auth: { token } }));
     sockets.push(...visitorSockets);
     await Promise.all(sockets.map((s) => (s.connected ? null : new Promise<void>((resolve) => s.once("connect", () => resolve())))));
     await sleep(1000);
     const connected = await inspector.memoryAfterGc();
-    inspector.close();
     const kbPerVisitor = (connected.rssKb - idle.rssKb) / visitorCount;
     const heapPerVisitor = (connected.heapUsedKb - idle.heapUsedKb) / visitorCount;
     console.log(
@@ -93,14 +154,28 @@ async function main() {
     const openingSeconds = (performance.now() - openingStarted) / 1000;
     console.log(`${visitors.length} conversations opened in ${openingSeconds.toFixed(1)} s (${Math.round(visitors.length / openingSeconds)} per s)`);
     await sleep(500);
+    if (serverKind === "relay") {
+      inspector.close();
+      inspector = null;
+      await stopServer(server);
+      server = await startRelay(database.url);
+      const reconnectedBy = performance.now() + 60_000;
+      while (sockets.some((socket) => !socket.connected) && performance.now() < reconnectedBy) await sleep(100);
+      console.log(`the relay took over; ${sockets.filter((socket) => socket.connected).length} of ${sockets.length} sockets reconnected`);
+      await sleep(1000);
+    } else if (profileFile) {
+      await inspector.startProfile();
+    }
     sentAt.clear();
     latencies.length = 0;
+    const pid = server.pid ?? 0;
+    const cpuNow = () => ({ server: cpuMs(pid), postgres: cpuMs({ postmaster }), bench: cpuMs(process.pid) });
 
     let sent = 0;
     let failed = 0;
     let inFlight = 0;
     const failures = new Map<string, number>();
-    const cpuBefore = cpuNow(pid);
+    const cpuBefore = cpuNow();
     const started = performance.now();
     const deadline = started + seconds * 1000;
     // Each tick sends what the target rate owes by now, so a slow tick does not lower the offered rate.
@@ -132,12 +207,16 @@ async function main() {
       if (wait > 0) await sleep(wait);
     }
     const elapsed = (performance.now() - started) / 1000;
-    const cpuAfter = cpuNow(pid);
+    const cpuAfter = cpuNow();
+    if (inspector && profileFile) writeFileSync(profileFile, JSON.stringify(await inspector.stopProfile()));
+    inspector?.close();
     const drainUntil = performance.now() + 10_000;
     while (inFlight > 0 && performance.now() < drainUntil) await sleep(50);
     await sleep(500);
     latencies.sort((a, b) => a - b);
+    const perMessage = (key: keyof typeof cpuAfter) => +((cpuAfter[key] - cpuBefore[key]) / Math.max(1, sent)).toFixed(3);
     const result = {
+      server: serverKind,
       visitors: visitorCount,
       messages_per_s: Math.round(latencies.length / elapsed),
       p50_ms: +percentile(latencies, 50).toFixed(1),
@@ -145,10 +224,11 @@ async function main() {
       p99_ms: +percentile(latencies, 99).toFixed(1),
       kb_per_visitor: +kbPerVisitor.toFixed(1),
       conversations_opened_per_s: Math.round(visitors.length / openingSeconds),
+      server_cpu_ms_per_message: perMessage("server"),
+      postgres_cpu_ms_per_message: perMessage("postgres"),
     };
-    const perMessage = (key: keyof typeof cpuAfter) => ((cpuAfter[key] - cpuBefore[key]) / Math.max(1, sent)).toFixed(2);
     console.log(
-      `CPU per message: server ${perMessage("server")} ms, PostgreSQL ${perMessage("postgres")} ms (local processes), this script ${perMessage("bench")} ms`,
+      `CPU per message: server ${perMessage("server")} ms, PostgreSQL ${perMessage("postgres")} ms (${postmaster === null ? "every local process" : "its cluster"}), this script ${perMessage("bench")} ms`,
     );
     console.log(
       `offered ${sent} messages in ${elapsed.toFixed(1)} s, ${latencies.length} reached the agent, ${failed} failed ${JSON.stringify(Object.fromEntries(failures))}`,

@@ -69,12 +69,16 @@ export function startServer(databaseUrl: string, port: number, options: { inspec
   });
 }
 
+/** Stops a server cleanly (SIGINT) and waits for it to exit. */
+export async function stopServer(server: ServerProcess) {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  server.kill("SIGINT");
+  await new Promise((resolve) => server.once("exit", resolve));
+}
+
 /** Stops the server cleanly and removes its database. */
 export async function tearDown(server: ServerProcess | null, databaseName: string) {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    server.kill("SIGINT");
-    await new Promise((resolve) => server.once("exit", resolve));
-  }
+  if (server) await stopServer(server);
   await dropDatabase(databaseName);
 }
 

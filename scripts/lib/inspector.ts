@@ -51,6 +51,19 @@ export class InspectorSession {
     return { rssKb: Math.round(usage.rss / 1024), heapUsedKb: Math.round(usage.heapUsed / 1024) };
   }
 
+  /** Starts sampling the process's CPU (DevTools' Profiler, 1 ms interval). */
+  async startProfile() {
+    await this.call("Profiler.enable");
+    await this.call("Profiler.setSamplingInterval", { interval: 1000 });
+    await this.call("Profiler.start");
+  }
+
+  /** Stops sampling and returns the profile (the .cpuprofile format). */
+  async stopProfile(): Promise<unknown> {
+    const reply = (await this.call("Profiler.stop")) as { result?: { profile?: unknown } };
+    return reply.result?.profile ?? null;
+  }
+
   close() {
     this.socket.close();
   }

@@ -52,45 +52,31 @@ export async function appendMessage(
   message: MessageToAppend,
   agentTurn?: AgentTurnJob,
 ): Promise<AppendedMessage | null> {
-  const isReply = message.direction === "out" && !message.isPrivate;
-  const which =
-    "interactionId" in target
-      ? sql`i.id = ${target.interactionId}`
-      : sql`i.id = (SELECT id FROM interactions WHERE company_id = ${companyId} AND identity_id = ${target.openForIdentityId} AND status = 'open' ORDER BY id DESC LIMIT 1) AND i.status = 'open'`;
-  // Volatile calls in a CTE run only when it is read, hence the count below.
-  const turn = agentTurn
-    ? sql`, turn AS (SELECT ${agentTurn({ companyId: sql`m.company_id`, interactionId: sql`m.interaction_id`, messageId: sql`m.id` })} FROM advanced a, message m WHERE a.owner_type = 'ai')`
-    : sql``;
-  const turnCount = agentTurn ? sql`, (SELECT count(*) FROM turn) AS turns` : sql``;
-  const name = `${"interactionId" in target ? "append_message_to_interaction" : "append_message_to_open"}${agentTurn ? "_with_turn" : ""}`;
+  const byInteraction = "interactionId" in target;
+  const name = `${byInteraction ? "append_message_to_interaction" : "append_message_to_open"}${agentTurn ? "_with_turn" : ""}`;
   const rows = await executeNamed<{ interaction: Record<string, unknown>; message: Record<string, unknown>; event: Record<string, unknown> }>(
     db,
     name,
-    sql`
-    WITH advanced AS (
-      UPDATE interactions i SET
-        last_seq = i.last_seq + 1,
-        last_message_at = CASE WHEN ${message.preview === null} THEN i.last_message_at ELSE ${message.createdAt} END,
-        last_message_preview = COALESCE(${message.preview}, i.last_message_preview),
-        first_response_at = COALESCE(i.first_response_at, CASE WHEN ${isReply} THEN ${message.createdAt}::timestamptz END)
-      WHERE i.company_id = ${companyId} AND ${which}
-      RETURNING i.*
-    ), message AS (
-      INSERT INTO messages (company_id, interaction_id, seq, direction, sender_type, sender_user_id, text, attachments, status, is_bot, is_private, client_id, provider_message_id, created_at)
-      SELECT ${companyId}, a.id, a.last_seq, ${message.direction}, ${message.senderType}, ${message.senderUserId}::integer, ${message.text}, ${JSON.stringify(message.attachments)}::jsonb,
-        ${message.status}, ${message.isBot}, ${message.isPrivate}, ${message.clientId}::text, ${message.providerMessageId}::text, ${message.createdAt}
-      FROM advanced a
-      RETURNING *
-    ), event AS (
-      INSERT INTO interaction_events (company_id, interaction_id, seq, type, payload, visible_to_contact, created_at)
-      SELECT m.company_id, m.interaction_id, m.seq, 'message.created',
-        jsonb_build_object('message', ${JSON.stringify(message.view)}::jsonb || jsonb_build_object('id', m.id, 'interaction_id', m.interaction_id, 'seq', m.seq)),
-        NOT m.is_private, m.created_at
-      FROM message m
-      RETURNING *
-    )${turn}
-    SELECT row_to_json(a) AS interaction, row_to_json(m) AS message, row_to_json(e) AS event${turnCount} FROM advanced a, message m, event e
-  `,
+    () => appendMessageStatement(byInteraction, agentTurn),
+    {
+      companyId,
+      target: byInteraction ? target.interactionId : target.openForIdentityId,
+      keepsLastMessage: message.preview === null,
+      preview: message.preview,
+      isReply: message.direction === "out" && !message.isPrivate,
+      direction: message.direction,
+      senderType: message.senderType,
+      senderUserId: message.senderUserId,
+      text: message.text,
+      attachments: JSON.stringify(message.attachments),
+      status: message.status,
+      isBot: message.isBot,
+      isPrivate: message.isPrivate,
+      clientId: message.clientId,
+      providerMessageId: message.providerMessageId,
+      createdAt: message.createdAt,
+      view: JSON.stringify(message.view),
+    },
   );
   const [row] = rows;
   if (!row) return null;
@@ -99,6 +85,46 @@ export async function appendMessage(
     message: fromJsonRow(messages, row.message),
     event: fromJsonRow(interactionEvents, row.event),
   };
+}
+
+/**
+ * The text of `appendMessage`, built once per variant; the values are placeholders. Volatile calls in a
+ * CTE run only when it is read, hence the agent turn's count.
+ */
+function appendMessageStatement(byInteraction: boolean, agentTurn: AgentTurnJob | undefined): SQL {
+  const value = (name: string) => sql.placeholder(name);
+  const which = byInteraction
+    ? sql`i.id = ${value("target")}`
+    : sql`i.id = (SELECT id FROM interactions WHERE company_id = ${value("companyId")} AND identity_id = ${value("target")} AND status = 'open' ORDER BY id DESC LIMIT 1) AND i.status = 'open'`;
+  const turn = agentTurn
+    ? sql`, turn AS (SELECT ${agentTurn({ companyId: sql`m.company_id`, interactionId: sql`m.interaction_id`, messageId: sql`m.id` })} FROM advanced a, message m WHERE a.owner_type = 'ai')`
+    : sql``;
+  const turnCount = agentTurn ? sql`, (SELECT count(*) FROM turn) AS turns` : sql``;
+  return sql`
+    WITH advanced AS (
+      UPDATE interactions i SET
+        last_seq = i.last_seq + 1,
+        last_message_at = CASE WHEN ${value("keepsLastMessage")}::boolean THEN i.last_message_at ELSE ${value("createdAt")}::timestamptz END,
+        last_message_preview = COALESCE(${value("preview")}::text, i.last_message_preview),
+        first_response_at = COALESCE(i.first_response_at, CASE WHEN ${value("isReply")}::boolean THEN ${value("createdAt")}::timestamptz END)
+      WHERE i.company_id = ${value("companyId")} AND ${which}
+      RETURNING i.*
+    ), message AS (
+      INSERT INTO messages (company_id, interaction_id, seq, direction, sender_type, sender_user_id, text, attachments, status, is_bot, is_private, client_id, provider_message_id, created_at)
+      SELECT ${value("companyId")}, a.id, a.last_seq, ${value("direction")}, ${value("senderType")}, ${value("senderUserId")}::integer, ${value("text")}, ${value("attachments")}::jsonb,
+        ${value("status")}, ${value("isBot")}::boolean, ${value("isPrivate")}::boolean, ${value("clientId")}::text, ${value("providerMessageId")}::text, ${value("createdAt")}::timestamptz
+      FROM advanced a
+      RETURNING *
+    ), event AS (
+      INSERT INTO interaction_events (company_id, interaction_id, seq, type, payload, visible_to_contact, created_at)
+      SELECT m.company_id, m.interaction_id, m.seq, 'message.created',
+        jsonb_build_object('message', ${value("view")}::jsonb || jsonb_build_object('id', m.id, 'interaction_id', m.interaction_id, 'seq', m.seq)),
+        NOT m.is_private, m.created_at
+      FROM message m
+      RETURNING *
+    )${turn}
+    SELECT row_to_json(a) AS interaction, row_to_json(m) AS message, row_to_json(e) AS event${turnCount} FROM advanced a, message m, event e
+  `;
 }
 
 export async function findMessage(db: Executor, companyId: number, id: number): Promise<MessageRow | null> {
