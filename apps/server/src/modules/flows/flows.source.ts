@@ -1,5 +1,6 @@
 import type { KnowledgeDoc, KnowledgeSource } from "../answers/knowledge-doc.ts";
 import type { Executor } from "../../platform/db/client.ts";
+import { CompanyChanges } from "../../platform/company-changes.ts";
 import type { Signals } from "../../platform/signals.ts";
 import { publishedFlowsOf } from "./flows.repo.ts";
 
@@ -19,20 +20,13 @@ export function parseQuestionDocId(id: string): { flowId: number; versionId: num
  * Latin-typed alike). Publishing, switching off or deleting a flow tells every process.
  */
 export class FlowQuestions implements KnowledgeSource {
-  private readonly listeners = new Set<(companyId: number | null) => void>();
+  private readonly changes: CompanyChanges;
 
   constructor(
     private readonly db: Executor,
-    private readonly signals?: Signals,
+    signals?: Signals,
   ) {
-    signals?.on(
-      FLOWS_CHANNEL,
-      (payload) => {
-        const companyId = Number(payload);
-        if (Number.isInteger(companyId) && companyId > 0) this.tell(companyId);
-      },
-      () => this.tell(null),
-    );
+    this.changes = new CompanyChanges(FLOWS_CHANNEL, signals);
   }
 
   async load(companyId: number, agentId: number): Promise<KnowledgeDoc[]> {
@@ -55,22 +49,11 @@ export class FlowQuestions implements KnowledgeSource {
   }
 
   onChange(listener: (companyId: number | null) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.changes.onChange(listener);
   }
 
+  /** Tells this process's listeners at once, and the other processes through a signal. */
   changed(companyId: number): void {
-    this.tell(companyId);
-    void this.signals?.publish(FLOWS_CHANNEL, String(companyId));
-  }
-
-  private tell(companyId: number | null): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(companyId);
-      } catch {
-        // a listener's own problem; the change is committed either way
-      }
-    }
+    this.changes.changed(companyId);
   }
 }

@@ -1,5 +1,6 @@
 import type { Executor } from "../../platform/db/client.ts";
 import { findVirtualAgent } from "../companies/companies.service.ts";
+import { CompanyChanges } from "../../platform/company-changes.ts";
 import type { Signals } from "../../platform/signals.ts";
 import type { KnowledgeDoc, KnowledgeSource } from "../answers/knowledge-doc.ts";
 import { publishedArticlesOfAgent } from "./articles.repo.ts";
@@ -22,20 +23,13 @@ export const KNOWLEDGE_CHANNEL = "holboo_knowledge_changed";
  * with signals, every other process sharing the database hears it too.
  */
 export class KnowledgeHub implements KnowledgeSource {
-  private readonly listeners = new Set<(companyId: number | null) => void>();
+  private readonly changes: CompanyChanges;
 
   constructor(
     private readonly db: Executor,
-    private readonly signals?: Signals,
+    signals?: Signals,
   ) {
-    signals?.on(
-      KNOWLEDGE_CHANNEL,
-      (payload) => {
-        const companyId = Number(payload);
-        if (Number.isInteger(companyId) && companyId > 0) this.tell(companyId);
-      },
-      () => this.tell(null),
-    );
+    this.changes = new CompanyChanges(KNOWLEDGE_CHANNEL, signals);
   }
 
   async load(companyId: number, agentId: number): Promise<KnowledgeDoc[]> {
@@ -70,24 +64,11 @@ export class KnowledgeHub implements KnowledgeSource {
   }
 
   onChange(listener: (companyId: number | null) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.changes.onChange(listener);
   }
 
   /** Tells this process's listeners at once, and the other processes through a signal. */
   changed(companyId: number): void {
-    this.tell(companyId);
-    void this.signals?.publish(KNOWLEDGE_CHANNEL, String(companyId));
-  }
-
-  /** One listener's failure does not keep the others from hearing it. */
-  private tell(companyId: number | null): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(companyId);
-      } catch {
-        // a listener's own problem; the edit is committed either way
-      }
-    }
+    this.changes.changed(companyId);
   }
 }
