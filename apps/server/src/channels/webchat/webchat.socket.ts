@@ -32,13 +32,12 @@ export function registerVisitorSocket(ctx: AppContext) {
     socket.on(VISITOR_SEND_EVENT, async (payload: unknown, ack: unknown) => {
       if (typeof ack !== "function") return;
       const reply = ack as (response: VisitorSendAck) => void;
-      const locale = handshakeLocale(socket.handshake);
       const input = VisitorMessageInput.safeParse(payload);
-      if (!input.success) return reply(validationErrorBody(input.error.issues, locale));
+      if (!input.success) return reply(validationErrorBody(input.error.issues, handshakeLocale(socket.handshake)));
       try {
         reply({ message: await sendFromVisitor(ctx, visitor, input.data) });
       } catch (error) {
-        reply(errorBodyOf(error, locale));
+        reply(errorBodyOf(error, handshakeLocale(socket.handshake)));
       }
     });
     socket.on("disconnect", async () => {

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, lt, lte, ne, sql, type SQL } from "drizzle-orm"
 import type { Executor } from "../../platform/db/client.ts";
 import { fromJsonRow } from "../../platform/db/json-row.ts";
 import { executeNamed } from "../../platform/db/prepared.ts";
-import { files, interactionEvents, interactions, messages, users } from "../../platform/db/schema.ts";
+import { files, interactions, messages, users } from "../../platform/db/schema.ts";
 import type { EventRow } from "./events.repo.ts";
 import type { InteractionRow } from "./interactions.repo.ts";
 
@@ -54,7 +54,7 @@ export async function appendMessage(
 ): Promise<AppendedMessage | null> {
   const byInteraction = "interactionId" in target;
   const name = `${byInteraction ? "append_message_to_interaction" : "append_message_to_open"}${agentTurn ? "_with_turn" : ""}`;
-  const rows = await executeNamed<{ interaction: Record<string, unknown>; message: Record<string, unknown>; event: Record<string, unknown> }>(
+  const rows = await executeNamed<{ interaction: Record<string, unknown>; message: Record<string, unknown>; event_id: string }>(
     db,
     name,
     () => appendMessageStatement(byInteraction, agentTurn),
@@ -80,11 +80,19 @@ export async function appendMessage(
   );
   const [row] = rows;
   if (!row) return null;
-  return {
-    interaction: fromJsonRow(interactions, row.interaction),
-    message: fromJsonRow(messages, row.message),
-    event: fromJsonRow(interactionEvents, row.event),
+  const stored = fromJsonRow(messages, row.message);
+  // The event's payload is what the statement wrote from `view`; it is not read back.
+  const event: EventRow = {
+    id: Number(row.event_id),
+    companyId: stored.companyId,
+    interactionId: stored.interactionId,
+    seq: stored.seq,
+    type: "message.created",
+    visibleToContact: !stored.isPrivate,
+    payload: { message: { ...message.view, id: stored.id, interaction_id: stored.interactionId, seq: stored.seq } },
+    createdAt: stored.createdAt,
   };
+  return { interaction: fromJsonRow(interactions, row.interaction), message: stored, event };
 }
 
 /**
@@ -121,9 +129,9 @@ function appendMessageStatement(byInteraction: boolean, agentTurn: AgentTurnJob 
         jsonb_build_object('message', ${value("view")}::jsonb || jsonb_build_object('id', m.id, 'interaction_id', m.interaction_id, 'seq', m.seq)),
         NOT m.is_private, m.created_at
       FROM message m
-      RETURNING *
+      RETURNING id
     )${turn}
-    SELECT row_to_json(a) AS interaction, row_to_json(m) AS message, row_to_json(e) AS event${turnCount} FROM advanced a, message m, event e
+    SELECT row_to_json(a) AS interaction, row_to_json(m) AS message, e.id AS event_id${turnCount} FROM advanced a, message m, event e
   `;
 }
 
