@@ -5,8 +5,9 @@ import type { Executor } from "../platform/db/client.ts";
 import { defineJob, PermanentJobError } from "../platform/jobs/job.ts";
 import { findChannel } from "../modules/channels/channels.service.ts";
 import { findIdentityById } from "../modules/contacts/contacts.service.ts";
-import { appendEvent, findInteraction, lockInteraction } from "../modules/interactions/interactions.service.ts";
-import { findMessage, setMessageDelivery, publish } from "../modules/interactions/messages.service.ts";
+import { findInteraction } from "../modules/interactions/interactions.service.ts";
+import { settleDelivery } from "../modules/interactions/delivery-status.service.ts";
+import { findMessage } from "../modules/interactions/messages.service.ts";
 import { adapterFor, type DeliveryResult } from "./adapter.ts";
 
 /**
@@ -22,14 +23,14 @@ export const deliveryJob = defineJob<DeliveryJobPayload, AppContext>({
   async handler(ctx, payload) {
     const message = await findMessage(ctx.db, payload.company_id, payload.message_id);
     if (!message || message.status !== "sending") return;
-    if (message.providerMessageId) return settleDelivery(ctx, payload, "sent", message.providerMessageId);
+    if (message.providerMessageId) return settleDelivery(ctx, payload.company_id, payload.message_id, "sent", message.providerMessageId);
     const result = await handToProvider(ctx, payload.company_id, message.interactionId, message);
-    if (result.ok) return settleDelivery(ctx, payload, "sent", result.providerMessageId);
+    if (result.ok) return settleDelivery(ctx, payload.company_id, payload.message_id, "sent", result.providerMessageId);
     if (!result.retryable) throw new PermanentJobError(result.error);
     throw new Error(result.error);
   },
   async onDead(ctx, payload) {
-    await settleDelivery(ctx, payload, "retry", null);
+    await settleDelivery(ctx, payload.company_id, payload.message_id, "retry", null);
   },
 });
 
@@ -56,22 +57,6 @@ async function handToProvider(ctx: AppContext, companyId: number, interactionId:
       ctx,
     )
     .catch((error: unknown): DeliveryResult => ({ ok: false, retryable: true, error: String(error) }));
-}
-
-async function settleDelivery(ctx: AppContext, payload: DeliveryJobPayload, status: "sent" | "retry", providerMessageId: string | null) {
-  const done = await ctx.db.transaction(async (tx) => {
-    const message = await findMessage(tx, payload.company_id, payload.message_id);
-    const locked = message ? await lockInteraction(tx, payload.company_id, message.interactionId) : null;
-    if (!message || !locked || message.status !== "sending") return null;
-    await setMessageDelivery(tx, payload.company_id, message.id, status, providerMessageId);
-    const event = await appendEvent(tx, payload.company_id, locked.id, {
-      type: "message.status",
-      visibleToContact: false,
-      payload: { message_ids: [message.id], seqs: [message.seq], status },
-    });
-    return { locked, event };
-  });
-  if (done) publish(ctx, [done.locked], [done.event]);
 }
 
 /** Adds a reply's delivery in the caller's transaction; replies of one conversation leave in order. */

@@ -21,10 +21,10 @@ import {
   findByClientId,
   findByProviderId,
   markSeen,
-  setMessageDelivery,
   type MessageRow,
   type MessageToAppend,
 } from "./messages.repo.ts";
+import { redeliver } from "./delivery-status.service.ts";
 import { autoAssign, changeOwner } from "./ownership.service.ts";
 import { publish } from "./publisher.ts";
 
@@ -94,7 +94,7 @@ async function senderName(db: Executor, row: MessageRow): Promise<string> {
 }
 
 /** The adapter that must carry a reply out, or null when the commit itself delivers it (web chat, notes). */
-async function outboundAdapter(ctx: AppContext, interaction: InteractionRow) {
+export async function outboundAdapter(ctx: AppContext, interaction: InteractionRow) {
   if (!interaction.channelId || !interaction.identityId) return null;
   const channel = await findChannel(ctx.db, interaction.companyId, interaction.channelId);
   return channel ? outboundAdapterOf(channel) : null;
@@ -154,25 +154,6 @@ export async function sendAsStaff(ctx: AppContext, actor: MemberActor, interacti
     });
   if (result.before && result.after) publish(ctx, [result.before, result.after], result.events);
   return presentMessage(result.row, await senderName(ctx.db, result.row));
-}
-
-/** A reply marked `retry` goes back to `sending` and its delivery job is added again, in one transaction. */
-async function redeliver(ctx: AppContext, actor: MemberActor, message: MessageRow): Promise<MessageRow> {
-  const visible = assertVisible(actor, await findInteraction(ctx.db, actor.companyId, message.interactionId));
-  if (!(await outboundAdapter(ctx, visible))) return message;
-  const done = await ctx.db.transaction(async (tx) => {
-    const locked = (await lockInteraction(tx, actor.companyId, message.interactionId)) ?? visible;
-    const updated = await setMessageDelivery(tx, actor.companyId, message.id, "sending", null);
-    const event = await appendEvent(tx, actor.companyId, locked.id, {
-      type: "message.status",
-      visibleToContact: false,
-      payload: { message_ids: [message.id], seqs: [message.seq], status: "sending" },
-    });
-    await addDelivery(ctx, tx, { company_id: actor.companyId, message_id: message.id }, locked.id);
-    return { locked, updated, event };
-  });
-  publish(ctx, [done.locked], [done.event]);
-  return done.updated ?? message;
 }
 
 /**
