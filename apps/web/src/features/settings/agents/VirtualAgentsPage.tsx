@@ -41,7 +41,13 @@ function AgentRow({ agent, canEdit, onEdit, onDelete }: { agent: AgentView; canE
         <Group gap={4}>
           {agent.channels.map((c) => (
             <Tooltip key={c.id} label={t(c.active ? "agents.started" : "agents.ended")}>
-              <Badge variant={c.active ? "filled" : "outline"} color={c.active ? "green" : "gray"} size="sm">
+              <Badge
+                variant={c.active ? "filled" : "outline"}
+                color={c.active ? "green" : "gray"}
+                size="sm"
+                tt="none"
+                style={{ flexShrink: 0, overflow: "visible" }}
+              >
                 {c.name}
               </Badge>
             </Tooltip>
@@ -113,7 +119,7 @@ export function VirtualAgentsPage() {
                 <Table.Tr>
                   <Table.Th>{t("agents.name")}</Table.Th>
                   <Table.Th>{t("agents.kind")}</Table.Th>
-                  <Table.Th>{t("agents.channels")}</Table.Th>
+                  <Table.Th miw={160}>{t("agents.channels")}</Table.Th>
                   <Table.Th>{t("agents.folders")}</Table.Th>
                   <Table.Th>{t("agents.flows")}</Table.Th>
                   <Table.Th />
