@@ -55,7 +55,13 @@ function AgentRow({ agent, canEdit, onEdit, onDelete }: { agent: AgentView; canE
         </Group>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{agent.folders.map((f) => f.name).join(", ")}</Text>
+        <Stack gap={2}>
+          {agent.folders.map((f) => (
+            <Anchor key={f.id} component={Link} to={`/knowledge?folder=${f.id}`} size="sm">
+              {f.name}
+            </Anchor>
+          ))}
+        </Stack>
       </Table.Td>
       <Table.Td>
         <Stack gap={2}>
