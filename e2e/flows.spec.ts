@@ -136,7 +136,10 @@ test("a flow built on the canvas answers a Latin-typed web-chat question with th
   };
   await say("zahialga haana yavna");
   await expect(chat.getByText(/Таны захиалга замдаа яваа байна/)).toBeVisible();
-  await say("Тийм");
+  // The choices are buttons under the agent's message (not numbered lines); a tap answers with the number.
+  await expect(chat.getByText(/^1\. Тийм$/m)).toHaveCount(0);
+  await visitor.screenshot({ path: shotPath("62a-widget-flow-choices") });
+  await chat.getByRole("button", { name: "Тийм", exact: true }).click();
   await expect(chat.getByText("Баярлалаа! Сайхан өдөр өнгөрүүлээрэй.")).toBeVisible();
   await visitor.screenshot({ path: shotPath("62-widget-flow") });
 

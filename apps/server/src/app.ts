@@ -39,6 +39,7 @@ import { systemRoutes } from "./modules/system/system.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { channelsRoutes } from "./modules/channels/channels.routes.ts";
 import { interactionTagsRoutes } from "./modules/interaction-tags/interaction-tags.routes.ts";
+import { agentsRoutes } from "./modules/agents/agents.routes.ts";
 import { savedResponsesRoutes } from "./modules/saved-responses/saved-responses.routes.ts";
 import { helpRoutes } from "./modules/help/help.routes.ts";
 import { issueSettingsRoutes } from "./modules/issues/issue-settings.routes.ts";
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     adminRoutes,
     channelsRoutes,
     savedResponsesRoutes,
+    agentsRoutes,
     interactionTagsRoutes,
     interactionsRoutes,
     ratingRoutes,

@@ -9,7 +9,7 @@ header h1{font-size:15px;margin:0;flex:1}header button{background:none;border:0;
 .log{flex:1;overflow-y:auto;padding:12px;display:flex;flex-direction:column;gap:8px;background:#f8f9fa}
 .greeting,.notice,.away{font-size:13px;color:#495057;background:#fff;border-radius:12px;padding:10px 12px;border:1px solid #e9ecef}
 .notice{align-self:center;font-size:12px;background:#edf2ff;border:0}.away{background:#fff9db;border-color:#ffe066}
-.faq{display:flex;flex-wrap:wrap;gap:6px}.faq button{border:1px solid ${brand};color:${brand};background:#fff;border-radius:16px;padding:5px 10px;cursor:pointer;font-size:12px}
+.faq{display:flex;flex-wrap:wrap;gap:6px}.choices{margin-top:6px;max-width:${LIMITS.bubbleMaxWidthOther}px}.faq button{border:1px solid ${brand};color:${brand};background:#fff;border-radius:16px;padding:5px 10px;cursor:pointer;font-size:12px}
 .row{display:flex;gap:6px;align-items:flex-end}.row.you{flex-direction:row-reverse}
 .avatar{width:26px;height:26px;border-radius:50%;background:#dbe4ff;color:#364fc7;font-size:11px;font-weight:600;display:flex;align-items:center;justify-content:center;flex:none}
 .bubble{max-width:${LIMITS.bubbleMaxWidthOther}px;padding:8px 11px;border-radius:14px;white-space:pre-wrap;word-wrap:break-word;background:#fff;border:1px solid #e9ecef}

@@ -1,6 +1,6 @@
 import type { InteractionEventView, MessageView } from "@holboo/core";
 import { describe, expect, it } from "vitest";
-import { Thread } from "./thread.ts";
+import { Thread, splitChoices } from "./thread.ts";
 
 const message = (seq: number, overrides: Partial<MessageView> = {}): InteractionEventView => ({
   interaction_id: 7,
@@ -53,5 +53,21 @@ describe("widget thread", () => {
     thread.apply({ interaction_id: 7, seq: 2, type: "message.status", created_at: "", payload: { message_ids: [10], status: "seen" } });
     expect(thread.ordered()[0]?.status).toBe("seen");
     expect(thread.apply({ ...message(3), interaction_id: 8 })).toBe(false);
+  });
+});
+
+describe("choices offered by the agent", () => {
+  it("reads a message's closing numbered lines as its choices", () => {
+    expect(splitChoices("Та алийг нь асуусан бэ?\n1. Хүргэлтийн хугацаа\n2. Хүргэлтийн үнэ")).toEqual({
+      text: "Та алийг нь асуусан бэ?",
+      choices: ["Хүргэлтийн хугацаа", "Хүргэлтийн үнэ"],
+    });
+    expect(splitChoices("1. Тийм\n2. Үгүй")).toEqual({ text: "", choices: ["Тийм", "Үгүй"] });
+  });
+
+  it("leaves other text alone: numbers not in order, not at the end, or empty", () => {
+    for (const text of ["Дараах алхам:\n1. Нэвтэрнэ\n3. Гарна", "1. Нэг\n2. Хоёр\nБаярлалаа", "1. \n2. Хоёр", "2024. онд", "Сайн байна уу"]) {
+      expect(splitChoices(text), text).toEqual({ text, choices: [] });
+    }
   });
 });

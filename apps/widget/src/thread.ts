@@ -12,6 +12,20 @@ export interface Bubble {
   createdAt: string;
 }
 
+/**
+ * A bot message's closing numbered lines ("1. …", "2. …", to the end): the choices it offers (a clarifying
+ * question's, a flow's), which the widget shows as buttons. A reply with the number picks one on the server.
+ */
+export function splitChoices(text: string): { text: string; choices: string[] } {
+  const lines = text.split("\n");
+  let start = lines.length - 1;
+  while (start >= 0 && !lines[start]?.startsWith("1. ")) start--;
+  const rest = start < 0 ? [] : lines.slice(start);
+  const numbered = rest.every((line, index) => line.startsWith(`${index + 1}. `) && line.length > `${index + 1}. `.length);
+  if (!rest.length || !numbered) return { text, choices: [] };
+  return { text: lines.slice(0, start).join("\n"), choices: rest.map((line, index) => line.slice(`${index + 1}. `.length)) };
+}
+
 export type Notice = { seq: number; kind: "assigned"; name: string } | { seq: number; kind: "closed" } | { seq: number; kind: "rating"; url: string };
 
 /** The visitor's client id without the server's identity prefix ("v12:abc" → "abc"). */

@@ -3,7 +3,7 @@ import { initials } from "@holboo/core/text.ts";
 import { relativeTime } from "@holboo/core/time.ts";
 import { translate, type Catalogue } from "./i18n/index.ts";
 import { ICONS } from "./styles.ts";
-import type { Bubble, Notice, Thread } from "./thread.ts";
+import { splitChoices, type Bubble, type Notice, type Thread } from "./thread.ts";
 
 /** Creates an element; text is always set as text, so customer and staff content is never parsed as HTML. */
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
@@ -122,7 +122,13 @@ export class ChatView {
       nodes.push(faq);
     }
     const items: Array<{ seq: number; node: HTMLElement }> = [];
-    thread.ordered().forEach((bubble, index) => items.push({ seq: bubble.seq ?? Number.MAX_SAFE_INTEGER - 1000 + index, node: this.bubble(bubble) }));
+    const ordered = thread.ordered();
+    // Only the agent's latest message offers its choices as buttons: an older one's numbers no longer apply.
+    const last = ordered.at(-1);
+    const offering = last && last.isBot && !last.mine && !thread.closed ? last : null;
+    ordered.forEach((bubble, index) =>
+      items.push({ seq: bubble.seq ?? Number.MAX_SAFE_INTEGER - 1000 + index, node: this.bubble(bubble, bubble === offering) }),
+    );
     for (const notice of thread.notices) items.push({ seq: notice.seq, node: this.notice(notice) });
     items.sort((a, b) => a.seq - b.seq);
     nodes.push(...items.map((item) => item.node));
@@ -139,11 +145,12 @@ export class ChatView {
     return box;
   }
 
-  private bubble(bubble: Bubble): HTMLElement {
+  private bubble(bubble: Bubble, offering: boolean): HTMLElement {
     const row = el("div", { class: `row ${bubble.mine ? "you" : "them"}`, "data-status": bubble.status });
     if (!bubble.mine) row.append(el("div", { class: "avatar", "aria-hidden": "true" }, initials(bubble.senderName) || "•"));
     const column = el("div");
-    const body = el("div", { class: "bubble" }, bubble.text);
+    const { text, choices } = offering ? splitChoices(bubble.text) : { text: bubble.text, choices: [] };
+    const body = el("div", { class: "bubble" }, text);
     for (const attachment of bubble.attachments) {
       const file = el("button", { type: "button", class: "file", title: this.text("download", { name: attachment.name }) }, `📎 ${attachment.name}`);
       file.addEventListener("click", () => this.handlers.onDownload(attachment));
@@ -158,7 +165,18 @@ export class ChatView {
       if (bubble.status === "retry") status.addEventListener("click", () => this.handlers.onRetry(bubble.key));
       meta.append(status);
     }
-    column.append(body, meta);
+    column.append(body);
+    if (choices.length) {
+      // A tap answers with the choice's number, as on Viber and Messenger.
+      const buttons = el("div", { class: "faq choices" });
+      choices.forEach((choice, index) => {
+        const button = el("button", { type: "button" }, choice);
+        button.addEventListener("click", () => this.handlers.onSend(String(index + 1)));
+        buttons.append(button);
+      });
+      column.append(buttons);
+    }
+    column.append(meta);
     row.append(column);
     return row;
   }

@@ -127,6 +127,25 @@ export const ERROR_CATALOGUE = {
   logo_not_image: entry(415, "Лого зураг байх ёстой (PNG, JPEG, GIF, WebP).", "The logo must be an image (PNG, JPEG, GIF, WebP)."),
   primary_bot_cannot_be_removed: entry(403, "Үндсэн ботыг устгах боломжгүй.", "The primary bot cannot be removed."),
   virtual_agent_not_found: entry(404, "Виртуал туслах олдсонгүй.", "Virtual agent not found."),
+  agent_removal_before_invoice: entry(
+    409,
+    "Нэмэлт туслахыг дараагийн нэхэмжлэх гарахаас өмнө устгах боломжгүй.",
+    "An additional agent cannot be removed before the next invoice.",
+  ),
+  agent_channel_taken: entry(
+    409,
+    "Энэ сувгийг өөр виртуал туслах хариулж байна. Эхлээд тэндээ зогсооно уу.",
+    "Another virtual agent serves this channel. End it there first.",
+  ),
+  agent_channel_type_mismatch: entry(
+    400,
+    "Сошиал туслах дижитал суваг, дуудлагын оператор дуут суваг хариулна.",
+    "A social agent serves digital channels; a call operator serves voice channels.",
+  ),
+  agent_folders_invalid: entry(400, "Мэдлэгийн хавтас олдсонгүй.", "A knowledge folder was not found."),
+  agent_transfer_invalid: entry(400, "Мэдлэгийг шилжүүлэх өөр виртуал туслах сонгоно уу.", "Choose another virtual agent to transfer the knowledge to."),
+  agent_photo_too_large: entry(413, "Зураг 1 MB-аас ихгүй байна.", "The photo must be at most 1 MB."),
+  agent_photo_not_image: entry(415, "Зураг PNG, JPEG, GIF эсвэл WebP байх ёстой.", "The photo must be an image (PNG, JPEG, GIF, WebP)."),
   virtual_agent_required: entry(400, "Эхлээд сувгийг хариулах виртуал туслахаа сонгоно уу.", "Choose the virtual agent that serves the channel first."),
   // Channels and web chat
   channel_not_found: entry(404, "Суваг олдсонгүй.", "Channel not found."),

@@ -87,6 +87,40 @@ describe("custom API endpoints", () => {
     expect((await admin.client.post("/api/custom-api", input({ headers: [{ name: "X-Key", value: null, secret: true }] }))).status).toBe(400);
   });
 
+  it("refuses deleting an endpoint the published version of a flow calls, even when the draft no longer does", async () => {
+    const admin = await companyAdmin(t);
+    const created = await admin.client.post<CustomApiView>("/api/custom-api", input());
+    const flow = await admin.client.post<FlowView>("/api/flows", { title: "Захиалга" });
+    const at = { x: 0, y: 0, width: 160, height: 48 };
+    const edge = (from: string, to: string, anchor: string | null = null) => ({
+      id: `${from}-${to}`,
+      from,
+      to,
+      anchors: { from: anchor, to: null },
+      type: "smooth",
+    });
+    const graph = {
+      nodes: [
+        { id: "start", kind: "start", ...at, data: {} },
+        { id: "q", kind: "question", ...at, data: { phrases: ["захиалга хаана явна"] } },
+        { id: "a", kind: "api", ...at, data: { endpoint_id: created.body.id } },
+        { id: "ok", kind: "success", ...at, data: { text: "Олдлоо" } },
+        { id: "bad", kind: "fail", ...at, data: { text: "Олдсонгүй" } },
+      ],
+      edges: [edge("start", "q"), edge("q", "a"), edge("a", "ok", "ok"), edge("a", "bad", "fail")],
+    };
+    await admin.client.put(`/api/flows/${flow.body.id}`, { graph });
+    const published = await admin.client.post(`/api/flows/${flow.body.id}/status`, { status: "published" });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    // The draft drops the api node; customers still run the published version, which calls the endpoint.
+    const draft = { nodes: graph.nodes.filter((n) => n.id !== "a" && n.id !== "bad"), edges: [edge("start", "q"), edge("q", "ok")] };
+    expect((await admin.client.put(`/api/flows/${flow.body.id}`, { graph: draft })).status).toBe(200);
+    expect(errorCode(await admin.client.del(`/api/custom-api/${created.body.id}`))).toBe("custom_api_in_use");
+    // Published again without it, the endpoint is free.
+    expect((await admin.client.post(`/api/flows/${flow.body.id}/status`, { status: "published" })).status).toBe(200);
+    expect((await admin.client.del(`/api/custom-api/${created.body.id}`)).status).toBe(200);
+  });
+
   it("switches status, refuses deleting an endpoint a flow uses, and keeps other companies out", async () => {
     const admin = await companyAdmin(t);
     const created = await admin.client.post<CustomApiView>("/api/custom-api", input());

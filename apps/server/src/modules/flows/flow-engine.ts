@@ -27,7 +27,7 @@ export interface RunState {
 
 export type FlowEffect =
   | { kind: "say"; text: string; images: string[]; choices: string[] }
-  | { kind: "action"; action: Exclude<ResponseAction, "none"> }
+  | { kind: "action"; action: Exclude<ResponseAction, "none">; flowId: number }
   | { kind: "step"; flowId: number; nodeId: string; nodeKind: FlowNodeKind; result?: string };
 
 export interface FlowIO {
@@ -145,7 +145,7 @@ export class FlowEngine {
       case "button": {
         step();
         say();
-        if (node.data.action && node.data.action !== "none") effects.push({ kind: "action", action: node.data.action });
+        if (node.data.action && node.data.action !== "none") effects.push({ kind: "action", action: node.data.action, flowId: state.currentFlowId });
         if (node.data.choices?.length) return { kind: "wait" };
         // Closing or handing over ends the agent's part of the conversation.
         if (node.data.action === "close" || node.data.action === "escalate") return { kind: "end", result: "success" };

@@ -7,6 +7,7 @@ import { appendEvent, closeAsVirtualAgent } from "../interactions/interactions.s
 import type { InteractionRow } from "../interactions/interactions.repo.ts";
 import { publish, sendAsVirtualAgent } from "../interactions/messages.service.ts";
 import { escalateToPeople } from "../interactions/ownership.service.ts";
+import { createForAgent } from "../issues/issues.service.ts";
 import type { EventRow } from "../interactions/events.repo.ts";
 import { FlowEngine, type FlowEffect, type RunState } from "./flow-engine.ts";
 import { parseQuestionDocId } from "./flows.source.ts";
@@ -101,7 +102,9 @@ export async function flowTurn(ctx: AppContext, interaction: InteractionRow, age
       if (!current || current.status !== "waiting" || current.waitSeq !== waiting?.waitSeq) return { events: [], run: null };
       run = { ...current, recognized: current.recognized ?? true };
     }
-    return { events: await saveStep(ctx, tx, run, result.state, result.effects), run };
+    const events = await saveStep(ctx, tx, run, result.state, result.effects);
+    await openIssues(tx, interaction, agent, text, result.effects);
+    return { events, run };
   });
   if (!run) return false;
   publish(ctx, [interaction], events);
@@ -142,13 +145,33 @@ async function saveStep(ctx: AppContext, tx: Executor, run: FlowRunRow, state: R
   return events;
 }
 
-/** Sends what the flow says and takes its card actions, in order, after the state is stored. */
+/**
+ * A response card's "create an issue" opens one in the step's transaction, named after its flow, with what the
+ * customer wrote; the agent keeps the conversation (escalating is the card's other action).
+ */
+async function openIssues(tx: Executor, interaction: InteractionRow, agent: FlowAgent, text: string, effects: FlowEffect[]) {
+  for (const effect of effects) {
+    if (effect.kind !== "action" || effect.action !== "create_issue") continue;
+    const title = (await repo.flowTitle(tx, interaction.companyId, effect.flowId)) ?? "";
+    await createForAgent(tx, {
+      companyId: interaction.companyId,
+      agentUserId: agent.userId,
+      name: title || text,
+      description: text,
+      contactId: interaction.contactId,
+      channelId: interaction.channelId,
+      interactionId: interaction.id,
+    });
+  }
+}
+
+/** Sends what the flow says and takes its card actions (close, escalate), in order, after the state is stored. */
 async function carryOut(ctx: AppContext, interaction: InteractionRow, agent: FlowAgent, messageId: number, effects: FlowEffect[]) {
   let index = 0;
   for (const effect of effects) {
     if (effect.kind === "say") await sendAsVirtualAgent(ctx, interaction, agent, renderSay(effect), `flow:${messageId}:${index++}`);
     else if (effect.kind === "action") {
-      if (effect.action === "escalate" || effect.action === "create_issue") await escalateToPeople(ctx, interaction.companyId, interaction.id);
+      if (effect.action === "escalate") await escalateToPeople(ctx, interaction.companyId, interaction.id);
       else if (effect.action === "close") await closeAsVirtualAgent(ctx, interaction.companyId, interaction.id, agent);
     }
   }

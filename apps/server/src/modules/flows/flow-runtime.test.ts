@@ -7,6 +7,7 @@ import type {
   FlowView,
   InteractionEventView,
   InteractionView,
+  IssueView,
   MessageView,
   VirtualAgentView,
   WebchatChannelView,
@@ -177,6 +178,37 @@ describe("the flow runtime in the agent's turn", () => {
     expect(started.replies[0]?.text).toContain("замдаа яваа");
     expect((await say(v, "Та ямар цагаар ажилладаг вэ")).replies[0]?.text).toBe("Даваа-Баасан 09:00-18:00 ажиллана.");
     expect((await say(v, "2")).replies[0]?.text).toBe("Уучлаарай, ажилтанд шилжүүлье.");
+  });
+
+  it('a response card\'s "create an issue" opens an unassigned issue for the conversation and the agent keeps it', async () => {
+    const company = await servedCompany();
+    const flow = await published(company, {
+      nodes: [
+        node("start", "start"),
+        node("q", "question", { phrases: ["бараа эвдэрсэн ирлээ"] }),
+        node("r", "response", { text: "Гомдлыг тань бүртгэлээ, бид холбогдоно.", action: "create_issue" }),
+        node("ok", "success"),
+      ],
+      edges: [edge("start", "q"), edge("q", "r"), edge("r", "ok")],
+    });
+    const v = await visitor(t, company.channel);
+    const reply = await say(v, "baraa evderssen irlee");
+    expect(reply.replies[0]?.text).toBe("Гомдлыг тань бүртгэлээ, бид холбогдоно.");
+    const issues = (await company.client.get<{ items: IssueView[]; total: number }>("/api/issues")).body;
+    expect(issues.total).toBe(1);
+    expect(issues.items[0]).toMatchObject({
+      name: flow.title,
+      description: "baraa evderssen irlee",
+      status: "open",
+      interaction_id: reply.interactionId,
+      channel: { id: company.channel.id },
+    });
+    // Creating an issue is not a hand-over: the agent still owns the conversation.
+    const interaction = (await company.client.get<InteractionView>(`/api/interactions/${reply.interactionId}`)).body;
+    expect(interaction.owner_type).toBe("ai");
+    // Another company sees none of it.
+    const other = await webchatCompany(t);
+    expect((await other.client.get<{ total: number }>("/api/issues")).body.total).toBe(0);
   });
 
   it("a failing endpoint (500, HTML, too large, a missing variable) takes the fail path and never crashes", async () => {

@@ -1,5 +1,5 @@
 import type { FlowGraph } from "@holboo/core";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { flowRuns, flowVersions, flows, virtualAgents } from "../../platform/db/schema.ts";
 
@@ -29,6 +29,14 @@ export async function findFlow(db: Executor, companyId: number, id: number) {
     .from(flows)
     .where(and(eq(flows.companyId, companyId), eq(flows.id, id)));
   return row ?? null;
+}
+
+export async function flowTitle(db: Executor, companyId: number, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ title: flows.title })
+    .from(flows)
+    .where(and(eq(flows.companyId, companyId), eq(flows.id, id)));
+  return row?.title ?? null;
 }
 
 export async function lockFlow(db: Executor, companyId: number, id: number): Promise<FlowRow | null> {
@@ -169,7 +177,13 @@ export async function flowsUsingEndpoint(db: Executor, companyId: number, endpoi
     .where(
       and(
         eq(flows.companyId, companyId),
-        sql`exists (select 1 from jsonb_array_elements(${flows.draft}->'nodes') n where (n->'data'->>'endpoint_id')::int = ${endpointId})`,
+        or(
+          sql`exists (select 1 from jsonb_array_elements(${flows.draft}->'nodes') n where (n->'data'->>'endpoint_id')::int = ${endpointId})`,
+          // The published version is what customers run, whatever the draft says now.
+          sql`exists (select 1 from ${flowVersions} v, jsonb_array_elements(v.graph->'nodes') n
+                      where v.company_id = ${flows.companyId} and v.id = ${flows.publishedVersionId}
+                        and (n->'data'->>'endpoint_id')::int = ${endpointId})`,
+        ),
       ),
     );
   return rows.map((row) => row.id);

@@ -1,6 +1,7 @@
 import {
   ISSUE_FINISHED_STATUSES,
   ISSUE_NOTIFY_EVENT,
+  LIMITS,
   canMoveIssue,
   fullName,
   type CreateIssueData,
@@ -96,6 +97,40 @@ export async function create(ctx: AppContext, actor: MemberActor, input: CreateI
   });
   await notify(ctx, actor, [input.assignee_id], "assigned", row);
   return present(ctx.db, actor.companyId, row);
+}
+
+/**
+ * An issue the virtual agent opens from a flow's response card (spec §3): open, unassigned (people with
+ * issue.view_all see it), about the conversation's customer and channel, created by the agent's user. It is
+ * written in the caller's transaction, with the flow step that caused it, so a retried turn cannot open it twice.
+ */
+export async function createForAgent(
+  tx: Executor,
+  input: { companyId: number; agentUserId: number; name: string; description: string; contactId: number; channelId: number | null; interactionId: number },
+) {
+  const created = await repo.insertIssue(tx, {
+    companyId: input.companyId,
+    number: await repo.nextNumber(tx, input.companyId),
+    name: input.name.slice(0, LIMITS.issueNameMaxChars),
+    priority: "medium",
+    status: "open",
+    description: input.description.slice(0, LIMITS.issueDescriptionMaxChars),
+    contactId: input.contactId,
+    channelId: input.channelId,
+    interactionId: input.interactionId,
+    assigneeUserId: null,
+    createdByUserId: input.agentUserId,
+    registeredAt: new Date(),
+    attachments: [],
+  });
+  await repo.insertEvent(tx, {
+    companyId: input.companyId,
+    issueId: created.id,
+    actorUserId: input.agentUserId,
+    type: "created",
+    payload: { number: created.number },
+  });
+  return created;
 }
 
 const FIELD_NAMES = [

@@ -16,7 +16,7 @@ import { presentUser } from "./users.presenter.ts";
 
 // What other features read and write of this one: the repository functions they may call, named here so
 // the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
-export { anyoneOnline, findCompanyUser, findUserByEmail, findUserById, insertUser, updateOwnUser } from "./users.repo.ts";
+export { anyoneOnline, findCompanyUser, findUserByEmail, findUserById, insertUser, updateCompanyUser, updateOwnUser } from "./users.repo.ts";
 
 async function companyOf(ctx: AppContext, actor: MemberActor) {
   return (await findCompany(ctx.db, actor.companyId)) ?? fail("company_not_found");

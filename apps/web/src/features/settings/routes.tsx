@@ -91,6 +91,13 @@ export const settingsRoutes: RouteObject[] = [
     ),
   },
   {
+    path: "virtualagents",
+    lazy: screen(
+      () => import("./agents/VirtualAgentsPage.tsx"),
+      (m) => m.VirtualAgentsPage,
+    ),
+  },
+  {
     path: "flow",
     lazy: screen(
       () => import("./flows/FlowsPage.tsx"),

@@ -82,6 +82,7 @@ describe("settings menu (spec §2)", () => {
     expect(screen.getAllByRole("link").map((link) => link.textContent)).toEqual([
       "Байгууллага",
       "Хэрэглэгч",
+      "Виртуал туслах",
       "Урсгал сургах",
       "AI загвар",
       "Сошиал",

@@ -27,6 +27,7 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
   {
     key: "aiAgent",
     entries: [
+      { key: "virtualAgents", path: "virtualagents" },
       { key: "flowTraining", path: "flow" },
       { key: "aiModel", path: "ai_model", permission: "settings.edit" },
     ],

@@ -1,5 +1,5 @@
 import type { FlowSummaryView, FlowView } from "@holboo/core";
-import { ActionIcon, Badge, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Modal, Paper, Stack, Table, TagsInput, Text, TextInput, Title } from "@mantine/core";
 import { IconCopy, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -17,11 +17,12 @@ function CreateDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation("flows");
   const navigate = useNavigate();
   const [title, setTitle] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const [topics, setTopics] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useMutation({
-    mutationFn: () => api.post<FlowView>("/api/flows", { title }),
+    mutationFn: () => api.post<FlowView>("/api/flows", { title, topics }),
     onSuccess: (flow) => void navigate(`/settings/flow/${flow.id}`),
-    onError: (e) => setError(fieldErrors(e).title),
+    onError: (e) => setErrors(fieldErrors(e)),
   });
   return (
     <Modal opened onClose={onClose} title={t("create")} centered>
@@ -36,9 +37,19 @@ function CreateDialog({ onClose }: { onClose: () => void }) {
             label={t("flowTitle")}
             value={title}
             onChange={(e) => setTitle(e.currentTarget.value)}
-            error={error}
+            error={errors.title}
             data-autofocus
             data-testid="flow-title"
+          />
+          <TagsInput
+            label={t("topics")}
+            description={t("topicsHint")}
+            value={topics}
+            onChange={setTopics}
+            maxTags={10}
+            maxLength={40}
+            error={errors.topics ?? Object.entries(errors).find(([field]) => field.startsWith("topics."))?.[1]}
+            data-testid="flow-topics"
           />
           <Group justify="flex-end">
             <Button type="submit" loading={create.isPending}>
