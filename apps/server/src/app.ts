@@ -41,6 +41,7 @@ import { channelsRoutes } from "./modules/channels/channels.routes.ts";
 import { interactionTagsRoutes } from "./modules/interaction-tags/interaction-tags.routes.ts";
 import { savedResponsesRoutes } from "./modules/saved-responses/saved-responses.routes.ts";
 import { helpRoutes } from "./modules/help/help.routes.ts";
+import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { issueSettingsRoutes } from "./modules/issues/issue-settings.routes.ts";
 import { issuesRoutes } from "./modules/issues/issues.routes.ts";
 import { modelProviderRoutes } from "./modules/answers/model-provider.routes.ts";
@@ -164,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     issueSettingsRoutes,
     issuesRoutes,
     helpRoutes,
+    dashboardRoutes,
   ]) {
     register(typed, ctx);
   }
