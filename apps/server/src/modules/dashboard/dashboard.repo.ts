@@ -14,7 +14,8 @@ export interface Window {
 }
 
 const zone = sql.raw(`'${TZ}'`);
-const metricColumns = sql.raw(ROLLUP_METRICS.join(", "));
+const HOURS = Array.from({ length: 24 }, (_, h) => `h${h}` as Metric);
+const COUNTS: Metric[] = ["created", "closed"];
 const sums = sql.raw(ROLLUP_METRICS.map((metric) => `sum(${metric})::float8 AS ${metric}`).join(", "));
 
 /** The full local days inside a window ([d1, d2)) and their instants a (start of d1) and b (start of d2). */
@@ -31,7 +32,14 @@ async function dayBounds(db: Executor, window: Window) {
  * Rows (day, channel_id, agent_id, metrics…) of a window: the whole local days from dashboard_days,
  * the partial days at either end from the facts (the same contributions the rollups are summed from).
  */
-async function source(db: Executor, companyId: number, window: Window | { from: null; to: Date }, filters: Filters): Promise<SQL> {
+async function source(
+  db: Executor,
+  companyId: number,
+  window: Window | { from: null; to: Date },
+  filters: Filters,
+  metrics: readonly Metric[] = ROLLUP_METRICS,
+): Promise<SQL> {
+  const metricColumns = sql.raw(metrics.join(", "));
   const parts: SQL[] = [];
   const bounds = await dayBounds(db, { from: window.from ?? new Date(0), to: window.to });
   const facts = (from: Date | null, to: Date) =>
@@ -68,7 +76,7 @@ export async function figuresByChannelAgent(db: Executor, companyId: number, win
 export async function series(db: Executor, companyId: number, window: Window, filters: Filters, unit: "day" | "month") {
   const bucket = unit === "day" ? sql`day` : sql`date_trunc('month', day)::date`;
   const { rows } = await db.execute<{ date: string; created: number; closed: number }>(
-    sql`SELECT ${bucket}::text AS date, sum(created)::int AS created, sum(closed)::int AS closed FROM ${await source(db, companyId, window, filters)} s
+    sql`SELECT ${bucket}::text AS date, sum(created)::int AS created, sum(closed)::int AS closed FROM ${await source(db, companyId, window, filters, COUNTS)} s
       GROUP BY 1 ORDER BY 1`,
   );
   return rows;
@@ -78,7 +86,7 @@ export async function series(db: Executor, companyId: number, window: Window, fi
 export async function heatmap(db: Executor, companyId: number, window: Window, filters: Filters) {
   const hours = sql.raw(Array.from({ length: 24 }, (_, h) => `sum(h${h})::int AS h${h}`).join(", "));
   const { rows } = await db.execute<Record<string, number>>(
-    sql`SELECT extract(isodow FROM day)::int AS dow, ${hours} FROM ${await source(db, companyId, window, filters)} s GROUP BY 1`,
+    sql`SELECT extract(isodow FROM day)::int AS dow, ${hours} FROM ${await source(db, companyId, window, filters, HOURS)} s GROUP BY 1`,
   );
   return rows;
 }
@@ -86,7 +94,7 @@ export async function heatmap(db: Executor, companyId: number, window: Window, f
 /** Conversations open at `to`, per channel: everything created before it less everything closed. */
 export async function openByChannel(db: Executor, companyId: number, to: Date, filters: Filters) {
   const { rows } = await db.execute<{ channel_id: number; open: number }>(
-    sql`SELECT channel_id, (sum(created) - sum(closed))::int AS open FROM ${await source(db, companyId, { from: null, to }, filters)} s GROUP BY channel_id`,
+    sql`SELECT channel_id, (sum(created) - sum(closed))::int AS open FROM ${await source(db, companyId, { from: null, to }, filters, COUNTS)} s GROUP BY channel_id`,
   );
   return rows;
 }
