@@ -202,9 +202,13 @@ async function main() {
     const rebuildingAll = performance.now();
     await rebuild(handle.db, null, null, new Date());
     const rebuildAllSeconds = (performance.now() - rebuildingAll) / 1000;
-    await db.query("ANALYZE dashboard_facts, dashboard_days");
-    const days = (await db.query<{ n: string }>("SELECT count(*) AS n FROM dashboard_days")).rows[0]?.n;
-    console.log(`rebuilt every rollup from the events in ${rebuildAllSeconds.toFixed(1)} s (${days} daily rows)`);
+    await db.query("ANALYZE dashboard_facts, dashboard_days, dashboard_months");
+    const rows = (
+      await db.query<{ days: string; months: string }>(
+        "SELECT (SELECT count(*) FROM dashboard_days) AS days, (SELECT count(*) FROM dashboard_months) AS months",
+      )
+    ).rows[0];
+    console.log(`rebuilt every rollup from the events in ${rebuildAllSeconds.toFixed(1)} s (${rows?.days} daily and ${rows?.months} monthly rows)`);
 
     const today = new Date();
     const yearAgo = new Date(today.getTime() - 365 * 86_400_000);

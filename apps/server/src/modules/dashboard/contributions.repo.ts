@@ -82,11 +82,18 @@ export function contributions(from: SQL, sign: number, filter: ContributionFilte
   );
 }
 
-/** Contribution rows summed per company, local day, channel and agent: the shape of dashboard_days. */
-export function daily(contribution: SQL): SQL {
-  const sums = ROLLUP_METRICS.map((metric) => `sum(${metric})::${metric.endsWith("_sum") ? "bigint" : "int"} AS ${metric}`).join(", ");
-  return sql`SELECT company_id, (at AT TIME ZONE ${sql.raw(`'${TZ}'`)})::date AS day, channel_id, agent_id, ${sql.raw(sums)}
+const SUMS = sql.raw(ROLLUP_METRICS.map((metric) => `sum(${metric})::${metric.endsWith("_sum") ? "bigint" : "int"} AS ${metric}`).join(", "));
+
+/** Contribution rows summed per company, local day (or month), channel and agent: the shape of dashboard_days and _months. */
+export function daily(contribution: SQL, unit: "day" | "month" = "day"): SQL {
+  const day = sql.raw(`(at AT TIME ZONE '${TZ}')::date`);
+  return sql`SELECT company_id, ${unit === "day" ? day : sql`date_trunc('month', ${day})::date`} AS day, channel_id, agent_id, ${SUMS}
     FROM (${contribution}) c GROUP BY 1, 2, 3, 4`;
+}
+
+/** Rows of dashboard_days summed per month, the shape of dashboard_months. */
+export function monthsOfDays(where: SQL): SQL {
+  return sql`SELECT company_id, date_trunc('month', day)::date AS day, channel_id, agent_id, ${SUMS} FROM dashboard_days WHERE ${where} GROUP BY 1, 2, 3, 4`;
 }
 
 /**

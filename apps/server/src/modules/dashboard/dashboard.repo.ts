@@ -28,9 +28,35 @@ async function dayBounds(db: Executor, window: Window) {
   return { d1: row.d1, d2: row.d2, a: new Date(row.a), b: new Date(row.b) };
 }
 
+const firstOfMonth = (day: string) => `${day.slice(0, 7)}-01`;
+function nextMonth(day: string) {
+  const [year, month] = day.split("-").map(Number) as [number, number];
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, "0")}-01`;
+}
+
 /**
- * Rows (day, channel_id, agent_id, metrics…) of a window: the whole local days from dashboard_days,
- * the partial days at either end from the facts (the same contributions the rollups are summed from).
+ * Rows of the whole local days [d1, d2) (d1 null: from the beginning): whole months from
+ * dashboard_months when `months`, the days around them from dashboard_days.
+ */
+function wholeDays(companyId: number, d1: string | null, d2: string, columns: SQL, months: boolean): SQL[] {
+  const days = (from: string | null, to: string) =>
+    sql`SELECT day, channel_id, agent_id, ${columns} FROM dashboard_days WHERE company_id = ${companyId}${from ? sql` AND day >= ${from}::date` : sql``} AND day < ${to}::date`;
+  if (!months) return [days(d1, d2)];
+  const m1 = d1 === null ? null : d1 === firstOfMonth(d1) ? d1 : nextMonth(d1);
+  const m2 = firstOfMonth(d2);
+  if (m1 !== null && m1 >= m2) return [days(d1, d2)];
+  const parts = [
+    sql`SELECT day, channel_id, agent_id, ${columns} FROM dashboard_months WHERE company_id = ${companyId}${m1 ? sql` AND day >= ${m1}::date` : sql``} AND day < ${m2}::date`,
+  ];
+  if (d1 !== null && m1 !== null && d1 < m1) parts.push(days(d1, m1));
+  if (m2 < d2) parts.push(days(m2, d2));
+  return parts;
+}
+
+/**
+ * Rows (day, channel_id, agent_id, metrics…) of a window: whole months and days from the rollups, the
+ * partial days at either end from the facts (the same contributions the rollups are summed from).
+ * `months` is off where a figure needs days (the heatmap's weekdays, a daily series).
  */
 async function source(
   db: Executor,
@@ -38,6 +64,7 @@ async function source(
   window: Window | { from: null; to: Date },
   filters: Filters,
   metrics: readonly Metric[] = ROLLUP_METRICS,
+  months = true,
 ): Promise<SQL> {
   const metricColumns = sql.raw(metrics.join(", "));
   const parts: SQL[] = [];
@@ -47,12 +74,10 @@ async function source(
       at: (column) => sql`f.company_id = ${companyId} AND ${column} < ${to}::timestamptz${from ? sql` AND ${column} >= ${from}::timestamptz` : sql``}`,
     })}) c`;
   if (window.from === null) {
-    parts.push(sql`SELECT day, channel_id, agent_id, ${metricColumns} FROM dashboard_days WHERE company_id = ${companyId} AND day < ${bounds.d2}::date`);
+    parts.push(...wholeDays(companyId, null, bounds.d2, metricColumns, months));
     parts.push(facts(bounds.b, window.to));
   } else if (bounds.a <= bounds.b) {
-    parts.push(
-      sql`SELECT day, channel_id, agent_id, ${metricColumns} FROM dashboard_days WHERE company_id = ${companyId} AND day >= ${bounds.d1}::date AND day < ${bounds.d2}::date`,
-    );
+    parts.push(...wholeDays(companyId, bounds.d1, bounds.d2, metricColumns, months));
     if (window.from < bounds.a) parts.push(facts(window.from, bounds.a));
     if (bounds.b < window.to) parts.push(facts(bounds.b, window.to));
   } else {
@@ -76,7 +101,7 @@ export async function figuresByChannelAgent(db: Executor, companyId: number, win
 export async function series(db: Executor, companyId: number, window: Window, filters: Filters, unit: "day" | "month") {
   const bucket = unit === "day" ? sql`day` : sql`date_trunc('month', day)::date`;
   const { rows } = await db.execute<{ date: string; created: number; closed: number }>(
-    sql`SELECT ${bucket}::text AS date, sum(created)::int AS created, sum(closed)::int AS closed FROM ${await source(db, companyId, window, filters, COUNTS)} s
+    sql`SELECT ${bucket}::text AS date, sum(created)::int AS created, sum(closed)::int AS closed FROM ${await source(db, companyId, window, filters, COUNTS, unit === "month")} s
       GROUP BY 1 ORDER BY 1`,
   );
   return rows;
@@ -86,7 +111,7 @@ export async function series(db: Executor, companyId: number, window: Window, fi
 export async function heatmap(db: Executor, companyId: number, window: Window, filters: Filters) {
   const hours = sql.raw(Array.from({ length: 24 }, (_, h) => `sum(h${h})::int AS h${h}`).join(", "));
   const { rows } = await db.execute<Record<string, number>>(
-    sql`SELECT extract(isodow FROM day)::int AS dow, ${hours} FROM ${await source(db, companyId, window, filters, HOURS)} s GROUP BY 1`,
+    sql`SELECT extract(isodow FROM day)::int AS dow, ${hours} FROM ${await source(db, companyId, window, filters, HOURS, false)} s GROUP BY 1`,
   );
   return rows;
 }

@@ -2,7 +2,7 @@ import { AI_VERIFY_AFTER_HOURS } from "@holboo/core";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "../../platform/db/client.ts";
 import { ROLLUP_METRICS } from "../../platform/db/schema.ts";
-import { TZ, contributions, daily, freshFacts } from "./contributions.repo.ts";
+import { TZ, contributions, daily, freshFacts, monthsOfDays } from "./contributions.repo.ts";
 
 /** One fold or rebuild at a time, across every process. */
 const ROLLUP_LOCK = 0xda5b;
@@ -37,7 +37,9 @@ const factUpdate = sql.raw(
     .join(", "),
 );
 const dayColumns = sql.raw(["company_id", "day", "channel_id", "agent_id", ...ROLLUP_METRICS].join(", "));
-const dayAdd = sql.raw(ROLLUP_METRICS.map((metric) => `${metric} = dashboard_days.${metric} + excluded.${metric}`).join(", "));
+const add = (table: string) => sql.raw(ROLLUP_METRICS.map((metric) => `${metric} = ${table}.${metric} + excluded.${metric}`).join(", "));
+const dayAdd = add("dashboard_days");
+const monthAdd = add("dashboard_months");
 
 async function lock(tx: Executor) {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${ROLLUP_LOCK})`);
@@ -90,10 +92,16 @@ async function refold(tx: Executor, candidates: SQL, now: Date): Promise<number>
       WHERE d.company_id = old.company_id AND d.interaction_id = old.interaction_id
         AND NOT EXISTS (SELECT 1 FROM fresh WHERE fresh.company_id = old.company_id AND fresh.interaction_id = old.interaction_id)
     ),
+    delta AS MATERIALIZED (${contributions(sql`old f`, -1)} UNION ALL ${contributions(sql`fresh f`, 1)}),
     moved AS (
       INSERT INTO dashboard_days (${dayColumns})
-      ${daily(sql`${contributions(sql`old f`, -1)} UNION ALL ${contributions(sql`fresh f`, 1)}`)}
+      ${daily(sql`SELECT * FROM delta`)}
       ON CONFLICT (company_id, day, channel_id, agent_id) DO UPDATE SET ${dayAdd}
+    ),
+    moved_months AS (
+      INSERT INTO dashboard_months (${dayColumns})
+      ${daily(sql`SELECT * FROM delta`, "month")}
+      ON CONFLICT (company_id, day, channel_id, agent_id) DO UPDATE SET ${monthAdd}
     )
     SELECT count(*)::int AS folded FROM cand`);
   return rows[0]?.folded ?? 0;
@@ -169,6 +177,13 @@ async function rebuildIn(tx: Executor, companyId: number | null, range: { fromDa
     INSERT INTO dashboard_days (${dayColumns})
     ${daily(contributions(sql`dashboard_facts f`, 1, { at: (column) => sql`${company("f.company_id")} AND ${inRange(column)}` }))}
     ON CONFLICT (company_id, day, channel_id, agent_id) DO UPDATE SET ${dayAdd}`);
+  // The months the period touches, summed again from their days.
+  const monthIn = [company("company_id")];
+  if (range?.fromDay) monthIn.push(sql`day >= date_trunc('month', ${range.fromDay}::date)::date`);
+  if (range?.toDay) monthIn.push(sql`day < (date_trunc('month', ${range.toDay}::date - 1) + interval '1 month')::date`);
+  const monthsWhere = sql.join(monthIn, sql` AND `);
+  await tx.execute(sql`DELETE FROM dashboard_months WHERE ${monthsWhere}`);
+  await tx.execute(sql`INSERT INTO dashboard_months (${dayColumns}) ${monthsOfDays(monthsWhere)}`);
 }
 
 /** Rebuilds a company's rollups of the local days [fromDay, toDay) (null: unbounded) from the source tables. */

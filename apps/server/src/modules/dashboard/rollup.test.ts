@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, DURATION_BUCKETS_S } from "@holboo/core";
+import { DEFAULT_TIME_ZONE, DURATION_BUCKETS_S, type DashboardView } from "@holboo/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/harness.ts";
 import { webchatCompany } from "../../../test/factories.ts";
@@ -84,6 +84,18 @@ async function rolled(companyId: number): Promise<Map<string, Sums>> {
   return out;
 }
 
+/** dashboard_months against its days summed per month: the two are kept together. */
+async function monthsMatchDays(companyId: number) {
+  const sums = ROLLUP_METRICS.map((metric) => `sum(${metric})::bigint AS ${metric}`).join(", ");
+  const query = (from: string) => `SELECT ${sums} FROM ${from} WHERE company_id = $1 GROUP BY day_month ORDER BY day_month`;
+  const [months, days] = await Promise.all([
+    t.database.pool.query(query(`(SELECT *, day AS day_month FROM dashboard_months) m`), [companyId]),
+    t.database.pool.query(query(`(SELECT *, date_trunc('month', day) AS day_month FROM dashboard_days) d`), [companyId]),
+  ]);
+  expect(months.rows.length).toBeGreaterThan(0);
+  expect(months.rows).toEqual(days.rows);
+}
+
 const sorted = (map: Map<string, Sums>) => Object.fromEntries([...map.entries()].sort(([a], [b]) => a.localeCompare(b)));
 
 async function company() {
@@ -119,6 +131,7 @@ describe("dashboard rollups", () => {
     }
     await fold(t.database.db, new Date());
     expect(sorted(await rolled(c.companyId))).toEqual(sorted(await direct(c.companyId, c.aiUser)));
+    await monthsMatchDays(c.companyId);
 
     // A conversation closes later, with a rating: its contribution moves from open to closed.
     const open = ids[2]!;
@@ -135,11 +148,31 @@ describe("dashboard rollups", () => {
     await fold(t.database.db, new Date());
     const expected = sorted(await direct(c.companyId, c.aiUser));
     expect(sorted(await rolled(c.companyId))).toEqual(expected);
+    await monthsMatchDays(c.companyId);
 
     // Damage the rollups, then rebuild March from the source tables.
     await t.database.pool.query(`UPDATE dashboard_days SET created = created + 100, closed = 0 WHERE company_id = $1`, [c.companyId]);
+    await t.database.pool.query(`UPDATE dashboard_months SET created = 0 WHERE company_id = $1`, [c.companyId]);
     await rebuild(t.database.db, c.companyId, { fromDay: "2026-03-01", toDay: "2026-04-01" }, new Date());
     expect(sorted(await rolled(c.companyId))).toEqual(expected);
+    await monthsMatchDays(c.companyId);
+
+    // A period reads whole months, whole days and partial days: every way of reading gives the same figures.
+    const read = async (from: string, to: string) => {
+      const view = (await c.client.get<DashboardView>(`/api/dashboard?period=custom&from=${from}&to=${to}`)).body;
+      return [
+        view.summary.created,
+        view.summary.closed,
+        view.summary.first_response_median_s,
+        view.summary.resolution_p90_s,
+        view.heatmap.flat().reduce((a, b) => a + b, 0),
+      ];
+    };
+    const months = await read("2026-01-01", "2026-05-31");
+    expect(months.slice(0, 2)).toEqual([24, 17]);
+    expect(await read("2026-02-15", "2026-04-10")).toEqual(months);
+    expect(await read("2026-03-02", "2026-03-31")).toEqual(months);
+    expect(await read("2026-03-02T00:00:00.000Z", "2026-04-01T00:00:00.000Z")).toEqual(months);
 
     // The AI agent's conversations are counted for it, every one answered alone.
     const { rows } = await t.database.pool.query<{ handled: number; alone: number }>(

@@ -102,6 +102,21 @@ export const dashboardDays = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.day, t.channelId, t.agentId] })],
 );
 
+/** The same sums per calendar month (`day` is the month's first day): long periods read months, then days. */
+export const dashboardMonths = pgTable(
+  "dashboard_months",
+  {
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    channelId: integer("channel_id").notNull(),
+    agentId: integer("agent_id").notNull(),
+    ...metricColumns,
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.channelId, t.agentId] })],
+);
+
 /** How far the fold has read: event and interaction ids below which everything is folded (one row). */
 export const dashboardWatermark = pgTable("dashboard_watermark", {
   id: integer("id").primaryKey(),
