@@ -183,24 +183,26 @@ export function HeatmapSection({ view }: { view: DashboardView }) {
 
 function SimpleTable({ head, rows, testId }: { head: string[]; rows: ReactNode[][]; testId: string }) {
   return (
-    <Table striped data-testid={testId}>
-      <Table.Thead>
-        <Table.Tr>
-          {head.map((label) => (
-            <Table.Th key={label}>{label}</Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row, i) => (
-          <Table.Tr key={i}>
-            {row.map((cell, j) => (
-              <Table.Td key={j}>{cell}</Table.Td>
+    <Table.ScrollContainer minWidth={440}>
+      <Table striped data-testid={testId}>
+        <Table.Thead>
+          <Table.Tr>
+            {head.map((label) => (
+              <Table.Th key={label}>{label}</Table.Th>
             ))}
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row, i) => (
+            <Table.Tr key={i}>
+              {row.map((cell, j) => (
+                <Table.Td key={j}>{cell}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
