@@ -67,7 +67,10 @@ test("conversations answered by people and by the AI agent appear on the dashboa
   ] as const) {
     const id = await write(people, peopleInput.domain, text);
     await request.post(`/api/interactions/${id}/take-over`, { headers });
-    const reply = await request.post(`/api/interactions/${id}/messages`, { headers, data: { client_id: `reply-${suffix}-${id}`, text: "Сайн байна уу, шалгаад хэлье." } });
+    const reply = await request.post(`/api/interactions/${id}/messages`, {
+      headers,
+      data: { client_id: `reply-${suffix}-${id}`, text: "Сайн байна уу, шалгаад хэлье." },
+    });
     expect(reply.ok()).toBe(true);
     expect((await request.post(`/api/interactions/${id}/close`, { headers, data: { rating, mood } })).ok()).toBe(true);
   }
