@@ -42,6 +42,7 @@ import { interactionTagsRoutes } from "./modules/interaction-tags/interaction-ta
 import { agentsRoutes } from "./modules/agents/agents.routes.ts";
 import { savedResponsesRoutes } from "./modules/saved-responses/saved-responses.routes.ts";
 import { helpRoutes } from "./modules/help/help.routes.ts";
+import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { issueSettingsRoutes } from "./modules/issues/issue-settings.routes.ts";
 import { issuesRoutes } from "./modules/issues/issues.routes.ts";
 import { modelProviderRoutes } from "./modules/answers/model-provider.routes.ts";
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     issueSettingsRoutes,
     issuesRoutes,
     helpRoutes,
+    dashboardRoutes,
   ]) {
     register(typed, ctx);
   }

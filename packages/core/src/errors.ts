@@ -304,6 +304,7 @@ export const ERROR_CATALOGUE = {
   import_too_many_rows: entry(413, "Импортын файлд хэт олон мөр байна.", "The import file has too many rows."),
   import_mapping_invalid: entry(400, "Баганын тохируулга буруу байна. Нэрийн баганыг сонгоно уу.", "The column mapping is invalid. Choose the name column."),
   mail_server_failure: entry(502, "Мэйл серверийн алдаа.", "Mail server failure."),
+  dashboard_range_invalid: entry(400, "Хугацааны муж буруу байна.", "The date range is invalid."),
   invalid_mail_body: entry(400, "Мэйлийн агуулга буруу байна.", "The mail body is invalid."),
 } as const satisfies Record<string, ErrorEntry>;
 

@@ -27,4 +27,5 @@ export * from "./contracts/jobs.ts";
 export * from "./contracts/flows.ts";
 export * from "./contracts/help.ts";
 export * from "./contracts/agents.ts";
+export * from "./contracts/dashboard.ts";
 export * from "./emoji.ts";

@@ -25,7 +25,15 @@ const me = (overrides: Partial<MeView>): MeView => ({
 
 describe("navigation menu", () => {
   it("shows only what the server's permissions allow", () => {
-    expect(visibleNavItems(me({})).map((item) => item.key)).toEqual(["interactionsOpen", "interactionsClosed", "issue", "contacts", "knowledge", "guide"]);
+    expect(visibleNavItems(me({})).map((item) => item.key)).toEqual([
+      "dashboard",
+      "interactionsOpen",
+      "interactionsClosed",
+      "issue",
+      "contacts",
+      "knowledge",
+      "guide",
+    ]);
     expect(visibleNavItems(me({ permissions: ["settings.view"] })).map((item) => item.key)).toContain("settings");
     expect(visibleNavItems(me({ is_platform_admin: true })).map((item) => item.key)).toContain("admin");
   });

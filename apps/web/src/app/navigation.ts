@@ -1,5 +1,5 @@
 import type { MeView, Permission } from "@holboo/core";
-import { IconAddressBook, IconArchive, IconBook, IconHelp, IconInbox, IconSettings, IconShieldLock, IconTicket } from "@tabler/icons-react";
+import { IconAddressBook, IconArchive, IconChartBar, IconBook, IconHelp, IconInbox, IconSettings, IconShieldLock, IconTicket } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 
 export interface NavItem {
@@ -19,6 +19,8 @@ export interface NavItem {
  * entries a user may not use are filtered out by the permissions the server sent.
  */
 export const NAV_ITEMS: NavItem[] = [
+  // Every member has a dashboard: the company's figures with dashboard.view_company, otherwise their own.
+  { key: "dashboard", to: "/dashboard", icon: IconChartBar },
   { key: "interactionsOpen", to: "/interacts", icon: IconInbox },
   { key: "interactionsClosed", to: "/interacts?tab=2", icon: IconArchive },
   // Every member has issues: those assigned to or created by them, or all with issue.view_all.

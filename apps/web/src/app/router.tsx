@@ -81,6 +81,13 @@ export const routes: RouteObject[] = [
         children: [
           { path: "/interacts", element: <InteractsPage /> },
           {
+            path: "/dashboard",
+            lazy: screen(
+              () => import("../features/dashboard/DashboardPage.tsx"),
+              (m) => m.DashboardPage,
+            ),
+          },
+          {
             path: "/contacts",
             lazy: screen(
               () => import("../features/contacts/ContactsPage.tsx"),

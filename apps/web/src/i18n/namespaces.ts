@@ -17,4 +17,5 @@ export const NAMESPACES = [
   "settings",
   "help",
   "guide",
+  "dashboard",
 ] as const;

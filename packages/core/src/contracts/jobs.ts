@@ -13,6 +13,11 @@ export const DeliveryJobPayload = z.object({ company_id: id, message_id: id });
 export const ChannelEventJobPayload = z.object({ company_id: id, event_id: id });
 export const ArticlePairsJobPayload = z.object({ company_id: id, article_id: id });
 
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** Rebuild a company's dashboard rollups for the local days [from_day, to_day) (null: unbounded). */
+export const DashboardRebuildJobPayload = z.object({ company_id: id, from_day: day.nullable(), to_day: day.nullable() });
+
+export type DashboardRebuildJobPayload = z.infer<typeof DashboardRebuildJobPayload>;
 export type MailJobPayload = z.infer<typeof MailJobPayload>;
 export type AgentTurnJobPayload = z.infer<typeof AgentTurnJobPayload>;
 export type DeliveryJobPayload = z.infer<typeof DeliveryJobPayload>;

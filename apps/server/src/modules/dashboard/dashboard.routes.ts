@@ -1,0 +1,21 @@
+import { DashboardExportQuery, DashboardQuery, DashboardView } from "@holboo/core";
+import type { TypedApp } from "../../app.ts";
+import type { AppContext } from "../../context.ts";
+import { requireMember } from "../../platform/auth/policy.ts";
+import { figures } from "./dashboard.service.ts";
+import { exportFigures } from "./export.service.ts";
+
+/** The dashboard: every member sees figures (their own without dashboard.view_company, see dashboard.policy.ts); export needs dashboard.export. */
+export function dashboardRoutes(app: TypedApp, ctx: AppContext) {
+  app.get("/api/dashboard", { config: { access: { member: true } }, schema: { querystring: DashboardQuery, response: { 200: DashboardView } } }, (req) =>
+    figures(ctx, requireMember(req.actor), req.query),
+  );
+  app.get(
+    "/api/dashboard/export",
+    { config: { access: { permission: "dashboard.export" } }, schema: { querystring: DashboardExportQuery } },
+    async (req, reply) => {
+      const file = await exportFigures(ctx, requireMember(req.actor), req.query);
+      return reply.type(file.mime).header("content-disposition", `attachment; filename="${file.filename}"`).send(file.body);
+    },
+  );
+}
