@@ -10,6 +10,7 @@ import { emailInboundJob } from "./channels/email/inbound.job.ts";
 import { agentTurnJob } from "./modules/answers/agent-turn.job.ts";
 import { articlePairsJob } from "./modules/knowledge/article-pairs.job.ts";
 import { flowWaitTimeoutJob } from "./modules/flows/flow-timeout.job.ts";
+import { billingCycleJob } from "./modules/billing/billing.job.ts";
 
 /** Every kind of background job the server runs (a worker process runs them all). */
 export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [
@@ -24,6 +25,7 @@ export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [
   jobQueueCleanupJob,
   presenceExpiryJob,
   rateLimitPurgeJob,
+  billingCycleJob,
 ];
 
 /** Recurring jobs, as cron lines in UTC. */
@@ -32,4 +34,5 @@ export const SCHEDULES: ReadonlyArray<ScheduledJob<AppContext>> = [
   { cron: "*/10 * * * *", job: rateLimitPurgeJob },
   { cron: "17 * * * *", job: purgeExpiredJob },
   { cron: "41 3 * * *", job: jobQueueCleanupJob },
+  { cron: "5 * * * *", job: billingCycleJob },
 ];

@@ -26,4 +26,5 @@ export * from "./contracts/contacts.ts";
 export * from "./contracts/jobs.ts";
 export * from "./contracts/flows.ts";
 export * from "./contracts/help.ts";
+export * from "./contracts/billing.ts";
 export * from "./emoji.ts";

@@ -9,6 +9,7 @@ import { saveChannelSecrets } from "../secrets.ts";
 import { servingAgentOf } from "../serving-agent.ts";
 import { callViber, VIBER_EVENT_TYPES, ViberUnreachable, type ViberReply } from "./viber.api.ts";
 import { viberConfigOf, type ViberConfig } from "./viber.config.ts";
+import { assertWithinLimit } from "../../modules/billing/billing.service.ts";
 
 function present(channel: ChannelRow): ViberChannelView {
   const config = viberConfigOf(channel);
@@ -62,6 +63,7 @@ export async function connectViber(ctx: AppContext, actor: MemberActor, input: V
     awaiting_approval: input.awaiting_approval,
   };
   const channel = await ctx.db.transaction(async (tx) => {
+    await assertWithinLimit(tx, actor.companyId, "channels");
     const row = await insertChannel(tx, {
       companyId: actor.companyId,
       type: "viber",
