@@ -17,4 +17,5 @@ export const NAMESPACES = [
   "settings",
   "help",
   "guide",
+  "billing",
 ] as const;

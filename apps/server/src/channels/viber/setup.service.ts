@@ -50,6 +50,7 @@ export async function getViber(ctx: AppContext, actor: MemberActor, channelId: n
  */
 export async function connectViber(ctx: AppContext, actor: MemberActor, input: ViberChannelInput) {
   const agent = await servingAgentOf(ctx, actor.companyId, input);
+  await assertWithinLimit(ctx.db, actor.companyId, "channels");
   const account = await reach(callViber(ctx, input.token, "get_account_info", {}));
   const accountId = account.status === 0 && typeof account.id === "string" ? account.id : fail("viber_token_invalid", { token: "viber_token_invalid" });
   if (await findChannelByAccount(ctx.db, "viber", "account_id", accountId)) fail("channel_already_connected");

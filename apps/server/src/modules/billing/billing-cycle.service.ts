@@ -56,11 +56,19 @@ async function reviewCompany(ctx: AppContext, tx: Executor, companyId: number, n
       const renewal = renewalTerm(term);
       const end = addTerm(termEndsAt, renewal);
       const changes: Partial<repo.SubscriptionRow> = { periodStart: termEndsAt, term: renewal, termEndsAt: end, nextInvoiceAt: end };
-      await raiseInvoice(ctx, tx, subscription, plan, { term: renewal, amount: termPrice(plan, renewal) + extras, start: termEndsAt, end, raisedAt: termEndsAt, agents });
+      await raiseInvoice(ctx, tx, subscription, plan, {
+        term: renewal,
+        amount: termPrice(plan, renewal) + extras,
+        start: termEndsAt,
+        end,
+        raisedAt: termEndsAt,
+        agents,
+      });
       subscription = { ...subscription, ...changes };
       await repo.updateSubscription(tx, companyId, changes);
     } else {
-      if (extras > 0) await raiseInvoice(ctx, tx, subscription, plan, { term, amount: extras, start: termEndsAt, end: termEndsAt, raisedAt: termEndsAt, agents });
+      if (extras > 0)
+        await raiseInvoice(ctx, tx, subscription, plan, { term, amount: extras, start: termEndsAt, end: termEndsAt, raisedAt: termEndsAt, agents });
       const changes: Partial<repo.SubscriptionRow> = { periodStart: termEndsAt, status: "expired", nextInvoiceAt: null };
       subscription = { ...subscription, ...changes };
       await repo.updateSubscription(tx, companyId, changes);

@@ -73,7 +73,10 @@ export async function setCompanyAccess(db: Executor, companyId: number, reason: 
 }
 
 export async function companyAccess(db: Executor, companyId: number) {
-  const [row] = await db.select({ suspendedAt: companies.suspendedAt, suspendedReason: companies.suspendedReason }).from(companies).where(eq(companies.id, companyId));
+  const [row] = await db
+    .select({ suspendedAt: companies.suspendedAt, suspendedReason: companies.suspendedReason })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   return row ?? null;
 }
 

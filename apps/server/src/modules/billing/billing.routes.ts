@@ -35,7 +35,10 @@ export function billingRoutes(app: TypedApp, ctx: AppContext) {
   /** What every member's app needs: whether access is closed and the reminder to show. */
   app.get(
     "/api/billing/status",
-    { config: { access: { member: true }, openWhenAccessClosed: true }, schema: { response: { 200: SubscriptionView.pick({ status: true, suspended_reason: true, notice: true }) } } },
+    {
+      config: { access: { member: true }, openWhenAccessClosed: true },
+      schema: { response: { 200: SubscriptionView.pick({ status: true, suspended_reason: true, notice: true }) } },
+    },
     async (req) => billing.subscriptionView(ctx, requireMember(req.actor).companyId),
   );
   app.post("/api/billing/purchase", { config: extend, schema: { body: PurchaseInput, response: { 200: SubscriptionView } } }, (req) =>
@@ -68,8 +71,10 @@ export function billingRoutes(app: TypedApp, ctx: AppContext) {
     { config: admin, schema: { params: idParamSchema, body: SuspendInput, response: { 200: SubscriptionView } } },
     (req) => billing.setSuspendedByAdmin(ctx, req.params.id, req.body.suspended),
   );
-  app.post("/api/admin/invoices/:id/payment", { config: admin, schema: { params: idParamSchema, body: RecordPaymentInput, response: { 200: InvoiceView } } }, (req) =>
-    billing.applyPayment(ctx, req.params.id, bankTransfer, req.body.reference),
+  app.post(
+    "/api/admin/invoices/:id/payment",
+    { config: admin, schema: { params: idParamSchema, body: RecordPaymentInput, response: { 200: InvoiceView } } },
+    (req) => billing.applyPayment(ctx, req.params.id, bankTransfer, req.body.reference),
   );
 
   // Test installations only (BILLING_TEST_CLOCK, refused with NODE_ENV=production): the billing rules at a chosen time.

@@ -191,7 +191,14 @@ export async function purchase(ctx: AppContext, actor: MemberActor, input: Purch
     } satisfies Partial<repo.SubscriptionRow>;
     await repo.updateSubscription(tx, actor.companyId, changes);
     const agents = await agentLines(tx, actor.companyId, plan, now, now);
-    await raiseInvoice(ctx, tx, { ...subscription, ...changes }, plan, { term: input.term, amount: termPrice(plan, input.term), start: now, end: termEndsAt, raisedAt: now, agents });
+    await raiseInvoice(ctx, tx, { ...subscription, ...changes }, plan, {
+      term: input.term,
+      amount: termPrice(plan, input.term),
+      start: now,
+      end: termEndsAt,
+      raisedAt: now,
+      agents,
+    });
     await applyAccess(tx, { ...subscription, ...changes }, now);
   });
   return subscriptionView(ctx, actor.companyId, now);
@@ -211,7 +218,14 @@ export async function extend(ctx: AppContext, actor: MemberActor, input: ExtendI
     const end = addTerm(start, input.term);
     const changes = { term: input.term, termEndsAt: end, nextInvoiceAt: end, ...(input.auto_extend !== undefined ? { autoExtend: input.auto_extend } : {}) };
     await repo.updateSubscription(tx, actor.companyId, changes);
-    await raiseInvoice(ctx, tx, { ...subscription, ...changes }, plan, { term: input.term, amount: termPrice(plan, input.term), start, end, raisedAt: now, agents: [] });
+    await raiseInvoice(ctx, tx, { ...subscription, ...changes }, plan, {
+      term: input.term,
+      amount: termPrice(plan, input.term),
+      start,
+      end,
+      raisedAt: now,
+      agents: [],
+    });
   });
   return subscriptionView(ctx, actor.companyId, now);
 }

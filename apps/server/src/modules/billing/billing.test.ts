@@ -2,7 +2,7 @@ import type { InvoiceView, OutboxMailView, PlanView, SubscriptionView, UserView,
 import { and, eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, errorCode, fieldCode, startTestApp, type TestApp } from "../../../test/harness.ts";
+import { type Client, errorCode, fieldCode, startTestApp, type TestApp } from "../../../test/harness.ts";
 import { colleague, companyAdmin, platformAdmin, unique, visitor, webchatInput } from "../../../test/factories.ts";
 import { invoices, messages, subscriptions, virtualAgents, users } from "../../platform/db/schema.ts";
 import { assertWithinLimit } from "./limits.service.ts";
@@ -33,7 +33,13 @@ const reminderMails = async (client: Client) =>
   (await client.get<{ items: OutboxMailView[] }>("/api/outbox")).body.items.filter((mail) => mail.subject.includes("payment reminder"));
 
 async function buy(client: Client, body: Record<string, unknown> = {}) {
-  const response = await client.post<SubscriptionView>("/api/billing/purchase", { plan: "business", term: "month", auto_extend: true, agree_terms: true, ...body });
+  const response = await client.post<SubscriptionView>("/api/billing/purchase", {
+    plan: "business",
+    term: "month",
+    auto_extend: true,
+    agree_terms: true,
+    ...body,
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body;
 }
@@ -64,7 +70,9 @@ describe("plans and the trial", () => {
     expect(fieldCode(bad, "price_month")).toBe("invalid_parameters");
     expect((await admin.client.put("/api/admin/plans/enterprise", input)).status).toBe(403);
     await root.put("/api/admin/plans/enterprise", input);
-    expect((await root.get<{ items: PlanView[] }>("/api/admin/plans")).body.items.find((plan) => plan.code === "enterprise")?.price_month).toBe(input.price_month);
+    expect((await root.get<{ items: PlanView[] }>("/api/admin/plans")).body.items.find((plan) => plan.code === "enterprise")?.price_month).toBe(
+      input.price_month,
+    );
   });
 
   it("the trial ends on its day with reminders the two days before; a purchase reopens access", async () => {
@@ -131,7 +139,10 @@ describe("limits at the boundary", () => {
     const companyId = admin.me.company_id;
     const limit = (await subscription(admin.client)).plan.max_agents ?? 0;
     const db = t.database.db;
-    const [agentUser] = await db.select().from(users).where(and(eq(users.companyId, companyId), eq(users.userType, "virtual_agent")));
+    const [agentUser] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.userType, "virtual_agent")));
     if (!agentUser) throw new Error("no agent");
     for (let i = 1; i < limit; i++) {
       await db.transaction(async (tx) => {
@@ -159,7 +170,9 @@ describe("purchase", () => {
     expect(errorCode(await admin.client.post("/api/billing/extend", { term: "day" }))).toBe("plan_extend_term_invalid");
     await root.post(`/api/admin/invoices/${view.unpaid_invoice?.id}/payment`, { reference: "TR-1" });
     expect(errorCode(await admin.client.post("/api/billing/purchase", { plan: "business", term: "year", agree_terms: true }))).toBe("invoice_duplicated");
-    expect(errorCode(await admin.client.post("/api/billing/purchase", { plan: "enterprise", term: "month", agree_terms: true }))).toBe("active_purchase_exists");
+    expect(errorCode(await admin.client.post("/api/billing/purchase", { plan: "enterprise", term: "month", agree_terms: true }))).toBe(
+      "active_purchase_exists",
+    );
     const extended = await admin.client.post<SubscriptionView>("/api/billing/extend", { term: "month" });
     expect(extended.status).toBe(200);
     expect(new Date(extended.body.term_ends_at ?? 0).getTime()).toBeGreaterThan(Date.now() + 55 * DAY);
@@ -255,7 +268,10 @@ describe("post-paid invoices", () => {
     await root.post(`/api/admin/invoices/${bought.unpaid_invoice?.id}/payment`, { reference: "TR" });
     const start = new Date(bought.unpaid_invoice?.period_start ?? "");
     const db = t.database.db;
-    const [agentUser] = await db.select().from(users).where(and(eq(users.companyId, companyId), eq(users.userType, "virtual_agent")));
+    const [agentUser] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.userType, "virtual_agent")));
     if (!agentUser) throw new Error("no agent");
     const [extra] = await db.insert(virtualAgents).values({ companyId, userId: agentUser.id, name: "Нэмэлт бот" }).returning();
     if (!extra) throw new Error("no extra agent");

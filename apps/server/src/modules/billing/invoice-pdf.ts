@@ -100,7 +100,10 @@ export function invoicePdf(invoice: InvoiceRow, companyName: string, locale: Loc
       .text(`${kind}: ${line.name} — ${t.bought} ${line.bought_at.slice(0, 10)}, ${line.days_worked} ${t.days}, ${tugrik(line.amount)}`);
   }
   doc.moveDown();
-  doc.font("bold").fontSize(14).text(`${t.total}: ${tugrik(invoice.amount)}`);
+  doc
+    .font("bold")
+    .fontSize(14)
+    .text(`${t.total}: ${tugrik(invoice.amount)}`);
   doc.end();
   return done;
 }

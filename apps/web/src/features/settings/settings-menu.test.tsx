@@ -82,6 +82,7 @@ describe("settings menu (spec §2)", () => {
     expect(screen.getAllByRole("link").map((link) => link.textContent)).toEqual([
       "Байгууллага",
       "Хэрэглэгч",
+      "Төлбөр",
       "Урсгал сургах",
       "AI загвар",
       "Сошиал",
@@ -96,7 +97,7 @@ describe("settings menu (spec §2)", () => {
       "Хүсэлтийн шалтгаан",
     ]);
     expect(screen.getByRole("link", { name: "Хэрэглэгч" })).toHaveAttribute("href", "/settings/user");
-    expect(screen.getByText("Төлбөр")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Төлбөр" })).toHaveAttribute("href", "/settings/my_plan");
   });
 
   it("opens the first entry on a wide screen, with the menu beside it", async () => {
