@@ -101,7 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { dote
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const value = parsed.data;
-  if (value.BILLING_TEST_CLOCK && value.NODE_ENV === "production") throw new ConfigError("Invalid configuration:\n  BILLING_TEST_CLOCK: not allowed with NODE_ENV=production");
+  if (value.BILLING_TEST_CLOCK && value.NODE_ENV === "production")
+    throw new ConfigError("Invalid configuration:\n  BILLING_TEST_CLOCK: not allowed with NODE_ENV=production");
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, "");
   return {
     ...value,

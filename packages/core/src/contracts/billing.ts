@@ -53,7 +53,11 @@ export const PlanInput = z.object({
   price_month: tugrik,
   price_year: tugrik,
   extra_agent_day_price: tugrik,
-  trial_days: z.number({ error: "invalid_parameters" }).int({ error: "invalid_parameters" }).min(0, { error: "invalid_parameters" }).max(365, { error: "invalid_parameters" }),
+  trial_days: z
+    .number({ error: "invalid_parameters" })
+    .int({ error: "invalid_parameters" })
+    .min(0, { error: "invalid_parameters" })
+    .max(365, { error: "invalid_parameters" }),
 });
 export type PlanInput = z.infer<typeof PlanInput>;
 
@@ -111,7 +115,12 @@ export const InvoiceView = z.object({
 export type InvoiceView = z.infer<typeof InvoiceView>;
 
 /** A reminder the app shows as a banner (and mails once). */
-export const BillingNotice = z.object({ kind: z.enum(REMINDER_KINDS), due_at: z.string(), invoice_number: z.string().nullable(), amount: z.number().int().nullable() });
+export const BillingNotice = z.object({
+  kind: z.enum(REMINDER_KINDS),
+  due_at: z.string(),
+  invoice_number: z.string().nullable(),
+  amount: z.number().int().nullable(),
+});
 export type BillingNotice = z.infer<typeof BillingNotice>;
 
 export const SubscriptionView = z.object({

@@ -38,7 +38,13 @@ export async function completeOnboarding(ctx: AppContext, actor: Actor, input: O
       userType: "virtual_agent",
       isApprovedBySuperadmin: true,
     });
-    const agent = await insertVirtualAgent(tx, { companyId: company.id, userId: agentUser.id, name: input.agent_name, agentType: "social_agent", isPrimary: true });
+    const agent = await insertVirtualAgent(tx, {
+      companyId: company.id,
+      userId: agentUser.id,
+      name: input.agent_name,
+      agentType: "social_agent",
+      isPrimary: true,
+    });
     await recordAgentAdded(tx, company.id, { id: agent.id, name: agent.name, isPrimary: true });
     await updateOwnUser(tx, user.id, { companyId: company.id, role: "admin" });
   });

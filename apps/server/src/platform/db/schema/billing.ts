@@ -77,7 +77,9 @@ export const invoices = pgTable(
     periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
     /** The main agent and the additional ones: name, bought day, days worked, amount. */
-    agents: jsonb("agents").notNull().default(sql`'[]'::jsonb`),
+    agents: jsonb("agents")
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     paymentMethod: text("payment_method"),
     paymentReference: text("payment_reference"),
     createdAt: createdAt(),
