@@ -28,7 +28,7 @@ export function MyPlanArchivePage() {
       ) : !items.length ? (
         <EmptyState title={t("archive.empty")} />
       ) : (
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={900}>
           <Table verticalSpacing="xs" data-testid="invoice-table">
             <Table.Thead>
               <Table.Tr>
@@ -45,8 +45,8 @@ export function MyPlanArchivePage() {
             <Table.Tbody>
               {items.map((invoice) => (
                 <Table.Tr key={invoice.id}>
-                  <Table.Td>{invoice.number}</Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{invoice.number}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
                     <Badge color={STATUS_COLOR[invoice.status]}>{t(`invoiceStatus.${invoice.status}`)}</Badge>
                   </Table.Td>
                   <Table.Td>
@@ -55,7 +55,7 @@ export function MyPlanArchivePage() {
                   <Table.Td>
                     {day(invoice.period_start)} — {day(invoice.period_end)}
                   </Table.Td>
-                  <Table.Td>{tugrik(invoice.amount)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{tugrik(invoice.amount)}</Table.Td>
                   <Table.Td>{day(invoice.created_at)}</Table.Td>
                   <Table.Td>{day(invoice.paid_at)}</Table.Td>
                   <Table.Td>
