@@ -135,6 +135,11 @@ export const ERROR_CATALOGUE = {
   logo_too_large: entry(413, "Лого 1 MB-аас ихгүй байна.", "The logo must be at most 1 MB."),
   logo_not_image: entry(415, "Лого зураг байх ёстой (PNG, JPEG, GIF, WebP).", "The logo must be an image (PNG, JPEG, GIF, WebP)."),
   primary_bot_cannot_be_removed: entry(403, "Үндсэн ботыг устгах боломжгүй.", "The primary bot cannot be removed."),
+  agent_remove_before_invoice: entry(
+    409,
+    "Нэмэлт туслахыг дараагийн нэхэмжлэл гарахаас өмнө устгах боломжгүй.",
+    "An additional agent cannot be removed before the next invoice.",
+  ),
   virtual_agent_not_found: entry(404, "Виртуал туслах олдсонгүй.", "Virtual agent not found."),
   virtual_agent_required: entry(400, "Эхлээд сувгийг хариулах виртуал туслахаа сонгоно уу.", "Choose the virtual agent that serves the channel first."),
   // Channels and web chat

@@ -45,6 +45,18 @@ export async function recordAgentRemoved(tx: Executor, companyId: number, agentI
   await repo.endAgentUsage(tx, companyId, agentId, now);
 }
 
+/**
+ * An additional agent is billed at least until the next invoice: one added in the running period (since the last
+ * invoice was raised) cannot be removed before that invoice. Call before deleting an agent.
+ */
+export async function assertAgentRemovable(db: Executor, companyId: number, agentId: number, now = new Date()) {
+  const subscription = await repo.findSubscription(db, companyId);
+  if (!subscription?.nextInvoiceAt || subscription.status !== "active" || subscription.nextInvoiceAt <= now) return;
+  const since = subscription.periodStart ?? subscription.confirmedAt;
+  const [usage] = await repo.agentUsageIn(db, companyId, now, subscription.nextInvoiceAt).then((rows) => rows.filter((row) => row.agentId === agentId));
+  if (usage && !usage.isPrimary && since && usage.startedAt >= since) fail("agent_remove_before_invoice");
+}
+
 /** The main and additional agents of [start, end): bought day, days worked and what the additional ones cost. */
 export async function agentLines(db: Executor, companyId: number, plan: repo.PlanRow, start: Date, end: Date): Promise<InvoiceAgentLine[]> {
   const rows = await repo.agentUsageIn(db, companyId, start, end);
@@ -283,7 +295,8 @@ export async function setSuspendedByAdmin(ctx: AppContext, companyId: number, su
 }
 
 export async function listPlans(ctx: AppContext) {
-  return { items: (await repo.listPlans(ctx.db)).map(presentPlan), total: 3 };
+  const rows = await repo.listPlans(ctx.db);
+  return { items: rows.map(presentPlan), total: rows.length };
 }
 
 export async function updatePlan(ctx: AppContext, code: string, input: PlanInput) {

@@ -6,7 +6,7 @@ import { type Client, errorCode, fieldCode, startTestApp, type TestApp } from ".
 import { colleague, companyAdmin, platformAdmin, unique, visitor, webchatInput } from "../../../test/factories.ts";
 import { invoices, messages, subscriptions, virtualAgents, users } from "../../platform/db/schema.ts";
 import { assertWithinLimit } from "./limits.service.ts";
-import { recordAgentAdded, recordAgentRemoved } from "./billing.service.ts";
+import { assertAgentRemovable, recordAgentAdded, recordAgentRemoved } from "./billing.service.ts";
 
 let t: TestApp;
 let root: Client;
@@ -125,12 +125,26 @@ describe("limits at the boundary", () => {
     expect(row?.status).toBe("inactive");
   });
 
-  it("the Nth web-chat channel is created, the N+1th refused", async () => {
+  it("the Nth web-chat channel is created, the N+1th refused through the web-chat, e-mail and Viber paths", async () => {
     const admin = await companyAdmin(t);
     const limit = (await subscription(admin.client)).plan.max_channels ?? 0;
     for (let i = 0; i < limit; i++) expect((await admin.client.post("/api/webchat-channels", webchatInput())).status).toBe(200);
     const refused = await admin.client.post("/api/webchat-channels", webchatInput());
     expect(errorCode(refused)).toBe("channel_limit_exceeded");
+    // The mailbox and the Viber bot are refused before their provider is called.
+    const mailbox = await admin.client.post("/api/email-channels", {
+      name: "Дэмжлэг",
+      address: "help@shop.mn",
+      imap_host: "127.0.0.1",
+      imap_port: 1,
+      smtp_host: "127.0.0.1",
+      smtp_port: 1,
+      username: "help@shop.mn",
+      password: "secret",
+    });
+    expect(errorCode(mailbox)).toBe("channel_limit_exceeded");
+    const viber = await admin.client.post("/api/viber-channels", { name: "Viber", token: "4453b6ac12345678-e02c5f12174805f9-daec9cbb5448c51f" });
+    expect(errorCode(viber)).toBe("channel_limit_exceeded");
     expect((await subscription(admin.client)).usage.channels).toEqual({ used: limit, limit });
   });
 
@@ -285,6 +299,28 @@ describe("post-paid invoices", () => {
       expect.objectContaining({ kind: "additional", name: "Нэмэлт бот", days_worked: 7, amount: 7 * bought.plan.extra_agent_day_price }),
     ]);
     expect(next?.amount).toBe(bought.plan.price_month + 7 * bought.plan.extra_agent_day_price);
+  });
+
+  it("an additional agent added in the running period cannot be removed before the next invoice; the main one is not its concern", async () => {
+    const admin = await companyAdmin(t);
+    const companyId = admin.me.company_id;
+    const bought = await buy(admin.client);
+    const db = t.database.db;
+    const [agentUser] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.userType, "virtual_agent")));
+    if (!agentUser) throw new Error("no agent");
+    const [extra] = await db.insert(virtualAgents).values({ companyId, userId: agentUser.id, name: "Нэмэлт" }).returning();
+    if (!extra) throw new Error("no extra agent");
+    const start = new Date(bought.unpaid_invoice?.period_start ?? "");
+    await recordAgentAdded(db, companyId, { id: extra.id, name: extra.name, isPrimary: false }, new Date(start.getTime() + DAY));
+    await expect(assertAgentRemovable(db, companyId, extra.id, new Date(start.getTime() + 2 * DAY))).rejects.toMatchObject({
+      code: "agent_remove_before_invoice",
+    });
+    await root.post(`/api/admin/invoices/${bought.unpaid_invoice?.id}/payment`, { reference: "TR" });
+    await cycle(companyId, at(bought.term_ends_at ?? "", 60_000));
+    await expect(assertAgentRemovable(db, companyId, extra.id, new Date(new Date(bought.term_ends_at ?? "").getTime() + 2 * DAY))).resolves.toBeUndefined();
   });
 
   it("the virtual agent does not answer while access is closed, and the customer's message is still stored", async () => {
