@@ -121,6 +121,11 @@ test("a trial company buys business for a month, pays, fills its users, is close
   await shot(owner, "85-access-closed");
   const closedApi = await request.get("/api/users");
   expect(closedApi.status()).toBe(402);
+  // My plan stays open: it says why and which invoice to pay.
+  await owner.getByRole("link", { name: "Миний багц руу очих" }).click();
+  await expect(owner.getByTestId("plan-closed")).toBeVisible();
+  await expect(owner.getByText(`Төлөгдөөгүй нэхэмжлэл ${second.number}`)).toBeVisible();
+  await shot(owner, "85b-my-plan-while-closed");
   const visitor = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   const session = (await (
     await visitor.post("/api/webchat/session", { data: { public_key: channel.public_key, host_origin: `https://${domain}` } })
