@@ -39,7 +39,7 @@ export function billingRoutes(app: TypedApp, ctx: AppContext) {
       config: { access: { member: true }, openWhenAccessClosed: true },
       schema: { response: { 200: SubscriptionView.pick({ status: true, suspended_reason: true, notice: true }) } },
     },
-    async (req) => billing.subscriptionView(ctx, requireMember(req.actor).companyId),
+    (req) => billing.billingStatus(ctx, requireMember(req.actor).companyId),
   );
   app.post("/api/billing/purchase", { config: extend, schema: { body: PurchaseInput, response: { 200: SubscriptionView } } }, (req) =>
     billing.purchase(ctx, requireMember(req.actor), req.body),

@@ -115,6 +115,19 @@ async function usage(db: Executor, companyId: number, plan: repo.PlanRow) {
   return Object.fromEntries(entries) as Record<LimitedResource, { used: number; limit: number | null }>;
 }
 
+/** What every screen asks (the closed-access screen and the reminder banner): three small reads. */
+export async function billingStatus(ctx: AppContext, companyId: number, now = new Date()) {
+  const [subscription, unpaid, access] = await Promise.all([
+    repo.findSubscription(ctx.db, companyId),
+    repo.findUnpaidInvoice(ctx.db, companyId),
+    repo.companyAccess(ctx.db, companyId),
+  ]);
+  if (!subscription) return fail("plan_not_found");
+  const reason = (access?.suspendedReason ?? null) as SuspensionReason | null;
+  const status: SubscriptionStatus = reason === "admin" || reason === "unpaid" ? "suspended" : (subscription.status as SubscriptionStatus);
+  return { status, suspended_reason: reason, notice: noticeAt(subscription, unpaid, now) };
+}
+
 export async function subscriptionView(ctx: AppContext, companyId: number, now = new Date()): Promise<SubscriptionView> {
   const subscription = (await repo.findSubscription(ctx.db, companyId)) ?? fail("plan_not_found");
   const plan = (await repo.findPlanById(ctx.db, subscription.planId)) ?? fail("plan_not_found");
