@@ -51,6 +51,9 @@ export default defineConfig({
       DATA_DIR: process.env.HOLBOO_E2E_DATA_DIR,
       DATABASE_URL: "",
       PLATFORM_ADMIN_EMAILS: PLATFORM_ADMIN_EMAIL,
+      // The billing journey moves the billing clock through the platform admin's test-only endpoint (never in production).
+      NODE_ENV: "test",
+      BILLING_TEST_CLOCK: "true",
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
       // The flows journey's order API listens on this machine.
       CUSTOM_API_PRIVATE_ADDRESSES: "127.0.0.1",

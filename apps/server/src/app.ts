@@ -29,6 +29,7 @@ import { handleError } from "./platform/http/errors.ts";
 import { registerCompression } from "./platform/http/compression.ts";
 import { registerWebApp } from "./platform/http/web-app.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
+import { billingRoutes } from "./modules/billing/billing.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { companiesRoutes } from "./modules/companies/companies.routes.ts";
 import { mailDomainsRoutes } from "./modules/companies/mail-domains.routes.ts";
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     issuesRoutes,
     helpRoutes,
     dashboardRoutes,
+    billingRoutes,
   ]) {
     register(typed, ctx);
   }

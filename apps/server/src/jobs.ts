@@ -11,6 +11,7 @@ import { agentTurnJob } from "./modules/answers/agent-turn.job.ts";
 import { articlePairsJob } from "./modules/knowledge/article-pairs.job.ts";
 import { flowWaitTimeoutJob } from "./modules/flows/flow-timeout.job.ts";
 import { dashboardFoldJob, dashboardRebuildJob } from "./modules/dashboard/rollup.job.ts";
+import { billingCycleJob } from "./modules/billing/billing.job.ts";
 
 /** Every kind of background job the server runs (a worker process runs them all). */
 export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [
@@ -27,6 +28,7 @@ export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [
   rateLimitPurgeJob,
   dashboardFoldJob,
   dashboardRebuildJob,
+  billingCycleJob,
 ];
 
 /** Recurring jobs, as cron lines in UTC. */
@@ -36,4 +38,5 @@ export const SCHEDULES: ReadonlyArray<ScheduledJob<AppContext>> = [
   { cron: "17 * * * *", job: purgeExpiredJob },
   { cron: "41 3 * * *", job: jobQueueCleanupJob },
   { cron: "* * * * *", job: dashboardFoldJob },
+  { cron: "5 * * * *", job: billingCycleJob },
 ];

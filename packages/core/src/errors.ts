@@ -112,6 +112,15 @@ export const ERROR_CATALOGUE = {
   invoice_duplicated: entry(409, "Нэхэмжлэл давхардсан байна.", "The invoice is duplicated."),
   invoice_unpaid: entry(409, "Одоогийн нэхэмжлэл төлөгдөөгүй байна.", "The current invoice is not paid."),
   active_purchase_exists: entry(409, "Идэвхтэй үндсэн багц аль хэдийн байна.", "The company already has an active main purchase."),
+  terms_not_agreed: entry(400, "Худалдан авахын өмнө үйлчилгээний нөхцөлийг зөвшөөрнө үү.", "Please agree to the terms before the purchase."),
+  plan_not_found: entry(404, "Багц олдсонгүй.", "The plan was not found."),
+  invoice_not_found: entry(404, "Нэхэмжлэл олдсонгүй.", "The invoice was not found."),
+  invoice_not_payable: entry(409, "Энэ нэхэмжлэл төлөх боломжгүй төлөвт байна.", "This invoice cannot be paid in its current state."),
+  company_suspended: entry(
+    402,
+    "Байгууллагын хандалт хаагдсан байна: төлбөрөө төлснөөр шууд сэргэнэ. Тохиргоо → Миний багц хэсгээс нэхэмжлэлээ харна уу.",
+    "Your company's access is closed: paying restores it at once. See your invoice under Settings → My plan.",
+  ),
   saved_response_key_duplicate: entry(409, "Түлхүүр үг давхардсан байна.", "This key is already used."),
   custom_api_invalid: entry(400, "Custom API буруу байна.", "The custom API is invalid."),
   custom_api_status_failed: entry(500, "Custom API-н төлөв өөрчлөхөд алдаа гарлаа.", "Changing the custom API status failed."),
@@ -126,12 +135,12 @@ export const ERROR_CATALOGUE = {
   logo_too_large: entry(413, "Лого 1 MB-аас ихгүй байна.", "The logo must be at most 1 MB."),
   logo_not_image: entry(415, "Лого зураг байх ёстой (PNG, JPEG, GIF, WebP).", "The logo must be an image (PNG, JPEG, GIF, WebP)."),
   primary_bot_cannot_be_removed: entry(403, "Үндсэн ботыг устгах боломжгүй.", "The primary bot cannot be removed."),
-  virtual_agent_not_found: entry(404, "Виртуал туслах олдсонгүй.", "Virtual agent not found."),
-  agent_removal_before_invoice: entry(
+  agent_remove_before_invoice: entry(
     409,
-    "Нэмэлт туслахыг дараагийн нэхэмжлэх гарахаас өмнө устгах боломжгүй.",
+    "Нэмэлт туслахыг дараагийн нэхэмжлэл гарахаас өмнө устгах боломжгүй.",
     "An additional agent cannot be removed before the next invoice.",
   ),
+  virtual_agent_not_found: entry(404, "Виртуал туслах олдсонгүй.", "Virtual agent not found."),
   agent_channel_taken: entry(
     409,
     "Энэ сувгийг өөр виртуал туслах хариулж байна. Эхлээд тэндээ зогсооно уу.",

@@ -28,4 +28,5 @@ export * from "./contracts/flows.ts";
 export * from "./contracts/help.ts";
 export * from "./contracts/agents.ts";
 export * from "./contracts/dashboard.ts";
+export * from "./contracts/billing.ts";
 export * from "./emoji.ts";

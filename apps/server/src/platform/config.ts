@@ -80,6 +80,8 @@ const EnvSchema = z.object({
   /** The verify token typed into the Meta app's webhook settings (GET verification). */
   META_VERIFY_TOKEN: z.string().optional(),
   APP_VERSION: z.string().optional(),
+  /** Test installations only: lets the platform admin run the billing rules at a chosen time. Refused with NODE_ENV=production. */
+  BILLING_TEST_CLOCK: booleanFlag.default(false),
 });
 
 export type Config = Omit<z.infer<typeof EnvSchema>, "PUBLIC_URL"> & {
@@ -99,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { dote
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const value = parsed.data;
+  if (value.BILLING_TEST_CLOCK && value.NODE_ENV === "production")
+    throw new ConfigError("Invalid configuration:\n  BILLING_TEST_CLOCK: not allowed with NODE_ENV=production");
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, "");
   return {
     ...value,

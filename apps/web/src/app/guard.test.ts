@@ -67,6 +67,13 @@ describe("auth guard (spec §2)", () => {
     expect(decide({ pathname: "/onboarding", me: me({ company_id: 0 }) })).toEqual({ kind: "allow" });
   });
 
+  it("the platform admin reaches /admin without a company; other people without one still onboard", () => {
+    const root = me({ company_id: 0, company: null, is_platform_admin: true });
+    expect(decide({ pathname: "/admin", me: root })).toEqual({ kind: "allow" });
+    expect(decide({ pathname: "/interacts", me: root })).toEqual({ kind: "redirect", to: "/onboarding" });
+    expect(decide({ pathname: "/admin", me: me({ company_id: 0, company: null }) })).toEqual({ kind: "redirect", to: "/onboarding" });
+  });
+
   it("rule 8: a user with a company who opens /onboarding goes to /interacts", () => {
     expect(decide({ pathname: "/onboarding" })).toEqual({ kind: "redirect", to: "/interacts" });
     expect(decide({ pathname: "/onboarding/progress" })).toEqual({ kind: "redirect", to: "/interacts" });

@@ -64,6 +64,8 @@ export function decideGuard(input: GuardInput): GuardDecision {
   if (!me) return { kind: "redirect", to: "/pub/login" };
 
   // Rule 7: a user without a company finishes onboarding first.
+  // The platform admin runs the platform without a company of their own.
+  if (me.company_id === 0 && me.is_platform_admin && (path === "/admin" || path.startsWith("/admin/"))) return { kind: "allow" };
   if (me.company_id === 0) {
     const target = me.is_approved_by_superadmin && input.trialCookie ? "/onboarding/progress" : "/onboarding";
     return path === target ? { kind: "allow" } : { kind: "redirect", to: target };

@@ -18,4 +18,5 @@ export const NAMESPACES = [
   "help",
   "guide",
   "dashboard",
+  "billing",
 ] as const;

@@ -6,6 +6,7 @@ import { activeNavKey, visibleNavItems } from "../app/navigation.ts";
 import { LanguageSelector } from "../components/LanguageSelector.tsx";
 import { Logo } from "../components/Logo.tsx";
 import { UserMenu } from "../components/UserMenu.tsx";
+import { BillingGate } from "../features/billing/BillingGate.tsx";
 import { IssueNotifier } from "../features/issues/IssueNotifier.tsx";
 import { useMe } from "../lib/session.ts";
 
@@ -58,7 +59,13 @@ export function DefaultLayout() {
       </AppShell.Navbar>
       <AppShell.Main bg="var(--mantine-color-gray-0)">
         {me.company && <IssueNotifier />}
-        <Outlet />
+        {me.company ? (
+          <BillingGate>
+            <Outlet />
+          </BillingGate>
+        ) : (
+          <Outlet />
+        )}
       </AppShell.Main>
     </AppShell>
   );

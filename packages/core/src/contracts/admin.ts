@@ -8,6 +8,10 @@ export const AdminCompanyView = z.object({
   owner_email: z.string().nullable(),
   user_count: z.number().int(),
   created_at: z.string(),
+  /** The plan's code (trial, business, enterprise), its state (trial, active, expired) and why access is closed, if it is. */
+  plan: z.string().nullable(),
+  subscription_status: z.string().nullable(),
+  access_closed: z.string().nullable(),
 });
 export type AdminCompanyView = z.infer<typeof AdminCompanyView>;
 

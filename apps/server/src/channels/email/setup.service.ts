@@ -11,6 +11,7 @@ import * as repo from "./email.repo.ts";
 import { presentMailbox } from "./email.presenter.ts";
 import { withRemoteImages } from "./html.ts";
 import { wakeEmailReaders } from "./reader.ts";
+import { assertWithinLimit } from "../../modules/billing/billing.service.ts";
 
 /**
  * Connecting a mailbox (IMAP to read, SMTP to send): every save logs in to both first, so a wrong password
@@ -54,8 +55,10 @@ const settingsOf = (input: EmailChannelInput) => ({
 export async function createMailbox(ctx: AppContext, actor: MemberActor, input: EmailChannelInput) {
   if (!input.password) fail("email_password_required", { password: "email_password_required" });
   const agent = await servingAgentOf(ctx, actor.companyId, input);
+  await assertWithinLimit(ctx.db, actor.companyId, "channels");
   const position = await testConnection({ ...settingsOf(input), password: input.password }, "INBOX");
   const channelId = await ctx.db.transaction(async (tx) => {
+    await assertWithinLimit(tx, actor.companyId, "channels");
     const channel = await insertChannel(tx, {
       companyId: actor.companyId,
       type: "email",

@@ -8,6 +8,7 @@ import { saveChannelSecrets } from "../secrets.ts";
 import { servingAgentOf } from "../serving-agent.ts";
 import { callGraph, GraphRefused, GraphUnreachable, PAGE_FIELDS } from "./graph.api.ts";
 import { messengerConfigOf, type MessengerConfig } from "./messenger.config.ts";
+import { assertWithinLimit } from "../../modules/billing/billing.service.ts";
 
 /** Page permissions the app asks for: list Pages, message on them, subscribe the app to their webhooks. */
 const SCOPES = ["pages_show_list", "pages_messaging", "pages_manage_metadata", "business_management"];
@@ -116,6 +117,7 @@ export async function connectPage(ctx: AppContext, actor: MemberActor, input: Me
   const agent = await servingAgentOf(ctx, actor.companyId, input);
   const page = openSession(ctx, actor, input.session).pages.find((p) => p.id === input.page_id) ?? fail("messenger_page_connect_failed");
   if (await findChannelByAccount(ctx.db, "messenger", "page_id", page.id)) fail("channel_already_connected");
+  await assertWithinLimit(ctx.db, actor.companyId, "channels");
   const subscribed = await callGraph<{ success?: boolean }>(ctx, "POST", `${page.id}/subscribed_apps`, {
     subscribed_fields: PAGE_FIELDS.join(","),
     access_token: page.token,
@@ -123,6 +125,7 @@ export async function connectPage(ctx: AppContext, actor: MemberActor, input: Me
   if (!subscribed?.success) fail("messenger_page_connect_failed");
   const config: MessengerConfig = { page_id: page.id, page_name: page.name };
   const channel = await ctx.db.transaction(async (tx) => {
+    await assertWithinLimit(tx, actor.companyId, "channels");
     const row = await insertChannel(tx, {
       companyId: actor.companyId,
       type: "messenger",

@@ -9,6 +9,7 @@ import { saveChannelSecrets } from "../secrets.ts";
 import { servingAgentOf } from "../serving-agent.ts";
 import { callViber, VIBER_EVENT_TYPES, ViberUnreachable, type ViberReply } from "./viber.api.ts";
 import { viberConfigOf, type ViberConfig } from "./viber.config.ts";
+import { assertWithinLimit } from "../../modules/billing/billing.service.ts";
 
 function present(channel: ChannelRow): ViberChannelView {
   const config = viberConfigOf(channel);
@@ -49,6 +50,7 @@ export async function getViber(ctx: AppContext, actor: MemberActor, channelId: n
  */
 export async function connectViber(ctx: AppContext, actor: MemberActor, input: ViberChannelInput) {
   const agent = await servingAgentOf(ctx, actor.companyId, input);
+  await assertWithinLimit(ctx.db, actor.companyId, "channels");
   const account = await reach(callViber(ctx, input.token, "get_account_info", {}));
   const accountId = account.status === 0 && typeof account.id === "string" ? account.id : fail("viber_token_invalid", { token: "viber_token_invalid" });
   if (await findChannelByAccount(ctx.db, "viber", "account_id", accountId)) fail("channel_already_connected");
@@ -62,6 +64,7 @@ export async function connectViber(ctx: AppContext, actor: MemberActor, input: V
     awaiting_approval: input.awaiting_approval,
   };
   const channel = await ctx.db.transaction(async (tx) => {
+    await assertWithinLimit(tx, actor.companyId, "channels");
     const row = await insertChannel(tx, {
       companyId: actor.companyId,
       type: "viber",

@@ -9,6 +9,7 @@ import { servingAgentOf } from "../serving-agent.ts";
 import { insertChannel, updateChannel } from "../../modules/channels/channels.service.ts";
 import * as repo from "./webchat.repo.ts";
 import { presentWebchat } from "./webchat.presenter.ts";
+import { assertWithinLimit } from "../../modules/billing/billing.service.ts";
 
 /**
  * Connecting a web chat: the channel, its site and look, its keys and its serving agent. Web chat has
@@ -36,6 +37,7 @@ const domainTaken = () => fail("webchat_domain_taken", { domain: "webchat_domain
 export async function createWebchat(ctx: AppContext, actor: MemberActor, input: WebchatChannelInput) {
   const agent = await servingAgentOf(ctx, actor.companyId, input);
   const create = ctx.db.transaction(async (tx) => {
+    await assertWithinLimit(tx, actor.companyId, "channels");
     const channel = await insertChannel(tx, {
       companyId: actor.companyId,
       type: "webchat",

@@ -9,9 +9,11 @@ export async function listAllCompanies(db: Executor, query: AdminCompanyListQuer
   const where = query.search ? ilike(companies.name, containsPattern(query.search)) : undefined;
   const owner = sql<string | null>`(SELECT u.email FROM users u WHERE u.id = companies.owner_user_id)`;
   const userCount = sql<number>`(SELECT count(*)::int FROM users u WHERE u.company_id = companies.id AND u.user_type = 'human')`;
+  const plan = sql<string | null>`(SELECT p.code FROM subscriptions s JOIN plans p ON p.id = s.plan_id WHERE s.company_id = companies.id)`;
+  const subscriptionStatus = sql<string | null>`(SELECT s.status FROM subscriptions s WHERE s.company_id = companies.id)`;
   const [items, [count]] = await Promise.all([
     db
-      .select({ company: companies, ownerEmail: owner, userCount })
+      .select({ company: companies, ownerEmail: owner, userCount, plan, subscriptionStatus })
       .from(companies)
       .where(where)
       .orderBy(desc(companies.id))

@@ -11,13 +11,16 @@ export async function listCompanies(ctx: AppContext, query: AdminCompanyListQuer
   const { items, total } = await repo.listAllCompanies(ctx.db, query);
   return {
     total,
-    items: items.map(({ company, ownerEmail, userCount }): AdminCompanyView => ({
+    items: items.map(({ company, ownerEmail, userCount, plan, subscriptionStatus }): AdminCompanyView => ({
       id: company.id,
       name: company.name,
       sector: company.sector,
       owner_email: ownerEmail,
       user_count: userCount,
       created_at: company.createdAt.toISOString(),
+      plan,
+      subscription_status: subscriptionStatus,
+      access_closed: company.suspendedReason,
     })),
   };
 }

@@ -5,18 +5,12 @@ import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { deleteFile, insertFile, sniffImageType } from "../companies/companies.service.ts";
+import { agentHeldUntilInvoice, recordAgentAdded, recordAgentRemoved } from "../billing/billing.service.ts";
+import { assertWithinLimit } from "../billing/limits.service.ts";
 import { insertUser, updateCompanyUser } from "../users/users.service.ts";
 import { agentServesChannel, assertAgentRemovable, canRemoveAgent } from "./agents.policy.ts";
 import { presentAgent, type AgentLinks } from "./agents.presenter.ts";
 import * as repo from "./agents.repo.ts";
-
-/**
- * The date of the company's next invoice, which an additional agent cannot be removed before (spec §4).
- * Billing supplies it; a company without billing has no invoice, so this is null until billing exists.
- */
-export async function nextInvoiceDate(_ctx: AppContext, _companyId: number): Promise<Date | null> {
-  return Promise.resolve(null);
-}
 
 async function links(db: Executor, companyId: number): Promise<AgentLinks> {
   const [channels, folders, flows] = await Promise.all([
@@ -28,19 +22,15 @@ async function links(db: Executor, companyId: number): Promise<AgentLinks> {
 }
 
 export async function list(ctx: AppContext, actor: MemberActor): Promise<{ items: AgentView[] }> {
-  const [rows, linked, invoiceAt] = await Promise.all([
-    repo.listAgents(ctx.db, actor.companyId),
-    links(ctx.db, actor.companyId),
-    nextInvoiceDate(ctx, actor.companyId),
-  ]);
-  const now = new Date();
-  return { items: rows.map((row) => presentAgent(row, linked, canRemoveAgent(row.agent, invoiceAt, now))) };
+  const [rows, linked] = await Promise.all([repo.listAgents(ctx.db, actor.companyId), links(ctx.db, actor.companyId)]);
+  const held = await Promise.all(rows.map((row) => agentHeldUntilInvoice(ctx.db, actor.companyId, row.agent.id)));
+  return { items: rows.map((row, i) => presentAgent(row, linked, canRemoveAgent(row.agent, held[i] ?? false))) };
 }
 
 export async function get(ctx: AppContext, actor: MemberActor, id: number): Promise<AgentView> {
   const row = (await repo.findAgent(ctx.db, actor.companyId, id)) ?? fail("virtual_agent_not_found");
-  const invoiceAt = await nextInvoiceDate(ctx, actor.companyId);
-  return presentAgent(row, await links(ctx.db, actor.companyId), canRemoveAgent(row.agent, invoiceAt, new Date()));
+  const held = await agentHeldUntilInvoice(ctx.db, actor.companyId, id);
+  return presentAgent(row, await links(ctx.db, actor.companyId), canRemoveAgent(row.agent, held));
 }
 
 /**
@@ -76,6 +66,7 @@ async function assignFolders(tx: Executor, companyId: number, agentId: number, f
  */
 export async function create(ctx: AppContext, actor: MemberActor, input: AgentInput): Promise<AgentView> {
   const id = await ctx.db.transaction(async (tx) => {
+    await assertWithinLimit(tx, actor.companyId, "agents");
     const user = await insertUser(tx, {
       companyId: actor.companyId,
       firstName: input.name,
@@ -92,6 +83,7 @@ export async function create(ctx: AppContext, actor: MemberActor, input: AgentIn
       isPrimary: false,
       active: input.active,
     });
+    await recordAgentAdded(tx, actor.companyId, { id: agent.id, name: agent.name, isPrimary: false });
     await assignChannels(tx, actor.companyId, agent, input);
     await assignFolders(tx, actor.companyId, agent.id, input.folder_ids);
     return agent.id;
@@ -133,16 +125,16 @@ export async function uploadPhoto(ctx: AppContext, actor: MemberActor, id: numbe
  * past messages keep their author, but is made inactive.
  */
 export async function remove(ctx: AppContext, actor: MemberActor, id: number, input: AgentDeleteInput) {
-  const invoiceAt = await nextInvoiceDate(ctx, actor.companyId);
   await ctx.db.transaction(async (tx) => {
     const agent = (await repo.lockAgent(tx, actor.companyId, id)) ?? fail("virtual_agent_not_found");
-    assertAgentRemovable(agent, invoiceAt, new Date());
+    assertAgentRemovable(agent, await agentHeldUntilInvoice(tx, actor.companyId, id));
     if (input.transfer_to !== null) {
       if (input.transfer_to === id || !(await repo.lockAgent(tx, actor.companyId, input.transfer_to))) {
         fail("agent_transfer_invalid", { transfer_to: "agent_transfer_invalid" });
       }
       await repo.transferFolders(tx, actor.companyId, id, input.transfer_to);
     }
+    await recordAgentRemoved(tx, actor.companyId, id);
     await repo.deleteAgent(tx, actor.companyId, id);
     await updateCompanyUser(tx, actor.companyId, agent.userId, { status: "inactive" });
   });

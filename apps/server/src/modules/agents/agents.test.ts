@@ -2,7 +2,7 @@ import type { AgentView, FlowView, FolderView } from "@holboo/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode, fieldCode, startTestApp, type Client, type TestApp } from "../../../test/harness.ts";
 import { colleague, companyAdmin, webchatCompany } from "../../../test/factories.ts";
-import { additionalAgentRemovable, agentServesChannel, assertAgentRemovable, canRemoveAgent } from "./agents.policy.ts";
+import { agentServesChannel, assertAgentRemovable, canRemoveAgent } from "./agents.policy.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -89,6 +89,16 @@ describe("virtual agents", () => {
     expect((await primaryOf(admin.client)).channels).toEqual([]);
   });
 
+  it("adding an agent counts against the package: the trial's last place is taken, the next is refused and nothing is added", async () => {
+    const admin = await companyAdmin(t);
+    const input = { name: "Нэмэлт", agent_type: "social_agent", channels: [], folder_ids: [] };
+    // The trial allows two agents: the primary made at onboarding and one more.
+    expect((await admin.client.post<AgentView>(path, input)).status).toBe(200);
+    const refused = await admin.client.post<AgentView>(path, { ...input, name: "Илүү" });
+    expect(errorCode(refused)).toBe("agent_limit_exceeded");
+    expect((await agents(admin.client)).map((a) => a.name)).not.toContain("Илүү");
+  });
+
   it("a call operator serves voice channels only; bad input is refused and changes nothing", async () => {
     const admin = await webchatCompany(t);
     const operator = await admin.client.post(path, {
@@ -150,19 +160,13 @@ describe("virtual agents", () => {
     expect(channel.agent_id).toBeNull();
   });
 
-  it("an additional agent cannot be removed before the next invoice (billing supplies the date)", () => {
-    const now = new Date("2026-11-26T03:00:00Z");
-    expect(additionalAgentRemovable(null, now)).toBe(true);
-    expect(additionalAgentRemovable(new Date("2026-12-01T00:00:00Z"), now)).toBe(false);
-    expect(additionalAgentRemovable(new Date("2026-11-26T03:00:00Z"), now)).toBe(true);
-    expect(additionalAgentRemovable(new Date("2026-11-01T00:00:00Z"), now)).toBe(true);
-    expect(canRemoveAgent({ isPrimary: false }, new Date("2026-12-01T00:00:00Z"), now)).toBe(false);
-    expect(canRemoveAgent({ isPrimary: true }, null, now)).toBe(false);
-    expect(() => assertAgentRemovable({ isPrimary: false }, new Date("2026-12-01T00:00:00Z"), now)).toThrow(
-      expect.objectContaining({ code: "agent_removal_before_invoice" }),
-    );
-    expect(() => assertAgentRemovable({ isPrimary: false }, null, now)).not.toThrow();
-    expect(() => assertAgentRemovable({ isPrimary: true }, null, now)).toThrow(expect.objectContaining({ code: "primary_bot_cannot_be_removed" }));
+  it("neither the primary nor an additional agent billing holds until the next invoice can be removed", () => {
+    expect(canRemoveAgent({ isPrimary: false }, false)).toBe(true);
+    expect(canRemoveAgent({ isPrimary: false }, true)).toBe(false);
+    expect(canRemoveAgent({ isPrimary: true }, false)).toBe(false);
+    expect(() => assertAgentRemovable({ isPrimary: false }, true)).toThrow(expect.objectContaining({ code: "agent_remove_before_invoice" }));
+    expect(() => assertAgentRemovable({ isPrimary: false }, false)).not.toThrow();
+    expect(() => assertAgentRemovable({ isPrimary: true }, false)).toThrow(expect.objectContaining({ code: "primary_bot_cannot_be_removed" }));
   });
 
   it("making another agent primary moves the primary role; the former primary becomes removable", async () => {

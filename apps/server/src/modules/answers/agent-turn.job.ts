@@ -4,6 +4,7 @@ import type { Executor } from "../../platform/db/client.ts";
 import { defineJob } from "../../platform/jobs/job.ts";
 import { findMessage } from "../interactions/messages.service.ts";
 import type { AgentTurnJob } from "../interactions/messages.repo.ts";
+import { isAccessClosed } from "../billing/billing.service.ts";
 import { escalateToPeople } from "../interactions/ownership.service.ts";
 import { agentTurnStatementJob } from "./agent-turn.repo.ts";
 import { answerCustomer } from "./virtual-agent.service.ts";
@@ -19,6 +20,8 @@ export const agentTurnJob = defineJob<AgentTurnJobPayload, AppContext>({
   payload: AgentTurnJobPayload,
   maxAttempts: 2,
   async handler(ctx, payload) {
+    // A company whose access is closed (unpaid, ended, suspended) gets no answers; the customer's message is stored all the same.
+    if (await isAccessClosed(ctx.db, payload.company_id)) return;
     const message = await findMessage(ctx.db, payload.company_id, payload.message_id);
     if (message) await answerCustomer(ctx, payload.interaction_id, payload.company_id, message);
   },

@@ -11,6 +11,7 @@ import { type GeneratedPair, generatePairs } from "./knowledge.autogen.ts";
 import { presentArticle, presentArticleSummary } from "./knowledge.presenter.ts";
 import { docText } from "./knowledge.text.ts";
 import { autoQuestionsOf, deleteAutoPairsOf, insertQaPairs } from "./qa.repo.ts";
+import { assertWithinLimit } from "../billing/billing.service.ts";
 
 export async function list(ctx: AppContext, actor: MemberActor, query: ArticleListQuery) {
   const { items, total } = await repo.listArticles(ctx.db, actor.companyId, query);
@@ -43,16 +44,19 @@ export async function create(
   input = { ...input, content: sanitizeDocLinks(input.content) };
   const plainText = textOf(input.content);
   if ((await repo.countArticles(ctx.db, actor.companyId)) >= LIMITS.articlesPerCompany) fail("article_limit_reached");
-  const id = await repo.insertArticle(ctx.db, {
-    companyId: actor.companyId,
-    folderId: input.folder_id,
-    name: input.name,
-    status: "draft",
-    content: input.content,
-    plainText,
-    source: origin.source,
-    sourceUrl: origin.sourceUrl,
-    updatedByUserId: actor.userId,
+  const id = await ctx.db.transaction(async (tx) => {
+    await assertWithinLimit(tx, actor.companyId, "articles");
+    return repo.insertArticle(tx, {
+      companyId: actor.companyId,
+      folderId: input.folder_id,
+      name: input.name,
+      status: "draft",
+      content: input.content,
+      plainText,
+      source: origin.source,
+      sourceUrl: origin.sourceUrl,
+      updatedByUserId: actor.userId,
+    });
   });
   ctx.knowledge.changed(actor.companyId);
   return get(ctx, actor, id);

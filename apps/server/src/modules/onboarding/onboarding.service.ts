@@ -5,6 +5,7 @@ import { onUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { buildMe } from "../auth/me.service.ts";
 import { companyNameTaken, insertCompany, insertVirtualAgent } from "../companies/companies.service.ts";
+import { assertWithinLimit, recordAgentAdded, startTrial } from "../billing/billing.service.ts";
 import { seedDefaultRoles } from "../roles/roles.service.ts";
 import { findUserById, insertUser, updateOwnUser } from "../users/users.service.ts";
 
@@ -27,6 +28,8 @@ export async function completeOnboarding(ctx: AppContext, actor: Actor, input: O
       creatorUserId: user.id,
     });
     await seedDefaultRoles(tx, company.id);
+    await startTrial(tx, company.id);
+    await assertWithinLimit(tx, company.id, "agents");
     const agentUser = await insertUser(tx, {
       companyId: company.id,
       firstName: input.agent_name,
@@ -35,7 +38,14 @@ export async function completeOnboarding(ctx: AppContext, actor: Actor, input: O
       userType: "virtual_agent",
       isApprovedBySuperadmin: true,
     });
-    await insertVirtualAgent(tx, { companyId: company.id, userId: agentUser.id, name: input.agent_name, agentType: "social_agent", isPrimary: true });
+    const agent = await insertVirtualAgent(tx, {
+      companyId: company.id,
+      userId: agentUser.id,
+      name: input.agent_name,
+      agentType: "social_agent",
+      isPrimary: true,
+    });
+    await recordAgentAdded(tx, company.id, { id: agent.id, name: agent.name, isPrimary: true });
     await updateOwnUser(tx, user.id, { companyId: company.id, role: "admin" });
   });
   await onUniqueViolation(createCompany, () => fail("company_exists", { company_name: "company_exists" }));

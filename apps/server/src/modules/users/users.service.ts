@@ -8,6 +8,7 @@ import { endAllSessionsOf } from "../../platform/auth/sessions.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { inviteMail } from "../auth/auth.service.ts";
+import { assertWithinLimit } from "../billing/billing.service.ts";
 import { findCompany } from "../companies/companies.service.ts";
 import { assertAllowedDomain } from "../companies/mail-domains.service.ts";
 import * as repo from "./users.repo.ts";
@@ -52,6 +53,7 @@ export async function inviteUser(ctx: AppContext, actor: MemberActor, input: Inv
   if (await repo.findUserByEmail(ctx.db, input.email)) fail("user_exists", { email: "user_exists" });
   await assertAllowedDomain(ctx, actor.companyId, input.email);
   const user = await ctx.db.transaction(async (tx) => {
+    await assertWithinLimit(tx, actor.companyId, "users");
     const created = await repo.insertUser(tx, {
       companyId: actor.companyId,
       email: input.email,
@@ -93,8 +95,11 @@ export async function updateUser(ctx: AppContext, actor: MemberActor, id: number
 
 export async function setUserStatus(ctx: AppContext, actor: MemberActor, id: number, status: UserStatus) {
   const company = await companyOf(ctx, actor);
-  assertCanChangeUser(actor, await loadTarget(ctx, actor, id), company.ownerUserId, "status");
+  const target = await loadTarget(ctx, actor, id);
+  assertCanChangeUser(actor, target, company.ownerUserId, "status");
   const updated = await ctx.db.transaction(async (tx) => {
+    // Reactivating a person takes a seat again.
+    if (status === "active" && target.status !== "active" && target.userType === "human") await assertWithinLimit(tx, actor.companyId, "users");
     const row = await repo.updateCompanyUser(tx, actor.companyId, id, { status, ...(status === "inactive" ? { presence: "offline" } : {}) });
     if (status === "inactive") await endAllSessionsOf(tx, id);
     return row;

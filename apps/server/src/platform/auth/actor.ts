@@ -11,6 +11,8 @@ export interface Actor {
   isOwner: boolean;
   isCompanyCreator: boolean;
   isPlatformAdmin: boolean;
+  /** The company's access is closed (unpaid invoice, ended trial or term, the platform admin): member routes refuse. */
+  companyAccessClosed: boolean;
   sessionId: string;
   csrfToken: string;
 }

@@ -14,3 +14,4 @@ export * from "./schema/platform.ts";
 export * from "./schema/flows.ts";
 export * from "./schema/help.ts";
 export * from "./schema/dashboard.ts";
+export * from "./schema/billing.ts";

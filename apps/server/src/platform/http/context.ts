@@ -12,6 +12,8 @@ import { fail } from "./errors.ts";
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
+    /** A member route that stays open while the company's access is closed (its plan, invoices and payment). */
+    openWhenAccessClosed?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -48,6 +50,7 @@ export async function actorFromSessionToken(token: string | undefined, options: 
     isOwner: !!company && company.ownerUserId === user.id,
     isCompanyCreator: !!company && company.creatorUserId === user.id,
     isPlatformAdmin: !!user.email && options.platformAdminEmails.includes(user.email.toLowerCase()),
+    companyAccessClosed: !!company?.suspendedAt,
     sessionId,
     csrfToken: row.session.csrfToken,
   };
@@ -77,5 +80,8 @@ export const requestContext = fp(async (app: FastifyInstance, options: ContextOp
       if (typeof header !== "string" || !safeEqual(header, request.actor.csrfToken)) fail("csrf_invalid");
     }
     authorize(request.actor, access);
+    // A company whose access is closed keeps only what leads to paying: its plan, invoices and the user's own account.
+    const companyRoute = "member" in access || "permission" in access;
+    if (companyRoute && request.actor?.companyAccessClosed && !request.routeOptions.config.openWhenAccessClosed) fail("company_suspended");
   });
 });

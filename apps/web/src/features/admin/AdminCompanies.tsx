@@ -1,5 +1,5 @@
 import { pageCount } from "@holboo/core";
-import { Loader, Stack, Table, TextInput } from "@mantine/core";
+import { Badge, Button, Loader, Stack, Table, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
@@ -8,6 +8,7 @@ import { EmptyState } from "../../components/shared/EmptyState.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
 import { ADMIN_PAGE_SIZE, useAdminCompanies } from "./admin.queries.ts";
+import { AdminCompanyBilling } from "./AdminCompanyBilling.tsx";
 
 /** Every company on the platform: name, sector, owner, user count, created. */
 export function AdminCompanies() {
@@ -16,6 +17,8 @@ export function AdminCompanies() {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
+  const { t: tb } = useTranslation("billing");
+  const [managed, setManaged] = useState<{ id: number; name: string } | null>(null);
   const list = useAdminCompanies(debounced, page);
   const items = list.data?.items ?? [];
   return (
@@ -45,6 +48,8 @@ export function AdminCompanies() {
                 <Table.Th>{t("companies.owner")}</Table.Th>
                 <Table.Th>{t("companies.users")}</Table.Th>
                 <Table.Th>{t("companies.created")}</Table.Th>
+                <Table.Th>{t("billing.plan")}</Table.Th>
+                <Table.Th />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -57,6 +62,28 @@ export function AdminCompanies() {
                   <Table.Td>
                     <RelativeTime value={company.created_at} />
                   </Table.Td>
+                  <Table.Td>
+                    {company.plan ? tb(`plans.${company.plan}`) : "—"}{" "}
+                    {company.access_closed ? (
+                      <Badge color="red" size="sm">
+                        {tb(`closed.title`)}
+                      </Badge>
+                    ) : company.subscription_status ? (
+                      <Badge size="sm" color="gray">
+                        {tb(`status.${company.subscription_status}`)}
+                      </Badge>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => setManaged({ id: company.id, name: company.name })}
+                      data-testid={`manage-company-${company.id}`}
+                    >
+                      {t("billing.manage")}
+                    </Button>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -64,6 +91,7 @@ export function AdminCompanies() {
         </Table.ScrollContainer>
       )}
       <Pagination page={page} total={pageCount(list.data?.total ?? 0, ADMIN_PAGE_SIZE)} onChange={setPage} />
+      {managed && <AdminCompanyBilling companyId={managed.id} name={managed.name} onClose={() => setManaged(null)} />}
     </Stack>
   );
 }

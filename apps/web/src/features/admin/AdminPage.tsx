@@ -4,6 +4,7 @@ import { useTabParam } from "../../lib/useTabParam.ts";
 import { OutboxList } from "../settings/outbox/OutboxList.tsx";
 import { AdminCompanies } from "./AdminCompanies.tsx";
 import { AdminDeadJobs } from "./AdminDeadJobs.tsx";
+import { AdminPlans } from "./AdminPlans.tsx";
 import { AdminUsers } from "./AdminUsers.tsx";
 import { AdminFeedback } from "../help/AdminFeedback.tsx";
 
@@ -12,7 +13,7 @@ export function AdminPage() {
   const { t } = useTranslation("admin");
   const help = useTranslation("help");
   const [tab, setTab] = useTabParam();
-  const active = ["1", "2", "3", "4", "5"].includes(tab) ? tab : "1";
+  const active = ["1", "2", "3", "4", "5", "6"].includes(tab) ? tab : "1";
   return (
     <Stack>
       <Title order={2}>{t("title")}</Title>
@@ -25,6 +26,9 @@ export function AdminPage() {
             <Tabs.Tab value="4">{t("jobs.tab")}</Tabs.Tab>
             <Tabs.Tab value="5" data-testid="admin-feedback-tab">
               {help.t("admin.tab")}
+            </Tabs.Tab>
+            <Tabs.Tab value="6" data-testid="admin-plans-tab">
+              {t("plans.tab")}
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="1">
@@ -41,6 +45,9 @@ export function AdminPage() {
           </Tabs.Panel>
           <Tabs.Panel value="5">
             <AdminFeedback />
+          </Tabs.Panel>
+          <Tabs.Panel value="6">
+            <AdminPlans />
           </Tabs.Panel>
         </Tabs>
       </Paper>

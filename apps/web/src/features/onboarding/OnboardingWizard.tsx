@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ApiError, api, errorText, fieldErrors } from "../../lib/api.ts";
 import { validate } from "../../lib/forms.ts";
-import { meQueryKey } from "../../lib/session.ts";
+import { meQueryKey, useMe } from "../../lib/session.ts";
 import { OnboardingStepBody } from "./OnboardingStepBody.tsx";
 import { CHANNEL_STEP, CREATE_STEP, DONE_STEP, EMPTY_VALUES, errorsOfStep, stepOfFields, WIZARD_STEPS, type OnboardingValues } from "./wizard.steps.ts";
 
@@ -15,7 +15,10 @@ import { CHANNEL_STEP, CREATE_STEP, DONE_STEP, EMPTY_VALUES, errorsOfStep, stepO
 export function OnboardingWizard() {
   const { t } = useTranslation("onboarding");
   const [step, setStep] = useState(0);
-  const [awaitingApproval, setAwaitingApproval] = useState(false);
+  const [refusedForApproval, setAwaitingApproval] = useState(false);
+  // A sign-up the platform admin has not approved learns it before the wizard, not after its steps.
+  const { data: me } = useMe();
+  const awaitingApproval = refusedForApproval || me?.is_approved_by_superadmin === false;
   const navigate = useNavigate();
   const client = useQueryClient();
   const form = useForm<OnboardingValues>({ initialValues: EMPTY_VALUES });

@@ -33,6 +33,20 @@ export const settingsRoutes: RouteObject[] = [
     ),
   },
   {
+    path: "my_plan",
+    lazy: screen(
+      () => import("../billing/MyPlanPage.tsx"),
+      (m) => m.MyPlanPage,
+    ),
+  },
+  {
+    path: "my_plan_archive",
+    lazy: screen(
+      () => import("../billing/MyPlanArchivePage.tsx"),
+      (m) => m.MyPlanArchivePage,
+    ),
+  },
+  {
     path: "user",
     lazy: screen(
       () => import("./users/UsersPage.tsx"),

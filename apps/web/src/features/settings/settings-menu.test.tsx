@@ -82,6 +82,7 @@ describe("settings menu (spec §2)", () => {
     expect(screen.getAllByRole("link").map((link) => link.textContent)).toEqual([
       "Байгууллага",
       "Хэрэглэгч",
+      "Төлбөр",
       "Виртуал туслах",
       "Урсгал сургах",
       "AI загвар",
@@ -97,7 +98,7 @@ describe("settings menu (spec §2)", () => {
       "Хүсэлтийн шалтгаан",
     ]);
     expect(screen.getByRole("link", { name: "Хэрэглэгч" })).toHaveAttribute("href", "/settings/user");
-    expect(screen.getByText("Төлбөр")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Төлбөр" })).toHaveAttribute("href", "/settings/my_plan");
   });
 
   it("opens the first entry on a wide screen, with the menu beside it", async () => {

@@ -22,7 +22,12 @@ export interface SettingsGroup {
 export const SETTINGS_GROUPS: SettingsGroup[] = [
   {
     key: "general",
-    entries: [{ key: "company", path: "our_company" }, { key: "user", path: "user" }, { key: "payment" }, { key: "channelsConfig" }],
+    entries: [
+      { key: "company", path: "our_company" },
+      { key: "user", path: "user" },
+      { key: "payment", path: "my_plan", permission: "plan.view" },
+      { key: "channelsConfig" },
+    ],
   },
   {
     key: "aiAgent",

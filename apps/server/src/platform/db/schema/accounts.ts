@@ -20,6 +20,10 @@ export const companies = pgTable(
     domainRuleEnabled: boolean("domain_rule_enabled").notNull().default(false),
     /** Auto-assignment gives an agent at most this many open interactions. */
     maxOpenPerAgent: integer("max_open_per_agent").notNull().default(LIMITS.maxOpenPerAgentDefault),
+    /** Access closed (an unpaid invoice, an ended trial or term, or the platform admin): staff calls answer company_suspended. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    /** unpaid, trial_expired, term_ended or admin */
+    suspendedReason: text("suspended_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

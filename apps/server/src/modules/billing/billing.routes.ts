@@ -1,0 +1,86 @@
+import {
+  AdminCompanyBillingView,
+  AutoExtendInput,
+  BillingClockInput,
+  ExtendInput,
+  idParamSchema,
+  InvoiceView,
+  listResponse,
+  PlanCodeParams,
+  PlanInput,
+  PlanView,
+  PurchaseInput,
+  RecordPaymentInput,
+  SubscriptionView,
+  SuspendInput,
+} from "@holboo/core";
+import { z } from "zod";
+import type { TypedApp } from "../../app.ts";
+import type { AppContext } from "../../context.ts";
+import { requireMember } from "../../platform/auth/policy.ts";
+import * as billing from "./billing.service.ts";
+import { runBillingCycle } from "./billing-cycle.service.ts";
+import { invoicePdfFor } from "./invoice-pdf.service.ts";
+import { bankTransfer } from "./payment-provider.ts";
+
+const view = { access: { permission: "plan.view" }, openWhenAccessClosed: true } as const;
+const extend = { access: { permission: "plan.extend" }, openWhenAccessClosed: true } as const;
+const admin = { access: { platformAdmin: true } } as const;
+const CycleResult = z.object({ reviewed: z.number().int(), invoicesRaised: z.number().int(), remindersSent: z.number().int() });
+
+export function billingRoutes(app: TypedApp, ctx: AppContext) {
+  app.get("/api/billing/subscription", { config: view, schema: { response: { 200: SubscriptionView } } }, (req) =>
+    billing.subscriptionView(ctx, requireMember(req.actor).companyId),
+  );
+  /** What every member's app needs: whether access is closed and the reminder to show. */
+  app.get(
+    "/api/billing/status",
+    {
+      config: { access: { member: true }, openWhenAccessClosed: true },
+      schema: { response: { 200: SubscriptionView.pick({ status: true, suspended_reason: true, notice: true }) } },
+    },
+    (req) => billing.billingStatus(ctx, requireMember(req.actor).companyId),
+  );
+  app.post("/api/billing/purchase", { config: extend, schema: { body: PurchaseInput, response: { 200: SubscriptionView } } }, (req) =>
+    billing.purchase(ctx, requireMember(req.actor), req.body),
+  );
+  app.post("/api/billing/extend", { config: extend, schema: { body: ExtendInput, response: { 200: SubscriptionView } } }, (req) =>
+    billing.extend(ctx, requireMember(req.actor), req.body),
+  );
+  app.put("/api/billing/auto-extend", { config: extend, schema: { body: AutoExtendInput, response: { 200: SubscriptionView } } }, (req) =>
+    billing.setAutoExtend(ctx, requireMember(req.actor), req.body.auto_extend),
+  );
+  app.get("/api/billing/invoices", { config: view, schema: { response: { 200: listResponse(InvoiceView) } } }, (req) =>
+    billing.listInvoices(ctx, requireMember(req.actor).companyId),
+  );
+  app.get("/api/billing/invoices/:id/pdf", { config: view, schema: { params: idParamSchema } }, async (req, reply) => {
+    const actor = requireMember(req.actor);
+    const file = await invoicePdfFor(ctx, actor.companyId, req.params.id, actor.locale);
+    return reply.type("application/pdf").header("content-disposition", `attachment; filename="${file.filename}"`).send(file.data);
+  });
+
+  app.get("/api/admin/plans", { config: admin, schema: { response: { 200: listResponse(PlanView) } } }, () => billing.listPlans(ctx));
+  app.put("/api/admin/plans/:code", { config: admin, schema: { params: PlanCodeParams, body: PlanInput, response: { 200: PlanView } } }, (req) =>
+    billing.updatePlan(ctx, req.params.code, req.body),
+  );
+  app.get("/api/admin/companies/:id/billing", { config: admin, schema: { params: idParamSchema, response: { 200: AdminCompanyBillingView } } }, (req) =>
+    billing.adminCompanyBilling(ctx, req.params.id),
+  );
+  app.put(
+    "/api/admin/companies/:id/suspension",
+    { config: admin, schema: { params: idParamSchema, body: SuspendInput, response: { 200: SubscriptionView } } },
+    (req) => billing.setSuspendedByAdmin(ctx, req.params.id, req.body.suspended),
+  );
+  app.post(
+    "/api/admin/invoices/:id/payment",
+    { config: admin, schema: { params: idParamSchema, body: RecordPaymentInput, response: { 200: InvoiceView } } },
+    (req) => billing.applyPayment(ctx, req.params.id, bankTransfer, req.body.reference),
+  );
+
+  // Test installations only (BILLING_TEST_CLOCK, refused with NODE_ENV=production): the billing rules at a chosen time.
+  if (ctx.config.BILLING_TEST_CLOCK && ctx.config.NODE_ENV !== "production") {
+    app.post("/api/admin/test/billing-cycle", { config: admin, schema: { body: BillingClockInput, response: { 200: CycleResult } } }, (req) =>
+      runBillingCycle(ctx, new Date(req.body.now), req.body.company_id),
+    );
+  }
+}

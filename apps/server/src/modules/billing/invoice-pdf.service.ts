@@ -1,0 +1,11 @@
+import type { Locale } from "@holboo/core";
+import type { AppContext } from "../../context.ts";
+import * as repo from "./billing.repo.ts";
+import { findInvoice } from "./billing.service.ts";
+import { invoicePdf } from "./invoice-pdf.ts";
+
+export async function invoicePdfFor(ctx: AppContext, companyId: number, invoiceId: number, locale: Locale) {
+  const invoice = await findInvoice(ctx, companyId, invoiceId);
+  const data = await invoicePdf(invoice, await repo.companyName(ctx.db, companyId), locale);
+  return { data, filename: `${invoice.number}.pdf` };
+}

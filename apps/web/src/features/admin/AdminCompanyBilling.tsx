@@ -1,0 +1,113 @@
+import type { AdminCompanyBillingView, InvoiceView } from "@holboo/core";
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { EmptyState } from "../../components/shared/EmptyState.tsx";
+import { api, errorText } from "../../lib/api.ts";
+import { day, tugrik } from "../billing/format.ts";
+import { adminKey } from "./admin.queries.ts";
+
+function RecordPayment({ invoice, onDone }: { invoice: InvoiceView; onDone: () => void }) {
+  const { t } = useTranslation("admin");
+  const [reference, setReference] = useState("");
+  const pay = useMutation({ mutationFn: () => api.post(`/api/admin/invoices/${invoice.id}/payment`, { reference }), onSuccess: onDone });
+  return (
+    <Stack gap={4}>
+      <Group gap="xs" wrap="nowrap">
+        <TextInput
+          size="xs"
+          aria-label={t("billing.reference")}
+          placeholder={t("billing.reference")}
+          value={reference}
+          onChange={(event) => setReference(event.currentTarget.value)}
+          data-testid={`payment-reference-${invoice.number}`}
+        />
+        <Button size="xs" onClick={() => pay.mutate()} loading={pay.isPending} disabled={!reference.trim()} data-testid={`record-payment-${invoice.number}`}>
+          {t("billing.recordPayment")}
+        </Button>
+      </Group>
+      {pay.isError && (
+        <Text size="xs" c="red">
+          {errorText(pay.error)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** One company's plan, usage and invoices for the platform admin: record a bank transfer, close or reopen access. */
+export function AdminCompanyBilling({ companyId, name, onClose }: { companyId: number; name: string; onClose: () => void }) {
+  const { t } = useTranslation("admin");
+  const { t: tb } = useTranslation("billing");
+  const client = useQueryClient();
+  const key = [...adminKey, "company-billing", companyId];
+  const query = useQuery({ queryKey: key, queryFn: () => api.get<AdminCompanyBillingView>(`/api/admin/companies/${companyId}/billing`) });
+  const refresh = () => void client.invalidateQueries({ queryKey: adminKey });
+  const suspend = useMutation({
+    mutationFn: (suspended: boolean) => api.put(`/api/admin/companies/${companyId}/suspension`, { suspended }),
+    onSuccess: refresh,
+  });
+  const view = query.data;
+  return (
+    <Modal opened onClose={onClose} title={name} size="xl">
+      {query.isPending ? (
+        <Loader />
+      ) : !view ? (
+        <EmptyState onRetry={() => void query.refetch()} />
+      ) : (
+        <Stack data-testid="admin-company-billing">
+          <Group>
+            <Text fw={600}>{tb(`plans.${view.subscription.plan.code}`)}</Text>
+            <Badge color={view.subscription.suspended_reason ? "red" : "green"}>{tb(`status.${view.subscription.status}`)}</Badge>
+            {view.subscription.term && <Text size="sm">{tb(`terms.${view.subscription.term}`)}</Text>}
+          </Group>
+          {view.subscription.suspended_reason && <Alert color="red">{tb(`closed.${view.subscription.suspended_reason}`)}</Alert>}
+          <Text size="sm">
+            {(["users", "channels", "agents", "articles"] as const)
+              .map((resource) => {
+                const usage = view.subscription.usage[resource];
+                return `${tb(`usage.${resource}`)}: ${usage.used} / ${usage.limit ?? "∞"}`;
+              })
+              .join(" · ")}
+          </Text>
+          <Switch
+            label={t("billing.suspend")}
+            checked={view.subscription.suspended_reason === "admin"}
+            onChange={(event) => suspend.mutate(event.currentTarget.checked)}
+            disabled={suspend.isPending}
+            data-testid="admin-suspend"
+          />
+          {!view.invoices.length ? (
+            <Text c="dimmed">{tb("archive.empty")}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={640}>
+              <Table verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{tb("archive.number")}</Table.Th>
+                    <Table.Th>{tb("archive.status")}</Table.Th>
+                    <Table.Th>{tb("archive.amount")}</Table.Th>
+                    <Table.Th>{t("billing.due")}</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {view.invoices.map((invoice) => (
+                    <Table.Tr key={invoice.id}>
+                      <Table.Td>{invoice.number}</Table.Td>
+                      <Table.Td>{tb(`invoiceStatus.${invoice.status}`)}</Table.Td>
+                      <Table.Td>{tugrik(invoice.amount)}</Table.Td>
+                      <Table.Td>{day(invoice.due_at)}</Table.Td>
+                      <Table.Td>{invoice.status === "created" ? <RecordPayment invoice={invoice} onDone={refresh} /> : day(invoice.paid_at)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

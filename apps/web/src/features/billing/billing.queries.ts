@@ -1,0 +1,35 @@
+import type { InvoiceView, ListResponse, PurchaseInput, SubscriptionView } from "@holboo/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../lib/api.ts";
+
+export const billingKeys = {
+  all: ["billing"] as const,
+  subscription: () => [...billingKeys.all, "subscription"] as const,
+  status: () => [...billingKeys.all, "status"] as const,
+  invoices: () => [...billingKeys.all, "invoices"] as const,
+};
+
+export type BillingStatus = Pick<SubscriptionView, "status" | "suspended_reason" | "notice">;
+
+export const useSubscription = () => useQuery({ queryKey: billingKeys.subscription(), queryFn: () => api.get<SubscriptionView>("/api/billing/subscription") });
+export const useBillingStatus = (enabled: boolean) =>
+  useQuery({ queryKey: billingKeys.status(), queryFn: () => api.get<BillingStatus>("/api/billing/status"), enabled, refetchInterval: 5 * 60_000 });
+export const useInvoices = () => useQuery({ queryKey: billingKeys.invoices(), queryFn: () => api.get<ListResponse<InvoiceView>>("/api/billing/invoices") });
+
+/** Every billing write answers the new subscription; the status, banner and invoices follow. */
+function useBillingWrite<Input>(write: (input: Input) => Promise<SubscriptionView>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (view) => {
+      client.setQueryData(billingKeys.subscription(), view);
+      void client.invalidateQueries({ queryKey: billingKeys.all });
+    },
+  });
+}
+
+export const usePurchase = () => useBillingWrite((input: PurchaseInput) => api.post<SubscriptionView>("/api/billing/purchase", input));
+export const useExtend = () => useBillingWrite((term: "month" | "year") => api.post<SubscriptionView>("/api/billing/extend", { term }));
+export const useAutoExtend = () => useBillingWrite((autoExtend: boolean) => api.put<SubscriptionView>("/api/billing/auto-extend", { auto_extend: autoExtend }));
+
+export const invoicePdfUrl = (id: number) => `/api/billing/invoices/${id}/pdf`;
