@@ -26,4 +26,6 @@ export * from "./contracts/contacts.ts";
 export * from "./contracts/jobs.ts";
 export * from "./contracts/flows.ts";
 export * from "./contracts/help.ts";
+export * from "./contracts/two-factor.ts";
+export * from "./contracts/audit.ts";
 export * from "./emoji.ts";

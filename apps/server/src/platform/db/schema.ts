@@ -13,3 +13,4 @@ export * from "./schema/jobs.ts";
 export * from "./schema/platform.ts";
 export * from "./schema/flows.ts";
 export * from "./schema/help.ts";
+export * from "./schema/security.ts";
