@@ -37,6 +37,8 @@ import { outboxRoutes } from "./modules/outbox/outbox.routes.ts";
 import { rolesRoutes } from "./modules/roles/roles.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
+import { twoFactorRoutes } from "./modules/two-factor/two-factor.routes.ts";
+import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { channelsRoutes } from "./modules/channels/channels.routes.ts";
 import { interactionTagsRoutes } from "./modules/interaction-tags/interaction-tags.routes.ts";
 import { savedResponsesRoutes } from "./modules/saved-responses/saved-responses.routes.ts";
@@ -164,6 +166,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     issueSettingsRoutes,
     issuesRoutes,
     helpRoutes,
+    twoFactorRoutes,
+    auditRoutes,
   ]) {
     register(typed, ctx);
   }
