@@ -9,6 +9,7 @@ import { saveChannelSecrets } from "../secrets.ts";
 import { servingAgentOf } from "../serving-agent.ts";
 import { callViber, VIBER_EVENT_TYPES, ViberUnreachable, type ViberReply } from "./viber.api.ts";
 import { viberConfigOf, type ViberConfig } from "./viber.config.ts";
+import { recordAudit } from "../../modules/audit/audit.service.ts";
 
 function present(channel: ChannelRow): ViberChannelView {
   const config = viberConfigOf(channel);
@@ -73,6 +74,7 @@ export async function connectViber(ctx: AppContext, actor: MemberActor, input: V
       ...agent,
     });
     await saveChannelSecrets(ctx.secrets, tx, row, { token: input.token });
+    await recordAudit(tx, actor, { action: "channel.create", targetType: "channel", targetId: row.id, after: { type: "viber", name: input.name } });
     return row;
   });
   const url = `${ctx.config.PUBLIC_URL}/webhooks/viber/${config.webhook_key}`;
@@ -91,6 +93,9 @@ export async function updateViber(ctx: AppContext, actor: MemberActor, channelId
   const agent = await servingAgentOf(ctx, actor.companyId, input);
   const channel = await viberChannel(ctx, actor.companyId, channelId);
   const config: ViberConfig = { ...viberConfigOf(channel), welcome: input.welcome, awaiting_approval: input.awaiting_approval };
-  await updateChannel(ctx.db, actor.companyId, channelId, { name: input.name, description: input.description, config, ...agent });
+  await ctx.db.transaction(async (tx) => {
+    await updateChannel(tx, actor.companyId, channelId, { name: input.name, description: input.description, config, ...agent });
+    await recordAudit(tx, actor, { action: "channel.update", targetType: "channel", targetId: channelId, before: { name: channel.name }, after: { name: input.name } });
+  });
   return getViber(ctx, actor, channelId);
 }

@@ -43,7 +43,7 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
     auth.requestPasswordReset(ctx, req.body),
   );
   app.post("/api/password/reset", { config: limited, schema: { body: PasswordResetConfirmInput, response: { 200: okResponse } } }, (req) =>
-    auth.resetPassword(ctx, req.body),
+    auth.resetPassword(ctx, req.body, req.ip),
   );
   // GET as the spec says; the web app posts (with the CSRF header). Either is refused from another site.
   for (const method of ["GET", "POST"] as const) {

@@ -149,11 +149,17 @@ export async function requestPasswordReset(ctx: AppContext, input: PasswordReset
   return { ok: true as const };
 }
 
-export async function resetPassword(ctx: AppContext, input: PasswordResetConfirmInput) {
-  const consumed = await consumeOneTimeToken(ctx.db, input.token, ["reset"]);
+export async function resetPassword(ctx: AppContext, input: PasswordResetConfirmInput, ip: string | null = null) {
+  const passwordHash = await hashPassword(input.password);
+  const consumed = await ctx.db.transaction(async (tx) => {
+    const token = await consumeOneTimeToken(tx, input.token, ["reset"]);
+    if (!token) return null;
+    const user = await updateOwnUser(tx, token.userId, { passwordHash, failedLogins: 0, loginBlockedUntil: null });
+    await endAllSessionsOf(tx, token.userId);
+    if (user?.companyId) await recordAudit(tx, { userId: user.id, companyId: user.companyId, ip }, { action: "user.password_reset", targetType: "user", targetId: user.id });
+    return token;
+  });
   if (!consumed) return fail("reset_token_invalid");
-  await updateOwnUser(ctx.db, consumed.userId, { passwordHash: await hashPassword(input.password), failedLogins: 0, loginBlockedUntil: null });
-  await endAllSessionsOf(ctx.db, consumed.userId);
   ctx.realtime.disconnectUser(consumed.userId);
   return { ok: true as const };
 }
