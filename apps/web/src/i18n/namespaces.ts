@@ -17,4 +17,5 @@ export const NAMESPACES = [
   "settings",
   "help",
   "guide",
+  "security",
 ] as const;

@@ -51,13 +51,11 @@ export const AuditEntryView = z.object({
 });
 export type AuditEntryView = z.infer<typeof AuditEntryView>;
 
-const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "invalid_parameters" });
-
 export const AuditListQuery = listQueryBase.extend({
   actor_id: z.coerce.number().int().positive().optional(),
   action: z.enum(AUDIT_ACTIONS, { error: "invalid_parameters" }).optional(),
-  /** Days, inclusive, in UTC. */
-  from: dateSchema.optional(),
-  to: dateSchema.optional(),
+  /** Instants: from (inclusive) and to (exclusive), as the date range picker gives them. */
+  from: z.iso.datetime({ offset: true, error: "invalid_parameters" }).optional(),
+  to: z.iso.datetime({ offset: true, error: "invalid_parameters" }).optional(),
 });
 export type AuditListQuery = z.infer<typeof AuditListQuery>;

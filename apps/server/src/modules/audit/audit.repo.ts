@@ -15,14 +15,12 @@ export async function insertAuditEntry(db: Executor, values: NewAuditRow): Promi
   await db.insert(auditLog).values({ ...values, actorName });
 }
 
-const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
-
 export async function listAuditEntries(db: Executor, companyId: number, query: AuditListQuery): Promise<{ items: AuditRow[]; total: number }> {
   const filters: SQL[] = [eq(auditLog.companyId, companyId)];
   if (query.actor_id) filters.push(eq(auditLog.actorUserId, query.actor_id));
   if (query.action) filters.push(eq(auditLog.action, query.action));
-  if (query.from) filters.push(gte(auditLog.createdAt, dayStart(query.from)));
-  if (query.to) filters.push(lt(auditLog.createdAt, new Date(dayStart(query.to).getTime() + 86_400_000)));
+  if (query.from) filters.push(gte(auditLog.createdAt, new Date(query.from)));
+  if (query.to) filters.push(lt(auditLog.createdAt, new Date(query.to)));
   const where = and(...filters);
   const [items, [count]] = await Promise.all([
     db

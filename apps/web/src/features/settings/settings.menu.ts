@@ -22,7 +22,13 @@ export interface SettingsGroup {
 export const SETTINGS_GROUPS: SettingsGroup[] = [
   {
     key: "general",
-    entries: [{ key: "company", path: "our_company" }, { key: "user", path: "user" }, { key: "payment" }, { key: "channelsConfig" }],
+    entries: [
+      { key: "company", path: "our_company" },
+      { key: "user", path: "user" },
+      { key: "payment" },
+      { key: "channelsConfig" },
+      { key: "audit", path: "audit", permission: "audit.view" },
+    ],
   },
   {
     key: "aiAgent",
