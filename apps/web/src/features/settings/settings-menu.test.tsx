@@ -45,7 +45,7 @@ describe("settings menu (spec §2)", () => {
       "customerType",
       "issue",
     ]);
-    expect(SETTINGS_GROUPS[0]?.entries.map((entry) => entry.key)).toEqual(["company", "user", "payment", "channelsConfig"]);
+    expect(SETTINGS_GROUPS[0]?.entries.map((entry) => entry.key)).toEqual(["company", "user", "payment", "channelsConfig", "audit"]);
     expect(SETTINGS_GROUPS.at(-1)?.entries.map((entry) => entry.key)).toEqual(["issueType", "issueTag", "issueReason"]);
   });
 
@@ -82,6 +82,7 @@ describe("settings menu (spec §2)", () => {
     expect(screen.getAllByRole("link").map((link) => link.textContent)).toEqual([
       "Байгууллага",
       "Хэрэглэгч",
+      "Үйлдлийн бүртгэл",
       "Урсгал сургах",
       "AI загвар",
       "Сошиал",
