@@ -30,7 +30,10 @@ export async function listAuditEntries(db: Executor, companyId: number, query: A
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
-    db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(where),
   ]);
   return { items, total: count?.total ?? 0 };
 }

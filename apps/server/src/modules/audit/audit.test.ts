@@ -152,9 +152,7 @@ describe("reading it", () => {
     const byManager = await entries(manager.client);
     expect(byManager.map((entry) => entry.action)).toEqual(["role.permissions_change", "user.invite"]);
     expect(await entries(manager.client, `&actor_id=${manager.me.ID}`)).toEqual([]);
-    expect((await entries(manager.client, `&actor_id=${admin.me.ID}&action=user.invite`)).map((entry) => entry.target_id)).toEqual([
-      String(manager.user.ID),
-    ]);
+    expect((await entries(manager.client, `&actor_id=${admin.me.ID}&action=user.invite`)).map((entry) => entry.target_id)).toEqual([String(manager.user.ID)]);
     const at = (ms: number) => encodeURIComponent(new Date(Date.now() + ms).toISOString());
     expect(await entries(admin.client, `&from=${at(-3_600_000)}&to=${at(60_000)}`)).toHaveLength(2);
     expect(await entries(admin.client, `&from=${at(60_000)}`)).toEqual([]);

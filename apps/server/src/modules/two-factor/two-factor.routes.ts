@@ -22,7 +22,9 @@ export function twoFactorRoutes(app: TypedApp, ctx: AppContext) {
   const own = { config: { access: { signedIn: true } } } as const;
   const manage = { config: { access: { permission: "company.manage" } } } as const;
 
-  app.get("/api/me/two-factor", { ...own, schema: { response: { 200: TwoFactorStatusView } } }, (req) => twoFactor.status(ctx, req.actor ?? fail("unauthorized")));
+  app.get("/api/me/two-factor", { ...own, schema: { response: { 200: TwoFactorStatusView } } }, (req) =>
+    twoFactor.status(ctx, req.actor ?? fail("unauthorized")),
+  );
   app.post("/api/me/two-factor/setup", { ...own, schema: { response: { 200: TwoFactorSetupView } } }, (req) =>
     twoFactor.startSetup(ctx, req.actor ?? fail("unauthorized")),
   );
@@ -36,7 +38,9 @@ export function twoFactorRoutes(app: TypedApp, ctx: AppContext) {
     twoFactor.disable(ctx, req.actor ?? fail("unauthorized"), req.body),
   );
 
-  app.get("/api/company/two-factor", { ...manage, schema: { response: { 200: TwoFactorPolicyView } } }, (req) => twoFactor.getPolicy(ctx, requireMember(req.actor)));
+  app.get("/api/company/two-factor", { ...manage, schema: { response: { 200: TwoFactorPolicyView } } }, (req) =>
+    twoFactor.getPolicy(ctx, requireMember(req.actor)),
+  );
   app.put("/api/company/two-factor", { ...manage, schema: { body: TwoFactorPolicyInput, response: { 200: TwoFactorPolicyView } } }, (req) =>
     twoFactor.setPolicy(ctx, requireMember(req.actor), req.body.required),
   );

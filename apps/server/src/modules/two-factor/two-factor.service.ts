@@ -86,7 +86,8 @@ export async function regenerateRecoveryCodes(ctx: AppContext, actor: Actor, cod
   if (!user.totpEnabledAt) fail("two_factor_not_enabled");
   const codes = await ctx.db.transaction(async (tx) => {
     if (!(await verifySecondFactor(ctx, tx, user, code))) fail("two_factor_code_invalid", { code: "two_factor_code_invalid" });
-    if (user.companyId) await recordAudit(tx, auditActor(actor, user.companyId), { action: "two_factor.recovery_codes", targetType: "user", targetId: user.id });
+    if (user.companyId)
+      await recordAudit(tx, auditActor(actor, user.companyId), { action: "two_factor.recovery_codes", targetType: "user", targetId: user.id });
     return issueRecoveryCodes(tx, user.id);
   });
   return { recovery_codes: codes };
@@ -98,7 +99,11 @@ export async function disable(ctx: AppContext, actor: Actor, input: TwoFactorDis
   if (!user.totpEnabledAt) fail("two_factor_not_enabled");
   await ctx.db.transaction(async (tx) => {
     const proved = input.code ? !!(await verifySecondFactor(ctx, tx, user, input.code)) : await verifyPassword(user.passwordHash, input.password ?? "");
-    if (!proved) fail(input.code ? "two_factor_code_invalid" : "invalid_credentials", input.code ? { code: "two_factor_code_invalid" } : { password: "invalid_credentials" });
+    if (!proved)
+      fail(
+        input.code ? "two_factor_code_invalid" : "invalid_credentials",
+        input.code ? { code: "two_factor_code_invalid" } : { password: "invalid_credentials" },
+      );
     await repo.disableTwoFactor(tx, user.id);
     if (user.companyId) {
       await recordAudit(tx, auditActor(actor, user.companyId), {

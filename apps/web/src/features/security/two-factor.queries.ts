@@ -3,6 +3,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api.ts";
 import { meQueryKey } from "../../lib/session.ts";
 
+/** A wrong code is shown under its field by the form (`mutate`'s own onError), not as the usual toast. */
+const shownByTheForm = () => undefined;
+
 export const twoFactorKeys = { status: ["two-factor", "status"] as const, policy: ["two-factor", "policy"] as const };
 
 export const useTwoFactorStatus = () => useQuery({ queryKey: twoFactorKeys.status, queryFn: () => api.get<TwoFactorStatusView>("/api/me/two-factor") });
@@ -16,19 +19,25 @@ function useRefresh() {
 export const useStartSetup = () => useMutation({ mutationFn: () => api.post<TwoFactorSetupView>("/api/me/two-factor/setup") });
 
 /** Confirms with a first code; /api/me is refreshed only when the person has seen the recovery codes (`onDone`). */
-export const useConfirmSetup = () => useMutation({ mutationFn: (code: string) => api.post<RecoveryCodesView>("/api/me/two-factor/confirm", { code }) });
+export const useConfirmSetup = () =>
+  useMutation({ mutationFn: (code: string) => api.post<RecoveryCodesView>("/api/me/two-factor/confirm", { code }), onError: shownByTheForm });
 
 export function useRegenerateCodes() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (code: string) => api.post<RecoveryCodesView>("/api/me/two-factor/recovery-codes", { code }),
     onSuccess: () => refresh(),
+    onError: shownByTheForm,
   });
 }
 
 export function useDisableTwoFactor() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (body: TwoFactorDisableInput) => api.post("/api/me/two-factor/disable", body), onSuccess: () => refresh() });
+  return useMutation({
+    mutationFn: (body: TwoFactorDisableInput) => api.post("/api/me/two-factor/disable", body),
+    onSuccess: () => refresh(),
+    onError: shownByTheForm,
+  });
 }
 
 export { useRefresh as useTwoFactorRefresh };

@@ -1,4 +1,4 @@
-import { pageCount, type AuditEntryView, type AuditSummary } from "@holboo/core";
+import { formatDateTime, pageCount, type AuditEntryView, type AuditSummary } from "@holboo/core";
 import { Code, Loader, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,21 +9,28 @@ import { AUDIT_PAGE_SIZE, useAuditLog, type AuditFilters } from "./audit.queries
 
 const NO_FILTERS: AuditFilters = { actor: null, action: null, range: { preset: "custom", start: null, end: null } };
 
-const summaryText = (summary: AuditSummary | null) =>
-  summary
-    ? Object.entries(summary)
-        .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(", ") : String(value)}`)
-        .join("; ")
-    : "";
+const TRANSLATED_VALUES = new Set(["totp", "recovery", "code", "password_check"]);
+
+/** Known fields and values read in the person's language; anything else (names, addresses) as it was stored. */
+function useSummaryText() {
+  const { t } = useTranslation("security");
+  const value = (item: string | number | boolean | null) =>
+    item === null ? "—" : typeof item === "boolean" || TRANSLATED_VALUES.has(String(item)) ? t(`values.${String(item)}`) : String(item);
+  return (summary: AuditSummary | null) =>
+    summary
+      ? Object.entries(summary)
+          .map(([key, item]) => `${t(`fields.${key}`, { defaultValue: key })}: ${Array.isArray(item) ? item.join(", ") : value(item)}`)
+          .join("; ")
+      : "";
+}
 
 /** /settings/audit: who did what in the company, newest first (read only; audit.view). */
 export function AuditPage() {
-  const { t, i18n } = useTranslation("security");
+  const { t } = useTranslation("security");
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const list = useAuditLog(filters, page);
   const items = list.data?.items ?? [];
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   return (
     <Stack>
       <Title order={2}>{t("audit.title")}</Title>
@@ -58,7 +65,7 @@ export function AuditPage() {
                 </Table.Thead>
                 <Table.Tbody>
                   {items.map((entry) => (
-                    <AuditRow key={entry.id} entry={entry} time={when.format(new Date(entry.created_at))} />
+                    <AuditRow key={entry.id} entry={entry} time={formatDateTime(new Date(entry.created_at))} />
                   ))}
                 </Table.Tbody>
               </Table>
@@ -73,6 +80,7 @@ export function AuditPage() {
 
 function AuditRow({ entry, time }: { entry: AuditEntryView; time: string }) {
   const { t } = useTranslation("security");
+  const summaryText = useSummaryText();
   const before = summaryText(entry.before);
   const after = summaryText(entry.after);
   return (
