@@ -101,8 +101,12 @@ test("two-step verification: set up on the profile, then sign in with a code and
   await page.waitForURL(/\/interacts/);
 
   // The company requires it: a colleague without it is led to set it up before anything else.
-  const required = await context.request.put("/api/company/two-factor", { headers: await csrfHeaders(context.request), data: { required: true } });
-  expect(required.status()).toBe(200);
+  await page.goto("/settings/our_company");
+  await page.getByRole("switch", { name: "Require two-step verification for every member" }).click();
+  await expect(page.getByTestId("two-factor-policy")).toBeChecked();
+  await page.getByTestId("two-factor-policy").scrollIntoViewIfNeeded();
+  await shot(page, "two-factor-10-company-requires-en");
+  expect((await (await context.request.get("/api/company/two-factor")).json()) as unknown).toEqual({ required: true });
   const colleagueEmail = `colleague-${suffix}@shop.mn`;
   const invited = await context.request.post("/api/users/invite", {
     headers: await csrfHeaders(context.request),
