@@ -55,7 +55,11 @@ export const ERROR_CATALOGUE = {
     "Таны эрх идэвхгүй болсон байна. Байгууллагынхаа админд хандана уу.",
     "Your account is deactivated. Please contact your organisation's admin.",
   ),
-  two_factor_code_invalid: entry(401, "Баталгаажуулах код буруу эсвэл аль хэдийн ашиглагдсан байна.", "The verification code is wrong or has already been used."),
+  two_factor_code_invalid: entry(
+    401,
+    "Баталгаажуулах код буруу эсвэл аль хэдийн ашиглагдсан байна.",
+    "The verification code is wrong or has already been used.",
+  ),
   two_factor_challenge_expired: entry(
     401,
     "Нэвтрэх хугацаа дууссан байна. Нууц үгээ дахин оруулна уу.",

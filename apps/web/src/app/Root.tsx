@@ -13,9 +13,7 @@ import { ScrollManager } from "./ScrollManager.tsx";
 /** Only invited colleagues who came in by link see it: it loads for them alone. */
 const SetPasswordPrompt = lazy(() => import("./SetPasswordPrompt.tsx").then((m) => ({ default: m.SetPasswordPrompt })));
 /** Members of a company that requires two-step verification, before they set it up: nothing else renders (the API refuses it too). */
-const TwoFactorRequiredScreen = lazy(() =>
-  import("../features/security/TwoFactorRequiredScreen.tsx").then((m) => ({ default: m.TwoFactorRequiredScreen })),
-);
+const TwoFactorRequiredScreen = lazy(() => import("../features/security/TwoFactorRequiredScreen.tsx").then((m) => ({ default: m.TwoFactorRequiredScreen })));
 
 /** The id of the catch-all route; matching it means no real route matched (guard rule 9). */
 export const NOT_FOUND_ROUTE_ID = "not-found";

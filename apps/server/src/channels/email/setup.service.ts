@@ -75,7 +75,12 @@ export async function createMailbox(ctx: AppContext, actor: MemberActor, input: 
       state: "connecting",
     });
     await saveChannelSecrets(ctx.secrets, tx, channel, { password: input.password });
-    await recordAudit(tx, actor, { action: "channel.create", targetType: "channel", targetId: channel.id, after: { type: "email", name: input.name, address: input.address } });
+    await recordAudit(tx, actor, {
+      action: "channel.create",
+      targetType: "channel",
+      targetId: channel.id,
+      after: { type: "email", name: input.name, address: input.address },
+    });
     return channel.id;
   });
   wakeEmailReaders();

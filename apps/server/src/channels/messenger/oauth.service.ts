@@ -135,7 +135,12 @@ export async function connectPage(ctx: AppContext, actor: MemberActor, input: Me
       ...agent,
     });
     await saveChannelSecrets(ctx.secrets, tx, row, { page_token: page.token });
-    await recordAudit(tx, actor, { action: "channel.create", targetType: "channel", targetId: row.id, after: { type: "messenger", name: input.name, page: page.name } });
+    await recordAudit(tx, actor, {
+      action: "channel.create",
+      targetType: "channel",
+      targetId: row.id,
+      after: { type: "messenger", name: input.name, page: page.name },
+    });
     return row;
   });
   return present(channel);

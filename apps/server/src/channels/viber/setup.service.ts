@@ -95,7 +95,13 @@ export async function updateViber(ctx: AppContext, actor: MemberActor, channelId
   const config: ViberConfig = { ...viberConfigOf(channel), welcome: input.welcome, awaiting_approval: input.awaiting_approval };
   await ctx.db.transaction(async (tx) => {
     await updateChannel(tx, actor.companyId, channelId, { name: input.name, description: input.description, config, ...agent });
-    await recordAudit(tx, actor, { action: "channel.update", targetType: "channel", targetId: channelId, before: { name: channel.name }, after: { name: input.name } });
+    await recordAudit(tx, actor, {
+      action: "channel.update",
+      targetType: "channel",
+      targetId: channelId,
+      before: { name: channel.name },
+      after: { name: input.name },
+    });
   });
   return getViber(ctx, actor, channelId);
 }

@@ -53,7 +53,12 @@ export async function createWebchat(ctx: AppContext, actor: MemberActor, input: 
       hmacSecret: newToken(32),
       ...settingsOf(input),
     });
-    await recordAudit(tx, actor, { action: "channel.create", targetType: "channel", targetId: channel.id, after: { type: "webchat", name: input.name, domain: input.domain } });
+    await recordAudit(tx, actor, {
+      action: "channel.create",
+      targetType: "channel",
+      targetId: channel.id,
+      after: { type: "webchat", name: input.name, domain: input.domain },
+    });
     return channel.id;
   });
   return getWebchat(ctx, actor, await onUniqueViolation(create, domainTaken));

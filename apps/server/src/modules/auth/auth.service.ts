@@ -96,7 +96,11 @@ export async function loginWithCode(ctx: AppContext, reply: FastifyReply, input:
     if (!(await consumeOneTimeToken(tx, input.challenge, ["two_factor"]))) fail("two_factor_challenge_expired");
     await clearLoginFailures(tx, user.id);
     if (user.companyId) {
-      await recordAudit(tx, { userId: user.id, companyId: user.companyId, ip }, { action: "auth.sign_in_two_factor", targetType: "user", targetId: user.id, after: { method: factor } });
+      await recordAudit(
+        tx,
+        { userId: user.id, companyId: user.companyId, ip },
+        { action: "auth.sign_in_two_factor", targetType: "user", targetId: user.id, after: { method: factor } },
+      );
     }
     return factor;
   });
@@ -156,7 +160,8 @@ export async function resetPassword(ctx: AppContext, input: PasswordResetConfirm
     if (!token) return null;
     const user = await updateOwnUser(tx, token.userId, { passwordHash, failedLogins: 0, loginBlockedUntil: null });
     await endAllSessionsOf(tx, token.userId);
-    if (user?.companyId) await recordAudit(tx, { userId: user.id, companyId: user.companyId, ip }, { action: "user.password_reset", targetType: "user", targetId: user.id });
+    if (user?.companyId)
+      await recordAudit(tx, { userId: user.id, companyId: user.companyId, ip }, { action: "user.password_reset", targetType: "user", targetId: user.id });
     return token;
   });
   if (!consumed) return fail("reset_token_invalid");

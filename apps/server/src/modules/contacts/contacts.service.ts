@@ -110,7 +110,12 @@ export async function remove(ctx: AppContext, actor: MemberActor, id: number) {
     const visible = assertVisible(actor, contact ?? null);
     if (await hasOpenWork(tx, actor.companyId, id)) fail("contact_has_open_work");
     await repo.deleteContact(tx, actor.companyId, id);
-    await recordAudit(tx, actor, { action: "contact.delete", targetType: "contact", targetId: id, before: { name: fullName(visible.firstName, visible.lastName) } });
+    await recordAudit(tx, actor, {
+      action: "contact.delete",
+      targetType: "contact",
+      targetId: id,
+      before: { name: fullName(visible.firstName, visible.lastName) },
+    });
   });
   return { ok: true as const };
 }

@@ -20,7 +20,13 @@ export async function updateRole(db: Database, actor: MemberActor, role: Editabl
     const before = (await loadRoleMatrix(tx, actor.companyId))[role];
     const after = [...new Set(permissions)];
     await replaceRolePermissions(tx, actor.companyId, role, after);
-    await recordAudit(tx, actor, { action: "role.permissions_change", targetType: "role", targetId: role, before: { permissions: before }, after: { permissions: after } });
+    await recordAudit(tx, actor, {
+      action: "role.permissions_change",
+      targetType: "role",
+      targetId: role,
+      before: { permissions: before },
+      after: { permissions: after },
+    });
   });
   return getRoleMatrix(db, actor);
 }

@@ -31,7 +31,9 @@ export async function findLiveOneTimeToken(db: Executor, token: string, purpose:
   const [row] = await db
     .select({ userId: oneTimeTokens.userId })
     .from(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.id, hashToken(token)), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date())));
+    .where(
+      and(eq(oneTimeTokens.id, hashToken(token)), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date())),
+    );
   return row ?? null;
 }
 
