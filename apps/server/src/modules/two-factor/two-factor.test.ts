@@ -5,6 +5,7 @@ import { auditLog, users } from "../../platform/db/schema.ts";
 import { totpCode } from "../../platform/auth/totp.ts";
 import { Client, errorCode, startTestApp, type TestApp } from "../../../test/harness.ts";
 import { PASSWORD, colleague, companyAdmin, signUp } from "../../../test/factories.ts";
+import { connected, staffSocket } from "../../../test/sockets.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -191,11 +192,18 @@ describe("the company's requirement", () => {
     expect(errorCode(held)).toBe("two_factor_enrolment_required");
     const me = await manager.client.get<MeView>("/api/me");
     expect(me.body.two_factor_enrolment_required).toBe(true);
+    // Nor does the realtime channel carry the company's conversations to them.
+    const heldSocket = staffSocket(t, manager.client);
+    await expect(connected(heldSocket)).rejects.toThrow(/unauthorized/);
+    heldSocket.close();
     expect((await other.client.get("/api/users")).status).toBe(200);
 
     await enrol(manager.client);
     expect((await manager.client.get<MeView>("/api/me")).body.two_factor_enrolment_required).toBe(false);
     expect((await manager.client.get("/api/users")).status).toBe(200);
+    const socket = staffSocket(t, manager.client);
+    await connected(socket);
+    socket.close();
 
     // The admin who set it is held too, until enrolled; turning it off is an admin route, so enrol first.
     expect(errorCode(await admin.get("/api/company/two-factor"))).toBe("two_factor_enrolment_required");
