@@ -74,7 +74,6 @@ export async function connectViber(ctx: AppContext, actor: MemberActor, input: V
       ...agent,
     });
     await saveChannelSecrets(ctx.secrets, tx, row, { token: input.token });
-    await recordAudit(tx, actor, { action: "channel.create", targetType: "channel", targetId: row.id, after: { type: "viber", name: input.name } });
     return row;
   });
   const url = `${ctx.config.PUBLIC_URL}/webhooks/viber/${config.webhook_key}`;
@@ -85,6 +84,8 @@ export async function connectViber(ctx: AppContext, actor: MemberActor, input: V
     await deleteChannel(ctx.db, actor.companyId, channel.id);
     fail(hooked ? "channel_webhook_failed" : "channel_provider_unreachable");
   }
+  // Audited once Viber accepted the webhook: a refused connection is removed again and leaves no entry.
+  await recordAudit(ctx.db, actor, { action: "channel.create", targetType: "channel", targetId: channel.id, after: { type: "viber", name: input.name } });
   return getViber(ctx, actor, channel.id);
 }
 
