@@ -38,6 +38,8 @@ import { outboxRoutes } from "./modules/outbox/outbox.routes.ts";
 import { rolesRoutes } from "./modules/roles/roles.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
+import { twoFactorRoutes } from "./modules/two-factor/two-factor.routes.ts";
+import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { channelsRoutes } from "./modules/channels/channels.routes.ts";
 import { interactionTagsRoutes } from "./modules/interaction-tags/interaction-tags.routes.ts";
 import { agentsRoutes } from "./modules/agents/agents.routes.ts";
@@ -170,6 +172,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     helpRoutes,
     dashboardRoutes,
     billingRoutes,
+    twoFactorRoutes,
+    auditRoutes,
   ]) {
     register(typed, ctx);
   }

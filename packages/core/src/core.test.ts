@@ -135,8 +135,8 @@ describe("validation", () => {
 
 describe("permissions (§6)", () => {
   it("cover the spec's menus", () => {
-    expect(Object.keys(PERMISSION_GROUPS)).toEqual(["interaction", "issue", "contact", "dashboard", "settings", "plan", "call"]);
-    expect(MATRIX_PERMISSIONS).toHaveLength(19);
+    expect(Object.keys(PERMISSION_GROUPS)).toEqual(["interaction", "issue", "contact", "dashboard", "settings", "plan", "call", "audit"]);
+    expect(MATRIX_PERMISSIONS).toHaveLength(20);
   });
   it("admins hold everything whatever the matrix says", () => {
     expect(effectivePermissions("admin", { manager: [], agent: [], guest: [] })).toContain("user.manage");

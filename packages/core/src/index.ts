@@ -29,4 +29,6 @@ export * from "./contracts/help.ts";
 export * from "./contracts/agents.ts";
 export * from "./contracts/dashboard.ts";
 export * from "./contracts/billing.ts";
+export * from "./contracts/two-factor.ts";
+export * from "./contracts/audit.ts";
 export * from "./emoji.ts";

@@ -27,6 +27,10 @@ export const LIMITS = {
   localeCookieDays: 365,
   handoffTokenMinutes: 10,
   resetTokenMinutes: 60,
+  /** Between a right password and the authenticator code that completes the sign-in. */
+  twoFactorChallengeMinutes: 5,
+  /** Recovery codes made at once; each signs in once. */
+  twoFactorRecoveryCodes: 10,
   inviteTokenHours: 72,
   paginationFullPages: 7,
   bubbleMaxWidthIva: 380,

@@ -16,6 +16,7 @@ export const PERMISSION_GROUPS = {
   settings: ["settings.view", "settings.edit"],
   plan: ["plan.view", "plan.extend"],
   call: ["call.make"],
+  audit: ["audit.view"],
 } as const;
 
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;

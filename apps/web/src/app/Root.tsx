@@ -12,6 +12,8 @@ import { ScrollManager } from "./ScrollManager.tsx";
 
 /** Only invited colleagues who came in by link see it: it loads for them alone. */
 const SetPasswordPrompt = lazy(() => import("./SetPasswordPrompt.tsx").then((m) => ({ default: m.SetPasswordPrompt })));
+/** Members of a company that requires two-step verification, before they set it up: nothing else renders (the API refuses it too). */
+const TwoFactorRequiredScreen = lazy(() => import("../features/security/TwoFactorRequiredScreen.tsx").then((m) => ({ default: m.TwoFactorRequiredScreen })));
 
 /** The id of the catch-all route; matching it means no real route matched (guard rule 9). */
 export const NOT_FOUND_ROUTE_ID = "not-found";
@@ -36,6 +38,13 @@ export function Root() {
   if (decision.kind === "handoff") return <Handoff {...decision} />;
   if (decision.kind === "redirect") return <Navigate to={decision.to} replace />;
   if (decision.kind === "notFound") return <ErrorScreen />;
+  if (me.data?.two_factor_enrolment_required) {
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <TwoFactorRequiredScreen />
+      </Suspense>
+    );
+  }
   return (
     <>
       <ScrollManager />

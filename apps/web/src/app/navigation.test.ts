@@ -18,6 +18,8 @@ const me = (overrides: Partial<MeView>): MeView => ({
   is_company_creator: false,
   is_platform_admin: false,
   needs_password: false,
+  two_factor_enabled: false,
+  two_factor_enrolment_required: false,
   photo_url: null,
   company: { id: 7, name: "Номин", logo_url: null },
   ...overrides,

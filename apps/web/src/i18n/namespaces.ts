@@ -19,4 +19,5 @@ export const NAMESPACES = [
   "guide",
   "dashboard",
   "billing",
+  "security",
 ] as const;

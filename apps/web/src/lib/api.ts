@@ -40,7 +40,7 @@ interface RequestOptions {
 export const authRedirect = { toLogin: () => window.location.assign("/pub/login") };
 
 /** A wrong password or a spent sign-in link is a form error on the login page, not a lost session. */
-const CREDENTIAL_CODES: readonly ErrorCode[] = ["invalid_credentials", "handoff_invalid"];
+const CREDENTIAL_CODES: readonly ErrorCode[] = ["invalid_credentials", "handoff_invalid", "two_factor_code_invalid"];
 
 const withQuery = (path: string, query?: Query) => {
   const params = new URLSearchParams();

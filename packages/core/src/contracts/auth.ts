@@ -55,6 +55,10 @@ export const MeView = z.object({
   is_company_creator: z.boolean(),
   is_platform_admin: z.boolean(),
   needs_password: z.boolean(),
+  /** The person signs in with an authenticator code too. */
+  two_factor_enabled: z.boolean(),
+  /** The company requires two-step verification and the person has not set it up: nothing else works until then. */
+  two_factor_enrolment_required: z.boolean(),
   photo_url: z.string().nullable(),
   company: z.object({ id: z.number().int(), name: z.string(), logo_url: z.string().nullable() }).nullable(),
 });

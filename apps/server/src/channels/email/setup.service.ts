@@ -12,6 +12,7 @@ import { presentMailbox } from "./email.presenter.ts";
 import { withRemoteImages } from "./html.ts";
 import { wakeEmailReaders } from "./reader.ts";
 import { assertWithinLimit } from "../../modules/billing/billing.service.ts";
+import { recordAudit } from "../../modules/audit/audit.service.ts";
 
 /**
  * Connecting a mailbox (IMAP to read, SMTP to send): every save logs in to both first, so a wrong password
@@ -77,6 +78,12 @@ export async function createMailbox(ctx: AppContext, actor: MemberActor, input: 
       state: "connecting",
     });
     await saveChannelSecrets(ctx.secrets, tx, channel, { password: input.password });
+    await recordAudit(tx, actor, {
+      action: "channel.create",
+      targetType: "channel",
+      targetId: channel.id,
+      after: { type: "email", name: input.name, address: input.address },
+    });
     return channel.id;
   });
   wakeEmailReaders();
@@ -103,6 +110,13 @@ export async function updateMailbox(ctx: AppContext, actor: MemberActor, channel
       ...(moved ? { uidValidity: position.uidValidity, lastUid: Math.max(0, position.uidNext - 1) } : {}),
     });
     await saveChannelSecrets(ctx.secrets, tx, row.channel, { password });
+    await recordAudit(tx, actor, {
+      action: "channel.update",
+      targetType: "channel",
+      targetId: channelId,
+      before: { name: row.channel.name, address: row.mailbox.address, active: row.channel.active },
+      after: { name: input.name, address: input.address, active: input.active, new_credentials: !!input.password },
+    });
   });
   wakeEmailReaders();
   return getMailbox(ctx, actor, channelId);

@@ -9,6 +9,7 @@ import { servingAgentOf } from "../serving-agent.ts";
 import { callGraph, GraphRefused, GraphUnreachable, PAGE_FIELDS } from "./graph.api.ts";
 import { messengerConfigOf, type MessengerConfig } from "./messenger.config.ts";
 import { assertWithinLimit } from "../../modules/billing/billing.service.ts";
+import { recordAudit } from "../../modules/audit/audit.service.ts";
 
 /** Page permissions the app asks for: list Pages, message on them, subscribe the app to their webhooks. */
 const SCOPES = ["pages_show_list", "pages_messaging", "pages_manage_metadata", "business_management"];
@@ -137,6 +138,12 @@ export async function connectPage(ctx: AppContext, actor: MemberActor, input: Me
       ...agent,
     });
     await saveChannelSecrets(ctx.secrets, tx, row, { page_token: page.token });
+    await recordAudit(tx, actor, {
+      action: "channel.create",
+      targetType: "channel",
+      targetId: row.id,
+      after: { type: "messenger", name: input.name, page: page.name },
+    });
     return row;
   });
   return present(channel);

@@ -10,6 +10,7 @@ import { servingAgentOf } from "../serving-agent.ts";
 import { callViber, VIBER_EVENT_TYPES, ViberUnreachable, type ViberReply } from "./viber.api.ts";
 import { viberConfigOf, type ViberConfig } from "./viber.config.ts";
 import { assertWithinLimit } from "../../modules/billing/billing.service.ts";
+import { recordAudit } from "../../modules/audit/audit.service.ts";
 
 function present(channel: ChannelRow): ViberChannelView {
   const config = viberConfigOf(channel);
@@ -86,6 +87,8 @@ export async function connectViber(ctx: AppContext, actor: MemberActor, input: V
     await deleteChannel(ctx.db, actor.companyId, channel.id);
     fail(hooked ? "channel_webhook_failed" : "channel_provider_unreachable");
   }
+  // Audited once Viber accepted the webhook: a refused connection is removed again and leaves no entry.
+  await recordAudit(ctx.db, actor, { action: "channel.create", targetType: "channel", targetId: channel.id, after: { type: "viber", name: input.name } });
   return getViber(ctx, actor, channel.id);
 }
 
@@ -94,6 +97,15 @@ export async function updateViber(ctx: AppContext, actor: MemberActor, channelId
   const agent = await servingAgentOf(ctx, actor.companyId, input);
   const channel = await viberChannel(ctx, actor.companyId, channelId);
   const config: ViberConfig = { ...viberConfigOf(channel), welcome: input.welcome, awaiting_approval: input.awaiting_approval };
-  await updateChannel(ctx.db, actor.companyId, channelId, { name: input.name, description: input.description, config, ...agent });
+  await ctx.db.transaction(async (tx) => {
+    await updateChannel(tx, actor.companyId, channelId, { name: input.name, description: input.description, config, ...agent });
+    await recordAudit(tx, actor, {
+      action: "channel.update",
+      targetType: "channel",
+      targetId: channelId,
+      before: { name: channel.name },
+      after: { name: input.name },
+    });
+  });
   return getViber(ctx, actor, channelId);
 }

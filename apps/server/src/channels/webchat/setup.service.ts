@@ -8,6 +8,7 @@ import { logoImageType, deleteFile, findFile, insertFile } from "../../modules/c
 import { servingAgentOf } from "../serving-agent.ts";
 import { insertChannel, updateChannel } from "../../modules/channels/channels.service.ts";
 import * as repo from "./webchat.repo.ts";
+import { recordAudit } from "../../modules/audit/audit.service.ts";
 import { presentWebchat } from "./webchat.presenter.ts";
 import { assertWithinLimit } from "../../modules/billing/billing.service.ts";
 
@@ -54,6 +55,12 @@ export async function createWebchat(ctx: AppContext, actor: MemberActor, input: 
       hmacSecret: newToken(32),
       ...settingsOf(input),
     });
+    await recordAudit(tx, actor, {
+      action: "channel.create",
+      targetType: "channel",
+      targetId: channel.id,
+      after: { type: "webchat", name: input.name, domain: input.domain },
+    });
     return channel.id;
   });
   return getWebchat(ctx, actor, await onUniqueViolation(create, domainTaken));
@@ -72,6 +79,13 @@ export async function updateWebchat(ctx: AppContext, actor: MemberActor, channel
       ...agent,
     });
     await repo.updateWebchat(tx, actor.companyId, channelId, settingsOf(input));
+    await recordAudit(tx, actor, {
+      action: "channel.update",
+      targetType: "channel",
+      targetId: channelId,
+      before: { name: row.channel.name, domain: row.webchat.domain, active: row.channel.active },
+      after: { name: input.name, domain: input.domain, active: input.active },
+    });
   });
   await onUniqueViolation(update, domainTaken);
   return getWebchat(ctx, actor, channelId);

@@ -6,6 +6,7 @@ import { isIP } from "node:net";
 import { fail } from "../../platform/http/errors.ts";
 import { providerFetchPolicy, type ProviderConfig } from "./provider/openai-client.ts";
 import * as repo from "./model-provider.repo.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 
 export { providerFetchPolicy };
 
@@ -49,19 +50,32 @@ async function refuseBlockedAddress(ctx: AppContext, baseUrl: string) {
 export async function save(ctx: AppContext, actor: MemberActor, input: ModelProviderInput) {
   await refuseBlockedAddress(ctx, input.base_url);
   const current = await repo.findModelProvider(ctx.db, actor.companyId);
-  await repo.upsertModelProvider(ctx.db, {
-    companyId: actor.companyId,
-    baseUrl: input.base_url,
-    apiKey: input.api_key ?? current?.apiKey ?? "",
-    chatModel: input.chat_model,
-    embeddingModel: input.embedding_model,
-    updatedByUserId: actor.userId,
+  await ctx.db.transaction(async (tx) => {
+    await repo.upsertModelProvider(tx, {
+      companyId: actor.companyId,
+      baseUrl: input.base_url,
+      apiKey: input.api_key ?? current?.apiKey ?? "",
+      chatModel: input.chat_model,
+      embeddingModel: input.embedding_model,
+      updatedByUserId: actor.userId,
+    });
+    // The key itself is never written down; only whether it changed.
+    await recordAudit(tx, actor, {
+      action: "model_provider.update",
+      targetType: "model_provider",
+      before: current ? { base_url: current.baseUrl, chat_model: current.chatModel, embedding_model: current.embeddingModel } : null,
+      after: { base_url: input.base_url, chat_model: input.chat_model, embedding_model: input.embedding_model, new_key: input.api_key !== undefined },
+    });
   });
   return get(ctx, actor);
 }
 
 export async function remove(ctx: AppContext, actor: MemberActor) {
-  await repo.deleteModelProvider(ctx.db, actor.companyId);
+  const current = await repo.findModelProvider(ctx.db, actor.companyId);
+  await ctx.db.transaction(async (tx) => {
+    await repo.deleteModelProvider(tx, actor.companyId);
+    if (current) await recordAudit(tx, actor, { action: "model_provider.remove", targetType: "model_provider", before: { base_url: current.baseUrl } });
+  });
   return { ok: true as const };
 }
 

@@ -4,6 +4,8 @@ import {
   LIMITS,
   LOCALE_COOKIE,
   LoginInput,
+  LoginResult,
+  TwoFactorLoginInput,
   MeView,
   PasswordResetConfirmInput,
   PasswordResetRequestInput,
@@ -32,13 +34,16 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
   const me = { 200: MeView };
 
   app.post("/api/signup", { config: limited, schema: { body: SignupInput, response: me } }, (req, reply) => auth.signup(ctx, reply, req.body));
-  app.post("/api/login", { config: limited, schema: { body: LoginInput, response: me } }, (req, reply) => auth.login(ctx, reply, req.body));
+  app.post("/api/login", { config: limited, schema: { body: LoginInput, response: { 200: LoginResult } } }, (req, reply) => auth.login(ctx, reply, req.body));
+  app.post("/api/login/two-factor", { config: limited, schema: { body: TwoFactorLoginInput, response: me } }, (req, reply) =>
+    auth.loginWithCode(ctx, reply, req.body, req.ip),
+  );
   app.post("/api/auth/handoff", { config: limited, schema: { body: HandoffInput, response: me } }, (req, reply) => auth.handoff(ctx, reply, req.body));
   app.post("/api/password/forgot", { config: limited, schema: { body: PasswordResetRequestInput, response: { 200: okResponse } } }, (req) =>
     auth.requestPasswordReset(ctx, req.body),
   );
   app.post("/api/password/reset", { config: limited, schema: { body: PasswordResetConfirmInput, response: { 200: okResponse } } }, (req) =>
-    auth.resetPassword(ctx, req.body),
+    auth.resetPassword(ctx, req.body, req.ip),
   );
   // GET as the spec says; the web app posts (with the CSRF header). Either is refused from another site.
   for (const method of ["GET", "POST"] as const) {

@@ -1,4 +1,6 @@
 import type {
+  LoginResult,
+  TwoFactorLoginInput,
   HandoffInput,
   Locale,
   LoginInput,
@@ -14,7 +16,7 @@ import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { queueMail } from "../../platform/mail/mailer.ts";
 import type { Actor } from "../../platform/auth/actor.ts";
-import { consumeOneTimeToken, issueOneTimeToken, revokeTokensOf } from "../../platform/auth/one-time-tokens.ts";
+import { consumeOneTimeToken, findLiveOneTimeToken, issueOneTimeToken, revokeTokensOf } from "../../platform/auth/one-time-tokens.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../platform/auth/passwords.ts";
 import { endAllSessionsOf, endSession, startSession } from "../../platform/auth/sessions.ts";
 import { onUniqueViolation } from "../../platform/db/errors.ts";
@@ -24,6 +26,8 @@ import { buildMe, isPlatformAdminEmail } from "./me.service.ts";
 import { lockoutNoticeMail, passwordResetMail } from "./auth.mails.ts";
 import { clearLoginFailures, recordLoginFailure } from "./login-throttle.repo.ts";
 import { presenceExpiry } from "../presence/presence.service.ts";
+import { verifySecondFactor } from "../two-factor/two-factor.service.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 
 // The invitation mail is written here with the other account mails; users send it.
 export { inviteMail } from "./auth.mails.ts";
@@ -58,7 +62,7 @@ export async function signup(ctx: AppContext, reply: FastifyReply, input: Signup
  * Wrong passwords slow the account down whatever address they come from (the per-IP limit is on the route): while
  * it waits, no password is checked; its owner is mailed once when a run of failures reaches the notice count.
  */
-export async function login(ctx: AppContext, reply: FastifyReply, input: LoginInput) {
+export async function login(ctx: AppContext, reply: FastifyReply, input: LoginInput): Promise<LoginResult> {
   const user = await findUserByEmail(ctx.db, input.email);
   const waitMs = (user?.loginBlockedUntil?.getTime() ?? 0) - Date.now();
   if (waitMs > 0) return fail("login_slowed", undefined, { retry_after: Math.ceil(waitMs / 1000) });
@@ -66,7 +70,44 @@ export async function login(ctx: AppContext, reply: FastifyReply, input: LoginIn
   if (user && !valid) await noteFailedLogin(ctx, user);
   if (!user || !valid || user.userType !== "human") return fail("invalid_credentials");
   if (user.status !== "active") return fail("user_inactive");
+  // The count of failures stays until the second step passes too: a right password alone does not reset it.
+  if (user.totpEnabledAt) {
+    const challenge = await issueOneTimeToken(ctx.db, user.id, "two_factor", LIMITS.twoFactorChallengeMinutes * 60_000);
+    return { two_factor_required: true, challenge };
+  }
   await clearLoginFailures(ctx.db, user.id);
+  return signIn(ctx, reply, user.id);
+}
+
+/**
+ * The second step: the challenge from a right password and an authenticator or recovery code. A wrong code counts
+ * on the account like a wrong password (and the same wait applies); the challenge is used up only by success.
+ */
+export async function loginWithCode(ctx: AppContext, reply: FastifyReply, input: TwoFactorLoginInput, ip: string) {
+  const pending = await findLiveOneTimeToken(ctx.db, input.challenge, "two_factor");
+  const user = pending ? await findUserById(ctx.db, pending.userId) : null;
+  if (!user) return fail("two_factor_challenge_expired");
+  const waitMs = (user.loginBlockedUntil?.getTime() ?? 0) - Date.now();
+  if (waitMs > 0) return fail("login_slowed", undefined, { retry_after: Math.ceil(waitMs / 1000) });
+  if (user.status !== "active") return fail("user_inactive");
+  const method = await ctx.db.transaction(async (tx) => {
+    const factor = await verifySecondFactor(ctx, tx, user, input.code);
+    if (!factor) return null;
+    if (!(await consumeOneTimeToken(tx, input.challenge, ["two_factor"]))) fail("two_factor_challenge_expired");
+    await clearLoginFailures(tx, user.id);
+    if (user.companyId) {
+      await recordAudit(
+        tx,
+        { userId: user.id, companyId: user.companyId, ip },
+        { action: "auth.sign_in_two_factor", targetType: "user", targetId: user.id, after: { method: factor } },
+      );
+    }
+    return factor;
+  });
+  if (!method) {
+    await noteFailedLogin(ctx, user);
+    return fail("two_factor_code_invalid", { code: "two_factor_code_invalid" });
+  }
   return signIn(ctx, reply, user.id);
 }
 
@@ -112,11 +153,18 @@ export async function requestPasswordReset(ctx: AppContext, input: PasswordReset
   return { ok: true as const };
 }
 
-export async function resetPassword(ctx: AppContext, input: PasswordResetConfirmInput) {
-  const consumed = await consumeOneTimeToken(ctx.db, input.token, ["reset"]);
+export async function resetPassword(ctx: AppContext, input: PasswordResetConfirmInput, ip: string | null = null) {
+  const passwordHash = await hashPassword(input.password);
+  const consumed = await ctx.db.transaction(async (tx) => {
+    const token = await consumeOneTimeToken(tx, input.token, ["reset"]);
+    if (!token) return null;
+    const user = await updateOwnUser(tx, token.userId, { passwordHash, failedLogins: 0, loginBlockedUntil: null });
+    await endAllSessionsOf(tx, token.userId);
+    if (user?.companyId)
+      await recordAudit(tx, { userId: user.id, companyId: user.companyId, ip }, { action: "user.password_reset", targetType: "user", targetId: user.id });
+    return token;
+  });
   if (!consumed) return fail("reset_token_invalid");
-  await updateOwnUser(ctx.db, consumed.userId, { passwordHash: await hashPassword(input.password), failedLogins: 0, loginBlockedUntil: null });
-  await endAllSessionsOf(ctx.db, consumed.userId);
   ctx.realtime.disconnectUser(consumed.userId);
   return { ok: true as const };
 }

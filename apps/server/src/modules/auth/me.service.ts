@@ -34,6 +34,8 @@ export async function buildMe(ctx: AppContext, userId: number): Promise<MeView> 
     is_company_creator: !!company && company.creatorUserId === user.id,
     is_platform_admin: isPlatformAdminEmail(ctx, user.email),
     needs_password: user.passwordHash === null,
+    two_factor_enabled: !!user.totpEnabledAt,
+    two_factor_enrolment_required: !!company?.requireTwoFactor && !user.totpEnabledAt,
     photo_url: userPhotoUrl(user),
     company: company ? { id: company.id, name: company.name, logo_url: company.logoFileId ? "/api/company/logo" : null } : null,
   };

@@ -4,6 +4,7 @@ import type { MemberActor } from "../../platform/auth/actor.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { countOpenOnChannel } from "../interactions/interactions.service.ts";
 import * as repo from "./channels.repo.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import { presentChannel } from "./channels.presenter.ts";
 
 // What other features read and write of this one: the repository functions they may call, named here so
@@ -18,7 +19,11 @@ export async function listForCompany(ctx: AppContext, actor: MemberActor, compan
 }
 
 export async function setActive(ctx: AppContext, actor: MemberActor, channelId: number, active: boolean) {
-  const row = await repo.updateChannel(ctx.db, actor.companyId, channelId, { active });
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = await repo.updateChannel(tx, actor.companyId, channelId, { active });
+    if (updated) await recordAudit(tx, actor, { action: "channel.update", targetType: "channel", targetId: channelId, after: { name: updated.name, active } });
+    return updated;
+  });
   return presentChannel(row ?? fail("channel_not_found"));
 }
 
@@ -27,6 +32,9 @@ export async function removeChannel(ctx: AppContext, actor: MemberActor, channel
   if ((await countOpenOnChannel(ctx.db, actor.companyId, channelId)) > 0) fail("channel_has_open_interactions");
   // The provider is told first; one that cannot be reached must not keep a company from removing its channel.
   await disconnectProvider(ctx, row).catch((error: unknown) => ctx.log.warn({ err: error, channelId }, "provider disconnect failed"));
-  if (!(await repo.deleteChannel(ctx.db, actor.companyId, channelId))) fail("channel_not_found");
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.deleteChannel(tx, actor.companyId, channelId))) fail("channel_not_found");
+    await recordAudit(tx, actor, { action: "channel.disconnect", targetType: "channel", targetId: channelId, before: { type: row.type, name: row.name } });
+  });
   return { ok: true as const };
 }

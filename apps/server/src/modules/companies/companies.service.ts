@@ -7,6 +7,7 @@ import { findCompanyUser, updateOwnUser } from "../users/users.service.ts";
 import * as repo from "./companies.repo.ts";
 import { presentCompany } from "./companies.presenter.ts";
 import { logoImageType } from "./image-type.ts";
+import { changedFields, recordAudit } from "../audit/audit.service.ts";
 
 // What other features read and write of this one: the repository functions they may call, named here so
 // the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
@@ -38,17 +39,33 @@ export async function getCompany(ctx: AppContext, actor: MemberActor) {
 
 export async function updateCompany(ctx: AppContext, actor: MemberActor, input: UpdateCompanyInput) {
   if (await repo.companyNameTaken(ctx.db, input.name, actor.companyId)) fail("company_exists", { name: "company_exists" });
-  const updated = await repo.updateCompany(ctx.db, actor.companyId, {
-    name: input.name,
-    contactEmail: input.contact_email,
-    phone: input.phone,
-    sector: input.sector,
-    employeeRange: input.employee_range,
-    ...(input.domain_rule_enabled !== undefined ? { domainRuleEnabled: input.domain_rule_enabled } : {}),
-    ...(input.max_open_per_agent !== undefined ? { maxOpenPerAgent: input.max_open_per_agent } : {}),
+  const before = await loadCompany(ctx, actor);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const row = await repo.updateCompany(tx, actor.companyId, {
+      name: input.name,
+      contactEmail: input.contact_email,
+      phone: input.phone,
+      sector: input.sector,
+      employeeRange: input.employee_range,
+      ...(input.domain_rule_enabled !== undefined ? { domainRuleEnabled: input.domain_rule_enabled } : {}),
+      ...(input.max_open_per_agent !== undefined ? { maxOpenPerAgent: input.max_open_per_agent } : {}),
+    });
+    const change = row && changedFields(auditedCompany(before), auditedCompany(row));
+    if (change) await recordAudit(tx, actor, { action: "company.update", targetType: "company", targetId: actor.companyId, ...change });
+    return row;
   });
   return view(ctx, updated ?? fail("company_not_found"));
 }
+
+const auditedCompany = (row: repo.CompanyRow) => ({
+  name: row.name,
+  contact_email: row.contactEmail,
+  phone: row.phone,
+  sector: row.sector,
+  employee_range: row.employeeRange,
+  domain_rule_enabled: row.domainRuleEnabled,
+  max_open_per_agent: row.maxOpenPerAgent,
+});
 
 export async function uploadLogo(ctx: AppContext, actor: MemberActor, data: Buffer, truncated: boolean) {
   const mime = logoImageType(data, truncated);
@@ -92,7 +109,17 @@ export async function transferOwnership(ctx: AppContext, actor: MemberActor, tar
   if (target.id === actor.userId || target.role !== "admin" || target.status !== "active" || target.userType !== "human") {
     fail("ownership_target_not_admin");
   }
-  const updated = await repo.updateCompany(ctx.db, actor.companyId, { ownerUserId: target.id, ownershipTransferredAt: new Date() });
+  const updated = await ctx.db.transaction(async (tx) => {
+    const row = await repo.updateCompany(tx, actor.companyId, { ownerUserId: target.id, ownershipTransferredAt: new Date() });
+    await recordAudit(tx, actor, {
+      action: "company.ownership_transfer",
+      targetType: "company",
+      targetId: actor.companyId,
+      before: { owner_user_id: actor.userId },
+      after: { owner_user_id: target.id },
+    });
+    return row;
+  });
   return view(ctx, updated ?? fail("company_not_found"));
 }
 

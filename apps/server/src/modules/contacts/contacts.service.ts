@@ -1,4 +1,6 @@
 import type { ContactInput, ContactListQuery, ContactView, CreateContactInput } from "@holboo/core";
+import { fullName } from "@holboo/core";
+import { recordAudit } from "../audit/audit.service.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { isUniqueViolation } from "../../platform/db/errors.ts";
@@ -105,9 +107,15 @@ async function hasOpenWork(db: Executor, companyId: number, contactId: number) {
 export async function remove(ctx: AppContext, actor: MemberActor, id: number) {
   await ctx.db.transaction(async (tx) => {
     const [contact] = await repo.lockContacts(tx, actor.companyId, [id]);
-    assertVisible(actor, contact ?? null);
+    const visible = assertVisible(actor, contact ?? null);
     if (await hasOpenWork(tx, actor.companyId, id)) fail("contact_has_open_work");
     await repo.deleteContact(tx, actor.companyId, id);
+    await recordAudit(tx, actor, {
+      action: "contact.delete",
+      targetType: "contact",
+      targetId: id,
+      before: { name: fullName(visible.firstName, visible.lastName) },
+    });
   });
   return { ok: true as const };
 }

@@ -4,6 +4,7 @@ import type { AppContext } from "../../context.ts";
 import { contactVisibility } from "./contacts.policy.ts";
 import * as repo from "./contacts.repo.ts";
 import { TABLE_MIME, writeTable } from "./table-file.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 
 const COLUMNS = [...IMPORT_FIELDS, "created_at"] as const;
 
@@ -36,5 +37,7 @@ export async function exportContacts(ctx: AppContext, actor: MemberActor, query:
     return COLUMNS.map((column) => values[column]);
   });
   const body = await writeTable(query.format, [[...COLUMNS], ...rows]);
+  // A read changes nothing: the entry is written once the file exists, just before it is sent.
+  await recordAudit(ctx.db, actor, { action: "contact.export", targetType: "export", after: { format: query.format, rows: rows.length } });
   return { body, mime: TABLE_MIME[query.format], filename: `contacts.${query.format}` };
 }

@@ -14,6 +14,7 @@ import { assertAllowedDomain } from "../companies/mail-domains.service.ts";
 import * as repo from "./users.repo.ts";
 import { assertCanChangeUser } from "./users.policy.ts";
 import { presentUser } from "./users.presenter.ts";
+import { changedFields, recordAudit } from "../audit/audit.service.ts";
 
 // What other features read and write of this one: the repository functions they may call, named here so
 // the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
@@ -66,6 +67,7 @@ export async function inviteUser(ctx: AppContext, actor: MemberActor, input: Inv
       invitedByUserId: actor.userId,
     });
     await sendInvitation(ctx, tx, actor, created, company.name);
+    await recordAudit(tx, actor, { action: "user.invite", targetType: "user", targetId: created.id, after: { email: input.email, role: input.role } });
     return created;
   });
   return presentUser(user, company.ownerUserId);
@@ -84,14 +86,21 @@ export async function updateUser(ctx: AppContext, actor: MemberActor, id: number
   const target = await loadTarget(ctx, actor, id);
   const roleChanges = input.role !== undefined && input.role !== target.role;
   assertCanChangeUser(actor, target, company.ownerUserId, roleChanges ? "role" : "profile");
-  const updated = await repo.updateCompanyUser(ctx.db, actor.companyId, id, {
-    ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
-    ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
-    ...(input.phone !== undefined ? { phone: input.phone || null } : {}),
-    ...(roleChanges ? { role: input.role } : {}),
+  const updated = await ctx.db.transaction(async (tx) => {
+    const row = await repo.updateCompanyUser(tx, actor.companyId, id, {
+      ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
+      ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
+      ...(input.phone !== undefined ? { phone: input.phone || null } : {}),
+      ...(roleChanges ? { role: input.role } : {}),
+    });
+    const change = row && changedFields(auditedUser(target), auditedUser(row));
+    if (change) await recordAudit(tx, actor, { action: roleChanges ? "user.role_change" : "user.update", targetType: "user", targetId: id, ...change });
+    return row;
   });
   return presentUser(updated ?? fail("user_not_found"), company.ownerUserId);
 }
+
+const auditedUser = (row: repo.UserRow) => ({ first_name: row.firstName, last_name: row.lastName, phone: row.phone, role: row.role });
 
 export async function setUserStatus(ctx: AppContext, actor: MemberActor, id: number, status: UserStatus) {
   const company = await companyOf(ctx, actor);
@@ -102,6 +111,10 @@ export async function setUserStatus(ctx: AppContext, actor: MemberActor, id: num
     if (status === "active" && target.status !== "active" && target.userType === "human") await assertWithinLimit(tx, actor.companyId, "users");
     const row = await repo.updateCompanyUser(tx, actor.companyId, id, { status, ...(status === "inactive" ? { presence: "offline" } : {}) });
     if (status === "inactive") await endAllSessionsOf(tx, id);
+    if (row && target.status !== status) {
+      const action = status === "inactive" ? "user.deactivate" : "user.activate";
+      await recordAudit(tx, actor, { action, targetType: "user", targetId: id, before: { status: target.status }, after: { status } });
+    }
     return row;
   });
   if (status === "inactive") ctx.realtime.disconnectUser(id);
@@ -110,7 +123,11 @@ export async function setUserStatus(ctx: AppContext, actor: MemberActor, id: num
 
 export async function deleteUser(ctx: AppContext, actor: MemberActor, id: number) {
   const company = await companyOf(ctx, actor);
-  assertCanChangeUser(actor, await loadTarget(ctx, actor, id), company.ownerUserId, "delete");
-  if (!(await repo.deleteCompanyUser(ctx.db, actor.companyId, id))) fail("user_not_found");
+  const target = await loadTarget(ctx, actor, id);
+  assertCanChangeUser(actor, target, company.ownerUserId, "delete");
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.deleteCompanyUser(tx, actor.companyId, id))) fail("user_not_found");
+    await recordAudit(tx, actor, { action: "user.delete", targetType: "user", targetId: id, before: { email: target.email, role: target.role } });
+  });
   return { ok: true as const };
 }

@@ -15,6 +15,10 @@ export interface Actor {
   companyAccessClosed: boolean;
   sessionId: string;
   csrfToken: string;
+  /** The request's address (null for a socket), for the audit log. */
+  ip: string | null;
+  /** The company requires two-step verification and this person has not set it up: only personal routes answer. */
+  twoFactorPending: boolean;
 }
 
 /** An actor that belongs to a company; what `member`/`permission` routes receive. */

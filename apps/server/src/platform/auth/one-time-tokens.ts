@@ -3,7 +3,7 @@ import type { Executor } from "../db/client.ts";
 import { oneTimeTokens } from "../db/schema.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
-export type TokenPurpose = "handoff" | "invite" | "reset";
+export type TokenPurpose = "handoff" | "invite" | "reset" | "two_factor";
 
 export async function issueOneTimeToken(db: Executor, userId: number, purpose: TokenPurpose, ttlMs: number): Promise<string> {
   const token = newToken();
@@ -24,6 +24,17 @@ export async function consumeOneTimeToken(
     .returning({ userId: oneTimeTokens.userId, purpose: oneTimeTokens.purpose });
   if (!row || !(purposes as readonly string[]).includes(row.purpose)) return null;
   return { userId: row.userId, purpose: row.purpose as TokenPurpose };
+}
+
+/** The user of a live token of that purpose, without using it up (a two-step sign-in takes several tries at its code). */
+export async function findLiveOneTimeToken(db: Executor, token: string, purpose: TokenPurpose): Promise<{ userId: number } | null> {
+  const [row] = await db
+    .select({ userId: oneTimeTokens.userId })
+    .from(oneTimeTokens)
+    .where(
+      and(eq(oneTimeTokens.id, hashToken(token)), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date())),
+    );
+  return row ?? null;
 }
 
 export const revokeTokensOf = (db: Executor, userId: number, purpose: TokenPurpose) =>

@@ -28,6 +28,8 @@ export function authorize(actor: Actor | null, access: Access): void {
     return;
   }
   if (!isMember(actor)) return fail("forbidden");
+  // Personal routes (`signedIn`: /api/me, setting up two-step verification, logout) still answer.
+  if (actor.twoFactorPending) return fail("two_factor_enrolment_required");
   if ("permission" in access && !actor.permissions.has(access.permission)) fail("forbidden");
 }
 

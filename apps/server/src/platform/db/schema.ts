@@ -15,3 +15,4 @@ export * from "./schema/flows.ts";
 export * from "./schema/help.ts";
 export * from "./schema/dashboard.ts";
 export * from "./schema/billing.ts";
+export * from "./schema/security.ts";

@@ -28,6 +28,7 @@ describe("route access declarations", () => {
         "GET /pub/version",
         "POST /api/auth/handoff",
         "POST /api/login",
+        "POST /api/login/two-factor",
         "POST /api/password/forgot",
         "POST /api/password/reset",
         "POST /api/signup",

@@ -32,7 +32,7 @@ export interface ContextOptions {
 }
 
 /** The actor behind a session token (from the cookie of a request or of a socket handshake). */
-export async function actorFromSessionToken(token: string | undefined, options: ContextOptions): Promise<Actor | null> {
+export async function actorFromSessionToken(token: string | undefined, options: ContextOptions, ip: string | null = null): Promise<Actor | null> {
   const sessionId = sessionIdFromCookie(token);
   if (!sessionId) return null;
   const row = await findSessionUser(options.db, sessionId);
@@ -53,6 +53,8 @@ export async function actorFromSessionToken(token: string | undefined, options: 
     companyAccessClosed: !!company?.suspendedAt,
     sessionId,
     csrfToken: row.session.csrfToken,
+    ip,
+    twoFactorPending: !!company?.requireTwoFactor && !user.totpEnabledAt,
   };
 }
 
@@ -74,7 +76,7 @@ export const requestContext = fp(async (app: FastifyInstance, options: ContextOp
   app.addHook("preValidation", async (request) => {
     const access = request.routeOptions.config.access;
     if (!access) return;
-    request.actor = await actorFromSessionToken(request.cookies[SESSION_COOKIE], options);
+    request.actor = await actorFromSessionToken(request.cookies[SESSION_COOKIE], options, request.ip);
     if (request.actor && UNSAFE_METHODS.has(request.method)) {
       const header = request.headers[CSRF_HEADER];
       if (typeof header !== "string" || !safeEqual(header, request.actor.csrfToken)) fail("csrf_invalid");

@@ -125,7 +125,7 @@ export class Realtime {
     if (origin && !this.options.allowedOrigins.includes(origin)) return null;
     const cookies = fastifyCookie.parse(socket.handshake.headers.cookie ?? "");
     const actor = await actorFromSessionToken(cookies[SESSION_COOKIE], this.options);
-    return actor && actor.companyId !== null ? actor : null;
+    return actor && actor.companyId !== null && !actor.twoFactorPending ? actor : null;
   }
 
   toStaff(rooms: string[], event: string, payload: unknown) {

@@ -26,6 +26,8 @@ export function makeMe(overrides: Partial<MeView> = {}): MeView {
     is_company_creator: true,
     is_platform_admin: false,
     needs_password: false,
+    two_factor_enabled: false,
+    two_factor_enrolment_required: false,
     photo_url: null,
     company: { id: 1, name: "Номин", logo_url: null },
     ...overrides,

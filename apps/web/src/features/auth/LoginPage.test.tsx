@@ -68,4 +68,29 @@ describe("login page", () => {
       expect.objectContaining({ method: "POST", body: JSON.stringify({ email: "bat@nomin.mn", password: "correct-horse-42" }) }),
     );
   });
+
+  it("asks for the authenticator code after a right password, shows a wrong one, and signs in with the next", async () => {
+    const challenge = "c".repeat(43);
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { two_factor_required: true, challenge }))
+      .mockResolvedValueOnce(jsonResponse(401, { error: { code: "two_factor_code_invalid", message: "wrong" } }))
+      .mockResolvedValueOnce(jsonResponse(200, { ID: 1, company_id: 7 }));
+    const { router } = renderRoutes(routes, "/pub/login");
+    await userEvent.type(screen.getByLabelText("И-мэйл"), "bat@nomin.mn");
+    await userEvent.type(screen.getByLabelText("Нууц үг"), "correct-horse-42");
+    await userEvent.click(screen.getAllByRole("button", { name: "Нэвтрэх" }).at(-1) as HTMLElement);
+    expect(await screen.findByRole("heading", { name: "Хоёр шатлалт баталгаажуулалт" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/pub/login");
+    await userEvent.type(screen.getByLabelText("Код"), "123456");
+    await userEvent.click(screen.getByRole("button", { name: "Үргэлжлүүлэх" }));
+    expect(await screen.findByTestId("auth-error")).toHaveTextContent("Баталгаажуулах код буруу эсвэл аль хэдийн ашиглагдсан байна.");
+    await userEvent.click(screen.getByRole("button", { name: "Сэргээх код ашиглах" }));
+    await userEvent.type(screen.getByLabelText("Сэргээх код"), "k7m2p-x9qrt");
+    await userEvent.click(screen.getByRole("button", { name: "Үргэлжлүүлэх" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/interacts"));
+    expect(fetchMock).toHaveBeenLastCalledWith(
+      "/api/login/two-factor",
+      expect.objectContaining({ method: "POST", body: JSON.stringify({ challenge, code: "k7m2p-x9qrt" }) }),
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { LoginInput, PasswordResetRequestInput, SignupInput, type MeView } from "@holboo/core";
+import { LoginInput, PasswordResetRequestInput, SignupInput, isTwoFactorChallenge, type LoginResult } from "@holboo/core";
 import { Alert, Anchor, Button, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -10,6 +10,7 @@ import { api, errorText, fieldErrors } from "../../lib/api.ts";
 import { validate } from "../../lib/forms.ts";
 import { meQueryKey } from "../../lib/session.ts";
 import { AuthCard } from "./AuthCard.tsx";
+import { TwoFactorLoginStep } from "./TwoFactorLoginStep.tsx";
 
 const MODES = ["login", "signup", "forgot"] as const;
 type Mode = (typeof MODES)[number];
@@ -35,6 +36,7 @@ export function LoginPage() {
   const client = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const form = useForm<Values>({ initialValues: EMPTY });
 
   const setMode = (next: Mode) => {
@@ -45,9 +47,10 @@ export function LoginPage() {
   };
 
   const submit = useMutation({
-    mutationFn: ({ path, body }: { path: string; body: unknown }) => api.post<MeView | { ok: true }>(path, body),
+    mutationFn: ({ path, body }: { path: string; body: unknown }) => api.post<LoginResult | { ok: true }>(path, body),
     onSuccess: (result) => {
-      if (mode === "forgot") return setSent(true);
+      if (mode === "forgot" || "ok" in result) return setSent(true);
+      if (isTwoFactorChallenge(result)) return setChallenge(result.challenge);
       client.setQueryData(meQueryKey, result);
       // The guard sends a user without a company on to onboarding (rule 7).
       void navigate("/interacts", { replace: true });
@@ -66,6 +69,20 @@ export function LoginPage() {
     if (!checked.ok) return form.setErrors(checked.errors);
     submit.mutate({ path, body });
   });
+
+  if (challenge) {
+    return (
+      <AuthCard>
+        <TwoFactorLoginStep
+          challenge={challenge}
+          onBack={() => {
+            setChallenge(null);
+            form.setFieldValue("password", "");
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard>

@@ -4,6 +4,7 @@ import { useMe } from "../../lib/session.ts";
 import { PasswordForm } from "./PasswordForm.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
 import { NotificationSettings } from "../help/NotificationSettings.tsx";
+import { TwoFactorSection } from "../security/TwoFactorSection.tsx";
 
 /** /user: my names and phone, and my password. */
 export function ProfilePage() {
@@ -21,6 +22,9 @@ export function ProfilePage() {
           <Text fw={600}>{t("profile.changePassword")}</Text>
           <PasswordForm />
         </Stack>
+      </Paper>
+      <Paper p="lg" withBorder>
+        <TwoFactorSection />
       </Paper>
       <Paper p="lg" withBorder>
         <NotificationSettings />

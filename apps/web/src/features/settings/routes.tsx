@@ -47,6 +47,13 @@ export const settingsRoutes: RouteObject[] = [
     ),
   },
   {
+    path: "audit",
+    lazy: screen(
+      () => import("./audit/AuditPage.tsx"),
+      (m) => m.AuditPage,
+    ),
+  },
+  {
     path: "user",
     lazy: screen(
       () => import("./users/UsersPage.tsx"),

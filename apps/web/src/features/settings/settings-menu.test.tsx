@@ -45,7 +45,7 @@ describe("settings menu (spec §2)", () => {
       "customerType",
       "issue",
     ]);
-    expect(SETTINGS_GROUPS[0]?.entries.map((entry) => entry.key)).toEqual(["company", "user", "payment", "channelsConfig"]);
+    expect(SETTINGS_GROUPS[0]?.entries.map((entry) => entry.key)).toEqual(["company", "user", "payment", "channelsConfig", "audit"]);
     expect(SETTINGS_GROUPS.at(-1)?.entries.map((entry) => entry.key)).toEqual(["issueType", "issueTag", "issueReason"]);
   });
 
@@ -83,6 +83,7 @@ describe("settings menu (spec §2)", () => {
       "Байгууллага",
       "Хэрэглэгч",
       "Төлбөр",
+      "Үйлдлийн бүртгэл",
       "Виртуал туслах",
       "Урсгал сургах",
       "AI загвар",

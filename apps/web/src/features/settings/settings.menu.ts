@@ -27,6 +27,7 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
       { key: "user", path: "user" },
       { key: "payment", path: "my_plan", permission: "plan.view" },
       { key: "channelsConfig" },
+      { key: "audit", path: "audit", permission: "audit.view" },
     ],
   },
   {

@@ -1,7 +1,7 @@
 /** Companies, their people and agents, sessions and one-time tokens, role permissions, mail domains, stored files and outgoing mail. */
 import { LIMITS } from "@holboo/core";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { bytea, createdAt, updatedAt } from "./columns.ts";
 
 export const companies = pgTable(
@@ -24,6 +24,8 @@ export const companies = pgTable(
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     /** unpaid, trial_expired, term_ended or admin */
     suspendedReason: text("suspended_reason"),
+    /** Members without two-step verification are led to set it up before anything else. */
+    requireTwoFactor: boolean("require_two_factor").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -55,6 +57,13 @@ export const users = pgTable(
     failedLogins: integer("failed_logins").notNull().default(0),
     /** No password is checked for this account before then. */
     loginBlockedUntil: timestamp("login_blocked_until", { withTimezone: true }),
+    /** The TOTP secret (RFC 6238), sealed with the secrets box; set once a first code confirmed it. */
+    totpSecret: bytea("totp_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** A secret being set up, not yet confirmed by a code. */
+    totpPendingSecret: bytea("totp_pending_secret"),
+    /** The last time step a code was accepted for: a code of that step or earlier is refused (no replay). */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -11,12 +11,14 @@ import { storeCompany, useCompany } from "./company.queries.ts";
 import { DeleteCompany } from "./DeleteCompany.tsx";
 import { MailDomains } from "./MailDomains.tsx";
 import { TransferOwnership } from "./TransferOwnership.tsx";
+import { TwoFactorPolicyCard } from "../../security/TwoFactorPolicyCard.tsx";
 
 /** /settings/our_company: details, logo, mail domains, and the owner's and creator's irreversible actions. */
 export function OurCompanyPage() {
   const { t } = useTranslation("settings");
   const { data: me } = useMe();
   const canEdit = usePermission("settings.edit");
+  const canManage = usePermission("company.manage");
   const company = useCompany();
   const client = useQueryClient();
   if (company.isPending) return <Loader />;
@@ -46,6 +48,11 @@ export function OurCompanyPage() {
       <Paper p="lg" withBorder>
         <MailDomains canEdit={canEdit} />
       </Paper>
+      {canManage && (
+        <Paper p="lg" withBorder>
+          <TwoFactorPolicyCard />
+        </Paper>
+      )}
       {(canTransfer || canDelete) && (
         <Paper p="lg" withBorder style={{ borderColor: "var(--mantine-color-red-3)" }} data-testid="danger-zone">
           <Stack>

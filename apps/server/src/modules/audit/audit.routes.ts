@@ -1,0 +1,14 @@
+import { AuditEntryView, AuditListQuery, listResponse } from "@holboo/core";
+import type { TypedApp } from "../../app.ts";
+import type { AppContext } from "../../context.ts";
+import { requireMember } from "../../platform/auth/policy.ts";
+import { listAudit } from "./audit.service.ts";
+
+/** Read only: there is no route that edits or deletes an entry (the table also refuses UPDATE). */
+export function auditRoutes(app: TypedApp, ctx: AppContext) {
+  app.get(
+    "/api/audit",
+    { config: { access: { permission: "audit.view" } }, schema: { querystring: AuditListQuery, response: { 200: listResponse(AuditEntryView) } } },
+    (req) => listAudit(ctx, requireMember(req.actor), req.query),
+  );
+}

@@ -1,0 +1,81 @@
+import { TwoFactorLoginInput, type MeView } from "@holboo/core";
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { api, errorText } from "../../lib/api.ts";
+import { validate } from "../../lib/forms.ts";
+import { meQueryKey } from "../../lib/session.ts";
+
+/** The second step of signing in: a code from the authenticator app, or one of the recovery codes. */
+export function TwoFactorLoginStep({ challenge, onBack }: { challenge: string; onBack: () => void }) {
+  const { t } = useTranslation("auth");
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [recovery, setRecovery] = useState(false);
+  const [code, setCode] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = useMutation({
+    mutationFn: (body: TwoFactorLoginInput) => api.post<MeView>("/api/login/two-factor", body),
+    onSuccess: (me) => {
+      client.setQueryData(meQueryKey, me);
+      void navigate("/interacts", { replace: true });
+    },
+    onError: (error) => setProblem(errorText(error)),
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setProblem(null);
+        const checked = validate(TwoFactorLoginInput, { challenge, code });
+        if (!checked.ok) return setProblem(Object.values(checked.errors)[0] ?? null);
+        submit.mutate(checked.data);
+      }}
+    >
+      <Stack>
+        <Title order={2}>{t("twoFactor.title")}</Title>
+        <Text size="sm" c="dimmed">
+          {recovery ? t("twoFactor.recoveryText") : t("twoFactor.text")}
+        </Text>
+        {problem && (
+          <Alert color="red" data-testid="auth-error">
+            {problem}
+          </Alert>
+        )}
+        <TextInput
+          key={recovery ? "recovery" : "code"}
+          label={recovery ? t("twoFactor.recoveryCode") : t("twoFactor.code")}
+          inputMode={recovery ? "text" : "numeric"}
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          data-testid="login-code"
+          data-autofocus
+          autoFocus
+        />
+        <Button type="submit" loading={submit.isPending} fullWidth data-testid="login-code-submit">
+          {t("twoFactor.submit")}
+        </Button>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => {
+            setRecovery(!recovery);
+            setCode("");
+            setProblem(null);
+          }}
+          data-testid="login-use-recovery"
+        >
+          {recovery ? t("twoFactor.useApp") : t("twoFactor.useRecovery")}
+        </Anchor>
+        <Anchor component="button" type="button" size="sm" c="dimmed" onClick={onBack}>
+          {t("forgot.back")}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}
