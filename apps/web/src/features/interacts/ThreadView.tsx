@@ -200,6 +200,7 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
                     key={item.seq}
                     message={item.message}
                     onRetry={retryDelivery(item.message)}
+                    email={view.channel?.type === "email"}
                     onCreateIssue={canCreateIssue ? () => setIssuePrefill(issueFrom(item.message)) : undefined}
                   />
                 ) : (
