@@ -187,7 +187,12 @@ namespace inbox {
           // already gone
         }
       }
-      rmSync(root, { recursive: true, force: true });
+      // The master may still be writing its state as it stops: retry, and leave a stray temp folder rather than fail.
+      try {
+        rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      } catch {
+        // left for the system's temp cleaning
+      }
     },
   };
 }

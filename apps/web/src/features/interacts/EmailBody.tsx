@@ -50,7 +50,7 @@ export function EmailBody({
   if (!view || (!view.html && !view.quoted_html)) return <>{fallback}</>;
   const body = `${view.html ?? ""}${quoted && view.quoted_html ? view.quoted_html : ""}`;
   return (
-    <Stack gap={4} w={560} maw="100%" data-testid="email-body">
+    <Stack gap={4} w="100%" data-testid="email-body">
       <Text size="xs" c="dimmed" data-testid="email-headers">
         {t("email.from", { from: view.from })} · {view.subject}
       </Text>

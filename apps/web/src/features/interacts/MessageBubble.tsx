@@ -66,8 +66,9 @@ export function MessageBubble({
       data-side={mine ? "you" : "them"}
     >
       {!mine && <UserAvatar name={name} size={28} color="gray" />}
-      <Stack gap={2} maw={asMail ? 600 : LIMITS.bubbleMaxWidthIva} align={mine ? "flex-end" : "flex-start"}>
+      <Stack gap={2} maw={asMail ? 640 : LIMITS.bubbleMaxWidthIva} w={asMail ? "calc(100% - 40px)" : undefined} align={mine ? "flex-end" : "flex-start"}>
         <Paper
+          w={asMail ? "100%" : undefined}
           px="sm"
           py={6}
           radius="lg"

@@ -110,23 +110,46 @@ export function EmailChannelsPage() {
           <form onSubmit={submit} noValidate>
             <Stack>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label={t("email.fields.name")} {...form.getInputProps("name")} />
-                <TextInput label={t("email.fields.address")} type="email" {...form.getInputProps("address")} />
-                <TextInput label={t("email.fields.imapHost")} placeholder="imap.example.mn" {...form.getInputProps("imap_host")} />
+                <TextInput label={t("email.fields.name")} data-testid="email-name" {...form.getInputProps("name")} />
+                <TextInput label={t("email.fields.address")} type="email" data-testid="email-address" {...form.getInputProps("address")} />
+                <TextInput
+                  label={t("email.fields.imapHost")}
+                  placeholder="imap.example.mn"
+                  data-testid="email-imap-host"
+                  {...form.getInputProps("imap_host")}
+                />
                 <Group grow>
-                  <NumberInput label={t("email.fields.port")} min={1} max={65535} {...form.getInputProps("imap_port")} />
-                  <Select label={t("email.fields.tls")} data={tlsOptions} allowDeselect={false} {...form.getInputProps("imap_tls")} />
+                  <NumberInput label={t("email.fields.port")} min={1} max={65535} data-testid="email-imap-port" {...form.getInputProps("imap_port")} />
+                  <Select
+                    label={t("email.fields.tls")}
+                    data={tlsOptions}
+                    allowDeselect={false}
+                    data-testid="email-imap-tls"
+                    {...form.getInputProps("imap_tls")}
+                  />
                 </Group>
-                <TextInput label={t("email.fields.smtpHost")} placeholder="smtp.example.mn" {...form.getInputProps("smtp_host")} />
+                <TextInput
+                  label={t("email.fields.smtpHost")}
+                  placeholder="smtp.example.mn"
+                  data-testid="email-smtp-host"
+                  {...form.getInputProps("smtp_host")}
+                />
                 <Group grow>
-                  <NumberInput label={t("email.fields.port")} min={1} max={65535} {...form.getInputProps("smtp_port")} />
-                  <Select label={t("email.fields.tls")} data={tlsOptions} allowDeselect={false} {...form.getInputProps("smtp_tls")} />
+                  <NumberInput label={t("email.fields.port")} min={1} max={65535} data-testid="email-smtp-port" {...form.getInputProps("smtp_port")} />
+                  <Select
+                    label={t("email.fields.tls")}
+                    data={tlsOptions}
+                    allowDeselect={false}
+                    data-testid="email-smtp-tls"
+                    {...form.getInputProps("smtp_tls")}
+                  />
                 </Group>
-                <TextInput label={t("email.fields.username")} autoComplete="off" {...form.getInputProps("username")} />
+                <TextInput label={t("email.fields.username")} autoComplete="off" data-testid="email-username" {...form.getInputProps("username")} />
                 <PasswordInput
                   label={t("email.fields.password")}
                   description={editing !== "new" ? t("email.passwordKept") : undefined}
                   autoComplete="new-password"
+                  data-testid="email-password"
                   {...form.getInputProps("password")}
                 />
               </SimpleGrid>
