@@ -40,6 +40,16 @@ export const EmailChannelInput = z.object({
   active: z.boolean().default(true),
   agent_id: z.number({ error: "virtual_agent_not_found" }).int().positive({ error: "virtual_agent_not_found" }).nullable().default(null),
   agent_active: z.boolean().default(false),
+  /**
+   * When connecting: also bring in the mail of the last N days (0: none, reading starts from now). Imported
+   * mail becomes conversations for people; the virtual agent never answers it. Ignored on an edit.
+   */
+  import_days: z
+    .number({ error: "invalid_parameters" })
+    .int({ error: "invalid_parameters" })
+    .min(0, { error: "invalid_parameters" })
+    .max(LIMITS.emailImportMaxDays, { error: "invalid_parameters" })
+    .default(0),
 });
 export type EmailChannelInput = z.infer<typeof EmailChannelInput>;
 
@@ -72,6 +82,8 @@ export const EmailMessageView = z.object({
   /** The quoted history, folded under the reply. */
   quoted_html: z.string().nullable(),
   remote_images_blocked: z.number().int(),
+  /** Brought in from the mailbox's past when it was connected (never answered by the virtual agent). */
+  imported: z.boolean(),
 });
 export type EmailMessageView = z.infer<typeof EmailMessageView>;
 
@@ -79,3 +91,13 @@ export const EmailMessageQuery = z.object({ images: z.enum(["0", "1"]).default("
 
 export const EmailInboundJobPayload = z.object({ company_id: z.number().int().positive(), event_id: z.number().int().positive() });
 export type EmailInboundJobPayload = z.infer<typeof EmailInboundJobPayload>;
+
+/** The past mail a mailbox brings in when it connects: UIDs up to where live reading starts, since a date. */
+export const EmailImportJobPayload = z.object({
+  company_id: z.number().int().positive(),
+  channel_id: z.number().int().positive(),
+  uid_validity: z.number().int(),
+  up_to_uid: z.number().int().nonnegative(),
+  since: z.iso.datetime(),
+});
+export type EmailImportJobPayload = z.infer<typeof EmailImportJobPayload>;

@@ -1,5 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { CSRF_COOKIE, SESSION_COOKIE, type EmailChannelView, type EmailMessageView, type InteractionView, type MessageView } from "@holboo/core";
+import {
+  CSRF_COOKIE,
+  SESSION_COOKIE,
+  type EmailChannelView,
+  type EmailMessageView,
+  type InteractionView,
+  type MessageView,
+  type VirtualAgentView,
+} from "@holboo/core";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, errorCode, fieldCode, startTestApp, type TestApp } from "../../../test/harness.ts";
@@ -91,6 +99,52 @@ describe.skipIf(missing)("e-mail channel with real IMAP (Dovecot) and SMTP serve
     const messages = await messagesOf(admin.client, conversation?.id ?? 0);
     expect(messages.map((m) => m.text)).toEqual([text]);
     expect((await conversations(admin.client)).some((c) => c.title === "Old")).toBe(false);
+  });
+
+  it("imports the last N days when asked: past mail becomes conversations for people, marked as imported, never answered by the virtual agent", async () => {
+    const admin = await companyAdmin(t);
+    await admin.client.put("/api/me/presence", { presence: "away" });
+    const [agent] = (await admin.client.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents")).body.items;
+    const pair = { question: "Хүргэлт хэдэн хоногт ирэх вэ?", variants: ["Хүргэлт хэр удаан вэ"], answer: "Улаанбаатарт 24 цагийн дотор хүргэнэ." };
+    expect((await admin.client.post("/api/knowledge/qa", pair)).status).toBe(200);
+    const box = await world.mailbox();
+    const [past, older, live] = [await world.customer(), await world.customer(), await world.customer()];
+    const day = 24 * 3600_000;
+    const recent = `Хүргэлт хэдэн хоногт ирэх вэ? ${unique()}`;
+    const tooOld = `Хуучин асуулт ${unique()}`;
+    await world.imap.append(
+      box.address,
+      rawMail({ from: past, to: box.address, subject: "Хүргэлт", text: recent }).raw,
+      "INBOX",
+      new Date(Date.now() - 2 * day),
+    );
+    await world.imap.append(
+      box.address,
+      rawMail({ from: older, to: box.address, subject: "Хуучин", text: tooOld }).raw,
+      "INBOX",
+      new Date(Date.now() - 40 * day),
+    );
+    const tooMany = await admin.client.post("/api/email-channels", { ...box.input, import_days: 91 });
+    expect(fieldCode(tooMany, "import_days")).toBe("invalid_parameters");
+    const created = await admin.client.post<EmailChannelView>("/api/email-channels", { ...box.input, import_days: 7, agent_id: agent?.id, agent_active: true });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+
+    const [imported] = await waitForConversation(admin.client, recent);
+    expect(imported?.owner_type).not.toBe("ai");
+    // Live mail on the same channel is the agent's: it answers, so the agent would have answered the imported mail too.
+    const liveText = `Хүргэлт хэдэн хоногт ирэх вэ? ${unique()}`;
+    await world.imap.append(box.address, rawMail({ from: live, to: box.address, subject: "Шинэ", text: liveText }).raw);
+    const [answered] = await waitForConversation(admin.client, liveText);
+    await until(async () => (await messagesOf(admin.client, answered?.id ?? 0)).some((m) => m.is_bot), 10_000);
+    const importedMessages = await messagesOf(admin.client, imported?.id ?? 0);
+    expect(importedMessages.map((m) => [m.text, m.is_bot])).toEqual([[recent, false]]);
+    const view = await admin.client.get<EmailMessageView>(`/api/interactions/${imported?.id}/messages/${importedMessages[0]?.id}/email`);
+    expect(view.body.imported).toBe(true);
+    const liveFirst = (await messagesOf(admin.client, answered?.id ?? 0))[0];
+    expect((await admin.client.get<EmailMessageView>(`/api/interactions/${answered?.id}/messages/${liveFirst?.id}/email`)).body.imported).toBe(false);
+    const all = await conversations(admin.client);
+    expect(all.some((c) => c.title === "Хуучин")).toBe(false);
+    expect(all.filter((c) => c.title === "Хүргэлт")).toHaveLength(1);
   });
 
   it("threads replies by In-Reply-To with a mangled subject, by References alone and by the subject token; other mail starts its own", async () => {

@@ -19,6 +19,8 @@ export interface StoredMail {
   uid_validity: number;
   raw: string;
   truncated: boolean;
+  /** Past mail brought in when the mailbox was connected: for people only, never the virtual agent. */
+  imported?: boolean;
 }
 
 /**
@@ -99,6 +101,7 @@ async function receive(ctx: AppContext, channel: ChannelRow, mailbox: repo.Mailb
     references: mail.references,
     html: mail.html,
     quotedHtml: mail.quotedHtml,
+    imported: stored.imported === true,
   };
   if (mail.loop || !mail.fromAddress) {
     await repo.insertEmailMessageOnce(ctx.db, { ...record, ignoredReason: mail.loop ?? "no_sender" });
@@ -114,18 +117,23 @@ async function receive(ctx: AppContext, channel: ChannelRow, mailbox: repo.Mailb
   const subject = baseSubject(mail.subject);
   // Recorded before the message, so the answer (a person's or the agent's) finds the mail it replies to.
   await repo.insertEmailMessageOnce(ctx.db, record);
-  const view = await acceptFromContact(ctx, {
-    companyId: channel.companyId,
-    channelId: channel.id,
-    identityId: identity.id,
-    contactId: identity.contactId,
-    contactName: contact ? fullName(contact.firstName, contact.lastName) : mail.fromAddress,
-    text: `${mail.text}${note}${truncated}`.trim() || subject,
-    attachments,
-    clientId: null,
-    providerMessageId: `email:${channel.id}:${rfcMessageId}`.slice(0, 500),
-    thread: { interactionId, title: subject || mail.text.slice(0, 60) },
-  });
+  const view = await acceptFromContact(
+    ctx,
+    {
+      companyId: channel.companyId,
+      channelId: channel.id,
+      identityId: identity.id,
+      contactId: identity.contactId,
+      contactName: contact ? fullName(contact.firstName, contact.lastName) : mail.fromAddress,
+      text: `${mail.text}${note}${truncated}`.trim() || subject,
+      attachments,
+      clientId: null,
+      providerMessageId: `email:${channel.id}:${rfcMessageId}`.slice(0, 500),
+      thread: { interactionId, title: subject || mail.text.slice(0, 60), ...(stored.imported ? { people: true } : {}) },
+    },
+    // Imported mail is history: a person looks at it; the virtual agent never answers it.
+    { agent: !stored.imported },
+  );
   await repo.linkEmailMessage(ctx.db, channel.companyId, channel.id, rfcMessageId, view.interaction_id, view.id);
   await repo.insertThreadOnce(ctx.db, {
     interactionId: view.interaction_id,

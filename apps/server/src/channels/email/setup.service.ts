@@ -10,12 +10,13 @@ import { testConnection } from "./connect.ts";
 import * as repo from "./email.repo.ts";
 import { presentMailbox } from "./email.presenter.ts";
 import { withRemoteImages } from "./html.ts";
+import { addEmailImport } from "./import.job.ts";
 import { wakeEmailReaders } from "./reader.ts";
 
 /**
  * Connecting a mailbox (IMAP to read, SMTP to send): every save logs in to both first, so a wrong password
  * and an unreachable server are told apart before anything is stored. Reading starts at the mail that
- * arrives after the connection; mail already in the mailbox is not imported.
+ * arrives after the connection; mail already in the mailbox is imported only when asked (the last N days).
  */
 export async function listMailboxes(ctx: AppContext, actor: MemberActor, companyId: number) {
   if (companyId !== actor.companyId) fail("company_not_found");
@@ -74,6 +75,15 @@ export async function createMailbox(ctx: AppContext, actor: MemberActor, input: 
       state: "connecting",
     });
     await saveChannelSecrets(ctx.secrets, tx, channel, { password: input.password });
+    if (input.import_days > 0) {
+      await addEmailImport(ctx, tx, {
+        company_id: actor.companyId,
+        channel_id: channel.id,
+        uid_validity: position.uidValidity,
+        up_to_uid: Math.max(0, position.uidNext - 1),
+        since: new Date(Date.now() - input.import_days * 24 * 3600_000).toISOString(),
+      });
+    }
     return channel.id;
   });
   wakeEmailReaders();
@@ -126,5 +136,6 @@ export async function emailOfMessage(
     html: show(mail.html),
     quoted_html: show(mail.quotedHtml),
     remote_images_blocked: images ? 0 : count(mail.html) + count(mail.quotedHtml),
+    imported: mail.imported,
   };
 }

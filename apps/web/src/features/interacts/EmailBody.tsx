@@ -1,5 +1,5 @@
 import type { AttachmentView, EmailMessageView } from "@holboo/core";
-import { Button, Group, Stack, Text } from "@mantine/core";
+import { Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { IconPaperclip, IconPhoto, IconQuote } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
@@ -51,9 +51,16 @@ export function EmailBody({
   const body = `${view.html ?? ""}${quoted && view.quoted_html ? view.quoted_html : ""}`;
   return (
     <Stack gap={4} w="100%" data-testid="email-body">
-      <Text size="xs" c="dimmed" data-testid="email-headers">
-        {t("email.from", { from: view.from })} · {view.subject}
-      </Text>
+      <Group gap={6} wrap="nowrap">
+        {view.imported && (
+          <Badge size="xs" variant="light" color="gray" data-testid="email-imported">
+            {t("email.imported")}
+          </Badge>
+        )}
+        <Text size="xs" c="dimmed" lineClamp={1} data-testid="email-headers">
+          {t("email.from", { from: view.from })} · {view.subject}
+        </Text>
+      </Group>
       <iframe
         title={t("email.frameTitle", { subject: view.subject })}
         sandbox="allow-popups allow-popups-to-escape-sandbox"

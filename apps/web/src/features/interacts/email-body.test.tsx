@@ -19,6 +19,7 @@ const mail = (images: boolean): EmailMessageView => ({
   html: images ? '<p>Сайн байна уу <img src="https://track.test/p.png"></p>' : '<p>Сайн байна уу <img data-remote-src="https://track.test/p.png"></p>',
   quoted_html: '<blockquote type="cite">Өмнөх захидал</blockquote>',
   remote_images_blocked: images ? 0 : 1,
+  imported: false,
 });
 
 beforeEach(() => {
@@ -30,7 +31,7 @@ const frame = () => screen.getByTestId("email-frame");
 
 describe("a customer's e-mail in the conversation", () => {
   it("is shown in a frame without scripts or the app's origin, remote images held back until asked, the quote folded, attachments listed", async () => {
-    const attachments = [{ file_id: 9, name: "нэхэмжлэх.pdf", mime: "application/pdf", size: 20_480 }];
+    const attachments = [{ file_id: "f9", name: "нэхэмжлэх.pdf", mime: "application/pdf", size: 20_480 }];
     renderWithProviders(<EmailBody interactionId={7} messageId={70} attachments={attachments} fallback="plain" />, { me: makeMe() });
     await waitFor(() => expect(frame()).toBeInTheDocument());
     expect(frame().getAttribute("sandbox")).not.toMatch(/allow-scripts|allow-same-origin/);

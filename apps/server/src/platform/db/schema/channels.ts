@@ -148,6 +148,8 @@ export const emailMessages = pgTable(
     quotedHtml: text("quoted_html"),
     /** Why a received mail did not enter a conversation (auto_reply, bounce, bulk, own_address), else null. */
     ignoredReason: text("ignored_reason"),
+    /** Brought in from the mailbox's past when it was connected: its conversation is for people only. */
+    imported: boolean("imported").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

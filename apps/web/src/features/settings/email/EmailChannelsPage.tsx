@@ -1,4 +1,4 @@
-import { EMAIL_TLS_MODES, EmailChannelInput, type EmailChannelView, type EmailTlsMode } from "@holboo/core";
+import { EMAIL_TLS_MODES, EmailChannelInput, LIMITS, type EmailChannelView, type EmailTlsMode } from "@holboo/core";
 import {
   Badge,
   Button,
@@ -38,6 +38,7 @@ const blank = {
   password: "",
   signature: "",
   copy_to_sent: true,
+  import_days: 0,
 };
 type Values = typeof blank;
 
@@ -54,6 +55,7 @@ const valuesOf = (view: EmailChannelView): Values => ({
   password: "",
   signature: view.signature,
   copy_to_sent: view.copy_to_sent,
+  import_days: 0,
 });
 
 /** Settings → Channels → Mail: the company's mailboxes (IMAP + SMTP); saving checks the login on both servers. */
@@ -154,6 +156,17 @@ export function EmailChannelsPage() {
                 />
               </SimpleGrid>
               <Textarea label={t("email.fields.signature")} autosize minRows={2} {...form.getInputProps("signature")} />
+              {editing === "new" && (
+                <NumberInput
+                  label={t("email.fields.importDays")}
+                  description={t("email.importDaysHint")}
+                  min={0}
+                  max={LIMITS.emailImportMaxDays}
+                  maw={360}
+                  data-testid="email-import-days"
+                  {...form.getInputProps("import_days")}
+                />
+              )}
               <Checkbox label={t("email.fields.copyToSent")} {...form.getInputProps("copy_to_sent", { type: "checkbox" })} />
               <Group justify="flex-end">
                 <Button variant="default" onClick={() => setEditing(null)}>
