@@ -3,6 +3,7 @@ import {
   CSRF_COOKIE,
   SESSION_COOKIE,
   type EmailChannelView,
+  type EmailDraftView,
   type EmailMessageView,
   type InteractionView,
   type MessageView,
@@ -145,6 +146,60 @@ describe.skipIf(missing)("e-mail channel with real IMAP (Dovecot) and SMTP serve
     const all = await conversations(admin.client);
     expect(all.some((c) => c.title === "Хуучин")).toBe(false);
     expect(all.filter((c) => c.title === "Хүргэлт")).toHaveLength(1);
+  });
+
+  it("in 'draft' mode the virtual agent prepares the answer for the person's composer and sends nothing; a person's reply retires the draft", async () => {
+    const admin = await companyAdmin(t);
+    await admin.client.put("/api/me/presence", { presence: "away" });
+    const [agent] = (await admin.client.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents")).body.items;
+    const pair = { question: "Хүргэлт хэдэн хоногт ирэх вэ?", variants: ["Хүргэлт хэр удаан вэ"], answer: "Улаанбаатарт 24 цагийн дотор хүргэнэ." };
+    expect((await admin.client.post("/api/knowledge/qa", pair)).status).toBe(200);
+    const box = await world.mailbox();
+    const customer = await world.customer();
+    const wrongMode = await admin.client.post("/api/email-channels", { ...box.input, agent_mode: "shout" });
+    expect(fieldCode(wrongMode, "agent_mode")).toBe("invalid_parameters");
+    const created = await admin.client.post<EmailChannelView>("/api/email-channels", {
+      ...box.input,
+      agent_id: agent?.id,
+      agent_active: true,
+      agent_mode: "draft",
+    });
+    expect(created.body).toMatchObject({ agent_mode: "draft", agent_active: true });
+    await until(async () => (await admin.client.get<EmailChannelView>(`/api/email-channels/${created.body.id}`)).body.state === "connected", 10_000);
+
+    const text = `Хүргэлт хэдэн хоногт ирэх вэ? ${unique()}`;
+    await world.imap.append(box.address, rawMail({ from: customer, to: box.address, subject: "Хүргэлт", text }).raw);
+    const [conversation] = await waitForConversation(admin.client, text);
+    const id = conversation?.id ?? 0;
+    expect(conversation?.owner_type).not.toBe("ai");
+    let draft: EmailDraftView["draft"] = null;
+    await until(async () => Boolean((draft = (await admin.client.get<EmailDraftView>(`/api/interactions/${id}/email-draft`)).body.draft)), 10_000);
+    const [question] = await messagesOf(admin.client, id);
+    expect(draft).toMatchObject({ message_id: question?.id, text: pair.answer, sources: [expect.objectContaining({ kind: "qa", title: pair.question })] });
+    expect((await messagesOf(admin.client, id)).map((m) => m.is_bot)).toEqual([false]);
+    expect((await world.imap.fetchAll(customer)).length).toBe(0);
+    const stranger = await companyAdmin(t);
+    expect((await stranger.client.get(`/api/interactions/${id}/email-draft`)).status).toBe(404);
+
+    const reply = await admin.client.post<MessageView>(`/api/interactions/${id}/messages`, { text: pair.answer, client_id: unique("c") });
+    expect(reply.status).toBe(200);
+    expect((await admin.client.get<EmailDraftView>(`/api/interactions/${id}/email-draft`)).body.draft).toBeNull();
+    await until(async () => (await world.imap.fetchAll(customer)).length === 1, 10_000);
+
+    // Switched to answering: the agent answers new mail itself.
+    const switched = await admin.client.put<EmailChannelView>(`/api/email-channels/${created.body.id}`, {
+      ...box.input,
+      password: "",
+      agent_id: agent?.id,
+      agent_active: true,
+      agent_mode: "answer",
+    });
+    expect(switched.body.agent_mode).toBe("answer");
+    const other = await world.customer();
+    const again = `Хүргэлт хэр удаан вэ ${unique()}`;
+    await world.imap.append(box.address, rawMail({ from: other, to: box.address, subject: "Дахиад", text: again }).raw);
+    const [answered] = await waitForConversation(admin.client, again);
+    await until(async () => (await messagesOf(admin.client, answered?.id ?? 0)).some((m) => m.is_bot && m.text === pair.answer), 10_000);
   });
 
   it("threads replies by In-Reply-To with a mangled subject, by References alone and by the subject token; other mail starts its own", async () => {

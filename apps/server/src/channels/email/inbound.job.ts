@@ -9,6 +9,7 @@ import { findUnprocessedEvent, insertEventOnce, markEventProcessed } from "../ev
 import { resolveSender } from "../identities.ts";
 import { acceptFromContact } from "../inbound.ts";
 import type { Executor } from "../../platform/db/client.ts";
+import { emailDraftJob } from "./draft.job.ts";
 import * as repo from "./email.repo.ts";
 import { parseMail, type IncomingMail } from "./mail.ts";
 import { baseSubject, newReplyToken, tokenInSubject } from "./threading.ts";
@@ -107,6 +108,7 @@ async function receive(ctx: AppContext, channel: ChannelRow, mailbox: repo.Mailb
     await repo.insertEmailMessageOnce(ctx.db, { ...record, ignoredReason: mail.loop ?? "no_sender" });
     return;
   }
+  const drafting = mailbox.agentMode === "draft" && channel.agentActive && channel.agentId !== null;
   const [firstName = "", ...rest] = mail.fromName.trim().split(/\s+/);
   const inbound = { channelId: channel.id, externalId: mail.fromAddress, providerMessageId: null, text: "", attachments: [] };
   const { identity, contact } = await resolveSender(ctx, channel, { ...inbound, profile: { firstName, lastName: rest.join(" "), email: mail.fromAddress } });
@@ -129,9 +131,10 @@ async function receive(ctx: AppContext, channel: ChannelRow, mailbox: repo.Mailb
       attachments,
       clientId: null,
       providerMessageId: `email:${channel.id}:${rfcMessageId}`.slice(0, 500),
-      thread: { interactionId, title: subject || mail.text.slice(0, 60), ...(stored.imported ? { people: true } : {}) },
+      thread: { interactionId, title: subject || mail.text.slice(0, 60), ...(stored.imported || drafting ? { people: true } : {}) },
     },
-    // Imported mail is history: a person looks at it; the virtual agent never answers it.
+    // Imported mail is history: a person looks at it; the virtual agent never answers it. In "draft" mode a
+    // new conversation goes to people (the agent's draft waits in their composer).
     { agent: !stored.imported },
   );
   await repo.linkEmailMessage(ctx.db, channel.companyId, channel.id, rfcMessageId, view.interaction_id, view.id);
@@ -142,4 +145,12 @@ async function receive(ctx: AppContext, channel: ChannelRow, mailbox: repo.Mailb
     subject: subject || "(no subject)",
     replyToken: newReplyToken(),
   });
+  if (drafting && !stored.imported) {
+    await ctx.jobs.add(
+      ctx.db,
+      emailDraftJob,
+      { company_id: channel.companyId, interaction_id: view.interaction_id, message_id: view.id },
+      { queue: `conversation:${view.interaction_id}`, key: `email_draft:${view.id}` },
+    );
+  }
 }

@@ -1,10 +1,11 @@
-import type { EmailChannelInput, EmailMessageView } from "@holboo/core";
+import type { EmailChannelInput, EmailDraftView, EmailMessageView } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { findVirtualAgent } from "../../modules/companies/companies.service.ts";
 import { insertChannel, updateChannel } from "../../modules/channels/channels.service.ts";
 import { get as getInteraction } from "../../modules/interactions/interactions.service.ts";
+import { listMessagesBefore } from "../../modules/interactions/messages.service.ts";
 import { channelSecrets, saveChannelSecrets } from "../secrets.ts";
 import { testConnection } from "./connect.ts";
 import * as repo from "./email.repo.ts";
@@ -50,6 +51,7 @@ const settingsOf = (input: EmailChannelInput) => ({
   username: input.username,
   signature: input.signature,
   copyToSent: input.copy_to_sent,
+  agentMode: input.agent_mode,
 });
 
 export async function createMailbox(ctx: AppContext, actor: MemberActor, input: EmailChannelInput) {
@@ -137,5 +139,23 @@ export async function emailOfMessage(
     quoted_html: show(mail.quotedHtml),
     remote_images_blocked: images ? 0 : count(mail.html) + count(mail.quotedHtml),
     imported: mail.imported,
+  };
+}
+
+/** The virtual agent's draft for the conversation's newest customer mail, while nobody has answered it ("draft" mode). */
+export async function emailDraftOf(ctx: AppContext, actor: MemberActor, interactionId: number): Promise<EmailDraftView> {
+  await getInteraction(ctx, actor, interactionId);
+  const thread = await repo.findThread(ctx.db, actor.companyId, interactionId);
+  const draft = thread?.draft;
+  if (!draft) return { draft: null };
+  const [newest] = await listMessagesBefore(ctx.db, actor.companyId, interactionId, undefined, 1, true);
+  if (newest?.message.id !== draft.messageId) return { draft: null };
+  return {
+    draft: {
+      message_id: draft.messageId,
+      text: draft.text,
+      sources: draft.sources.map((source) => ({ kind: source.kind, source_id: source.sourceId, title: source.title })),
+      confidence: draft.confidence,
+    },
   };
 }

@@ -1,1 +1,0 @@
-ALTER TABLE "email_messages" ADD COLUMN "imported" boolean DEFAULT false NOT NULL;
