@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMe, renderWithProviders } from "../../components/shared/test-utils.tsx";
 import { api } from "../../lib/api.ts";
 import { answerGets } from "../settings/test-fixtures.ts";
+import { Composer } from "./Composer.tsx";
 import { EmailBody } from "./EmailBody.tsx";
 
 vi.mock("../../lib/api.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).apiModuleMock(importOriginal));
@@ -56,5 +57,30 @@ describe("a customer's e-mail in the conversation", () => {
     await waitFor(() => expect(mocked.get).toHaveBeenCalled());
     expect(await screen.findByText("Энгийн текст")).toBeInTheDocument();
     expect(screen.queryByTestId("email-frame")).toBeNull();
+  });
+});
+
+describe("the composer with the virtual agent's draft (e-mail in 'draft' mode)", () => {
+  // jsdom has no FontFaceSet; Mantine's autosizing textarea listens to it.
+  Object.defineProperty(document, "fonts", { value: { addEventListener: () => undefined, removeEventListener: () => undefined }, configurable: true });
+
+  it("fills an empty composer once with the draft and its sources; the person's own text is kept", async () => {
+    const draft = {
+      message_id: 70,
+      text: "Улаанбаатарт 24 цагийн дотор хүргэнэ.",
+      sources: [{ kind: "qa" as const, source_id: 1, title: "Хүргэлт" }],
+      confidence: 0.9,
+    };
+    const view = renderWithProviders(<Composer interactionId={7} disabled={false} onSubmit={() => undefined} onTyping={() => undefined} prepared={draft} />, {
+      me: makeMe(),
+    });
+    expect(screen.getByTestId("composer")).toHaveValue(draft.text);
+    expect(screen.getByTestId("ai-draft-sources")).toHaveTextContent("Хүргэлт");
+    await userEvent.clear(screen.getByTestId("composer"));
+    await userEvent.type(screen.getByTestId("composer"), "Өөрийн хариулт");
+    view.rerender(
+      <Composer interactionId={7} disabled={false} onSubmit={() => undefined} onTyping={() => undefined} prepared={{ ...draft, message_id: 71 }} />,
+    );
+    expect(screen.getByTestId("composer")).toHaveValue("Өөрийн хариулт");
   });
 });

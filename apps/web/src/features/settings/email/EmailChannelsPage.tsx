@@ -1,4 +1,13 @@
-import { EMAIL_TLS_MODES, EmailChannelInput, LIMITS, type EmailChannelView, type EmailTlsMode } from "@holboo/core";
+import {
+  EMAIL_AGENT_MODES,
+  EMAIL_TLS_MODES,
+  EmailChannelInput,
+  LIMITS,
+  type EmailAgentMode,
+  type VirtualAgentView,
+  type EmailChannelView,
+  type EmailTlsMode,
+} from "@holboo/core";
 import {
   Badge,
   Button,
@@ -10,6 +19,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Table,
   Text,
   Textarea,
@@ -39,6 +49,9 @@ const blank = {
   signature: "",
   copy_to_sent: true,
   import_days: 0,
+  agent_id: null as number | null,
+  agent_active: false,
+  agent_mode: "answer" as EmailAgentMode,
 };
 type Values = typeof blank;
 
@@ -56,6 +69,9 @@ const valuesOf = (view: EmailChannelView): Values => ({
   signature: view.signature,
   copy_to_sent: view.copy_to_sent,
   import_days: 0,
+  agent_id: view.agent_id,
+  agent_active: view.agent_active,
+  agent_mode: view.agent_mode,
 });
 
 /** Settings → Channels → Mail: the company's mailboxes (IMAP + SMTP); saving checks the login on both servers. */
@@ -92,6 +108,12 @@ export function EmailChannelsPage() {
     if (!checked.ok) return form.setErrors(checked.errors);
     save.mutate(values);
   });
+  const agents = useQuery({
+    queryKey: ["virtual-agents"],
+    queryFn: () => api.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents"),
+    enabled: editing !== null,
+  });
+  const socialAgents = (agents.data?.items ?? []).filter((agent) => agent.agent_type === "social_agent");
   const tlsOptions = EMAIL_TLS_MODES.map((mode) => ({ value: mode, label: t(`email.tls.${mode}`) }));
   const mailboxes = list.data?.items ?? [];
   return (
@@ -153,6 +175,39 @@ export function EmailChannelsPage() {
                   autoComplete="new-password"
                   data-testid="email-password"
                   {...form.getInputProps("password")}
+                />
+              </SimpleGrid>
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <Select
+                  label={t("fields.agent")}
+                  placeholder={t("fields.agentNone")}
+                  clearable
+                  data={socialAgents.map((agent) => ({
+                    value: String(agent.id),
+                    label: agent.active ? agent.name : `${agent.name} (${t("fields.agentInactive")})`,
+                  }))}
+                  value={form.values.agent_id === null ? null : String(form.values.agent_id)}
+                  onChange={(value) => {
+                    form.setFieldValue("agent_id", value === null ? null : Number(value));
+                    if (value === null) form.setFieldValue("agent_active", false);
+                  }}
+                  error={form.errors.agent_id}
+                  data-testid="email-agent"
+                />
+                <Select
+                  label={t("email.fields.agentMode")}
+                  data={EMAIL_AGENT_MODES.map((mode) => ({ value: mode, label: t(`email.agentModes.${mode}`) }))}
+                  allowDeselect={false}
+                  disabled={form.values.agent_id === null}
+                  data-testid="email-agent-mode"
+                  {...form.getInputProps("agent_mode")}
+                />
+                <Switch
+                  mt="lg"
+                  label={t("email.fields.agentActive")}
+                  disabled={form.values.agent_id === null}
+                  data-testid="email-agent-active"
+                  {...form.getInputProps("agent_active", { type: "checkbox" })}
                 />
               </SimpleGrid>
               <Textarea label={t("email.fields.signature")} autosize minRows={2} {...form.getInputProps("signature")} />
