@@ -134,9 +134,16 @@ describe.skipIf(missing)("e-mail channel with real IMAP (Dovecot) and SMTP serve
     expect(imported?.owner_type).not.toBe("ai");
     // Live mail on the same channel is the agent's: it answers, so the agent would have answered the imported mail too.
     const liveText = `Хүргэлт хэдэн хоногт ирэх вэ? ${unique()}`;
-    await world.imap.append(box.address, rawMail({ from: live, to: box.address, subject: "Шинэ", text: liveText }).raw);
+    const liveMail = rawMail({ from: live, to: box.address, subject: "Шинэ", text: liveText });
+    await world.imap.append(box.address, liveMail.raw);
     const [answered] = await waitForConversation(admin.client, liveText);
     await until(async () => (await messagesOf(admin.client, answered?.id ?? 0)).some((m) => m.is_bot), 10_000);
+    // The agent's answer threads under the customer's mail even when it is delivered before the mail is linked.
+    let botMail = "";
+    await until(async () => Boolean((botMail = (await world.imap.fetchAll(live))[0] ?? "")), 10_000);
+    const parsedBotMail = await simpleParser(botMail);
+    expect(parsedBotMail.inReplyTo).toBe(liveMail.messageId);
+    expect(parsedBotMail.headers.get("auto-submitted")).toBe("auto-replied");
     const importedMessages = await messagesOf(admin.client, imported?.id ?? 0);
     expect(importedMessages.map((m) => [m.text, m.is_bot])).toEqual([[recent, false]]);
     const view = await admin.client.get<EmailMessageView>(`/api/interactions/${imported?.id}/messages/${importedMessages[0]?.id}/email`);
@@ -200,6 +207,21 @@ describe.skipIf(missing)("e-mail channel with real IMAP (Dovecot) and SMTP serve
     await world.imap.append(box.address, rawMail({ from: other, to: box.address, subject: "Дахиад", text: again }).raw);
     const [answered] = await waitForConversation(admin.client, again);
     await until(async () => (await messagesOf(admin.client, answered?.id ?? 0)).some((m) => m.is_bot && m.text === pair.answer), 10_000);
+  });
+
+  it("a reply delivered before its customer's mail is linked (the agent can be that fast) still carries In-Reply-To", async () => {
+    const box = await connectedMailbox();
+    const customer = await world.customer();
+    const mail = rawMail({ from: customer, to: box.address, subject: "Яаралтай", text: `Яаралтай асуулт ${unique()}` });
+    await world.imap.append(box.address, mail.raw);
+    const [conversation] = await waitForConversation(box.client, "Яаралтай асуулт");
+    // As the inbound job leaves it between storing the message and linking the mail to it.
+    await t.database.pool.query("UPDATE email_messages SET interaction_id = NULL, message_id = NULL WHERE rfc_message_id = $1", [mail.messageId]);
+    const reply = await box.client.post<MessageView>(`/api/interactions/${conversation?.id}/messages`, { text: "Одоо шалгая.", client_id: unique("c") });
+    expect(reply.status).toBe(200);
+    let delivered = "";
+    await until(async () => Boolean((delivered = (await world.imap.fetchAll(customer))[0] ?? "")), 10_000);
+    expect((await simpleParser(delivered)).inReplyTo).toBe(mail.messageId);
   });
 
   it("threads replies by In-Reply-To with a mangled subject, by References alone and by the subject token; other mail starts its own", async () => {
