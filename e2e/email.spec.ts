@@ -29,6 +29,14 @@ test("an admin connects a mailbox in settings; a customer's mail appears in the 
     await newCompany(context.request, { first: "Saraa", last: "Admin", email: `mail-${suffix}@shop.mn`, company: `Mail ${suffix}`, agent: "Shop bot" });
     const box = await world.mailbox();
     const customer = await world.customer();
+    const earlier = await world.customer();
+    // Mail from yesterday, already in the mailbox: brought in by "import the last days", never answered by the agent.
+    await world.imap.append(
+      box.address,
+      rawMail({ from: earlier, to: box.address, subject: "Өчигдрийн асуулт", text: "Өчигдөр бичсэн: нэхэмжлэх хэрэгтэй байна." }).raw,
+      "INBOX",
+      new Date(Date.now() - 24 * 3600_000),
+    );
 
     await page.goto("/settings/email");
     await page.getByTestId("email-add").click();
@@ -44,8 +52,15 @@ test("an admin connects a mailbox in settings; a customer's mail appears in the 
     await page.getByTestId("email-password").fill("not-the-password");
     await page.getByTestId("email-save").click();
     await expect(page.getByText("Мэйлийн хэрэглэгчийн нэр эсвэл нууц үг буруу байна.")).toBeVisible();
-    await shot(page, "70-email-wrong-password");
+    await shot(page, "69-email-wrong-password");
     await page.getByTestId("email-password").fill(box.password);
+    await page.getByTestId("email-import-days").fill("7");
+    await page.getByTestId("email-agent").click();
+    await page.getByRole("option", { name: "Shop bot" }).click();
+    await pick(page, "email-agent-mode", "Ажилтанд хариултын ноорог бэлдэнэ");
+    await page.getByRole("switch", { name: "Виртуал туслахыг ажиллуулах" }).check({ force: true });
+    await expect(page.getByRole("switch", { name: "Виртуал туслахыг ажиллуулах" })).toBeChecked();
+    await shot(page, "70-email-connect-form");
     await page.getByTestId("email-save").click();
     const row = page.getByTestId("email-channels").getByRole("row", { name: new RegExp(box.address) });
     await expect(row).toBeVisible();
@@ -65,6 +80,8 @@ test("an admin connects a mailbox in settings; a customer's mail appears in the 
     await world.imap.append(box.address, first.raw);
 
     await page.goto("/interacts");
+    await page.getByTestId("inbox-list").getByText("нэхэмжлэх хэрэгтэй байна").click();
+    await expect(page.getByTestId("email-imported")).toHaveText("Импортолсон");
     await page.getByTestId("inbox-list").getByText("миний захиалга хэзээ ирэх вэ?").click();
     const frame = page.getByTestId("email-frame");
     await expect(frame).toBeVisible();

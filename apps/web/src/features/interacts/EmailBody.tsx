@@ -47,16 +47,24 @@ export function EmailBody({
     staleTime: Infinity,
   });
   const view = mail.data;
-  if (!view || (!view.html && !view.quoted_html)) return <>{fallback}</>;
+  if (!view) return <>{fallback}</>;
+  const imported = view.imported && (
+    <Badge size="xs" variant="light" color="gray" data-testid="email-imported">
+      {t("email.imported")}
+    </Badge>
+  );
+  if (!view.html && !view.quoted_html)
+    return (
+      <>
+        {imported}
+        {fallback}
+      </>
+    );
   const body = `${view.html ?? ""}${quoted && view.quoted_html ? view.quoted_html : ""}`;
   return (
     <Stack gap={4} w="100%" data-testid="email-body">
       <Group gap={6} wrap="nowrap">
-        {view.imported && (
-          <Badge size="xs" variant="light" color="gray" data-testid="email-imported">
-            {t("email.imported")}
-          </Badge>
-        )}
+        {imported}
         <Text size="xs" c="dimmed" lineClamp={1} data-testid="email-headers">
           {t("email.from", { from: view.from })} · {view.subject}
         </Text>
