@@ -175,7 +175,12 @@ export const emailThreads = pgTable(
     subject: text("subject").notNull(),
     replyToken: text("reply_token").notNull(),
     /** In "draft" mode: the virtual agent's draft answer to a customer mail (that message's id), for the composer. */
-    draft: jsonb("draft").$type<{ messageId: number; text: string; sources: { kind: "qa" | "passage"; sourceId: number; title: string }[]; confidence: number }>(),
+    draft: jsonb("draft").$type<{
+      messageId: number;
+      text: string;
+      sources: { kind: "qa" | "passage"; sourceId: number; title: string }[];
+      confidence: number;
+    }>(),
   },
   (t) => [uniqueIndex("email_threads_token_unique").on(t.channelId, t.replyToken), index("email_threads_company_idx").on(t.companyId, t.interactionId)],
 );
