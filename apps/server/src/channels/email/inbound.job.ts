@@ -137,7 +137,6 @@ async function receive(ctx: AppContext, channel: ChannelRow, mailbox: repo.Mailb
     // new conversation goes to people (the agent's draft waits in their composer).
     { agent: !stored.imported },
   );
-  await repo.linkEmailMessage(ctx.db, channel.companyId, channel.id, rfcMessageId, view.interaction_id, view.id);
   await repo.insertThreadOnce(ctx.db, {
     interactionId: view.interaction_id,
     companyId: channel.companyId,
@@ -153,4 +152,6 @@ async function receive(ctx: AppContext, channel: ChannelRow, mailbox: repo.Mailb
       { queue: `conversation:${view.interaction_id}`, key: `email_draft:${view.id}` },
     );
   }
+  // Linked last: a retry after a crash finds the mail unlinked and redoes the steps above (each is idempotent).
+  await repo.linkEmailMessage(ctx.db, channel.companyId, channel.id, rfcMessageId, view.interaction_id, view.id);
 }
