@@ -6,6 +6,8 @@ import { rateLimitPurgeJob } from "./platform/rate-limit/purge.job.ts";
 import { presenceExpiryJob } from "./modules/presence/presence.job.ts";
 import { deliveryJob } from "./channels/delivery.job.ts";
 import { channelEventJob } from "./channels/events.ts";
+import { emailDraftJob } from "./channels/email/draft.job.ts";
+import { emailImportJob } from "./channels/email/import.job.ts";
 import { emailInboundJob } from "./channels/email/inbound.job.ts";
 import { agentTurnJob } from "./modules/answers/agent-turn.job.ts";
 import { articlePairsJob } from "./modules/knowledge/article-pairs.job.ts";
@@ -18,6 +20,8 @@ export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [
   mailJob,
   channelEventJob,
   emailInboundJob,
+  emailImportJob,
+  emailDraftJob,
   deliveryJob,
   agentTurnJob,
   articlePairsJob,

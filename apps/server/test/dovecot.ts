@@ -15,8 +15,8 @@ export interface Dovecot {
   port: number;
   /** Adds a mailbox user with a password login; resolves once Dovecot accepts the login. */
   addUser(user: string, password: string): Promise<void>;
-  /** Puts a raw mail into a user's folder by IMAP APPEND, as a mail server delivering it would. */
-  append(user: string, raw: string, folder?: string): Promise<{ uid: number }>;
+  /** Puts a raw mail into a user's folder by IMAP APPEND, as a mail server delivering it would (at `date`, default now). */
+  append(user: string, raw: string, folder?: string, date?: Date): Promise<{ uid: number }>;
   /** The raw mails of a user's folder, oldest first. */
   fetchAll(user: string, folder?: string): Promise<string[]>;
   stop(): void;
@@ -157,9 +157,9 @@ namespace inbox {
         }
       }
     },
-    async append(user, raw, folder = "INBOX") {
+    async append(user, raw, folder = "INBOX", date) {
       return withClient(user, async (client) => {
-        const result = await client.append(folder, raw);
+        const result = await client.append(folder, raw, [], date);
         if (!result || !result.uid) throw new Error("APPEND returned no uid");
         return { uid: result.uid };
       });
@@ -187,7 +187,12 @@ namespace inbox {
           // already gone
         }
       }
-      rmSync(root, { recursive: true, force: true });
+      // The master may still be writing its state as it stops: retry, and leave a stray temp folder rather than fail.
+      try {
+        rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      } catch {
+        // left for the system's temp cleaning
+      }
     },
   };
 }

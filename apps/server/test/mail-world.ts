@@ -1,6 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { SMTPServer } from "smtp-server";
-import { unique } from "./factories.ts";
 import { startDovecot, type Dovecot } from "./dovecot.ts";
+
+// Not from factories.ts (which loads vitest): the Playwright journey starts this world too (e2e/email.spec.ts).
+const unique = (prefix = "x") => `${prefix}${randomBytes(5).toString("hex")}`;
 
 /**
  * The outside world of the e-mail tests: a real IMAP server (Dovecot) holding the company's mailbox and

@@ -46,6 +46,8 @@ export const LIMITS = {
   emailSignatureMaxChars: 2000,
   /** A mail larger than this keeps its text but not its attachments. */
   emailMaxBytes: 25 * 1024 * 1024,
+  /** The most days of past mail a mailbox may import when it connects. */
+  emailImportMaxDays: 90,
   webchatNameMaxChars: 60,
   webchatGreetingMaxChars: 300,
   webchatFaqMaxEntries: 10,

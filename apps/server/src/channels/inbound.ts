@@ -9,10 +9,12 @@ import { receiveFromContact, type InboundFromContact } from "../modules/interact
  * customer's send is acknowledged without waiting for the answer, which arrives as the next event; a
  * repeat of a stored message queues nothing.
  */
-export async function acceptFromContact(ctx: AppContext, inbound: InboundFromContact): Promise<MessageView> {
-  const received = await receiveFromContact(ctx, inbound, {
-    inStatement: agentTurnInStatement(ctx),
-    inTransaction: (tx, turn) => addAgentTurn(ctx, tx, turn),
-  });
+export async function acceptFromContact(ctx: AppContext, inbound: InboundFromContact, options: { agent: boolean } = { agent: true }): Promise<MessageView> {
+  // `agent: false` (mail imported from a mailbox's past): no turn is queued, whoever owns the conversation.
+  const received = await receiveFromContact(
+    ctx,
+    inbound,
+    options.agent ? { inStatement: agentTurnInStatement(ctx), inTransaction: (tx, turn) => addAgentTurn(ctx, tx, turn) } : undefined,
+  );
   return received.view;
 }

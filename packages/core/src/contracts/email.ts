@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "../limits.ts";
+import { AiDraftView } from "./answers.ts";
 import { ChannelView } from "./channels.ts";
 
 /** `tls`: TLS from the first byte (993, 465); `starttls`: plain, then upgraded (143, 587); `none`: never encrypted (local servers only). */
@@ -18,6 +19,10 @@ const port = z
   .min(1, { error: "invalid_parameters" })
   .max(65535, { error: "invalid_parameters" });
 const tls = z.enum(EMAIL_TLS_MODES, { error: "invalid_parameters" });
+
+/** What the channel's virtual agent does with a customer's mail: answer it, or prepare a draft a person edits and sends. */
+export const EMAIL_AGENT_MODES = ["answer", "draft"] as const;
+export type EmailAgentMode = (typeof EMAIL_AGENT_MODES)[number];
 
 export const EmailChannelInput = z.object({
   name: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(LIMITS.channelNameMaxChars, { error: "text_too_long" }),
@@ -40,6 +45,17 @@ export const EmailChannelInput = z.object({
   active: z.boolean().default(true),
   agent_id: z.number({ error: "virtual_agent_not_found" }).int().positive({ error: "virtual_agent_not_found" }).nullable().default(null),
   agent_active: z.boolean().default(false),
+  agent_mode: z.enum(EMAIL_AGENT_MODES, { error: "invalid_parameters" }).default("answer"),
+  /**
+   * When connecting: also bring in the mail of the last N days (0: none, reading starts from now). Imported
+   * mail becomes conversations for people; the virtual agent never answers it. Ignored on an edit.
+   */
+  import_days: z
+    .number({ error: "invalid_parameters" })
+    .int({ error: "invalid_parameters" })
+    .min(0, { error: "invalid_parameters" })
+    .max(LIMITS.emailImportMaxDays, { error: "invalid_parameters" })
+    .default(0),
 });
 export type EmailChannelInput = z.infer<typeof EmailChannelInput>;
 
@@ -56,6 +72,7 @@ export const EmailChannelView = ChannelView.extend({
   username: z.string(),
   signature: z.string(),
   copy_to_sent: z.boolean(),
+  agent_mode: z.enum(EMAIL_AGENT_MODES),
   state: z.enum(EMAIL_MAILBOX_STATES),
   last_error: z.string().nullable(),
   last_sync_at: z.string().nullable(),
@@ -72,6 +89,8 @@ export const EmailMessageView = z.object({
   /** The quoted history, folded under the reply. */
   quoted_html: z.string().nullable(),
   remote_images_blocked: z.number().int(),
+  /** Brought in from the mailbox's past when it was connected (never answered by the virtual agent). */
+  imported: z.boolean(),
 });
 export type EmailMessageView = z.infer<typeof EmailMessageView>;
 
@@ -79,3 +98,24 @@ export const EmailMessageQuery = z.object({ images: z.enum(["0", "1"]).default("
 
 export const EmailInboundJobPayload = z.object({ company_id: z.number().int().positive(), event_id: z.number().int().positive() });
 export type EmailInboundJobPayload = z.infer<typeof EmailInboundJobPayload>;
+
+/** The past mail a mailbox brings in when it connects: UIDs up to where live reading starts, since a date. */
+export const EmailImportJobPayload = z.object({
+  company_id: z.number().int().positive(),
+  channel_id: z.number().int().positive(),
+  uid_validity: z.number().int(),
+  up_to_uid: z.number().int().nonnegative(),
+  since: z.iso.datetime(),
+});
+export type EmailImportJobPayload = z.infer<typeof EmailImportJobPayload>;
+
+/** The draft the virtual agent prepared for the conversation's newest customer mail (channels in "draft" mode), or null. */
+export const EmailDraftView = z.object({ draft: AiDraftView.extend({ message_id: z.number().int() }).nullable() });
+export type EmailDraftView = z.infer<typeof EmailDraftView>;
+
+export const EmailDraftJobPayload = z.object({
+  company_id: z.number().int().positive(),
+  interaction_id: z.number().int().positive(),
+  message_id: z.number().int().positive(),
+});
+export type EmailDraftJobPayload = z.infer<typeof EmailDraftJobPayload>;

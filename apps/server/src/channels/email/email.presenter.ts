@@ -1,4 +1,4 @@
-import type { EmailChannelView, EmailTlsMode } from "@holboo/core";
+import type { EmailAgentMode, EmailChannelView, EmailTlsMode } from "@holboo/core";
 import { presentChannel } from "../../modules/channels/channels.presenter.ts";
 import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
 import type { MailboxRow } from "./email.repo.ts";
@@ -17,6 +17,7 @@ export function presentMailbox(channel: ChannelRow, mailbox: MailboxRow): EmailC
     username: mailbox.username,
     signature: mailbox.signature,
     copy_to_sent: mailbox.copyToSent,
+    agent_mode: mailbox.agentMode as EmailAgentMode,
     state: mailbox.state as EmailChannelView["state"],
     last_error: mailbox.lastError,
     last_sync_at: mailbox.lastSyncAt?.toISOString() ?? null,

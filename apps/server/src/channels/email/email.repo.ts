@@ -125,6 +125,13 @@ export async function findThreadByToken(db: Executor, companyId: number, channel
   return row ?? null;
 }
 
+export async function saveThreadDraft(db: Executor, companyId: number, interactionId: number, draft: EmailThreadRow["draft"]) {
+  await db
+    .update(emailThreads)
+    .set({ draft })
+    .where(and(eq(emailThreads.companyId, companyId), eq(emailThreads.interactionId, interactionId)));
+}
+
 export async function insertThreadOnce(db: Executor, values: typeof emailThreads.$inferInsert) {
   await db.insert(emailThreads).values(values).onConflictDoNothing();
 }

@@ -1,5 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { CSRF_COOKIE, SESSION_COOKIE, type EmailChannelView, type EmailMessageView, type InteractionView, type MessageView } from "@holboo/core";
+import {
+  CSRF_COOKIE,
+  SESSION_COOKIE,
+  type EmailChannelView,
+  type EmailDraftView,
+  type EmailMessageView,
+  type InteractionView,
+  type MessageView,
+  type VirtualAgentView,
+} from "@holboo/core";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, errorCode, fieldCode, startTestApp, type TestApp } from "../../../test/harness.ts";
@@ -91,6 +100,128 @@ describe.skipIf(missing)("e-mail channel with real IMAP (Dovecot) and SMTP serve
     const messages = await messagesOf(admin.client, conversation?.id ?? 0);
     expect(messages.map((m) => m.text)).toEqual([text]);
     expect((await conversations(admin.client)).some((c) => c.title === "Old")).toBe(false);
+  });
+
+  it("imports the last N days when asked: past mail becomes conversations for people, marked as imported, never answered by the virtual agent", async () => {
+    const admin = await companyAdmin(t);
+    await admin.client.put("/api/me/presence", { presence: "away" });
+    const [agent] = (await admin.client.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents")).body.items;
+    const pair = { question: "Хүргэлт хэдэн хоногт ирэх вэ?", variants: ["Хүргэлт хэр удаан вэ"], answer: "Улаанбаатарт 24 цагийн дотор хүргэнэ." };
+    expect((await admin.client.post("/api/knowledge/qa", pair)).status).toBe(200);
+    const box = await world.mailbox();
+    const [past, older, live] = [await world.customer(), await world.customer(), await world.customer()];
+    const day = 24 * 3600_000;
+    const recent = `Хүргэлт хэдэн хоногт ирэх вэ? ${unique()}`;
+    const tooOld = `Хуучин асуулт ${unique()}`;
+    await world.imap.append(
+      box.address,
+      rawMail({ from: past, to: box.address, subject: "Хүргэлт", text: recent }).raw,
+      "INBOX",
+      new Date(Date.now() - 2 * day),
+    );
+    await world.imap.append(
+      box.address,
+      rawMail({ from: older, to: box.address, subject: "Хуучин", text: tooOld }).raw,
+      "INBOX",
+      new Date(Date.now() - 40 * day),
+    );
+    const tooMany = await admin.client.post("/api/email-channels", { ...box.input, import_days: 91 });
+    expect(fieldCode(tooMany, "import_days")).toBe("invalid_parameters");
+    const created = await admin.client.post<EmailChannelView>("/api/email-channels", { ...box.input, import_days: 7, agent_id: agent?.id, agent_active: true });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+
+    const [imported] = await waitForConversation(admin.client, recent);
+    expect(imported?.owner_type).not.toBe("ai");
+    // Live mail on the same channel is the agent's: it answers, so the agent would have answered the imported mail too.
+    const liveText = `Хүргэлт хэдэн хоногт ирэх вэ? ${unique()}`;
+    const liveMail = rawMail({ from: live, to: box.address, subject: "Шинэ", text: liveText });
+    await world.imap.append(box.address, liveMail.raw);
+    const [answered] = await waitForConversation(admin.client, liveText);
+    await until(async () => (await messagesOf(admin.client, answered?.id ?? 0)).some((m) => m.is_bot), 10_000);
+    // The agent's answer threads under the customer's mail even when it is delivered before the mail is linked.
+    let botMail = "";
+    await until(async () => Boolean((botMail = (await world.imap.fetchAll(live))[0] ?? "")), 10_000);
+    const parsedBotMail = await simpleParser(botMail);
+    expect(parsedBotMail.inReplyTo).toBe(liveMail.messageId);
+    expect(parsedBotMail.headers.get("auto-submitted")).toBe("auto-replied");
+    const importedMessages = await messagesOf(admin.client, imported?.id ?? 0);
+    expect(importedMessages.map((m) => [m.text, m.is_bot])).toEqual([[recent, false]]);
+    const view = await admin.client.get<EmailMessageView>(`/api/interactions/${imported?.id}/messages/${importedMessages[0]?.id}/email`);
+    expect(view.body.imported).toBe(true);
+    const liveFirst = (await messagesOf(admin.client, answered?.id ?? 0))[0];
+    expect((await admin.client.get<EmailMessageView>(`/api/interactions/${answered?.id}/messages/${liveFirst?.id}/email`)).body.imported).toBe(false);
+    const all = await conversations(admin.client);
+    expect(all.some((c) => c.title === "Хуучин")).toBe(false);
+    expect(all.filter((c) => c.title === "Хүргэлт")).toHaveLength(1);
+  });
+
+  it("in 'draft' mode the virtual agent prepares the answer for the person's composer and sends nothing; a person's reply retires the draft", async () => {
+    const admin = await companyAdmin(t);
+    await admin.client.put("/api/me/presence", { presence: "away" });
+    const [agent] = (await admin.client.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents")).body.items;
+    const pair = { question: "Хүргэлт хэдэн хоногт ирэх вэ?", variants: ["Хүргэлт хэр удаан вэ"], answer: "Улаанбаатарт 24 цагийн дотор хүргэнэ." };
+    expect((await admin.client.post("/api/knowledge/qa", pair)).status).toBe(200);
+    const box = await world.mailbox();
+    const customer = await world.customer();
+    const wrongMode = await admin.client.post("/api/email-channels", { ...box.input, agent_mode: "shout" });
+    expect(fieldCode(wrongMode, "agent_mode")).toBe("invalid_parameters");
+    const created = await admin.client.post<EmailChannelView>("/api/email-channels", {
+      ...box.input,
+      agent_id: agent?.id,
+      agent_active: true,
+      agent_mode: "draft",
+    });
+    expect(created.body).toMatchObject({ agent_mode: "draft", agent_active: true });
+    await until(async () => (await admin.client.get<EmailChannelView>(`/api/email-channels/${created.body.id}`)).body.state === "connected", 10_000);
+
+    const text = `Хүргэлт хэдэн хоногт ирэх вэ? ${unique()}`;
+    await world.imap.append(box.address, rawMail({ from: customer, to: box.address, subject: "Хүргэлт", text }).raw);
+    const [conversation] = await waitForConversation(admin.client, text);
+    const id = conversation?.id ?? 0;
+    expect(conversation?.owner_type).not.toBe("ai");
+    let draft: EmailDraftView["draft"] = null;
+    await until(async () => Boolean((draft = (await admin.client.get<EmailDraftView>(`/api/interactions/${id}/email-draft`)).body.draft)), 10_000);
+    const [question] = await messagesOf(admin.client, id);
+    expect(draft).toMatchObject({ message_id: question?.id, text: pair.answer, sources: [expect.objectContaining({ kind: "qa", title: pair.question })] });
+    expect((await messagesOf(admin.client, id)).map((m) => m.is_bot)).toEqual([false]);
+    expect((await world.imap.fetchAll(customer)).length).toBe(0);
+    const stranger = await companyAdmin(t);
+    expect((await stranger.client.get(`/api/interactions/${id}/email-draft`)).status).toBe(404);
+
+    const reply = await admin.client.post<MessageView>(`/api/interactions/${id}/messages`, { text: pair.answer, client_id: unique("c") });
+    expect(reply.status).toBe(200);
+    expect((await admin.client.get<EmailDraftView>(`/api/interactions/${id}/email-draft`)).body.draft).toBeNull();
+    await until(async () => (await world.imap.fetchAll(customer)).length === 1, 10_000);
+
+    // Switched to answering: the agent answers new mail itself.
+    const switched = await admin.client.put<EmailChannelView>(`/api/email-channels/${created.body.id}`, {
+      ...box.input,
+      password: "",
+      agent_id: agent?.id,
+      agent_active: true,
+      agent_mode: "answer",
+    });
+    expect(switched.body.agent_mode).toBe("answer");
+    const other = await world.customer();
+    const again = `Хүргэлт хэр удаан вэ ${unique()}`;
+    await world.imap.append(box.address, rawMail({ from: other, to: box.address, subject: "Дахиад", text: again }).raw);
+    const [answered] = await waitForConversation(admin.client, again);
+    await until(async () => (await messagesOf(admin.client, answered?.id ?? 0)).some((m) => m.is_bot && m.text === pair.answer), 10_000);
+  });
+
+  it("a reply delivered before its customer's mail is linked (the agent can be that fast) still carries In-Reply-To", async () => {
+    const box = await connectedMailbox();
+    const customer = await world.customer();
+    const mail = rawMail({ from: customer, to: box.address, subject: "Яаралтай", text: `Яаралтай асуулт ${unique()}` });
+    await world.imap.append(box.address, mail.raw);
+    const [conversation] = await waitForConversation(box.client, "Яаралтай асуулт");
+    // As the inbound job leaves it between storing the message and linking the mail to it.
+    await t.database.pool.query("UPDATE email_messages SET interaction_id = NULL, message_id = NULL WHERE rfc_message_id = $1", [mail.messageId]);
+    const reply = await box.client.post<MessageView>(`/api/interactions/${conversation?.id}/messages`, { text: "Одоо шалгая.", client_id: unique("c") });
+    expect(reply.status).toBe(200);
+    let delivered = "";
+    await until(async () => Boolean((delivered = (await world.imap.fetchAll(customer))[0] ?? "")), 10_000);
+    expect((await simpleParser(delivered)).inReplyTo).toBe(mail.messageId);
   });
 
   it("threads replies by In-Reply-To with a mangled subject, by References alone and by the subject token; other mail starts its own", async () => {

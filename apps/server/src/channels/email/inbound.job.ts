@@ -9,6 +9,7 @@ import { findUnprocessedEvent, insertEventOnce, markEventProcessed } from "../ev
 import { resolveSender } from "../identities.ts";
 import { acceptFromContact } from "../inbound.ts";
 import type { Executor } from "../../platform/db/client.ts";
+import { emailDraftJob } from "./draft.job.ts";
 import * as repo from "./email.repo.ts";
 import { parseMail, type IncomingMail } from "./mail.ts";
 import { baseSubject, newReplyToken, tokenInSubject } from "./threading.ts";
@@ -19,6 +20,8 @@ export interface StoredMail {
   uid_validity: number;
   raw: string;
   truncated: boolean;
+  /** Past mail brought in when the mailbox was connected: for people only, never the virtual agent. */
+  imported?: boolean;
 }
 
 /**
@@ -99,11 +102,13 @@ async function receive(ctx: AppContext, channel: ChannelRow, mailbox: repo.Mailb
     references: mail.references,
     html: mail.html,
     quotedHtml: mail.quotedHtml,
+    imported: stored.imported === true,
   };
   if (mail.loop || !mail.fromAddress) {
     await repo.insertEmailMessageOnce(ctx.db, { ...record, ignoredReason: mail.loop ?? "no_sender" });
     return;
   }
+  const drafting = mailbox.agentMode === "draft" && channel.agentActive && channel.agentId !== null;
   const [firstName = "", ...rest] = mail.fromName.trim().split(/\s+/);
   const inbound = { channelId: channel.id, externalId: mail.fromAddress, providerMessageId: null, text: "", attachments: [] };
   const { identity, contact } = await resolveSender(ctx, channel, { ...inbound, profile: { firstName, lastName: rest.join(" "), email: mail.fromAddress } });
@@ -114,19 +119,24 @@ async function receive(ctx: AppContext, channel: ChannelRow, mailbox: repo.Mailb
   const subject = baseSubject(mail.subject);
   // Recorded before the message, so the answer (a person's or the agent's) finds the mail it replies to.
   await repo.insertEmailMessageOnce(ctx.db, record);
-  const view = await acceptFromContact(ctx, {
-    companyId: channel.companyId,
-    channelId: channel.id,
-    identityId: identity.id,
-    contactId: identity.contactId,
-    contactName: contact ? fullName(contact.firstName, contact.lastName) : mail.fromAddress,
-    text: `${mail.text}${note}${truncated}`.trim() || subject,
-    attachments,
-    clientId: null,
-    providerMessageId: `email:${channel.id}:${rfcMessageId}`.slice(0, 500),
-    thread: { interactionId, title: subject || mail.text.slice(0, 60) },
-  });
-  await repo.linkEmailMessage(ctx.db, channel.companyId, channel.id, rfcMessageId, view.interaction_id, view.id);
+  const view = await acceptFromContact(
+    ctx,
+    {
+      companyId: channel.companyId,
+      channelId: channel.id,
+      identityId: identity.id,
+      contactId: identity.contactId,
+      contactName: contact ? fullName(contact.firstName, contact.lastName) : mail.fromAddress,
+      text: `${mail.text}${note}${truncated}`.trim() || subject,
+      attachments,
+      clientId: null,
+      providerMessageId: `email:${channel.id}:${rfcMessageId}`.slice(0, 500),
+      thread: { interactionId, title: subject || mail.text.slice(0, 60), ...(stored.imported || drafting ? { people: true } : {}) },
+    },
+    // Imported mail is history: a person looks at it; the virtual agent never answers it. In "draft" mode a
+    // new conversation goes to people (the agent's draft waits in their composer).
+    { agent: !stored.imported },
+  );
   await repo.insertThreadOnce(ctx.db, {
     interactionId: view.interaction_id,
     companyId: channel.companyId,
@@ -134,4 +144,14 @@ async function receive(ctx: AppContext, channel: ChannelRow, mailbox: repo.Mailb
     subject: subject || "(no subject)",
     replyToken: newReplyToken(),
   });
+  if (drafting && !stored.imported) {
+    await ctx.jobs.add(
+      ctx.db,
+      emailDraftJob,
+      { company_id: channel.companyId, interaction_id: view.interaction_id, message_id: view.id },
+      { queue: `conversation:${view.interaction_id}`, key: `email_draft:${view.id}` },
+    );
+  }
+  // Linked last: a retry after a crash finds the mail unlinked and redoes the steps above (each is idempotent).
+  await repo.linkEmailMessage(ctx.db, channel.companyId, channel.id, rfcMessageId, view.interaction_id, view.id);
 }

@@ -2,7 +2,7 @@ import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import type { AppContext } from "../../context.ts";
 import { findFile } from "../../modules/companies/companies.service.ts";
 import { findInteraction } from "../../modules/interactions/interactions.service.ts";
-import { findMessage } from "../../modules/interactions/messages.service.ts";
+import { findMessage, listMessagesBefore } from "../../modules/interactions/messages.service.ts";
 import type { ChannelAdapter, DeliveryResult, OutboundDelivery } from "../adapter.ts";
 import { channelSecrets } from "../secrets.ts";
 import { imapClient, smtpTransport, type MailboxLogin } from "./connect.ts";
@@ -27,6 +27,35 @@ const isPermanent = (error: unknown) => {
   const details = error as { code?: string; responseCode?: number };
   return details.code === "EAUTH" || (typeof details.responseCode === "number" && details.responseCode >= 500);
 };
+
+/**
+ * The customer mail a reply answers may not be linked to its message yet: the agent can answer (and its
+ * reply be delivered) before the inbound job links the mail it stored. The customer's messages just before
+ * the reply name their mail in their provider id, so they are linked here (the same values the job writes).
+ */
+async function linkAnswered(
+  ctx: AppContext,
+  delivery: OutboundDelivery,
+  reply: { interactionId: number; seq: number },
+  chain: { messageId: number | null }[],
+): Promise<boolean> {
+  const linked = new Set(chain.map((mail) => mail.messageId));
+  const prefix = `email:${delivery.channelId}:`;
+  let changed = false;
+  for (const { message } of await listMessagesBefore(ctx.db, delivery.companyId, reply.interactionId, reply.seq, 5, true)) {
+    if (message.direction !== "in" || linked.has(message.id) || !message.providerMessageId?.startsWith(prefix)) continue;
+    await repo.linkEmailMessage(
+      ctx.db,
+      delivery.companyId,
+      delivery.channelId,
+      message.providerMessageId.slice(prefix.length),
+      reply.interactionId,
+      message.id,
+    );
+    changed = true;
+  }
+  return changed;
+}
 
 /**
  * Sends a reply through the mailbox's own SMTP, as one more mail of the customer's thread: In-Reply-To the
@@ -55,7 +84,8 @@ async function deliver(delivery: OutboundDelivery, ctx: AppContext): Promise<Del
     });
     thread = await repo.findThread(ctx.db, delivery.companyId, message.interactionId);
   }
-  const chain = await repo.listConversationMail(ctx.db, delivery.companyId, message.interactionId);
+  let chain = await repo.listConversationMail(ctx.db, delivery.companyId, message.interactionId);
+  if (await linkAnswered(ctx, delivery, message, chain)) chain = await repo.listConversationMail(ctx.db, delivery.companyId, message.interactionId);
   const rfcMessageId = outgoingMessageId(delivery.companyId, message.id, mailbox.address);
   const earlier = chain.filter((mail) => mail.rfcMessageId !== rfcMessageId);
   const lastInbound = earlier.filter((mail) => mail.direction === "in").at(-1) ?? null;

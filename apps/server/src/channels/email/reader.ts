@@ -238,33 +238,53 @@ class MailboxReader {
     const uids = ((await client.search({ uid: `${lastUid + 1}:*` }, { uid: true })) || []).filter((uid) => uid > lastUid);
     await this.take(client, uidValidity, uids);
   }
+  private take(client: ImapFlow, uidValidity: number, uids: number[]) {
+    return takeMails(this.ctx, client, { companyId: this.companyId, channelId: this.channelId }, uidValidity, uids, { imported: false });
+  }
+}
 
-  private async take(client: ImapFlow, uidValidity: number, uids: number[]) {
-    const sorted = [...uids].sort((a, b) => a - b);
-    for (let start = 0; start < sorted.length; start += FETCH_BATCH) {
-      const batch = sorted.slice(start, start + FETCH_BATCH);
-      const sizes = new Map<number, number>();
-      for await (const message of client.fetch(batch.join(","), { uid: true, size: true }, { uid: true })) sizes.set(message.uid, message.size ?? 0);
-      const small = batch.filter((uid) => (sizes.get(uid) ?? 0) <= LIMITS.emailMaxBytes);
-      const mails: StoredMail[] = [];
-      if (small.length) {
-        for await (const message of client.fetch(small.join(","), { uid: true, source: true }, { uid: true })) {
-          mails.push({ uid: message.uid, uid_validity: uidValidity, raw: (message.source ?? Buffer.alloc(0)).toString("base64"), truncated: false });
-        }
+/**
+ * Fetches these mails (in UID order, in batches) and stores each batch with its jobs in one transaction;
+ * live reading moves the mailbox's read position with it, an import of past mail (`imported`) does not.
+ */
+export async function takeMails(
+  ctx: AppContext,
+  client: ImapFlow,
+  channel: { companyId: number; channelId: number },
+  uidValidity: number,
+  uids: number[],
+  options: { imported: boolean },
+) {
+  const sorted = [...uids].sort((a, b) => a - b);
+  for (let start = 0; start < sorted.length; start += FETCH_BATCH) {
+    const batch = sorted.slice(start, start + FETCH_BATCH);
+    const sizes = new Map<number, number>();
+    for await (const message of client.fetch(batch.join(","), { uid: true, size: true }, { uid: true })) sizes.set(message.uid, message.size ?? 0);
+    const small = batch.filter((uid) => (sizes.get(uid) ?? 0) <= LIMITS.emailMaxBytes);
+    const mails: StoredMail[] = [];
+    if (small.length) {
+      for await (const message of client.fetch(small.join(","), { uid: true, source: true }, { uid: true })) {
+        mails.push({
+          uid: message.uid,
+          uid_validity: uidValidity,
+          raw: (message.source ?? Buffer.alloc(0)).toString("base64"),
+          truncated: false,
+          imported: options.imported,
+        });
       }
-      for (const uid of batch.filter((candidate) => !small.includes(candidate))) {
-        // Too large to keep whole: its headers and first text part are still a customer's message.
-        const message = await client.fetchOne(String(uid), { uid: true, headers: true, bodyParts: ["1"] }, { uid: true });
-        const head = message && message.headers ? message.headers.toString("utf8") : "";
-        const body = message && message.bodyParts?.get("1") ? (message.bodyParts.get("1") ?? Buffer.alloc(0)).subarray(0, 64 * 1024).toString("utf8") : "";
-        mails.push({ uid, uid_validity: uidValidity, raw: Buffer.from(`${head}\r\n${body}`).toString("base64"), truncated: true });
-      }
-      mails.sort((a, b) => a.uid - b.uid);
-      if (!mails.length) continue;
-      await this.ctx.db.transaction(async (tx) => {
-        for (const mail of mails) await storeMail(this.ctx, tx, { companyId: this.companyId, channelId: this.channelId }, mail);
-        await repo.advanceLastUid(tx, this.companyId, this.channelId, uidValidity, mails.at(-1)?.uid ?? 0);
-      });
     }
+    for (const uid of batch.filter((candidate) => !small.includes(candidate))) {
+      // Too large to keep whole: its headers and first text part are still a customer's message.
+      const message = await client.fetchOne(String(uid), { uid: true, headers: true, bodyParts: ["1"] }, { uid: true });
+      const head = message && message.headers ? message.headers.toString("utf8") : "";
+      const body = message && message.bodyParts?.get("1") ? (message.bodyParts.get("1") ?? Buffer.alloc(0)).subarray(0, 64 * 1024).toString("utf8") : "";
+      mails.push({ uid, uid_validity: uidValidity, raw: Buffer.from(`${head}\r\n${body}`).toString("base64"), truncated: true, imported: options.imported });
+    }
+    mails.sort((a, b) => a.uid - b.uid);
+    if (!mails.length) continue;
+    await ctx.db.transaction(async (tx) => {
+      for (const mail of mails) await storeMail(ctx, tx, channel, mail);
+      if (!options.imported) await repo.advanceLastUid(tx, channel.companyId, channel.channelId, uidValidity, mails.at(-1)?.uid ?? 0);
+    });
   }
 }

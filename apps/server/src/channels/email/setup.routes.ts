@@ -1,4 +1,4 @@
-import { EmailChannelInput, EmailChannelView, EmailMessageQuery, EmailMessageView, idParamSchema } from "@holboo/core";
+import { EmailChannelInput, EmailChannelView, EmailDraftView, EmailMessageQuery, EmailMessageView, idParamSchema } from "@holboo/core";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
@@ -43,5 +43,10 @@ export function emailSetupRoutes(app: TypedApp, ctx: AppContext) {
       },
     },
     (req) => email.emailOfMessage(ctx, requireMember(req.actor), req.params.id, req.params.message_id, req.query.images === "1"),
+  );
+  app.get(
+    "/api/interactions/:id/email-draft",
+    { config: { access: { member: true } }, schema: { params: idParamSchema, response: { 200: EmailDraftView } } },
+    (req) => email.emailDraftOf(ctx, requireMember(req.actor), req.params.id),
   );
 }

@@ -1,15 +1,17 @@
-import type { EmailChannelInput, EmailMessageView } from "@holboo/core";
+import type { EmailChannelInput, EmailDraftView, EmailMessageView } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { findVirtualAgent } from "../../modules/companies/companies.service.ts";
 import { insertChannel, updateChannel } from "../../modules/channels/channels.service.ts";
 import { get as getInteraction } from "../../modules/interactions/interactions.service.ts";
+import { listMessagesBefore } from "../../modules/interactions/messages.service.ts";
 import { channelSecrets, saveChannelSecrets } from "../secrets.ts";
 import { testConnection } from "./connect.ts";
 import * as repo from "./email.repo.ts";
 import { presentMailbox } from "./email.presenter.ts";
 import { withRemoteImages } from "./html.ts";
+import { addEmailImport } from "./import.job.ts";
 import { wakeEmailReaders } from "./reader.ts";
 import { assertWithinLimit } from "../../modules/billing/billing.service.ts";
 import { recordAudit } from "../../modules/audit/audit.service.ts";
@@ -17,7 +19,7 @@ import { recordAudit } from "../../modules/audit/audit.service.ts";
 /**
  * Connecting a mailbox (IMAP to read, SMTP to send): every save logs in to both first, so a wrong password
  * and an unreachable server are told apart before anything is stored. Reading starts at the mail that
- * arrives after the connection; mail already in the mailbox is not imported.
+ * arrives after the connection; mail already in the mailbox is imported only when asked (the last N days).
  */
 export async function listMailboxes(ctx: AppContext, actor: MemberActor, companyId: number) {
   if (companyId !== actor.companyId) fail("company_not_found");
@@ -51,6 +53,7 @@ const settingsOf = (input: EmailChannelInput) => ({
   username: input.username,
   signature: input.signature,
   copyToSent: input.copy_to_sent,
+  agentMode: input.agent_mode,
 });
 
 export async function createMailbox(ctx: AppContext, actor: MemberActor, input: EmailChannelInput) {
@@ -84,6 +87,15 @@ export async function createMailbox(ctx: AppContext, actor: MemberActor, input: 
       targetId: channel.id,
       after: { type: "email", name: input.name, address: input.address },
     });
+    if (input.import_days > 0) {
+      await addEmailImport(ctx, tx, {
+        company_id: actor.companyId,
+        channel_id: channel.id,
+        uid_validity: position.uidValidity,
+        up_to_uid: Math.max(0, position.uidNext - 1),
+        since: new Date(Date.now() - input.import_days * 24 * 3600_000).toISOString(),
+      });
+    }
     return channel.id;
   });
   wakeEmailReaders();
@@ -143,5 +155,24 @@ export async function emailOfMessage(
     html: show(mail.html),
     quoted_html: show(mail.quotedHtml),
     remote_images_blocked: images ? 0 : count(mail.html) + count(mail.quotedHtml),
+    imported: mail.imported,
+  };
+}
+
+/** The virtual agent's draft for the conversation's newest customer mail, while nobody has answered it ("draft" mode). */
+export async function emailDraftOf(ctx: AppContext, actor: MemberActor, interactionId: number): Promise<EmailDraftView> {
+  await getInteraction(ctx, actor, interactionId);
+  const thread = await repo.findThread(ctx.db, actor.companyId, interactionId);
+  const draft = thread?.draft;
+  if (!draft) return { draft: null };
+  const [newest] = await listMessagesBefore(ctx.db, actor.companyId, interactionId, undefined, 1, true);
+  if (newest?.message.id !== draft.messageId) return { draft: null };
+  return {
+    draft: {
+      message_id: draft.messageId,
+      text: draft.text,
+      sources: draft.sources.map((source) => ({ kind: source.kind, source_id: source.sourceId, title: source.title })),
+      confidence: draft.confidence,
+    },
   };
 }

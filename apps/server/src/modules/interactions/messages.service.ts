@@ -237,7 +237,7 @@ export interface InboundFromContact {
    * Channels whose messages thread by themselves (e-mail): the open conversation the message replies to,
    * or null to start a new one with this title, instead of the identity's open conversation.
    */
-  thread?: { interactionId: number | null; title: string };
+  thread?: { interactionId: number | null; title: string; /** A new conversation goes to people, never the virtual agent (imported mail). */ people?: boolean };
 }
 
 /** What happens after a customer's message in a conversation the AI agent owns, in the same transaction. */
@@ -319,7 +319,7 @@ async function openAndRecord(
     // Serialise the identity so two first messages cannot open two interactions.
     await lockIdentity(tx, inbound.companyId, inbound.identityId);
     const open = alwaysNew ? null : await lockOpenForIdentity(tx, inbound.companyId, inbound.identityId);
-    const agent = open ? null : await findServingAgent(tx, inbound.companyId, inbound.channelId);
+    const agent = open || inbound.thread?.people ? null : await findServingAgent(tx, inbound.companyId, inbound.channelId);
     const interaction =
       open ??
       (await insertInteraction(tx, {

@@ -2,7 +2,7 @@ import { convertEmoji, type AiDraftView, type AttachmentView, type SavedResponse
 import { ActionIcon, Badge, Button, CloseButton, FileButton, Group, Paper, Stack, Switch, Text, Textarea, UnstyledButton } from "@mantine/core";
 import { IconPaperclip, IconSend, IconSparkles } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api, notifyError } from "../../lib/api.ts";
 
@@ -18,13 +18,15 @@ interface Props {
   disabled: boolean;
   onSubmit: (message: OutgoingMessage) => void;
   onTyping: () => void;
+  /** A draft the virtual agent prepared (e-mail channels in "draft" mode): it fills an empty composer once. */
+  prepared?: (AiDraftView & { message_id: number }) | null;
 }
 
 /**
  * Text with emoji codes converted, attachments, saved responses by /key, the private-note switch, and
  * "Generate AI reply", which drafts an answer from the knowledge base for the person to edit and send.
  */
-export function Composer({ interactionId, disabled, onSubmit, onTyping }: Props) {
+export function Composer({ interactionId, disabled, onSubmit, onTyping, prepared }: Props) {
   const { t } = useTranslation("inbox");
   const [text, setText] = useState("");
   const [files, setFiles] = useState<AttachmentView[]>([]);
@@ -45,6 +47,15 @@ export function Composer({ interactionId, disabled, onSubmit, onTyping }: Props)
     },
     onError: notifyError,
   });
+
+  const [usedDraft, setUsedDraft] = useState<number | null>(null);
+  useEffect(() => {
+    if (!prepared || prepared.message_id === usedDraft) return;
+    setUsedDraft(prepared.message_id);
+    if (text.trim()) return;
+    setText(prepared.text);
+    setDraftSources(prepared.sources);
+  }, [prepared, usedDraft, text]);
 
   const upload = async (file: File | null) => {
     if (!file) return;

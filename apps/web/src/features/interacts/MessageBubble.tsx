@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Group, Loader, Paper, Stack, Text } from "@mantine/c
 import { IconAlertCircle, IconCheck, IconEye, IconLock, IconPaperclip, IconPlus, IconRobot } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { EmailBody } from "./EmailBody.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
 import { UserAvatar } from "../../components/shared/UserAvatar.tsx";
 
@@ -17,10 +18,42 @@ const STATUS_ICON: Record<MessageStatus, ReactNode> = {
  * Spec bubble, type "iva" in the inbox: "you" (staff and bot) on the right, "them" (the customer) on the left.
  * With `onCreateIssue`, a customer's bubble has the plus button that opens the issue form from it.
  */
-export function MessageBubble({ message, onRetry, onCreateIssue }: { message: MessageView; onRetry?: () => void; onCreateIssue?: () => void }) {
+export function MessageBubble({
+  message,
+  onRetry,
+  onCreateIssue,
+  email = false,
+}: {
+  message: MessageView;
+  onRetry?: () => void;
+  onCreateIssue?: () => void;
+  /** The conversation is on an e-mail channel: a customer's mail shows as written (EmailBody). */
+  email?: boolean;
+}) {
   const { t } = useTranslation("inbox");
   const mine = message.direction === "out";
+  const asMail = email && !mine && message.sender_type === "contact" && message.id > 0;
   const name = message.sender_type === "contact" ? message.sender.name || t("customer") : message.sender.name || t("bot");
+  const content = (
+    <>
+      {message.text && <Text size="sm">{message.text}</Text>}
+      {message.attachments.map((file) => (
+        <Text
+          key={file.file_id}
+          size="sm"
+          component="a"
+          href={`/api/files/${file.file_id}`}
+          target="_blank"
+          rel="noopener"
+          c="inherit"
+          td="underline"
+          display="block"
+        >
+          <IconPaperclip size={12} /> {file.name}
+        </Text>
+      ))}
+    </>
+  );
   const status = (Object.keys(STATUS_ICON) as MessageStatus[]).includes(message.status) ? message.status : null;
   return (
     <Group
@@ -33,8 +66,9 @@ export function MessageBubble({ message, onRetry, onCreateIssue }: { message: Me
       data-side={mine ? "you" : "them"}
     >
       {!mine && <UserAvatar name={name} size={28} color="gray" />}
-      <Stack gap={2} maw={LIMITS.bubbleMaxWidthIva} align={mine ? "flex-end" : "flex-start"}>
+      <Stack gap={2} maw={asMail ? 640 : LIMITS.bubbleMaxWidthIva} w={asMail ? "calc(100% - 40px)" : undefined} align={mine ? "flex-end" : "flex-start"}>
         <Paper
+          w={asMail ? "100%" : undefined}
           px="sm"
           py={6}
           radius="lg"
@@ -48,22 +82,7 @@ export function MessageBubble({ message, onRetry, onCreateIssue }: { message: Me
               {t("privateNote")}
             </Badge>
           )}
-          {message.text && <Text size="sm">{message.text}</Text>}
-          {message.attachments.map((file) => (
-            <Text
-              key={file.file_id}
-              size="sm"
-              component="a"
-              href={`/api/files/${file.file_id}`}
-              target="_blank"
-              rel="noopener"
-              c="inherit"
-              td="underline"
-              display="block"
-            >
-              <IconPaperclip size={12} /> {file.name}
-            </Text>
-          ))}
+          {asMail ? <EmailBody interactionId={message.interaction_id} messageId={message.id} attachments={message.attachments} fallback={content} /> : content}
         </Paper>
         <Group gap={6} c="dimmed" fz={11}>
           {message.is_bot && (

@@ -1,4 +1,4 @@
-import type { InteractionEventView, InteractionView, MessageView } from "@holboo/core";
+import type { EmailDraftView, InteractionEventView, InteractionView, MessageView } from "@holboo/core";
 import { Anchor, Badge, Button, Center, Grid, Group, Indicator, Loader, Paper, ScrollArea, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -89,6 +89,16 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
 
   const ordered = state.ordered();
   const lastSeq = state.lastSeq;
+  const isEmail = interaction.data?.channel?.type === "email";
+  const newest = ordered.findLast((item) => item.kind === "message" && !item.message.is_private);
+  const awaitingAnswer = newest?.kind === "message" && newest.message.direction === "in";
+  // E-mail in "draft" mode: the virtual agent's draft for the newest customer mail fills the composer (it may come a moment after the mail).
+  const prepared = useQuery({
+    queryKey: ["interactions", interactionId, "email-draft", newest?.seq ?? 0],
+    queryFn: () => api.get<EmailDraftView>(`/api/interactions/${interactionId}/email-draft`),
+    enabled: isEmail && awaitingAnswer,
+    refetchInterval: (query) => (query.state.data?.draft || query.state.dataUpdateCount > 10 ? false : 3000),
+  });
   useEffect(() => {
     viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
     if (lastSeq) void api.post(`/api/interactions/${interactionId}/seen`, { up_to_seq: lastSeq }).catch(() => undefined);
@@ -200,6 +210,7 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
                     key={item.seq}
                     message={item.message}
                     onRetry={retryDelivery(item.message)}
+                    email={isEmail}
                     onCreateIssue={canCreateIssue ? () => setIssuePrefill(issueFrom(item.message)) : undefined}
                   />
                 ) : (
@@ -248,6 +259,7 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
               disabled={false}
               onSubmit={(message) => void submit(message)}
               onTyping={() => live.socket?.emit("typing", { interaction_id: interactionId })}
+              prepared={awaitingAnswer ? prepared.data?.draft : null}
             />
           )}
         </Stack>

@@ -112,6 +112,8 @@ export const emailMailboxes = pgTable(
     username: text("username").notNull(),
     signature: text("signature").notNull().default(""),
     copyToSent: boolean("copy_to_sent").notNull().default(true),
+    /** The virtual agent answers mail ("answer") or prepares a draft for a person ("draft"). */
+    agentMode: text("agent_mode").notNull().default("answer"),
     folder: text("folder").notNull().default("INBOX"),
     uidValidity: bigint("uid_validity", { mode: "number" }),
     lastUid: bigint("last_uid", { mode: "number" }).notNull().default(0),
@@ -148,6 +150,8 @@ export const emailMessages = pgTable(
     quotedHtml: text("quoted_html"),
     /** Why a received mail did not enter a conversation (auto_reply, bounce, bulk, own_address), else null. */
     ignoredReason: text("ignored_reason"),
+    /** Brought in from the mailbox's past when it was connected: its conversation is for people only. */
+    imported: boolean("imported").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -170,6 +174,13 @@ export const emailThreads = pgTable(
       .references(() => channels.id, { onDelete: "cascade" }),
     subject: text("subject").notNull(),
     replyToken: text("reply_token").notNull(),
+    /** In "draft" mode: the virtual agent's draft answer to a customer mail (that message's id), for the composer. */
+    draft: jsonb("draft").$type<{
+      messageId: number;
+      text: string;
+      sources: { kind: "qa" | "passage"; sourceId: number; title: string }[];
+      confidence: number;
+    }>(),
   },
   (t) => [uniqueIndex("email_threads_token_unique").on(t.channelId, t.replyToken), index("email_threads_company_idx").on(t.companyId, t.interactionId)],
 );

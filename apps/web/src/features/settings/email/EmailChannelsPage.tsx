@@ -1,4 +1,13 @@
-import { EMAIL_TLS_MODES, EmailChannelInput, type EmailChannelView, type EmailTlsMode } from "@holboo/core";
+import {
+  EMAIL_AGENT_MODES,
+  EMAIL_TLS_MODES,
+  EmailChannelInput,
+  LIMITS,
+  type EmailAgentMode,
+  type VirtualAgentView,
+  type EmailChannelView,
+  type EmailTlsMode,
+} from "@holboo/core";
 import {
   Badge,
   Button,
@@ -10,6 +19,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Table,
   Text,
   Textarea,
@@ -38,6 +48,10 @@ const blank = {
   password: "",
   signature: "",
   copy_to_sent: true,
+  import_days: 0,
+  agent_id: null as number | null,
+  agent_active: false,
+  agent_mode: "answer" as EmailAgentMode,
 };
 type Values = typeof blank;
 
@@ -54,6 +68,10 @@ const valuesOf = (view: EmailChannelView): Values => ({
   password: "",
   signature: view.signature,
   copy_to_sent: view.copy_to_sent,
+  import_days: 0,
+  agent_id: view.agent_id,
+  agent_active: view.agent_active,
+  agent_mode: view.agent_mode,
 });
 
 /** Settings → Channels → Mail: the company's mailboxes (IMAP + SMTP); saving checks the login on both servers. */
@@ -90,6 +108,12 @@ export function EmailChannelsPage() {
     if (!checked.ok) return form.setErrors(checked.errors);
     save.mutate(values);
   });
+  const agents = useQuery({
+    queryKey: ["virtual-agents"],
+    queryFn: () => api.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents"),
+    enabled: editing !== null,
+  });
+  const socialAgents = (agents.data?.items ?? []).filter((agent) => agent.agent_type === "social_agent");
   const tlsOptions = EMAIL_TLS_MODES.map((mode) => ({ value: mode, label: t(`email.tls.${mode}`) }));
   const mailboxes = list.data?.items ?? [];
   return (
@@ -110,27 +134,94 @@ export function EmailChannelsPage() {
           <form onSubmit={submit} noValidate>
             <Stack>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label={t("email.fields.name")} {...form.getInputProps("name")} />
-                <TextInput label={t("email.fields.address")} type="email" {...form.getInputProps("address")} />
-                <TextInput label={t("email.fields.imapHost")} placeholder="imap.example.mn" {...form.getInputProps("imap_host")} />
+                <TextInput label={t("email.fields.name")} data-testid="email-name" {...form.getInputProps("name")} />
+                <TextInput label={t("email.fields.address")} type="email" data-testid="email-address" {...form.getInputProps("address")} />
+                <TextInput
+                  label={t("email.fields.imapHost")}
+                  placeholder="imap.example.mn"
+                  data-testid="email-imap-host"
+                  {...form.getInputProps("imap_host")}
+                />
                 <Group grow>
-                  <NumberInput label={t("email.fields.port")} min={1} max={65535} {...form.getInputProps("imap_port")} />
-                  <Select label={t("email.fields.tls")} data={tlsOptions} allowDeselect={false} {...form.getInputProps("imap_tls")} />
+                  <NumberInput label={t("email.fields.port")} min={1} max={65535} data-testid="email-imap-port" {...form.getInputProps("imap_port")} />
+                  <Select
+                    label={t("email.fields.tls")}
+                    data={tlsOptions}
+                    allowDeselect={false}
+                    data-testid="email-imap-tls"
+                    {...form.getInputProps("imap_tls")}
+                  />
                 </Group>
-                <TextInput label={t("email.fields.smtpHost")} placeholder="smtp.example.mn" {...form.getInputProps("smtp_host")} />
+                <TextInput
+                  label={t("email.fields.smtpHost")}
+                  placeholder="smtp.example.mn"
+                  data-testid="email-smtp-host"
+                  {...form.getInputProps("smtp_host")}
+                />
                 <Group grow>
-                  <NumberInput label={t("email.fields.port")} min={1} max={65535} {...form.getInputProps("smtp_port")} />
-                  <Select label={t("email.fields.tls")} data={tlsOptions} allowDeselect={false} {...form.getInputProps("smtp_tls")} />
+                  <NumberInput label={t("email.fields.port")} min={1} max={65535} data-testid="email-smtp-port" {...form.getInputProps("smtp_port")} />
+                  <Select
+                    label={t("email.fields.tls")}
+                    data={tlsOptions}
+                    allowDeselect={false}
+                    data-testid="email-smtp-tls"
+                    {...form.getInputProps("smtp_tls")}
+                  />
                 </Group>
-                <TextInput label={t("email.fields.username")} autoComplete="off" {...form.getInputProps("username")} />
+                <TextInput label={t("email.fields.username")} autoComplete="off" data-testid="email-username" {...form.getInputProps("username")} />
                 <PasswordInput
                   label={t("email.fields.password")}
                   description={editing !== "new" ? t("email.passwordKept") : undefined}
                   autoComplete="new-password"
+                  data-testid="email-password"
                   {...form.getInputProps("password")}
                 />
               </SimpleGrid>
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <Select
+                  label={t("fields.agent")}
+                  placeholder={t("fields.agentNone")}
+                  clearable
+                  data={socialAgents.map((agent) => ({
+                    value: String(agent.id),
+                    label: agent.active ? agent.name : `${agent.name} (${t("fields.agentInactive")})`,
+                  }))}
+                  value={form.values.agent_id === null ? null : String(form.values.agent_id)}
+                  onChange={(value) => {
+                    form.setFieldValue("agent_id", value === null ? null : Number(value));
+                    if (value === null) form.setFieldValue("agent_active", false);
+                  }}
+                  error={form.errors.agent_id}
+                  data-testid="email-agent"
+                />
+                <Select
+                  label={t("email.fields.agentMode")}
+                  data={EMAIL_AGENT_MODES.map((mode) => ({ value: mode, label: t(`email.agentModes.${mode}`) }))}
+                  allowDeselect={false}
+                  disabled={form.values.agent_id === null}
+                  data-testid="email-agent-mode"
+                  {...form.getInputProps("agent_mode")}
+                />
+                <Switch
+                  mt="lg"
+                  label={t("email.fields.agentActive")}
+                  disabled={form.values.agent_id === null}
+                  data-testid="email-agent-active"
+                  {...form.getInputProps("agent_active", { type: "checkbox" })}
+                />
+              </SimpleGrid>
               <Textarea label={t("email.fields.signature")} autosize minRows={2} {...form.getInputProps("signature")} />
+              {editing === "new" && (
+                <NumberInput
+                  label={t("email.fields.importDays")}
+                  description={t("email.importDaysHint")}
+                  min={0}
+                  max={LIMITS.emailImportMaxDays}
+                  maw={360}
+                  data-testid="email-import-days"
+                  {...form.getInputProps("import_days")}
+                />
+              )}
               <Checkbox label={t("email.fields.copyToSent")} {...form.getInputProps("copy_to_sent", { type: "checkbox" })} />
               <Group justify="flex-end">
                 <Button variant="default" onClick={() => setEditing(null)}>

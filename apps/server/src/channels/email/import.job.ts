@@ -1,0 +1,42 @@
+import { EmailImportJobPayload } from "@holboo/core";
+import type { AppContext } from "../../context.ts";
+import type { Executor } from "../../platform/db/client.ts";
+import { defineJob } from "../../platform/jobs/job.ts";
+import { channelSecrets } from "../secrets.ts";
+import { imapClient } from "./connect.ts";
+import * as repo from "./email.repo.ts";
+import { takeMails } from "./reader.ts";
+
+/**
+ * The optional import when a mailbox connects: the mail since a date, up to the UID where live reading
+ * starts, stored as imported (for people; the virtual agent never answers it) through the same inbound
+ * jobs as live mail. A repeated run stores nothing twice (each mail is one event per UIDVALIDITY:UID).
+ */
+export const emailImportJob = defineJob<EmailImportJobPayload, AppContext>({
+  id: "email.import",
+  payload: EmailImportJobPayload,
+  maxAttempts: 5,
+  async handler(ctx, payload) {
+    const found = await repo.findMailbox(ctx.db, payload.company_id, payload.channel_id);
+    if (!found || payload.up_to_uid < 1) return;
+    const secrets = channelSecrets<{ password: string }>(ctx.secrets, found.channel);
+    if (!secrets) return;
+    const client = imapClient({ ...found.mailbox, password: secrets.password });
+    client.on("error", (error: unknown) => ctx.log.warn({ err: error, channelId: payload.channel_id }, "IMAP connection error (import)"));
+    await client.connect();
+    try {
+      const box = await client.mailboxOpen(found.mailbox.folder, { readOnly: true });
+      // Renumbered since connecting: the old UIDs mean nothing, and live reading covers what came after.
+      if (Number(box.uidValidity) !== payload.uid_validity) return;
+      const uids = (await client.search({ since: new Date(payload.since), uid: `1:${payload.up_to_uid}` }, { uid: true })) || [];
+      await takeMails(ctx, client, { companyId: payload.company_id, channelId: payload.channel_id }, payload.uid_validity, uids, { imported: true });
+    } finally {
+      await client.logout().catch(() => client.close());
+    }
+  },
+});
+
+/** Queues the import in the caller's transaction (the one that connects the mailbox). */
+export function addEmailImport(ctx: AppContext, tx: Executor, payload: EmailImportJobPayload) {
+  return ctx.jobs.add(tx, emailImportJob, payload, { queue: `email-import:${payload.channel_id}`, key: `email_import:${payload.channel_id}` });
+}
