@@ -28,10 +28,17 @@ export const AUDIT_ACTIONS = [
   "two_factor.disable",
   "two_factor.recovery_codes",
   "auth.sign_in_two_factor",
+  "virtual_agent.create",
+  "virtual_agent.update",
+  "virtual_agent.delete",
+  "billing.purchase",
+  "billing.extend",
+  "billing.auto_extend",
+  "dashboard.export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ["user", "role", "channel", "company", "model_provider", "contact", "export"] as const;
+export const AUDIT_TARGET_TYPES = ["user", "role", "channel", "company", "model_provider", "contact", "export", "virtual_agent", "subscription"] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** A small before/after of what changed: names, roles, flags. Never secrets, tokens or message text. */

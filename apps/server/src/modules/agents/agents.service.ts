@@ -5,6 +5,7 @@ import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { deleteFile, insertFile, sniffImageType } from "../companies/companies.service.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import { agentHeldUntilInvoice, recordAgentAdded, recordAgentRemoved } from "../billing/billing.service.ts";
 import { assertWithinLimit } from "../billing/limits.service.ts";
 import { insertUser, updateCompanyUser } from "../users/users.service.ts";
@@ -86,6 +87,12 @@ export async function create(ctx: AppContext, actor: MemberActor, input: AgentIn
     await recordAgentAdded(tx, actor.companyId, { id: agent.id, name: agent.name, isPrimary: false });
     await assignChannels(tx, actor.companyId, agent, input);
     await assignFolders(tx, actor.companyId, agent.id, input.folder_ids);
+    await recordAudit(tx, actor, {
+      action: "virtual_agent.create",
+      targetType: "virtual_agent",
+      targetId: agent.id,
+      after: { name: input.name, type: input.agent_type, active: input.active },
+    });
     return agent.id;
   });
   ctx.knowledge.changed(actor.companyId);
@@ -100,6 +107,13 @@ export async function update(ctx: AppContext, actor: MemberActor, id: number, in
     if (input.is_primary && !agent.isPrimary) await repo.makePrimary(tx, actor.companyId, id);
     await assignChannels(tx, actor.companyId, { id, agentType: input.agent_type }, input);
     await assignFolders(tx, actor.companyId, id, input.folder_ids);
+    await recordAudit(tx, actor, {
+      action: "virtual_agent.update",
+      targetType: "virtual_agent",
+      targetId: id,
+      before: { name: agent.name, type: agent.agentType, active: agent.active },
+      after: { name: input.name, type: input.agent_type, active: input.active },
+    });
   });
   ctx.knowledge.changed(actor.companyId);
   ctx.flowQuestions.changed(actor.companyId);
@@ -135,6 +149,13 @@ export async function remove(ctx: AppContext, actor: MemberActor, id: number, in
       await repo.transferFolders(tx, actor.companyId, id, input.transfer_to);
     }
     await recordAgentRemoved(tx, actor.companyId, id);
+    await recordAudit(tx, actor, {
+      action: "virtual_agent.delete",
+      targetType: "virtual_agent",
+      targetId: id,
+      before: { name: agent.name, type: agent.agentType },
+      after: input.transfer_to === null ? null : { transfer_to: input.transfer_to },
+    });
     await repo.deleteAgent(tx, actor.companyId, id);
     await updateCompanyUser(tx, actor.companyId, agent.userId, { status: "inactive" });
   });

@@ -104,6 +104,30 @@ describe("what is recorded", () => {
   });
 });
 
+describe("what is recorded beside them", () => {
+  it("virtual agents added, edited and deleted, a plan bought and its extension switched, and a dashboard export", async () => {
+    const admin = await companyAdmin(t);
+    const agent = await admin.client.post<{ id: number }>("/api/virtual-agents", { name: "Туслах", agent_type: "social_agent", channels: [], folder_ids: [] });
+    expect(agent.status, JSON.stringify(agent.body)).toBe(200);
+    const edited = { name: "Туслах 2", agent_type: "social_agent", active: false, channels: [], folder_ids: [] };
+    expect((await admin.client.put(`/api/virtual-agents/${agent.body.id}`, edited)).status).toBe(200);
+    expect((await admin.client.del(`/api/virtual-agents/${agent.body.id}`, { transfer_to: null })).status).toBe(200);
+    const [created] = await ofAction(admin, "virtual_agent.create");
+    expect(created).toMatchObject({ target_type: "virtual_agent", target_id: String(agent.body.id), after: { name: "Туслах" } });
+    const [update] = await ofAction(admin, "virtual_agent.update");
+    expect(update).toMatchObject({ before: { name: "Туслах", active: true }, after: { name: "Туслах 2", active: false } });
+    expect((await ofAction(admin, "virtual_agent.delete"))[0]).toMatchObject({ before: { name: "Туслах 2" }, after: null });
+
+    const bought = await admin.client.post("/api/billing/purchase", { plan: "business", term: "month", auto_extend: true, agree_terms: true });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    expect((await ofAction(admin, "billing.purchase"))[0]).toMatchObject({ target_type: "subscription", after: { plan: "business", term: "month" } });
+
+    const exported = await admin.client.get("/api/dashboard/export?period=7_day&format=csv");
+    expect(exported.status).toBe(200);
+    expect((await ofAction(admin, "dashboard.export"))[0]).toMatchObject({ target_type: "export", after: { format: "csv" } });
+  });
+});
+
 describe("written with the change", () => {
   it("a change that fails leaves no entry", async () => {
     const admin = await companyAdmin(t);

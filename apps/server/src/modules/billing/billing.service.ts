@@ -12,6 +12,7 @@ import type {
 } from "@holboo/core";
 import { INVOICE_PAYABLE_DAYS, LIMITED_RESOURCES } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { onUniqueViolation } from "../../platform/db/errors.ts";
@@ -233,6 +234,11 @@ export async function purchase(ctx: AppContext, actor: MemberActor, input: Purch
       agents,
     });
     await applyAccess(tx, { ...subscription, ...changes }, now);
+    await recordAudit(tx, actor, {
+      action: "billing.purchase",
+      targetType: "subscription",
+      after: { plan: plan.code, term: input.term, auto_extend: input.auto_extend },
+    });
   });
   return subscriptionView(ctx, actor.companyId, now);
 }
@@ -259,6 +265,7 @@ export async function extend(ctx: AppContext, actor: MemberActor, input: ExtendI
       raisedAt: now,
       agents: [],
     });
+    await recordAudit(tx, actor, { action: "billing.extend", targetType: "subscription", after: { plan: plan.code, term: input.term } });
   });
   return subscriptionView(ctx, actor.companyId, now);
 }
@@ -268,6 +275,12 @@ export async function setAutoExtend(ctx: AppContext, actor: MemberActor, autoExt
     const subscription = (await repo.lockSubscription(tx, actor.companyId)) ?? fail("plan_not_found");
     if (subscription.status !== "active") fail("plan_not_found");
     await repo.updateSubscription(tx, actor.companyId, { autoExtend });
+    await recordAudit(tx, actor, {
+      action: "billing.auto_extend",
+      targetType: "subscription",
+      before: { auto_extend: subscription.autoExtend },
+      after: { auto_extend: autoExtend },
+    });
   });
   return subscriptionView(ctx, actor.companyId, now);
 }

@@ -2,6 +2,7 @@ import { DASHBOARD_TABLES, type DashboardExportQuery, type DashboardSummary, typ
 import ExcelJS from "exceljs";
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import { figures } from "./dashboard.service.ts";
 
 type Cell = string | number | null;
@@ -186,6 +187,7 @@ export async function exportFigures(ctx: Pick<AppContext, "db">, actor: MemberAc
       for (const row of tableRows(view, table, locale)) lines.push(row.map(csvCell).join(","));
       if (tables.length > 1) lines.push("");
     }
+    await auditExport(ctx, actor, query, view.range);
     return { body: Buffer.from(`\ufeff${lines.join("\r\n")}\r\n`, "utf8"), mime: "text/csv; charset=utf-8", filename: `${name}.csv` };
   }
   const workbook = new ExcelJS.Workbook();
@@ -195,5 +197,15 @@ export async function exportFigures(ctx: Pick<AppContext, "db">, actor: MemberAc
     sheet.getRow(1).font = { bold: true };
   }
   const body = Buffer.from(await workbook.xlsx.writeBuffer());
+  await auditExport(ctx, actor, query, view.range);
   return { body, mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", filename: `${name}.xlsx` };
+}
+
+/** An export is recorded once its file exists, just before it is sent (a read changes nothing else). */
+function auditExport(ctx: Pick<AppContext, "db">, actor: MemberActor, query: DashboardExportQuery, range: { from: string; to: string }) {
+  return recordAudit(ctx.db, actor, {
+    action: "dashboard.export",
+    targetType: "export",
+    after: { format: query.format, table: query.table ?? "all", from: range.from, to: range.to },
+  });
 }
