@@ -8,9 +8,14 @@ import { unique, visitor, webchatCompany } from "./factories.ts";
 import { connected, visitorSocket } from "./sockets.ts";
 
 let t: TestApp;
+/** Providers' APIs point at a closed local port: nothing leaves the machine, and a valid connect is answered 502. */
+const NO_PROVIDER = "http://127.0.0.1:9";
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ VIBER_API_URL: `${NO_PROVIDER}/pa`, GRAPH_API_URL: `${NO_PROVIDER}/graph` });
 });
+
+/** A provider that cannot be reached is a deliberate answer to a valid request, not a failure of Holboo's. */
+const PROVIDER_UNREACHABLE = new Set(["channel_provider_unreachable", "channel_webhook_failed"]);
 afterAll(() => t.close());
 
 const deepJson = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
@@ -156,7 +161,7 @@ describe("hostile input", () => {
       counts.requests++;
       const options = { headers: { [VISITOR_TOKEN_HEADER]: me.visitorToken }, raw: raw ?? toJson(body ?? {}) };
       const response = await me.client.request(method, url, {}, options);
-      if (response.status >= 500) {
+      if (response.status >= 500 && !PROVIDER_UNREACHABLE.has(errorCode(response) ?? "")) {
         counts.fiveHundreds++;
         failures.push(`${method} ${url}: ${response.status} ${JSON.stringify(response.body).slice(0, 200)}`);
       }

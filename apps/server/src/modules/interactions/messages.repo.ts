@@ -101,8 +101,10 @@ export async function appendMessage(
  */
 function appendMessageStatement(byInteraction: boolean, agentTurn: AgentTurnJob | undefined): SQL {
   const value = (name: string) => sql.placeholder(name);
+  // By identity, the company is named only inside the subquery: beside `i.id` it let the planner pick the
+  // (company_id, status) index and walk every open conversation of the company for each message.
   const which = byInteraction
-    ? sql`i.id = ${value("target")}`
+    ? sql`i.company_id = ${value("companyId")} AND i.id = ${value("target")}`
     : sql`i.id = (SELECT id FROM interactions WHERE company_id = ${value("companyId")} AND identity_id = ${value("target")} AND status = 'open' ORDER BY id DESC LIMIT 1) AND i.status = 'open'`;
   const turn = agentTurn
     ? sql`, turn AS (SELECT ${agentTurn({ companyId: sql`m.company_id`, interactionId: sql`m.interaction_id`, messageId: sql`m.id` })} FROM advanced a, message m WHERE a.owner_type = 'ai')`
@@ -115,7 +117,7 @@ function appendMessageStatement(byInteraction: boolean, agentTurn: AgentTurnJob 
         last_message_at = CASE WHEN ${value("keepsLastMessage")}::boolean THEN i.last_message_at ELSE ${value("createdAt")}::timestamptz END,
         last_message_preview = COALESCE(${value("preview")}::text, i.last_message_preview),
         first_response_at = COALESCE(i.first_response_at, CASE WHEN ${value("isReply")}::boolean THEN ${value("createdAt")}::timestamptz END)
-      WHERE i.company_id = ${value("companyId")} AND ${which}
+      WHERE ${which}
       RETURNING i.*
     ), message AS (
       INSERT INTO messages (company_id, interaction_id, seq, direction, sender_type, sender_user_id, text, attachments, status, is_bot, is_private, client_id, provider_message_id, created_at)
