@@ -1,13 +1,4 @@
-import {
-  EMAIL_AGENT_MODES,
-  EMAIL_TLS_MODES,
-  EmailChannelInput,
-  LIMITS,
-  type EmailAgentMode,
-  type VirtualAgentView,
-  type EmailChannelView,
-  type EmailTlsMode,
-} from "@holboo/core";
+import { EMAIL_AGENT_MODES, EMAIL_TLS_MODES, EmailChannelInput, LIMITS, type EmailAgentMode, type EmailChannelView, type EmailTlsMode } from "@holboo/core";
 import {
   Badge,
   Button,
@@ -32,6 +23,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/shared/EmptyState.tsx";
 import { api, fieldErrors } from "../../../lib/api.ts";
+import { ChannelAgentSelect } from "../ChannelAgentSelect.tsx";
 import { validate } from "../../../lib/forms.ts";
 import { useMe, usePermission } from "../../../lib/session.ts";
 
@@ -108,12 +100,6 @@ export function EmailChannelsPage() {
     if (!checked.ok) return form.setErrors(checked.errors);
     save.mutate(values);
   });
-  const agents = useQuery({
-    queryKey: ["virtual-agents"],
-    queryFn: () => api.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents"),
-    enabled: editing !== null,
-  });
-  const socialAgents = (agents.data?.items ?? []).filter((agent) => agent.agent_type === "social_agent");
   const tlsOptions = EMAIL_TLS_MODES.map((mode) => ({ value: mode, label: t(`email.tls.${mode}`) }));
   const mailboxes = list.data?.items ?? [];
   return (
@@ -178,21 +164,14 @@ export function EmailChannelsPage() {
                 />
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <Select
-                  label={t("fields.agent")}
-                  placeholder={t("fields.agentNone")}
-                  clearable
-                  data={socialAgents.map((agent) => ({
-                    value: String(agent.id),
-                    label: agent.active ? agent.name : `${agent.name} (${t("fields.agentInactive")})`,
-                  }))}
-                  value={form.values.agent_id === null ? null : String(form.values.agent_id)}
-                  onChange={(value) => {
-                    form.setFieldValue("agent_id", value === null ? null : Number(value));
-                    if (value === null) form.setFieldValue("agent_active", false);
+                <ChannelAgentSelect
+                  value={form.values.agent_id}
+                  onChange={(agentId) => {
+                    form.setFieldValue("agent_id", agentId);
+                    if (agentId === null) form.setFieldValue("agent_active", false);
                   }}
                   error={form.errors.agent_id}
-                  data-testid="email-agent"
+                  testId="email-agent"
                 />
                 <Select
                   label={t("email.fields.agentMode")}

@@ -1,4 +1,4 @@
-import { LIMITS, WebchatChannelInput, type VirtualAgentView, type WebchatChannelView, type WebchatFaqEntry } from "@holboo/core";
+import { LIMITS, WebchatChannelInput, type WebchatChannelView, type WebchatFaqEntry } from "@holboo/core";
 import {
   ActionIcon,
   Anchor,
@@ -9,7 +9,6 @@ import {
   Group,
   Paper,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -25,6 +24,7 @@ import { LogoUpload } from "../../../components/shared/LogoUpload.tsx";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { api, fieldErrors } from "../../../lib/api.ts";
+import { ChannelAgentSelect } from "../ChannelAgentSelect.tsx";
 import { validate } from "../../../lib/forms.ts";
 import { usePermission } from "../../../lib/session.ts";
 
@@ -53,8 +53,6 @@ function Form({ channel }: { channel: WebchatChannelView | null }) {
       agent_active: channel?.agent_active ?? false,
     },
   });
-  const agents = useQuery({ queryKey: ["virtual-agents"], queryFn: () => api.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents") });
-  const socialAgents = (agents.data?.items ?? []).filter((agent) => agent.agent_type === "social_agent");
   const save = useMutation({
     mutationFn: (values: typeof form.values) =>
       channel ? api.put<WebchatChannelView>(`/api/webchat-channels/${channel.id}`, values) : api.post<WebchatChannelView>("/api/webchat-channels", values),
@@ -104,18 +102,11 @@ function Form({ channel }: { channel: WebchatChannelView | null }) {
             <Switch label={t("fields.active")} {...form.getInputProps("active", { type: "checkbox" })} />
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label={t("fields.agent")}
-              placeholder={t("fields.agentNone")}
-              clearable
-              data={socialAgents.map((agent) => ({
-                value: String(agent.id),
-                label: agent.active ? agent.name : `${agent.name} (${t("fields.agentInactive")})`,
-              }))}
-              value={form.values.agent_id === null ? null : String(form.values.agent_id)}
-              onChange={(value) => {
-                form.setFieldValue("agent_id", value === null ? null : Number(value));
-                if (value === null) form.setFieldValue("agent_active", false);
+            <ChannelAgentSelect
+              value={form.values.agent_id}
+              onChange={(agentId) => {
+                form.setFieldValue("agent_id", agentId);
+                if (agentId === null) form.setFieldValue("agent_active", false);
               }}
               error={form.errors.agent_id}
             />
