@@ -33,7 +33,7 @@ function sameSession(client: Client, on: ServerProcess) {
   return other;
 }
 const sendOver = (socket: Socket, text: string) =>
-  socket.timeout(5000).emitWithAck(VISITOR_SEND_EVENT, { client_id: unique("m-"), text }) as Promise<VisitorSendAck>;
+  socket.timeout(20_000).emitWithAck(VISITOR_SEND_EVENT, { client_id: unique("m-"), text }) as Promise<VisitorSendAck>;
 const texts = (events: InteractionEventView[]) => events.filter((e) => e.type === "message.created").map((e) => (e.payload.message as MessageView).text);
 
 describe("two server processes on one database", () => {
@@ -48,17 +48,17 @@ describe("two server processes on one database", () => {
     await connected(chat);
     const ack = await sendOver(chat, "Сайн байна уу, нөгөө процесс");
     expect("message" in ack, JSON.stringify(ack)).toBe(true);
-    await until(() => texts(events).includes("Сайн байна уу, нөгөө процесс"));
+    await until(() => texts(events).includes("Сайн байна уу, нөгөө процесс"), 20_000);
     // The staff's reply on B reaches the visitor's socket on A.
     const visitorEvents = collect<InteractionEventView>(chat, "event");
     const id = "message" in ack ? ack.message.interaction_id : 0;
     const reply = await sameSession(company.client, b).post(`/api/interactions/${id}/messages`, { client_id: unique("r-"), text: "Сайн байна уу" });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-    await until(() => texts(visitorEvents).includes("Сайн байна уу"));
+    await until(() => texts(visitorEvents).includes("Сайн байна уу"), 20_000);
     // Leaving on A is seen on B: A asks B whether the visitor has another socket there (fetchSockets).
     chat.close();
-    await until(() => presence.some((signal) => !signal.online));
-  });
+    await until(() => presence.some((signal) => !signal.online), 20_000);
+  }, 90_000);
 
   it("a knowledge edit on one process is answered on the other", async () => {
     const company = await webchatCompany(a);
@@ -82,15 +82,15 @@ describe("two server processes on one database", () => {
         const events = (await v.events(sent.body.interaction_id, sent.body.seq)).body.items;
         replies = events.filter((e) => e.type === "message.created").map((e) => e.payload.message as MessageView);
         return replies.length > 0;
-      }, 15_000);
+      }, 30_000);
       return replies[0]?.text;
     };
     // B builds its index of the agent on this first question.
     expect(await ask("хүргэлт хэдэн хоногт ирдэг вэ")).toBe(pair.answer);
     const edited = await company.client.put<QaView>(`/api/knowledge/qa/${created.body.id}`, { ...pair, answer: "Маргааш нь хүргэнэ." });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    await until(async () => (await ask("хүргэлт хэдэн хоногт ирдэг вэ")) === "Маргааш нь хүргэнэ.", 15_000);
-  });
+    await until(async () => (await ask("хүргэлт хэдэн хоногт ирдэг вэ")) === "Маргааш нь хүргэнэ.", 30_000);
+  }, 120_000);
 
   it("a sign-in rate limit holds across both processes", async () => {
     const from = { "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.9` };
@@ -103,7 +103,7 @@ describe("two server processes on one database", () => {
     const overB = await attempt(b);
     expect([overA.status, errorCode(overA)]).toEqual([429, "rate_limited"]);
     expect([overB.status, errorCode(overB)]).toEqual([429, "rate_limited"]);
-  });
+  }, 90_000);
 
   it("a visitor's message budget holds across both processes, within one flush interval's tolerance", async () => {
     const company = await webchatCompany(a);
@@ -127,5 +127,5 @@ describe("two server processes on one database", () => {
       const over = await sendOver(socket, "хэт олон");
       expect("error" in over && over.error.code).toBe("rate_limited");
     }
-  });
+  }, 90_000);
 });

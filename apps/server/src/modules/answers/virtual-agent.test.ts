@@ -61,11 +61,12 @@ async function ask(v: Visitor, text: string) {
   await until(async () => {
     events = (await v.events(sent.body.interaction_id, sent.body.seq)).body.items;
     return events.some((e) => e.type === "message.created" || e.type === "ownership.changed");
-  });
+    // The agent's turn is a job: on a loaded machine it can take seconds to be picked up.
+  }, 20_000);
   return { interactionId: sent.body.interaction_id, reply: messagesOf(events)[0], events };
 }
 
-describe("the virtual agent answers web-chat customers", () => {
+describe("the virtual agent answers web-chat customers", { timeout: 120_000 }, () => {
   it("answers from the knowledge base in Cyrillic and in Latin transliteration, marked as a bot's answer", async () => {
     const company = await servedCompany();
     const v = await visitor(t, company.channel);
@@ -101,7 +102,7 @@ describe("the virtual agent answers web-chat customers", () => {
     expect(first.reply).toMatchObject({ is_bot: true, text: "Би манай үйлчилгээний талаарх асуултад хариулдаг. Юугаар туслах вэ?" });
     const second = await ask(v, "Zxcv qwerty?");
     expect(second.reply?.text).toBe("Таныг ажилтантай холбож байна. Түр хүлээнэ үү.");
-    await until(async () => (await company.client.get<InteractionView>(`/api/interactions/${first.interactionId}`)).body.owner_type === "queue");
+    await until(async () => (await company.client.get<InteractionView>(`/api/interactions/${first.interactionId}`)).body.owner_type === "queue", 20_000);
     const all = (await v.events(first.interactionId)).body.items;
     expect(all.find((e) => e.type === "ownership.changed")?.payload).toMatchObject({ previous_owner_type: "ai", owner_type: "queue", reason: "escalated" });
     const unrelated = (await company.client.get<{ items: QuestionView[] }>("/api/knowledge/questions?outcome=unrelated")).body.items;
@@ -116,7 +117,7 @@ describe("the virtual agent answers web-chat customers", () => {
     const company = await servedCompany();
     const v = await visitor(t, company.channel);
     const asked = await ask(v, "хүнтэй ярих");
-    await until(async () => (await company.client.get<InteractionView>(`/api/interactions/${asked.interactionId}`)).body.owner_type !== "ai");
+    await until(async () => (await company.client.get<InteractionView>(`/api/interactions/${asked.interactionId}`)).body.owner_type !== "ai", 20_000);
     expect(messagesOf((await v.events(asked.interactionId)).body.items).map((m) => m.text)).toEqual([
       "хүнтэй ярих",
       "Таныг ажилтантай холбож байна. Түр хүлээнэ үү.",
