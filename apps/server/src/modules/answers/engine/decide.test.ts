@@ -29,4 +29,14 @@ describe("choosing between close candidates", () => {
     const decision = decideAmong(index, tokenize("what is my balance"), ranked(index, [0.6, 0.3, 0.1]));
     expect(decision).toMatchObject({ outcome: "answer", best: { doc: { title: "balance" } } });
   });
+
+  it("by meaning with few examples a doc, a runner-up at 60-75% of the best is a choice; with many examples, or by words, it is not", async () => {
+    const scores = [0.6, 0.4, 0.1];
+    const few = await KnowledgeIndex.build(DOCS.map((d) => ({ ...d, questions: Array.from({ length: 5 }, (_, i) => `${d.questions[0]} ${i}`) })));
+    expect(decideAmong(few, tokenize("how do I move money"), ranked(few, scores)).outcome).toBe("clarify");
+    const many = await KnowledgeIndex.build(DOCS.map((d) => ({ ...d, questions: Array.from({ length: 100 }, (_, i) => `${d.questions[0]} ${i}`) })));
+    expect(decideAmong(many, tokenize("how do I move money"), ranked(many, scores)).outcome).toBe("answer");
+    const byWords = ranked(few, scores).map((s) => ({ ...s, candidate: { ...s.candidate, semantic: null } }));
+    expect(decideAmong(few, tokenize("how do I move money"), byWords).outcome).toBe("answer");
+  });
 });
