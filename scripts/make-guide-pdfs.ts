@@ -70,7 +70,9 @@ function write(lang: "mn" | "en"): Promise<string> {
       paragraph(part.p);
     }
   }
-  doc.addPage();
+  // The tour's steps start a page of their own only when little of this one is left.
+  if (doc.y > doc.page.height - 220) doc.addPage();
+  else doc.moveDown(1);
   heading(guide.pdf.tourHeading, 16);
   paragraph(guide.pdf.tourIntro);
   TOUR_STEPS.forEach((step, index) => {

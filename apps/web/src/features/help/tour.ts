@@ -25,6 +25,16 @@ const firstOf =
 
 const composer = (): Element => document.querySelector("[data-testid=composer]")?.closest(".mantine-Paper-root") as Element;
 
+/**
+ * The page's content once the router shows `path`: a lazy screen keeps the previous one (and its address) until its
+ * code has loaded, so the step waits for the address rather than pointing at the screen being left.
+ */
+const screenAt = (path: string) => (): Element => {
+  const shown = window.location.pathname === path || window.location.pathname.startsWith(`${path}/`);
+  // The page is the main area's last child (a billing notice may stand before it); main itself spans under the menu.
+  return (shown ? document.querySelector("main")?.lastElementChild : null) as Element;
+};
+
 /** The conversation the inbox shows, else the first one in its list, else the inbox itself (none yet). */
 function conversationPath(current: string): string {
   if (/^\/interacts\?(.*&)?id=\d+/.test(current)) return current;
@@ -44,9 +54,9 @@ const PLAN: Record<TourStep, StepPlan> = {
   inbox: { element: firstOf("[data-testid=inbox-list]"), side: "right", path: (current) => (current.startsWith("/interacts") ? null : "/interacts") },
   conversation: { element: firstOf("[data-testid=thread]"), side: "left", path: conversationPath },
   composer: { element: composer, side: "top", path: conversationPath },
-  contacts: { element: firstOf("main"), side: "left", path: () => "/contacts" },
-  knowledge: { element: firstOf("main"), side: "left", path: () => "/knowledge" },
-  settings: { element: firstOf("main"), side: "left", path: () => "/settings" },
+  contacts: { element: screenAt("/contacts"), side: "left", path: () => "/contacts" },
+  knowledge: { element: screenAt("/knowledge"), side: "left", path: () => "/knowledge" },
+  settings: { element: screenAt("/settings"), side: "left", path: () => "/settings" },
   help: { element: firstOf("[data-testid=help-menu]"), side: "bottom", path: () => null },
 };
 
