@@ -80,3 +80,119 @@ test("a new company's calm empty lists, a web-chat FAQ answered at once, the con
   await page.goto("/settings/web_chat/add");
   await shot(page, "help-08-settings-long-page");
 });
+
+test("the guided tour over the real screens (offered once, resumed, restarted), video and PDF guides, and unread counts on every page, in mn and en", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const suffix = Date.now().toString(36);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const request = context.request;
+  await newCompany(request, { first: "Saraa", last: "Admin", email: `tour-${suffix}@shop.mn`, company: `Tour ${suffix}`, agent: "Tour bot" });
+  const created = await request.post("/api/webchat-channels", {
+    headers: await csrfHeaders(request),
+    data: { name: "Site chat", description: "Our website chat", domain: `tour-${suffix}.mn`, name_mn: "Туслах" },
+  });
+  expect(created.status()).toBe(200);
+  const channel = (await created.json()) as { public_key: string; domain: string };
+  const visitors = await browser.newContext();
+  const customerWrites = async (text: string) => {
+    const session = await visitors.request.post("/api/webchat/session", { data: { public_key: channel.public_key, host_origin: `https://${channel.domain}` } });
+    const { visitor_token: token } = (await session.json()) as { visitor_token: string };
+    const sent = await visitors.request.post("/api/webchat/messages", { headers: { "x-visitor-token": token }, data: { client_id: `t-${Date.now()}`, text } });
+    expect(sent.status()).toBe(200);
+  };
+  await customerWrites("Сайн байна уу, хүргэлт хэд хоног вэ?");
+
+  // Unread counts away from the inbox: the tab's title counts, and a new conversation raises it live.
+  await page.goto("/contacts");
+  await expect(page).toHaveTitle(/^\(1\) /, { timeout: 20_000 });
+  await customerWrites("Буцаалт яаж хийх вэ?");
+  await expect(page).toHaveTitle(/^\(2\) /, { timeout: 20_000 });
+
+  // Offered once after onboarding; it starts on the inbox and walks the real screens.
+  await expect(page.getByTestId("tour-offer")).toBeVisible();
+  await shot(page, "help-10-tour-offer-and-unread-title-mn");
+  await page.getByTestId("tour-offer-start").click();
+  await expect(page.getByTestId("tour-step-menu")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("tour-step-menu")).toContainText("Үндсэн цэс");
+  await shot(page, "help-11-tour-menu-mn");
+  const next = () => page.locator(".driver-popover-next-btn").click();
+  await next();
+  await expect(page.getByTestId("tour-step-inbox")).toBeVisible({ timeout: 20_000 });
+  await next();
+  await expect(page.getByTestId("tour-step-conversation")).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/interacts\?id=\d+/);
+  await shot(page, "help-12-tour-conversation-mn");
+  await next();
+  await expect(page.getByTestId("tour-step-composer")).toBeVisible({ timeout: 20_000 });
+  await shot(page, "help-13-tour-composer-mn");
+  // Closed half-way: the step is kept on the server, and the help menu resumes there (after a reload too).
+  await page.locator(".driver-popover-close-btn").click();
+  await expect(page.locator(".driver-popover")).toHaveCount(0);
+  await expect.poll(async () => (await (await request.get("/api/me/tour")).json()) as unknown).toEqual({ status: "running", step: 3 });
+  await page.reload();
+  await expect(page.getByTestId("inbox-list")).toBeVisible();
+  await expect(page.getByTestId("tour-offer")).toHaveCount(0);
+  await page.getByTestId("help-menu").click();
+  await expect(page.getByTestId("tour-resume")).toHaveText("Аяллыг үргэлжлүүлэх (4/8)");
+  await page.getByTestId("tour-resume").click();
+  await expect(page.getByTestId("tour-step-composer")).toBeVisible({ timeout: 20_000 });
+  await next();
+  await expect(page.getByTestId("tour-step-contacts")).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(page.getByRole("button", { name: "Харилцагч нэмэх" })).toBeVisible();
+  await page.waitForTimeout(600);
+  await shot(page, "help-14-tour-contacts-mn");
+  await next();
+  await expect(page.getByTestId("tour-step-knowledge")).toBeVisible({ timeout: 20_000 });
+  await next();
+  await expect(page.getByTestId("tour-step-settings")).toBeVisible({ timeout: 20_000 });
+  await next();
+  await expect(page.getByTestId("tour-step-help")).toBeVisible({ timeout: 20_000 });
+  await shot(page, "help-15-tour-help-mn");
+  await next();
+  await expect(page.locator(".driver-popover")).toHaveCount(0);
+  await expect.poll(async () => (await (await request.get("/api/me/tour")).json()) as unknown).toEqual({ status: "finished", step: 7 });
+
+  // English: restart from the help menu; the inbox shows its unread badge (the tour opened, so read, the other).
+  await context.addCookies([{ name: "chosenLocale", value: "en", url: `${new URL(page.url()).origin}/` }]);
+  await page.goto("/interacts");
+  await expect(page.locator("[data-testid^=unread-]")).toHaveCount(1);
+  await expect(page).toHaveTitle(/^\(1\) /);
+  await shot(page, "help-16-inbox-unread-en");
+  await page.getByTestId("help-menu").click();
+  await expect(page.getByTestId("tour-resume")).toHaveCount(0);
+  await page.getByTestId("tour-start").click();
+  await expect(page.getByTestId("tour-step-menu")).toContainText("The main menu", { timeout: 20_000 });
+  await next();
+  await expect(page.getByTestId("tour-step-inbox")).toContainText("Conversations", { timeout: 20_000 });
+  await page.waitForTimeout(600);
+  await shot(page, "help-17-tour-inbox-en");
+  await page.keyboard.press("Escape");
+  await expect(page.locator(".driver-popover")).toHaveCount(0);
+
+  // The video and PDF guides, served by the app, in the reader's language.
+  for (const lang of ["en", "mn"] as const) {
+    await context.addCookies([{ name: "chosenLocale", value: lang, url: `${new URL(page.url()).origin}/` }]);
+    await page.goto("/guide");
+    await page.getByTestId("guide-tab-video").click();
+    const video = page.getByTestId("guide-video-tour");
+    await expect(video).toHaveAttribute("src", `/guides/tour-${lang}.webm`);
+    // The browser read the recording's header: it is served and playable.
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.duration), { timeout: 20_000 }).toBeGreaterThan(5);
+    await expect
+      .poll(() => page.getByTestId("guide-video-answer").evaluate((element: HTMLVideoElement) => element.duration), { timeout: 20_000 })
+      .toBeGreaterThan(5);
+    await shot(page, `help-18-guide-video-${lang}`);
+    await page.getByTestId("guide-tab-pdf").click();
+    await expect(page.getByTestId("guide-pdf-download")).toHaveAttribute("href", `/guides/holboo-guide-${lang}.pdf`);
+    const pdf = await request.get(`/guides/holboo-guide-${lang}.pdf`);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    await page.waitForTimeout(1500);
+    await shot(page, `help-19-guide-pdf-${lang}`);
+  }
+  await visitors.close();
+});

@@ -7,6 +7,8 @@ import { LanguageSelector } from "../components/LanguageSelector.tsx";
 import { Logo } from "../components/Logo.tsx";
 import { UserMenu } from "../components/UserMenu.tsx";
 import { BillingGate } from "../features/billing/BillingGate.tsx";
+import { HelpMenu } from "../features/help/HelpMenu.tsx";
+import { LiveAlerts } from "../features/help/LiveAlerts.tsx";
 import { IssueNotifier } from "../features/issues/IssueNotifier.tsx";
 import { useMe } from "../lib/session.ts";
 
@@ -35,6 +37,7 @@ export function DefaultLayout() {
             )}
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <HelpMenu offer={me.company !== null} />
             <LanguageSelector />
             <UserMenu me={me} />
           </Group>
@@ -59,6 +62,7 @@ export function DefaultLayout() {
       </AppShell.Navbar>
       <AppShell.Main bg="var(--mantine-color-gray-0)">
         {me.company && <IssueNotifier />}
+        {me.company && <LiveAlerts />}
         {me.company ? (
           <BillingGate>
             <Outlet />

@@ -12,3 +12,10 @@ export const ISSUE_SETTING_PATHS: Record<IssueSettingKind, string> = { type: "/a
 
 /** Pushed to `u{id}` when an issue is assigned to someone or they are mentioned in a comment. */
 export const ISSUE_NOTIFY_EVENT = "issue.notify";
+
+/** The guided tour's steps over the real screens, in order (spec §3: help for new staff). */
+export const TOUR_STEPS = ["menu", "inbox", "conversation", "composer", "contacts", "knowledge", "settings", "help"] as const;
+export type TourStep = (typeof TOUR_STEPS)[number];
+/** new: not offered yet; running: started, resumable at `step`; dismissed: offer declined; finished. */
+export const TOUR_STATUSES = ["new", "running", "dismissed", "finished"] as const;
+export type TourStatus = (typeof TOUR_STATUSES)[number];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "../limits.ts";
+import { TOUR_STATUSES, TOUR_STEPS } from "./constants.ts";
 
 /** Feedback categories (spec §3). */
 export const FEEDBACK_CATEGORIES = ["technical", "appreciation", "complaint", "other"] as const;
@@ -36,3 +37,14 @@ export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
 /** Open conversations this person may see that hold customer messages nobody on staff has read. */
 export const UnreadSummary = z.object({ conversations: z.number().int(), messages: z.number().int() });
 export type UnreadSummary = z.infer<typeof UnreadSummary>;
+
+/** A person's place in the guided tour, kept on the server so it is offered once and resumes on any device. */
+export const TourState = z.object({
+  status: z.enum(TOUR_STATUSES, { error: "invalid_parameters" }),
+  step: z
+    .number({ error: "invalid_parameters" })
+    .int({ error: "invalid_parameters" })
+    .min(0, { error: "invalid_parameters" })
+    .max(TOUR_STEPS.length - 1, { error: "invalid_parameters" }),
+});
+export type TourState = z.infer<typeof TourState>;

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import { companies, feedback, files, notificationPreferences, users } from "../../platform/db/schema.ts";
+import { companies, feedback, files, notificationPreferences, tourProgress, users } from "../../platform/db/schema.ts";
 
 export type FeedbackRow = typeof feedback.$inferSelect;
 
@@ -54,4 +54,16 @@ export async function upsertPreferences(db: Executor, userId: number, values: { 
     .insert(notificationPreferences)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...values, updatedAt: new Date() } });
+}
+
+export async function findTour(db: Executor, userId: number) {
+  const [row] = await db.select().from(tourProgress).where(eq(tourProgress.userId, userId));
+  return row ?? null;
+}
+
+export async function upsertTour(db: Executor, userId: number, values: { status: string; step: number }) {
+  await db
+    .insert(tourProgress)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: tourProgress.userId, set: { ...values, updatedAt: new Date() } });
 }

@@ -1,4 +1,4 @@
-import { AdminFeedbackView, FeedbackInput, FeedbackView, NotificationPreferences, idParamSchema, listResponse } from "@holboo/core";
+import { AdminFeedbackView, FeedbackInput, FeedbackView, NotificationPreferences, TourState, idParamSchema, listResponse } from "@holboo/core";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
@@ -28,5 +28,11 @@ export function helpRoutes(app: TypedApp, ctx: AppContext) {
     "/api/me/notifications",
     { config: { access: { signedIn: true } }, schema: { body: NotificationPreferences, response: { 200: NotificationPreferences } } },
     (req) => help.savePreferences(ctx, req.actor ?? fail("unauthorized"), req.body),
+  );
+  app.get("/api/me/tour", { config: { access: { signedIn: true } }, schema: { response: { 200: TourState } } }, (req) =>
+    help.tour(ctx, req.actor ?? fail("unauthorized")),
+  );
+  app.put("/api/me/tour", { config: { access: { signedIn: true } }, schema: { body: TourState, response: { 200: TourState } } }, (req) =>
+    help.saveTour(ctx, req.actor ?? fail("unauthorized"), req.body),
   );
 }

@@ -1,4 +1,4 @@
-import type { AdminFeedbackView, FeedbackCategory, FeedbackInput, FeedbackView, NotificationPreferences } from "@holboo/core";
+import type { AdminFeedbackView, FeedbackCategory, FeedbackInput, FeedbackView, NotificationPreferences, TourState, TourStatus } from "@holboo/core";
 import { fullName } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { Actor, MemberActor } from "../../platform/auth/actor.ts";
@@ -54,4 +54,17 @@ export async function preferences(ctx: AppContext, actor: Actor): Promise<Notifi
 export async function savePreferences(ctx: AppContext, actor: Actor, input: NotificationPreferences): Promise<NotificationPreferences> {
   await repo.upsertPreferences(ctx.db, actor.userId, input);
   return preferences(ctx, actor);
+}
+
+/** No row: the tour has not been offered yet (the web app offers it once the person belongs to a company). */
+export async function tour(ctx: AppContext, actor: Actor): Promise<TourState> {
+  const row = await repo.findTour(ctx.db, actor.userId);
+  return row ? { status: row.status as TourStatus, step: row.step } : { status: "new", step: 0 };
+}
+
+/** Started, paused at a step, declined or finished; going back to `new` would offer it again, so it is refused. */
+export async function saveTour(ctx: AppContext, actor: Actor, input: TourState): Promise<TourState> {
+  if (input.status === "new") fail("invalid_parameters", { status: "invalid_parameters" });
+  await repo.upsertTour(ctx.db, actor.userId, input);
+  return tour(ctx, actor);
 }

@@ -1,4 +1,4 @@
-import type { AdminFeedbackView, FeedbackView, InteractionView, NotificationPreferences, UnreadSummary } from "@holboo/core";
+import type { AdminFeedbackView, FeedbackView, InteractionView, NotificationPreferences, TourState, UnreadSummary } from "@holboo/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, errorCode, fieldCode, startTestApp, type TestApp } from "../../../test/harness.ts";
 import { companyAdmin, platformAdmin, visitor, webchatCompany } from "../../../test/factories.ts";
@@ -79,5 +79,22 @@ describe("unread counts", () => {
     await company.client.post(`/api/interactions/${id}/seen`, { up_to_seq: last });
     expect((await company.client.get<{ items: InteractionView[] }>("/api/interactions")).body.items.find((i) => i.id === id)?.unread_count).toBe(0);
     expect((await company.client.get<UnreadSummary>("/api/interactions/unread")).body).toEqual({ conversations: 0, messages: 0 });
+  });
+});
+
+describe("guided tour", () => {
+  it("is new until offered, keeps each person's own step to resume, and refuses a step that does not exist", async () => {
+    const a = await companyAdmin(t);
+    const b = await companyAdmin(t);
+    expect((await a.client.get<TourState>("/api/me/tour")).body).toEqual({ status: "new", step: 0 });
+    expect((await a.client.put<TourState>("/api/me/tour", { status: "running", step: 3 })).body).toEqual({ status: "running", step: 3 });
+    expect((await a.client.get<TourState>("/api/me/tour")).body).toEqual({ status: "running", step: 3 });
+    expect((await b.client.get<TourState>("/api/me/tour")).body).toEqual({ status: "new", step: 0 });
+    expect(fieldCode(await a.client.put("/api/me/tour", { status: "running", step: 8 }), "step")).toBe("invalid_parameters");
+    expect(fieldCode(await a.client.put("/api/me/tour", { status: "new", step: 0 }), "status")).toBe("invalid_parameters");
+    expect((await a.client.get<TourState>("/api/me/tour")).body).toEqual({ status: "running", step: 3 });
+    expect((await a.client.put<TourState>("/api/me/tour", { status: "finished", step: 7 })).body).toEqual({ status: "finished", step: 7 });
+    expect((await b.client.put<TourState>("/api/me/tour", { status: "dismissed", step: 0 })).body).toEqual({ status: "dismissed", step: 0 });
+    expect((await a.client.get<TourState>("/api/me/tour")).body).toEqual({ status: "finished", step: 7 });
   });
 });

@@ -12,6 +12,7 @@ function write(file: string, text: string) {
 }
 write("web/index.html", `<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body></body></html>`);
 write("web/assets/index-AbC123.js", "export {};\n");
+write("web/guides/holboo-guide-mn.pdf", "%PDF-1.3\n%%EOF\n");
 write("widget/loader.js", "void 0;\n");
 write("widget/manifest.json", JSON.stringify({ loader: "loader.js", app: "app.js" }));
 
@@ -46,6 +47,15 @@ describe("security headers", () => {
       expect(response.headers.get("x-content-type-options"), url).toBe("nosniff");
       expect(response.headers.get("referrer-policy"), url).toBe("same-origin");
     }
+  });
+
+  it("lets the app's own guide page frame the guide's PDFs, and no other site", async () => {
+    const response = await new Client(t.url).get("/guides/holboo-guide-mn.pdf");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(directives(response.headers.get("content-security-policy")).get("frame-ancestors")).toEqual(["'self'"]);
+    expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect((await new Client(t.url).get("/guides/missing.pdf")).status).toBe(404);
   });
 
   it("keeps the web-chat page's own policy (framed by the channel's site) and lets other sites load the widget", async () => {

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { errorBody } from "./errors.ts";
 import { requestLocale } from "../i18n.ts";
 import { CACHE } from "./cache.ts";
@@ -13,7 +13,14 @@ function cacheFor(file: string): string {
 }
 
 /** Addresses that name a file: when it is missing they answer 404, never the app's HTML. */
-const FILE_PREFIXES = ["/assets/", "/widget/"];
+const FILE_PREFIXES = ["/assets/", "/widget/", "/guides/"];
+
+/** The guide's PDFs are shown inside the app's own guide page (an iframe), so they may be framed by this origin only. */
+function allowSameOriginFrame(reply: FastifyReply) {
+  reply.header("x-frame-options", "SAMEORIGIN");
+  const policy = reply.getHeader("content-security-policy");
+  if (typeof policy === "string") reply.header("content-security-policy", policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+}
 
 /**
  * Serves the built web app: each file from disk with its precompressed .br or .gz sibling when the
@@ -31,6 +38,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       cacheControl: false,
       setHeaders: (reply, file) => {
         reply.header("cache-control", cacheFor(path.relative(webDist, file).replace(/\.(br|gz)$/, "")));
+        if (file.endsWith(".pdf")) allowSameOriginFrame(reply);
       },
     });
   }

@@ -9,13 +9,30 @@ import { alertFor, deliverAlert } from "./alerts.ts";
 import { FeedbackDialog } from "./FeedbackDialog.tsx";
 import { NotificationSettings } from "./NotificationSettings.tsx";
 import { tabTitle } from "./notifications.queries.ts";
+import { HelpMenu } from "./HelpMenu.tsx";
+import { LiveAlerts, readingInteraction } from "./LiveAlerts.tsx";
 
 vi.mock("../../lib/api.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).apiModuleMock(importOriginal));
+
+/** The staff socket, as socket.io-client's `io()` hands it: handlers by event name, and what closed it. */
+const sockets = vi.hoisted(() => ({ handlers: new Map<string, (payload: unknown) => void>(), closed: 0 }));
+vi.mock("socket.io-client", () => ({
+  io: () => ({
+    on: (name: string, handler: (payload: unknown) => void) => sockets.handlers.set(name, handler),
+    close: () => {
+      sockets.closed += 1;
+    },
+  }),
+}));
 const mocked = vi.mocked(api);
 
 beforeEach(() => {
   vi.clearAllMocks();
-  answerGets(mocked.get, { "/api/me/notifications": { sound: true, browser: false } });
+  answerGets(mocked.get, {
+    "/api/me/notifications": { sound: true, browser: false },
+    "/api/interactions/unread": { conversations: 2, messages: 5 },
+    "/api/me/tour": { status: "new", step: 0 },
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -74,6 +91,34 @@ describe("alerts for new conversations and messages", () => {
     expect(shown).toEqual(["Шинэ харилцаа"]);
   });
 
+  it("work on every page: the tab counts unread conversations and a customer's message alerts outside the inbox", async () => {
+    const shown: string[] = [];
+    class FakeNotification {
+      static permission = "granted";
+      onclick: (() => void) | null = null;
+      constructor(title: string) {
+        shown.push(title);
+      }
+      close() {}
+    }
+    vi.stubGlobal("Notification", FakeNotification);
+    answerGets(mocked.get, { "/api/me/notifications": { sound: false, browser: true }, "/api/interactions/unread": { conversations: 2, messages: 5 } });
+    document.title = "Holboo";
+    const { unmount } = renderWithProviders(<LiveAlerts />, { me: makeMe(), path: "/contacts" });
+    await vi.waitFor(() => expect(document.title).toBe("(2) Holboo"));
+    await vi.waitFor(() => expect(mocked.get).toHaveBeenCalledWith("/api/me/notifications"));
+    const calls = () => mocked.get.mock.calls.filter(([path]) => path === "/api/interactions/unread").length;
+    const before = calls();
+    sockets.handlers.get("interaction.event")?.(inbound(1));
+    await vi.waitFor(() => expect(shown).toEqual(["Шинэ харилцаа: Сарнай"]));
+    await vi.waitFor(() => expect(calls()).toBeGreaterThan(before));
+    unmount();
+    expect(document.title).toBe("Holboo");
+    expect(sockets.closed).toBeGreaterThan(0);
+    expect(readingInteraction("/interacts", "?tab=1&id=7")).toBe(7);
+    expect(readingInteraction("/contacts", "?id=7")).toBeNull();
+  });
+
   it("the tab's title counts unread conversations", () => {
     expect(tabTitle("Holboo", 3)).toBe("(3) Holboo");
     expect(tabTitle("Holboo", 0)).toBe("Holboo");
@@ -107,6 +152,27 @@ describe("feedback dialog", () => {
   });
 });
 
+describe("help menu and guided tour", () => {
+  it("offers the tour once to a new person, and remembers a later", async () => {
+    mocked.put.mockResolvedValueOnce({ status: "dismissed", step: 0 });
+    renderWithProviders(<HelpMenu offer />, { me: makeMe() });
+    expect(await screen.findByTestId("tour-offer")).toHaveTextContent("8 алхамт");
+    await userEvent.click(screen.getByTestId("tour-later"));
+    expect(mocked.put).toHaveBeenCalledWith("/api/me/tour", { status: "dismissed", step: 0 });
+    await vi.waitFor(() => expect(screen.queryByTestId("tour-offer")).toBeNull());
+  });
+
+  it("resumes a closed tour at its step or restarts it, from the help menu", async () => {
+    answerGets(mocked.get, { "/api/me/tour": { status: "running", step: 4 }, "/api/interactions/unread": { conversations: 0, messages: 0 } });
+    renderWithProviders(<HelpMenu offer />, { me: makeMe() });
+    await userEvent.click(screen.getByTestId("help-menu"));
+    expect(await screen.findByTestId("tour-resume")).toHaveTextContent("Аяллыг үргэлжлүүлэх (5/8)");
+    expect(screen.getByTestId("tour-start")).toHaveTextContent("Аяллыг эхнээс нь үзэх");
+    expect(screen.getByTestId("help-guide")).toHaveAttribute("href", "/guide");
+    expect(screen.queryByTestId("tour-offer")).toBeNull();
+  });
+});
+
 describe("guide", () => {
   it("has the general, staff and interactions guides written for these screens, in mn and en", async () => {
     const { GuidePage } = await import("./GuidePage.tsx");
@@ -117,5 +183,16 @@ describe("guide", () => {
     await userEvent.click(screen.getByTestId("guide-tab-interactions"));
     expect(await screen.findByTestId("guide-interactions")).toHaveTextContent("Үнэлгээ хүсэх");
     expect(en.interactions.map((part) => part.h)).toContain("The details panel");
+  });
+
+  it("plays the recordings and shows the PDF in the reader's language, with a download link", async () => {
+    const { GuidePage } = await import("./GuidePage.tsx");
+    renderWithProviders(<GuidePage />, { me: makeMe() });
+    await userEvent.click(await screen.findByTestId("guide-tab-video"));
+    expect(await screen.findByTestId("guide-video-tour")).toHaveAttribute("src", "/guides/tour-mn.webm");
+    expect(screen.getByTestId("guide-video-answer")).toHaveAttribute("src", "/guides/answer-mn.webm");
+    await userEvent.click(screen.getByTestId("guide-tab-pdf"));
+    expect(await screen.findByTestId("guide-pdf-download")).toHaveAttribute("href", "/guides/holboo-guide-mn.pdf");
+    expect(screen.getByTitle("Гарын авлага (PDF)")).toHaveAttribute("src", "/guides/holboo-guide-mn.pdf");
   });
 });

@@ -8,7 +8,6 @@ import { InboxList } from "./InboxList.tsx";
 import { useInboxSocket } from "./useInboxSocket.ts";
 import { StartInteractionButton } from "./StartInteractionButton.tsx";
 import { usePermission } from "../../lib/session.ts";
-import { useInboxAlerts } from "./useInboxAlerts.ts";
 
 /** The conversation (composer, actions, history) loads when one is first opened; the list comes first. */
 const ThreadView = lazy(() => import("./ThreadView.tsx").then((m) => ({ default: m.ThreadView })));
@@ -27,7 +26,6 @@ export function InteractsPage() {
       next.set("id", String(id));
       return next;
     });
-  useInboxAlerts(live, selected, select);
   return (
     <Stack gap="sm">
       <Group>

@@ -30,3 +30,14 @@ export const notificationPreferences = pgTable("notification_preferences", {
   browser: boolean("browser").notNull().default(true),
   updatedAt: updatedAt(),
 });
+
+/** Where a person is in the guided tour; no row means it has not been offered yet. */
+export const tourProgress = pgTable("tour_progress", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** running (stopped or paused at `step`), dismissed (declined the offer) or finished */
+  status: text("status").notNull(),
+  step: integer("step").notNull().default(0),
+  updatedAt: updatedAt(),
+});
