@@ -14,7 +14,8 @@ export interface VisitorIdentity {
   companyId: number;
   channelId: number;
   identityId: number;
-  contactId: number;
+  /** Null until an anonymous visitor's first message makes them a contact (then set on this same object). */
+  contactId: number | null;
   contactName: string;
 }
 
@@ -125,7 +126,8 @@ export class Realtime {
     if (origin && !this.options.allowedOrigins.includes(origin)) return null;
     const cookies = fastifyCookie.parse(socket.handshake.headers.cookie ?? "");
     const actor = await actorFromSessionToken(cookies[SESSION_COOKIE], this.options);
-    return actor && actor.companyId !== null && !actor.twoFactorPending ? actor : null;
+    // A company whose access is closed has no staff sockets until it is restored (its staff see the closed screen).
+    return actor && actor.companyId !== null && !actor.twoFactorPending && !actor.companyAccessClosed ? actor : null;
   }
 
   toStaff(rooms: string[], event: string, payload: unknown) {
@@ -187,6 +189,16 @@ export class Realtime {
   /** Ends the sockets of one sign-in, on every process (logout); a socket that reconnects must show a live session. */
   disconnectSession(sessionId: string) {
     this.io?.in(sessionRoom(sessionId)).disconnectSockets(true);
+  }
+
+  /**
+   * Ends every staff socket of a company, on every process, telling each why first (`session.ended` with the reason,
+   * e.g. company_suspended); while the reason holds, a reconnect is refused by the handshake's session check.
+   */
+  disconnectCompany(companyId: number, reason: string) {
+    if (!this.io) return;
+    this.io.in(`c${companyId}`).emit("session.ended", { reason });
+    this.io.in(`c${companyId}`).disconnectSockets(true);
   }
 
   async close() {
