@@ -64,7 +64,7 @@ export class QPayClient implements PaymentProvider {
   }
 
   /**
-   * The payment QPay holds for its invoice, when what was paid (status PAID) covers the amount: its payment_id is the
+   * The payments QPay holds for its invoice, when what was paid (status PAID) covers the amount: their payment_id is the
    * reference stored with ours. Null while nothing (or too little) is paid.
    */
   async confirm(payment: { invoiceNumber: string; amount: number; reference: string }): Promise<{ reference: string } | null> {
@@ -76,8 +76,9 @@ export class QPayClient implements PaymentProvider {
     const rows = Array.isArray(body.rows) ? (body.rows as Array<Record<string, unknown>>) : [];
     const paid = rows.filter((row) => row.payment_status === "PAID");
     const total = paid.reduce((sum, row) => sum + Number(row.payment_amount ?? 0), 0);
-    const first = paid.map((row) => String(row.payment_id ?? "")).find(Boolean);
-    return first && total >= payment.amount ? { reference: first } : null;
+    // Several payments may make up the amount: every one's payment_id is the reference.
+    const ids = paid.map((row) => String(row.payment_id ?? "")).filter(Boolean);
+    return ids.length && total >= payment.amount ? { reference: ids.join(",").slice(0, 500) } : null;
   }
 
   private async call(method: "POST" | "GET", path: string, body: Record<string, unknown>, retried = false): Promise<Record<string, unknown>> {
