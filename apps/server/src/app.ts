@@ -105,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const signals = new Signals(deps.databaseUrl, deps.db, warn("signals between processes failed"));
   const knowledge = new KnowledgeHub(deps.db, signals);
   const flowQuestions = new FlowQuestions(deps.db, signals);
+  realtime.listenForClosedCompanies(signals);
   await signals.start();
   app.addHook("onClose", () => signals.close());
   const answers = new AnswerEngine(knowledge, {

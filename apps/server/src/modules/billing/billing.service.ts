@@ -104,7 +104,7 @@ export async function applyAccess(db: Executor, subscription: repo.SubscriptionR
 
 /** After a commit that closed a company's access: its staff's sockets end with the reason, on every process. */
 export function accessClosed(ctx: AppContext, companyId: number) {
-  ctx.realtime.disconnectCompany(companyId, "company_suspended");
+  ctx.realtime.closeCompanySockets(companyId);
 }
 
 /** Whether the company's access is closed: its virtual agents do not answer then. */

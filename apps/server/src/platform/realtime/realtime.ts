@@ -7,6 +7,8 @@ import { actorFromSessionToken, type ContextOptions } from "../http/context.ts";
 import { errorBodyOf } from "../http/errors.ts";
 import { guardInput } from "../http/input-guard.ts";
 import { handshakeLocale } from "../i18n.ts";
+import { CompanyChanges } from "../company-changes.ts";
+import type { Signals } from "../signals.ts";
 import type { FanOut } from "./fan-out.ts";
 import { sessionRoom, staffRooms } from "./rooms.ts";
 
@@ -53,6 +55,7 @@ export class Realtime {
   private readonly staffHandlers: Array<(socket: StaffSocket) => void> = [];
   private readonly visitorHandlers: Array<(socket: VisitorSocket) => void> = [];
   private visitorAuth: ((token: string) => Promise<VisitorIdentity | null>) | null = null;
+  private closedCompanies: CompanyChanges | null = null;
 
   constructor(private readonly options: RealtimeOptions) {}
 
@@ -192,18 +195,37 @@ export class Realtime {
   }
 
   /**
-   * Ends every staff socket of a company, on every process, telling each why first (`session.ended` with the reason,
-   * e.g. company_suspended); while the reason holds, a reconnect is refused by the handshake's session check.
+   * Company-wide endings travel on a signal channel (`platform/signals.ts`), and each process ends its own sockets:
+   * the reason first, then the disconnect, in that order (the fan-out's broadcast is asynchronous, its disconnect is
+   * not, so through it the reason could arrive after the socket closed).
    */
-  disconnectCompany(companyId: number, reason: string) {
+  listenForClosedCompanies(signals: Signals) {
+    this.closedCompanies = new CompanyChanges(CLOSED_COMPANIES_CHANNEL, signals);
+    this.closedCompanies.onChange((companyId) => {
+      if (companyId) this.endLocalCompanySockets(companyId);
+    });
+  }
+
+  /**
+   * The company's access closed: every staff socket of it, on every process, is told `session.ended` with the reason
+   * company_suspended and disconnected; while access stays closed, the handshake refuses a reconnect.
+   */
+  closeCompanySockets(companyId: number) {
+    if (this.closedCompanies) this.closedCompanies.changed(companyId);
+    else this.endLocalCompanySockets(companyId);
+  }
+
+  private endLocalCompanySockets(companyId: number) {
     if (!this.io) return;
-    this.io.in(`c${companyId}`).emit("session.ended", { reason });
-    this.io.in(`c${companyId}`).disconnectSockets(true);
+    this.io.local.in(`c${companyId}`).emit("session.ended", { reason: "company_suspended" });
+    this.io.local.in(`c${companyId}`).disconnectSockets(true);
   }
 
   async close() {
     await this.io?.close();
   }
 }
+
+const CLOSED_COMPANIES_CHANNEL = "holboo_company_access_closed";
 
 export const visitorRoom = (identityId: number) => `v${identityId}`;
