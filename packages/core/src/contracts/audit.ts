@@ -39,7 +39,18 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ["user", "role", "channel", "company", "model_provider", "contact", "export", "virtual_agent", "subscription", "invoice"] as const;
+export const AUDIT_TARGET_TYPES = [
+  "user",
+  "role",
+  "channel",
+  "company",
+  "model_provider",
+  "contact",
+  "export",
+  "virtual_agent",
+  "subscription",
+  "invoice",
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** A small before/after of what changed: names, roles, flags. Never secrets, tokens or message text. */

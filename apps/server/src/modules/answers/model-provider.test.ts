@@ -197,7 +197,10 @@ describe("the model provider's key at rest", () => {
   it("a key saved plain before sealing is sealed by the server's start, and still used", async () => {
     const admin = await companyAdmin(t);
     await admin.client.put("/api/settings/model-provider", { base_url: provider.baseUrl, chat_model: "m" });
-    await t.database.db.update(modelProviders).set({ apiKey: "sk-from-before-4242", apiKeySealed: null }).where(eq(modelProviders.companyId, admin.me.company_id));
+    await t.database.db
+      .update(modelProviders)
+      .set({ apiKey: "sk-from-before-4242", apiKeySealed: null })
+      .where(eq(modelProviders.companyId, admin.me.company_id));
     await t.restart();
     const stored = await row(admin.me.company_id);
     expect(stored?.apiKey).toBe("");

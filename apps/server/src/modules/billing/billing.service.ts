@@ -306,10 +306,23 @@ export async function findInvoice(ctx: AppContext, companyId: number, invoiceId:
  * A payment for an invoice, through a payment provider (the platform admin's bank-transfer record by default):
  * created → paid → activated in one transaction, and the company's access is reopened at once when nothing else keeps it closed.
  */
-export async function applyPayment(ctx: AppContext, actor: { userId: number; ip: string | null }, invoiceId: number, provider: PaymentProvider, reference: string, now = new Date()) {
+export async function applyPayment(
+  ctx: AppContext,
+  actor: { userId: number; ip: string | null },
+  invoiceId: number,
+  provider: PaymentProvider,
+  reference: string,
+  now = new Date(),
+) {
   const invoice = (await repo.findInvoiceAnyCompany(ctx.db, invoiceId)) ?? fail("invoice_not_found");
   const confirmed = (await provider.confirm({ invoiceNumber: invoice.number, amount: invoice.amount, reference })) ?? fail("payment_not_received");
-  const settled = await settleInvoice(ctx, invoice, { method: provider.method, reference: confirmed.reference }, { ...actor, companyId: invoice.companyId }, now);
+  const settled = await settleInvoice(
+    ctx,
+    invoice,
+    { method: provider.method, reference: confirmed.reference },
+    { ...actor, companyId: invoice.companyId },
+    now,
+  );
   if (!settled) fail("invoice_not_payable");
   return presentInvoice((await repo.findInvoice(ctx.db, invoice.companyId, invoiceId)) ?? fail("invoice_not_found"));
 }

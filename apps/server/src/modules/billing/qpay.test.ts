@@ -93,7 +93,12 @@ describe("paying an invoice by QPay", () => {
     );
     const audit = await admin.client.get<{ items: AuditEntryView[] }>("/api/audit?action=billing.payment");
     expect(audit.body.items).toHaveLength(1);
-    expect(audit.body.items[0]).toMatchObject({ actor: null, target_type: "invoice", target_id: invoice.number, after: { method: "qpay", reference: payment.payment_id } });
+    expect(audit.body.items[0]).toMatchObject({
+      actor: null,
+      target_type: "invoice",
+      target_id: invoice.number,
+      after: { method: "qpay", reference: payment.payment_id },
+    });
     expect(((await invoiceRow(invoice.id))?.paidAt ?? new Date(0)).getTime()).toBe(row?.paidAt?.getTime());
     expect((await admin.client.post(`/api/billing/invoices/${invoice.id}/qpay`)).status).toBe(409);
   });

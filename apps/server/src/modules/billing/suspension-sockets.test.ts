@@ -58,12 +58,20 @@ describe("closed access ends the company's staff sockets", () => {
   it("an invoice unpaid past its due day closes the sockets when the billing cycle closes access", async () => {
     const root = await platformAdmin(one);
     const company = await companyAdmin(one);
-    const bought = await company.client.post<SubscriptionView>("/api/billing/purchase", { plan: "business", term: "month", auto_extend: true, agree_terms: true });
+    const bought = await company.client.post<SubscriptionView>("/api/billing/purchase", {
+      plan: "business",
+      term: "month",
+      auto_extend: true,
+      agree_terms: true,
+    });
     const due = bought.body.unpaid_invoice?.due_at ?? "";
     const socket = live(staffSocket(one, company.client));
     await connected(socket);
     const ended = collect<{ reason: string }>(socket, "session.ended");
-    const early = await root.post("/api/admin/test/billing-cycle", { now: new Date(Date.parse(due) - 60_000).toISOString(), company_id: company.me.company_id });
+    const early = await root.post("/api/admin/test/billing-cycle", {
+      now: new Date(Date.parse(due) - 60_000).toISOString(),
+      company_id: company.me.company_id,
+    });
     expect(early.status).toBe(200);
     expect(socket.connected).toBe(true);
     await root.post("/api/admin/test/billing-cycle", { now: new Date(Date.parse(due) + 60_000).toISOString(), company_id: company.me.company_id });
