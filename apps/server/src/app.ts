@@ -61,7 +61,7 @@ import { registerChannels } from "./channels/registry.ts";
 import { KnowledgeHub } from "./modules/knowledge/knowledge.source.ts";
 import { AnswerEngine } from "./modules/answers/answers.engine.ts";
 import { storedVectors } from "./modules/answers/sentence-vectors.repo.ts";
-import { providerConfig, providerFetchPolicy } from "./modules/answers/model-provider.service.ts";
+import { providerConfig, providerFetchPolicy, sealPlainKeys } from "./modules/answers/model-provider.service.ts";
 import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes.ts";
 import { qaRoutes } from "./modules/knowledge/qa.routes.ts";
 import { importRoutes } from "./modules/knowledge/import.routes.ts";
@@ -102,13 +102,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await limits.close();
     await redis?.quit().catch(() => undefined);
   });
+  // Model provider keys saved before they were sealed are sealed now (ARCHITECTURE.md, "Model provider calls").
+  await sealPlainKeys(deps.db, deps.secrets);
   const signals = new Signals(deps.databaseUrl, deps.db, warn("signals between processes failed"));
   const knowledge = new KnowledgeHub(deps.db, signals);
   const flowQuestions = new FlowQuestions(deps.db, signals);
+  realtime.listenForClosedCompanies(signals);
   await signals.start();
   app.addHook("onClose", () => signals.close());
   const answers = new AnswerEngine(knowledge, {
-    provider: (companyId) => providerConfig(deps.db, companyId),
+    provider: (companyId) => providerConfig(deps.db, deps.secrets, companyId),
     onProviderError: (companyId, error) => app.log.warn({ err: error, companyId }, "model provider failed; answering offline"),
     onEncoderError: (error) => app.log.warn({ err: error }, "sentence encoder or its stored vectors failed"),
     storedVectors: (companyId, agentId, encoder) => storedVectors(deps.db, companyId, agentId, encoder),

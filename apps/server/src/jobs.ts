@@ -14,6 +14,7 @@ import { articlePairsJob } from "./modules/knowledge/article-pairs.job.ts";
 import { flowWaitTimeoutJob } from "./modules/flows/flow-timeout.job.ts";
 import { dashboardFoldJob, dashboardRebuildJob } from "./modules/dashboard/rollup.job.ts";
 import { billingCycleJob } from "./modules/billing/billing.job.ts";
+import { qpayCheckJob } from "./modules/billing/qpay.job.ts";
 
 /** Every kind of background job the server runs (a worker process runs them all). */
 export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [
@@ -33,6 +34,7 @@ export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [
   dashboardFoldJob,
   dashboardRebuildJob,
   billingCycleJob,
+  qpayCheckJob,
 ];
 
 /** Recurring jobs, as cron lines in UTC. */

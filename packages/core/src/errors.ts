@@ -134,6 +134,12 @@ export const ERROR_CATALOGUE = {
   plan_not_found: entry(404, "Багц олдсонгүй.", "The plan was not found."),
   invoice_not_found: entry(404, "Нэхэмжлэл олдсонгүй.", "The invoice was not found."),
   invoice_not_payable: entry(409, "Энэ нэхэмжлэл төлөх боломжгүй төлөвт байна.", "This invoice cannot be paid in its current state."),
+  payment_gateway_unavailable: entry(
+    503,
+    "Төлбөрийн үйлчилгээ одоогоор хариу өгөхгүй байна. Түр хүлээгээд дахин оролдоно уу.",
+    "The payment service is not answering now. Please try again in a moment.",
+  ),
+  payment_not_received: entry(409, "Төлбөр хараахан ирээгүй байна.", "The payment has not been received yet."),
   company_suspended: entry(
     402,
     "Байгууллагын хандалт хаагдсан байна: төлбөрөө төлснөөр шууд сэргэнэ. Тохиргоо → Миний багц хэсгээс нэхэмжлэлээ харна уу.",

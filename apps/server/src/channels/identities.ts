@@ -2,7 +2,7 @@ import type { MessageView } from "@holboo/core";
 import type { AppContext } from "../context.ts";
 import { isUniqueViolation } from "../platform/db/errors.ts";
 import type { ChannelRow } from "../modules/channels/channels.repo.ts";
-import { findByEmailsOrPhones, findContact, findIdentity, insertContact, insertIdentity } from "../modules/contacts/contacts.service.ts";
+import { ensureIdentityContact, findByEmailsOrPhones, findContact, findIdentity, insertContact, insertIdentity } from "../modules/contacts/contacts.service.ts";
 import { fullName } from "@holboo/core";
 import type { NormalisedInbound } from "./adapter.ts";
 import { acceptFromContact } from "./inbound.ts";
@@ -13,7 +13,7 @@ import { acceptFromContact } from "./inbound.ts";
  */
 export async function resolveSender(ctx: AppContext, channel: ChannelRow, inbound: NormalisedInbound) {
   const known = await findIdentity(ctx.db, channel.id, inbound.externalId);
-  if (known) return { identity: known, contact: await findContact(ctx.db, channel.companyId, known.contactId) };
+  if (known) return withContact(ctx, known);
   const profile = inbound.profile ?? {};
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -36,7 +36,7 @@ export async function resolveSender(ctx: AppContext, channel: ChannelRow, inboun
         externalId: inbound.externalId,
         verified: true,
       });
-      return { identity, contact };
+      return { identity: { ...identity, contactId: contact.id }, contact };
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -45,8 +45,14 @@ export async function resolveSender(ctx: AppContext, channel: ChannelRow, inboun
       (() => {
         throw error;
       })();
-    return { identity: winner, contact: await findContact(ctx.db, channel.companyId, winner.contactId) };
+    return withContact(ctx, winner);
   }
+}
+
+/** A known identity and its contact (every provider identity has one; `ensureIdentityContact` keeps the type honest). */
+async function withContact(ctx: AppContext, identity: Awaited<ReturnType<typeof findIdentity>> & object) {
+  const contactId = await ensureIdentityContact(ctx.db, identity);
+  return { identity: { ...identity, contactId }, contact: await findContact(ctx.db, identity.companyId, contactId) };
 }
 
 /** A provider's customer message, normalised by its adapter, into the inbox (once per provider id). */

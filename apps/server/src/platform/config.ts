@@ -80,6 +80,12 @@ const EnvSchema = z.object({
   /** The verify token typed into the Meta app's webhook settings (GET verification). */
   META_VERIFY_TOKEN: z.string().optional(),
   APP_VERSION: z.string().optional(),
+  /** QPay merchant API v2 (tests point it at a fake on localhost); with the three below, invoices can be paid by QPay. */
+  QPAY_API_URL: z.url({ error: "expected an http(s) URL" }).default("https://merchant.qpay.mn/v2"),
+  QPAY_USERNAME: z.string().optional(),
+  QPAY_PASSWORD: z.string().optional(),
+  /** The merchant's invoice code QPay issued (invoice_code). */
+  QPAY_INVOICE_CODE: z.string().optional(),
   /** Test installations only: lets the platform admin run the billing rules at a chosen time. Refused with NODE_ENV=production. */
   BILLING_TEST_CLOCK: booleanFlag.default(false),
 });

@@ -1,4 +1,5 @@
 import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, renderRoutes } from "../test/render.tsx";
 import { Handoff, handoffReload } from "./Handoff.tsx";
@@ -40,5 +41,19 @@ describe("guard rule 2 hand-off", () => {
     expect(await screen.findByText("login page")).toBeInTheDocument();
     expect(await screen.findByText("Нэвтрэх холбоос хүчингүй эсвэл хугацаа нь дууссан байна.")).toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it("for an account with two-step verification asks for the code, and reloads the path only once it is right", async () => {
+    const challenge = "c".repeat(43);
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { two_factor_required: true, challenge }))
+      .mockResolvedValueOnce(jsonResponse(200, { ID: 5, company_id: 7 }));
+    renderRoutes(routesFor("support-token-cccccccccccccc"), "/interacts");
+    const code = await screen.findByTestId("login-code");
+    expect(reload).not.toHaveBeenCalled();
+    await userEvent.type(code, "123456");
+    await userEvent.click(screen.getByTestId("login-code-submit"));
+    await waitFor(() => expect(reload).toHaveBeenCalledWith("/interacts?tab=2#top"));
+    expect(fetchMock).toHaveBeenLastCalledWith("/api/login/two-factor", expect.objectContaining({ body: JSON.stringify({ challenge, code: "123456" }) }));
   });
 });

@@ -1,7 +1,9 @@
-import type { MeView } from "@holboo/core";
+import { isTwoFactorChallenge, type LoginResult } from "@holboo/core";
 import { useEffect, useState } from "react";
 import { Navigate } from "react-router";
 import { FullPageLoader } from "../components/FullPageLoader.tsx";
+import { AuthCard } from "../features/auth/AuthCard.tsx";
+import { TwoFactorLoginStep } from "../features/auth/TwoFactorLoginStep.tsx";
 import { api, notifyError } from "../lib/api.ts";
 
 interface HandoffProps {
@@ -15,12 +17,12 @@ interface HandoffProps {
 export const handoffReload = { to: (path: string) => window.location.replace(path) };
 
 /** One exchange per token: the token is single-use, and StrictMode runs effects twice in development. */
-const exchanges = new Map<string, Promise<MeView>>();
+const exchanges = new Map<string, Promise<LoginResult>>();
 
-export function exchangeHandoff({ token, userID, email }: Omit<HandoffProps, "cleanPath">): Promise<MeView> {
+export function exchangeHandoff({ token, userID, email }: Omit<HandoffProps, "cleanPath">): Promise<LoginResult> {
   let exchange = exchanges.get(token);
   if (!exchange) {
-    exchange = api.post<MeView>("/api/auth/handoff", { token, userID: Number(userID), email });
+    exchange = api.post<LoginResult>("/api/auth/handoff", { token, userID: Number(userID), email });
     exchanges.set(token, exchange);
   }
   return exchange;
@@ -28,15 +30,19 @@ export function exchangeHandoff({ token, userID, email }: Omit<HandoffProps, "cl
 
 /**
  * Guard rule 2 (hardened): the server swaps the one-time token for a session cookie, then the same
- * page reloads without the three parameters. A failed exchange shows its error and goes to login.
+ * page reloads without the three parameters. An account with two-step verification is asked for its code first.
+ * A failed exchange shows its error and goes to login.
  */
 export function Handoff({ token, userID, email, cleanPath }: HandoffProps) {
   const [failed, setFailed] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
   useEffect(() => {
     let active = true;
     exchangeHandoff({ token, userID, email })
-      .then(() => {
-        if (active) handoffReload.to(cleanPath);
+      .then((result) => {
+        if (!active) return;
+        if (isTwoFactorChallenge(result)) setChallenge(result.challenge);
+        else handoffReload.to(cleanPath);
       })
       .catch((error: unknown) => {
         if (!active) return;
@@ -48,5 +54,11 @@ export function Handoff({ token, userID, email, cleanPath }: HandoffProps) {
     };
   }, [token, userID, email, cleanPath]);
   if (failed) return <Navigate to="/pub/login" replace />;
+  if (challenge)
+    return (
+      <AuthCard>
+        <TwoFactorLoginStep challenge={challenge} onBack={() => setFailed(true)} onSignedIn={() => handoffReload.to(cleanPath)} />
+      </AuthCard>
+    );
   return <FullPageLoader />;
 }

@@ -34,11 +34,23 @@ export const AUDIT_ACTIONS = [
   "billing.purchase",
   "billing.extend",
   "billing.auto_extend",
+  "billing.payment",
   "dashboard.export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ["user", "role", "channel", "company", "model_provider", "contact", "export", "virtual_agent", "subscription"] as const;
+export const AUDIT_TARGET_TYPES = [
+  "user",
+  "role",
+  "channel",
+  "company",
+  "model_provider",
+  "contact",
+  "export",
+  "virtual_agent",
+  "subscription",
+  "invoice",
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** A small before/after of what changed: names, roles, flags. Never secrets, tokens or message text. */

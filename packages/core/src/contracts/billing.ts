@@ -139,6 +139,8 @@ export const SubscriptionView = z.object({
   notice: BillingNotice.nullable(),
   usage: z.object({ users: UsageView, channels: UsageView, agents: UsageView, articles: UsageView }),
   plans: z.array(PlanView),
+  /** Payment gateways the company may pay an invoice through itself (QPay when the installation configured it). */
+  payment_gateways: z.array(z.enum(["qpay"])),
 });
 export type SubscriptionView = z.infer<typeof SubscriptionView>;
 
@@ -159,6 +161,21 @@ export type SuspendInput = z.infer<typeof SuspendInput>;
 
 export const PlanCodeParams = z.object({ code: z.enum(PLAN_CODES, { error: "plan_not_found" }) });
 export type PlanCodeParams = z.infer<typeof PlanCodeParams>;
+
+/** A bank app's link to pay a QPay invoice (QPay's `urls`). */
+export const QPayBankLink = z.object({ name: z.string(), description: z.string(), logo: z.string(), link: z.string() });
+export type QPayBankLink = z.infer<typeof QPayBankLink>;
+
+/** What the payer needs to pay an invoice by QPay: the QR (text and PNG as base64), the short link and the bank apps' links. */
+export const QPayCheckoutView = z.object({
+  invoice_id: z.number().int(),
+  status: z.enum(INVOICE_STATUSES),
+  qr_text: z.string(),
+  qr_image: z.string(),
+  short_url: z.string().nullable(),
+  urls: z.array(QPayBankLink),
+});
+export type QPayCheckoutView = z.infer<typeof QPayCheckoutView>;
 
 /** Test installations only: run the billing cycle as if it were this time. */
 export const BillingClockInput = z.object({

@@ -8,6 +8,9 @@ const id = z.number().int().positive();
 
 export const NoJobPayload = z.object({});
 export const MailJobPayload = z.object({ outbox_id: id });
+/** Asks QPay whether an invoice paid through it is paid (billing.qpay_check). */
+export const QPayCheckJobPayload = z.object({ invoice_id: id });
+export type QPayCheckJobPayload = z.infer<typeof QPayCheckJobPayload>;
 export const AgentTurnJobPayload = z.object({ company_id: id, interaction_id: id, message_id: id });
 export const DeliveryJobPayload = z.object({ company_id: id, message_id: id });
 export const ChannelEventJobPayload = z.object({ company_id: id, event_id: id });

@@ -17,11 +17,11 @@ const open = (channel: WebchatChannelView, ip: string, token?: string) =>
     { public_key: channel.public_key, host_origin: `https://${channel.domain}`, ...(token ? { visitor_token: token } : {}) },
     { headers: { "x-forwarded-for": ip } },
   );
-const contactCount = async (companyId: number) =>
-  (await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM contacts WHERE company_id = ${companyId}`)).rows[0]?.n;
+const count = async (table: "contacts" | "contact_identities", companyId: number) =>
+  (await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE company_id = ${companyId}`)).rows[0]?.n;
 
 describe("new web-chat visitors", () => {
-  it("are limited per address and per channel; a returning visitor is not counted; a refusal creates no contact", async () => {
+  it("are limited per address and per channel; a returning visitor is not counted; a refusal creates no identity, and none is a contact before writing", async () => {
     const { channel, me } = await webchatCompany(t);
     const first = await open(channel, "198.51.100.1");
     expect(first.status).toBe(200);
@@ -30,10 +30,11 @@ describe("new web-chat visitors", () => {
     expect(fourth.status).toBe(429);
     expect(errorCode(fourth)).toBe("visitor_limit_reached");
     expect((await open(channel, "198.51.100.1", first.body.visitor_token)).status).toBe(200);
-    expect(await contactCount(me.company_id)).toBe(3);
+    expect(await count("contact_identities", me.company_id)).toBe(3);
     // Attempts count, refused ones too: another address takes the channel's fifth; then nobody new gets in.
     expect((await open(channel, "198.51.100.2")).status).toBe(200);
     expect(errorCode(await open(channel, "198.51.100.3"))).toBe("visitor_limit_reached");
-    expect(await contactCount(me.company_id)).toBe(4);
+    expect(await count("contact_identities", me.company_id)).toBe(4);
+    expect(await count("contacts", me.company_id)).toBe(0);
   });
 });

@@ -46,7 +46,7 @@ async function someoneCanAnswer(ctx: AppContext, companyId: number, channelId: n
 const HOUR_MS = 3_600_000;
 
 /**
- * Every anonymous visitor becomes a contact: one address, and one channel, may start only so many an hour
+ * Every anonymous visitor is a new identity (and a contact once they write): one address, and one channel, may start only so many an hour
  * (counted with every process; configurable). A returning visitor's token and a site's signed user are not counted.
  */
 async function admitNewVisitor(ctx: AppContext, channelId: number, ip: string) {
@@ -92,10 +92,10 @@ async function resolveIdentity(ctx: AppContext, channel: ChannelRow, webchat: We
     if (existing && existing.channelId === channel.id && !existing.verified) return { identity: existing, token: input.visitor_token };
   }
   await admitNewVisitor(ctx, channel.id, ip);
-  const contact = await contacts.insertContact(ctx.db, { companyId: channel.companyId, createdBy: "unregistered" });
+  // No contact yet: an anonymous visitor becomes one with their first message (`sendFromVisitor`).
   const identity = await contacts.insertIdentity(ctx.db, {
     companyId: channel.companyId,
-    contactId: contact.id,
+    contactId: null,
     channelId: channel.id,
     externalId: `anon:${randomUUID()}`,
   });
@@ -135,8 +135,8 @@ export async function visitorFromToken(ctx: AppContext, token: string | undefine
   if (cached) return cached;
   const identity = await contacts.findIdentityByToken(ctx.db, tokenHash);
   if (!identity) return null;
-  const contact = await contacts.findContact(ctx.db, identity.companyId, identity.contactId);
-  const visitor = {
+  const contact = identity.contactId === null ? null : await contacts.findContact(ctx.db, identity.companyId, identity.contactId);
+  const visitor: VisitorIdentity = {
     companyId: identity.companyId,
     channelId: identity.channelId,
     identityId: identity.id,
@@ -158,11 +158,14 @@ const visitorMessages = (ctx: AppContext) => ctx.limits.window("visitor-messages
 export async function sendFromVisitor(ctx: AppContext, visitor: VisitorIdentity, input: VisitorMessageInput) {
   if (!visitorMessages(ctx).take(visitor.identityId)) fail("rate_limited");
   const attachments = await loadAttachments(ctx.db, visitor.companyId, input.attachment_ids);
+  // The first message makes the visitor a contact (once, however many messages race); the cached identity learns it.
+  const contactId = await contacts.ensureIdentityContact(ctx.db, { id: visitor.identityId, companyId: visitor.companyId, contactId: visitor.contactId });
+  visitor.contactId = contactId;
   const inbound = {
     companyId: visitor.companyId,
     channelId: visitor.channelId,
     identityId: visitor.identityId,
-    contactId: visitor.contactId,
+    contactId,
     contactName: visitor.contactName,
     text: input.text,
     attachments,

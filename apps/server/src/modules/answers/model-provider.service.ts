@@ -1,5 +1,6 @@
 import type { ModelProviderInput, ModelProviderView } from "@holboo/core";
 import type { MemberActor } from "../../platform/auth/actor.ts";
+import type { SecretBox } from "../../platform/crypto/secret-box.ts";
 import type { Database } from "../../platform/db/client.ts";
 import type { AppContext } from "../../context.ts";
 import { isIP } from "node:net";
@@ -15,12 +16,15 @@ type Row = NonNullable<Awaited<ReturnType<typeof repo.findModelProvider>>>;
 /** Only the key's last four characters leave the server, and only for a key long enough to hide the rest. */
 const keyHint = (key: string) => (key === "" ? null : key.length > 8 ? `…${key.slice(-4)}` : "…");
 
-const present = (row: Row | null): ModelProviderView =>
+/** The key, opened from its sealed form (keys are never kept plain: `sealPlainKeys` seals older rows at start). */
+const openKey = (secrets: SecretBox, row: Row) => (row.apiKeySealed ? secrets.open<string>(row.apiKeySealed) : "");
+
+const present = (secrets: SecretBox, row: Row | null): ModelProviderView =>
   row
     ? {
         configured: true,
         base_url: row.baseUrl,
-        api_key_hint: keyHint(row.apiKey),
+        api_key_hint: keyHint(openKey(secrets, row)),
         chat_model: row.chatModel,
         embedding_model: row.embeddingModel,
         updated_at: row.updatedAt.toISOString(),
@@ -28,7 +32,7 @@ const present = (row: Row | null): ModelProviderView =>
     : { configured: false, base_url: "", api_key_hint: null, chat_model: "", embedding_model: "", updated_at: null };
 
 export async function get(ctx: AppContext, actor: MemberActor) {
-  return present(await repo.findModelProvider(ctx.db, actor.companyId));
+  return present(ctx.secrets, await repo.findModelProvider(ctx.db, actor.companyId));
 }
 
 /**
@@ -54,7 +58,7 @@ export async function save(ctx: AppContext, actor: MemberActor, input: ModelProv
     await repo.upsertModelProvider(tx, {
       companyId: actor.companyId,
       baseUrl: input.base_url,
-      apiKey: input.api_key ?? current?.apiKey ?? "",
+      apiKeySealed: input.api_key !== undefined ? (input.api_key ? ctx.secrets.seal(input.api_key) : null) : (current?.apiKeySealed ?? null),
       chatModel: input.chat_model,
       embeddingModel: input.embedding_model,
       updatedByUserId: actor.userId,
@@ -80,7 +84,18 @@ export async function remove(ctx: AppContext, actor: MemberActor) {
 }
 
 /** What the answer engine calls a company's provider with (EngineOptions.provider). */
-export async function providerConfig(db: Database, companyId: number): Promise<ProviderConfig | null> {
+export async function providerConfig(db: Database, secrets: SecretBox, companyId: number): Promise<ProviderConfig | null> {
   const row = await repo.findModelProvider(db, companyId);
-  return row ? { baseUrl: row.baseUrl, apiKey: row.apiKey, chatModel: row.chatModel, embeddingModel: row.embeddingModel } : null;
+  return row ? { baseUrl: row.baseUrl, apiKey: openKey(secrets, row), chatModel: row.chatModel, embeddingModel: row.embeddingModel } : null;
+}
+
+/**
+ * The start-up data step for keys saved before they were sealed (a migration's SQL has no app key): every process
+ * runs it once when it starts; each row is sealed by one UPDATE that only matches the plain key it read, so processes
+ * starting together seal it once. Returns how many it sealed.
+ */
+export async function sealPlainKeys(db: Database, secrets: SecretBox): Promise<number> {
+  const rows = await repo.plainKeys(db);
+  for (const row of rows) await repo.sealKey(db, row.companyId, row.apiKey, secrets.seal(row.apiKey));
+  return rows.length;
 }

@@ -8,6 +8,8 @@ import { SHOP_PAIRS, pairByKey } from "./answers.fixture.ts";
 import { AnswerEngine } from "./answers.engine.ts";
 import { MemoryKnowledgeSource } from "./memory-source.ts";
 import { providerConfig, providerFetchPolicy } from "./model-provider.service.ts";
+import { modelProviders } from "../../platform/db/schema.ts";
+import { eq } from "drizzle-orm";
 import { NOT_FOUND_REPLY } from "./provider/grounded.ts";
 import { PAIR_WRITER_PROMPT } from "./provider/pair-writer.ts";
 import { tokenize } from "./text/features.ts";
@@ -138,13 +140,13 @@ describe("model provider settings", () => {
     expect(saved.body).toMatchObject({ configured: true, base_url: provider.baseUrl, api_key_hint: "…f3a9", chat_model: "llama3" });
     expect(JSON.stringify(saved.body)).not.toContain("secret");
     await admin.client.put("/api/settings/model-provider", { base_url: provider.baseUrl, chat_model: "llama3.1" });
-    expect(await providerConfig(t.database.db, admin.me.company_id)).toMatchObject({
+    expect(await providerConfig(t.database.db, t.secrets, admin.me.company_id)).toMatchObject({
       apiKey: "sk-test-secret-f3a9",
       chatModel: "llama3.1",
       embeddingModel: "",
     });
     expect((await admin.client.del("/api/settings/model-provider")).status).toBe(200);
-    expect(await providerConfig(t.database.db, admin.me.company_id)).toBeNull();
+    expect(await providerConfig(t.database.db, t.secrets, admin.me.company_id)).toBeNull();
   });
 
   it("refuses a non-http address or no model and changes nothing", async () => {
@@ -157,7 +159,7 @@ describe("model provider settings", () => {
     expect(fieldCode(await admin.client.put("/api/settings/model-provider", { base_url: provider.baseUrl }), "chat_model")).toBe(
       "model_provider_model_required",
     );
-    expect(await providerConfig(t.database.db, admin.me.company_id)).toMatchObject({ baseUrl: provider.baseUrl, chatModel: "llama3" });
+    expect(await providerConfig(t.database.db, t.secrets, admin.me.company_id)).toMatchObject({ baseUrl: provider.baseUrl, chatModel: "llama3" });
   });
 
   it("needs settings.edit, and each company sees and changes only its own", async () => {
@@ -170,7 +172,40 @@ describe("model provider settings", () => {
     expect((await other.client.get<ModelProviderView>("/api/settings/model-provider")).body.configured).toBe(false);
     await other.client.put("/api/settings/model-provider", { base_url: "https://other.example/v1", chat_model: "b-model" });
     await other.client.del("/api/settings/model-provider");
-    expect(await providerConfig(t.database.db, admin.me.company_id)).toMatchObject({ chatModel: "a-model", apiKey: "sk-company-a-key-1234" });
+    expect(await providerConfig(t.database.db, t.secrets, admin.me.company_id)).toMatchObject({ chatModel: "a-model", apiKey: "sk-company-a-key-1234" });
+  });
+});
+
+describe("the model provider's key at rest", () => {
+  const row = async (companyId: number) => (await t.database.db.select().from(modelProviders).where(eq(modelProviders.companyId, companyId)))[0];
+
+  it("is stored sealed, never plain, and only its hint is returned", async () => {
+    const admin = await companyAdmin(t);
+    const key = "sk-sealed-key-7c1d9e";
+    const saved = await admin.client.put<ModelProviderView>("/api/settings/model-provider", { base_url: provider.baseUrl, api_key: key, chat_model: "m" });
+    expect(saved.body.api_key_hint).toBe("…1d9e");
+    const stored = await row(admin.me.company_id);
+    expect(stored?.apiKey).toBe("");
+    expect(stored?.apiKeySealed?.toString("latin1")).not.toContain("sk-sealed");
+    expect(t.secrets.open<string>(stored?.apiKeySealed ?? Buffer.alloc(0))).toBe(key);
+    expect(JSON.stringify((await admin.client.get("/api/settings/model-provider")).body)).not.toContain(key);
+    // Saving without a key keeps the sealed one.
+    await admin.client.put("/api/settings/model-provider", { base_url: provider.baseUrl, chat_model: "m2" });
+    expect(await providerConfig(t.database.db, t.secrets, admin.me.company_id)).toMatchObject({ apiKey: key, chatModel: "m2" });
+  });
+
+  it("a key saved plain before sealing is sealed by the server's start, and still used", async () => {
+    const admin = await companyAdmin(t);
+    await admin.client.put("/api/settings/model-provider", { base_url: provider.baseUrl, chat_model: "m" });
+    await t.database.db
+      .update(modelProviders)
+      .set({ apiKey: "sk-from-before-4242", apiKeySealed: null })
+      .where(eq(modelProviders.companyId, admin.me.company_id));
+    await t.restart();
+    const stored = await row(admin.me.company_id);
+    expect(stored?.apiKey).toBe("");
+    expect(t.secrets.open<string>(stored?.apiKeySealed ?? Buffer.alloc(0))).toBe("sk-from-before-4242");
+    expect(await providerConfig(t.database.db, t.secrets, admin.me.company_id)).toMatchObject({ apiKey: "sk-from-before-4242" });
   });
 });
 
@@ -191,7 +226,7 @@ describe("model provider addresses on an installation that keeps them public (th
         const refused = await admin.client.put("/api/settings/model-provider", { base_url, chat_model: "llama3" });
         expect(fieldCode(refused, "base_url"), base_url).toBe("model_provider_url_blocked");
       }
-      expect(await providerConfig(strict.database.db, admin.me.company_id)).toBeNull();
+      expect(await providerConfig(strict.database.db, strict.secrets, admin.me.company_id)).toBeNull();
     } finally {
       await strict.close();
     }

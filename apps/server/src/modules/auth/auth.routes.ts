@@ -38,7 +38,9 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
   app.post("/api/login/two-factor", { config: limited, schema: { body: TwoFactorLoginInput, response: me } }, (req, reply) =>
     auth.loginWithCode(ctx, reply, req.body, req.ip),
   );
-  app.post("/api/auth/handoff", { config: limited, schema: { body: HandoffInput, response: me } }, (req, reply) => auth.handoff(ctx, reply, req.body));
+  app.post("/api/auth/handoff", { config: limited, schema: { body: HandoffInput, response: { 200: LoginResult } } }, (req, reply) =>
+    auth.handoff(ctx, reply, req.body),
+  );
   app.post("/api/password/forgot", { config: limited, schema: { body: PasswordResetRequestInput, response: { 200: okResponse } } }, (req) =>
     auth.requestPasswordReset(ctx, req.body),
   );

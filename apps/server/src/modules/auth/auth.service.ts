@@ -71,12 +71,15 @@ export async function login(ctx: AppContext, reply: FastifyReply, input: LoginIn
   if (!user || !valid || user.userType !== "human") return fail("invalid_credentials");
   if (user.status !== "active") return fail("user_inactive");
   // The count of failures stays until the second step passes too: a right password alone does not reset it.
-  if (user.totpEnabledAt) {
-    const challenge = await issueOneTimeToken(ctx.db, user.id, "two_factor", LIMITS.twoFactorChallengeMinutes * 60_000);
-    return { two_factor_required: true, challenge };
-  }
+  if (user.totpEnabledAt) return secondStep(ctx, user.id);
   await clearLoginFailures(ctx.db, user.id);
   return signIn(ctx, reply, user.id);
+}
+
+/** An account with two-step verification gets the second step's challenge, never a session, whatever proved the first. */
+async function secondStep(ctx: AppContext, userId: number): Promise<LoginResult> {
+  const challenge = await issueOneTimeToken(ctx.db, userId, "two_factor", LIMITS.twoFactorChallengeMinutes * 60_000);
+  return { two_factor_required: true, challenge };
 }
 
 /**
@@ -129,12 +132,17 @@ export async function logout(ctx: AppContext, reply: FastifyReply, actor: Actor 
   return { ok: true as const };
 }
 
-/** Exchanges a one-time hand-off or invitation token (spec §2 rule 2) for a session. */
-export async function handoff(ctx: AppContext, reply: FastifyReply, input: HandoffInput) {
+/**
+ * Exchanges a one-time hand-off or invitation token (spec §2 rule 2) for a session. The token stands for the first
+ * step only: an account with two-step verification answers the second step's challenge instead, as a password does
+ * (a support link never skips it); a company that requires it signs its not-yet-enrolled people in to set it up only.
+ */
+export async function handoff(ctx: AppContext, reply: FastifyReply, input: HandoffInput): Promise<LoginResult> {
   const consumed = await consumeOneTimeToken(ctx.db, input.token, ["handoff", "invite"]);
   const user = consumed && consumed.userId === input.userID ? await findUserById(ctx.db, consumed.userId) : null;
   if (!user || user.email?.toLowerCase() !== input.email) return fail("handoff_invalid");
   if (user.status !== "active") return fail("user_inactive");
+  if (user.totpEnabledAt) return secondStep(ctx, user.id);
   return signIn(ctx, reply, user.id);
 }
 

@@ -2,7 +2,7 @@ import type { PlanTerm } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import * as repo from "./billing.repo.ts";
-import { agentLines, applyAccess, noticeAt, raiseInvoice, renewalTerm, termPrice } from "./billing.service.ts";
+import { accessClosed, agentLines, applyAccess, noticeAt, raiseInvoice, renewalTerm, termPrice } from "./billing.service.ts";
 import { remindOnce } from "./billing-reminders.service.ts";
 import { addTerm, DAY_MS } from "./billing.time.ts";
 
@@ -26,6 +26,7 @@ export async function runBillingCycle(ctx: AppContext, now: Date, onlyCompanyId?
   const result: CycleResult = { reviewed: due.length, invoicesRaised: 0, remindersSent: 0 };
   for (const { companyId } of due) {
     const counts = await ctx.db.transaction((tx) => reviewCompany(ctx, tx, companyId, now));
+    if (counts.closed) accessClosed(ctx, companyId);
     result.invoicesRaised += counts.invoices;
     result.remindersSent += counts.reminders;
   }
@@ -33,7 +34,7 @@ export async function runBillingCycle(ctx: AppContext, now: Date, onlyCompanyId?
 }
 
 async function reviewCompany(ctx: AppContext, tx: Executor, companyId: number, now: Date) {
-  const counts = { invoices: 0, reminders: 0 };
+  const counts = { invoices: 0, reminders: 0, closed: false };
   const locked = await repo.lockSubscription(tx, companyId);
   if (!locked) return counts;
   let subscription: repo.SubscriptionRow = locked;
@@ -76,7 +77,7 @@ async function reviewCompany(ctx: AppContext, tx: Executor, companyId: number, n
     counts.invoices += subscription.status === "active" || extras > 0 ? 1 : 0;
   }
 
-  await applyAccess(tx, subscription, now);
+  counts.closed = (await applyAccess(tx, subscription, now)).closed;
   const unpaid = await repo.findUnpaidInvoice(tx, companyId);
   const notice = noticeAt(subscription, unpaid, now);
   if (notice && notice.kind !== "pay_today") {

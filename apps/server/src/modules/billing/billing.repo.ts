@@ -128,6 +128,16 @@ export async function findInvoice(db: Executor, companyId: number, id: number) {
   return row ?? null;
 }
 
+/** The invoice, locked until the transaction ends (one QPay invoice is made for it, however many ask at once). */
+export async function lockInvoice(db: Executor, companyId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)))
+    .for("update");
+  return row ?? null;
+}
+
 export async function findInvoiceAnyCompany(db: Executor, id: number) {
   const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
   return row ?? null;

@@ -22,6 +22,7 @@ import * as billing from "./billing.service.ts";
 import { runBillingCycle } from "./billing-cycle.service.ts";
 import { invoicePdfFor } from "./invoice-pdf.service.ts";
 import { bankTransfer } from "./payment-provider.ts";
+import { qpayRoutes } from "./qpay.routes.ts";
 
 const view = { access: { permission: "plan.view" }, openWhenAccessClosed: true } as const;
 const extend = { access: { permission: "plan.extend" }, openWhenAccessClosed: true } as const;
@@ -58,6 +59,7 @@ export function billingRoutes(app: TypedApp, ctx: AppContext) {
     const file = await invoicePdfFor(ctx, actor.companyId, req.params.id, actor.locale);
     return reply.type("application/pdf").header("content-disposition", `attachment; filename="${file.filename}"`).send(file.data);
   });
+  qpayRoutes(app, ctx);
 
   app.get("/api/admin/plans", { config: admin, schema: { response: { 200: listResponse(PlanView) } } }, () => billing.listPlans(ctx));
   app.put("/api/admin/plans/:code", { config: admin, schema: { params: PlanCodeParams, body: PlanInput, response: { 200: PlanView } } }, (req) =>
@@ -74,7 +76,7 @@ export function billingRoutes(app: TypedApp, ctx: AppContext) {
   app.post(
     "/api/admin/invoices/:id/payment",
     { config: admin, schema: { params: idParamSchema, body: RecordPaymentInput, response: { 200: InvoiceView } } },
-    (req) => billing.applyPayment(ctx, req.params.id, bankTransfer, req.body.reference),
+    (req) => billing.applyPayment(ctx, { userId: req.actor?.userId ?? 0, ip: req.ip }, req.params.id, bankTransfer, req.body.reference),
   );
 
   // Test installations only (BILLING_TEST_CLOCK, refused with NODE_ENV=production): the billing rules at a chosen time.

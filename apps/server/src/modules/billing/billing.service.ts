@@ -12,7 +12,7 @@ import type {
 } from "@holboo/core";
 import { INVOICE_PAYABLE_DAYS, LIMITED_RESOURCES } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
-import { recordAudit } from "../audit/audit.service.ts";
+import { type AuditActor, recordAudit } from "../audit/audit.service.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { onUniqueViolation } from "../../platform/db/errors.ts";
@@ -23,6 +23,7 @@ import { invoiceNotice, remindOnce } from "./billing-reminders.service.ts";
 import { addDays, addTerm, daysBetween, DAY_MS } from "./billing.time.ts";
 import { limitOf } from "./limits.service.ts";
 import type { PaymentProvider } from "./payment-provider.ts";
+import { qpayConfigured } from "./qpay.provider.ts";
 
 export { assertWithinLimit } from "./limits.service.ts";
 
@@ -97,7 +98,13 @@ export async function applyAccess(db: Executor, subscription: repo.SubscriptionR
   const reason = await accessReason(db, subscription, now);
   const current = await repo.companyAccess(db, subscription.companyId);
   if ((current?.suspendedReason ?? null) !== reason) await repo.setCompanyAccess(db, subscription.companyId, reason, now);
-  return reason;
+  /** closed: access was open and is closed now, so the staff's sockets must end once this commits (`accessClosed`). */
+  return { reason, closed: reason !== null && !current?.suspendedAt };
+}
+
+/** After a commit that closed a company's access: its staff's sockets end with the reason, on every process. */
+export function accessClosed(ctx: AppContext, companyId: number) {
+  ctx.realtime.closeCompanySockets(companyId);
 }
 
 /** Whether the company's access is closed: its virtual agents do not answer then. */
@@ -163,6 +170,7 @@ export async function subscriptionView(ctx: AppContext, companyId: number, now =
     notice: noticeAt(subscription, unpaid, now),
     usage: await usage(ctx.db, companyId, plan),
     plans: plans.map(presentPlan),
+    payment_gateways: qpayConfigured(ctx.config) ? ["qpay"] : [],
   };
 }
 
@@ -298,33 +306,71 @@ export async function findInvoice(ctx: AppContext, companyId: number, invoiceId:
  * A payment for an invoice, through a payment provider (the platform admin's bank-transfer record by default):
  * created → paid → activated in one transaction, and the company's access is reopened at once when nothing else keeps it closed.
  */
-export async function applyPayment(ctx: AppContext, invoiceId: number, provider: PaymentProvider, reference: string, now = new Date()) {
+export async function applyPayment(
+  ctx: AppContext,
+  actor: { userId: number; ip: string | null },
+  invoiceId: number,
+  provider: PaymentProvider,
+  reference: string,
+  now = new Date(),
+) {
   const invoice = (await repo.findInvoiceAnyCompany(ctx.db, invoiceId)) ?? fail("invoice_not_found");
-  const confirmed = await provider.confirm({ invoiceNumber: invoice.number, amount: invoice.amount, reference });
-  await ctx.db.transaction(async (tx) => {
+  const confirmed = (await provider.confirm({ invoiceNumber: invoice.number, amount: invoice.amount, reference })) ?? fail("payment_not_received");
+  const settled = await settleInvoice(
+    ctx,
+    invoice,
+    { method: provider.method, reference: confirmed.reference },
+    { ...actor, companyId: invoice.companyId },
+    now,
+  );
+  if (!settled) fail("invoice_not_payable");
+  return presentInvoice((await repo.findInvoice(ctx.db, invoice.companyId, invoiceId)) ?? fail("invoice_not_found"));
+}
+
+/**
+ * Marks a confirmed payment: the invoice goes created → paid → activated with the provider's payment reference, the
+ * payment is audited, and access reopens — all in one transaction under the subscription's lock, so a payment seen
+ * twice at once (QPay's callback beside the poll, or a repeated callback) is recorded once. False when the invoice was
+ * no longer waiting for payment (already paid): nothing changes.
+ */
+export async function settleInvoice(
+  ctx: AppContext,
+  invoice: repo.InvoiceRow,
+  payment: { method: string; reference: string },
+  actor: AuditActor,
+  now = new Date(),
+): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
     const subscription = (await repo.lockSubscription(tx, invoice.companyId)) ?? fail("plan_not_found");
-    const current = (await repo.findInvoice(tx, invoice.companyId, invoiceId)) ?? fail("invoice_not_found");
-    if (current.status !== "created") fail("invoice_not_payable");
-    await repo.updateInvoice(tx, invoice.companyId, invoiceId, {
+    const current = (await repo.findInvoice(tx, invoice.companyId, invoice.id)) ?? fail("invoice_not_found");
+    if (current.status !== "created") return false;
+    await repo.updateInvoice(tx, invoice.companyId, invoice.id, {
       status: "activated",
       paidAt: now,
       activatedAt: now,
       endedAt: current.periodEnd <= now ? current.periodEnd : null,
-      paymentMethod: provider.method,
-      paymentReference: confirmed.reference,
+      paymentMethod: payment.method,
+      paymentReference: payment.reference,
     });
     await applyAccess(tx, subscription, now);
+    await recordAudit(tx, actor, {
+      action: "billing.payment",
+      targetType: "invoice",
+      targetId: current.number,
+      after: { method: payment.method, reference: payment.reference, amount: current.amount },
+    });
+    return true;
   });
-  return presentInvoice((await repo.findInvoice(ctx.db, invoice.companyId, invoiceId)) ?? fail("invoice_not_found"));
 }
 
 /** The platform admin closes or reopens a company by hand; reopening leaves closed what billing keeps closed. */
 export async function setSuspendedByAdmin(ctx: AppContext, companyId: number, suspended: boolean, now = new Date()) {
-  await ctx.db.transaction(async (tx) => {
+  const access = await ctx.db.transaction(async (tx) => {
     const subscription = (await repo.lockSubscription(tx, companyId)) ?? fail("company_not_found");
     await repo.updateSubscription(tx, companyId, { suspendedByAdmin: suspended });
-    await applyAccess(tx, { ...subscription, suspendedByAdmin: suspended }, now);
+    return applyAccess(tx, { ...subscription, suspendedByAdmin: suspended }, now);
   });
+  if (access.closed) accessClosed(ctx, companyId);
   return subscriptionView(ctx, companyId, now);
 }
 

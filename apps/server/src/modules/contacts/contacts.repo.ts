@@ -219,6 +219,23 @@ export async function insertIdentity(db: Executor, values: typeof contactIdentit
   return row;
 }
 
+/** The identity's contact, under a row lock held until the transaction ends (null: a visitor who has not written yet). */
+export async function lockIdentityContact(db: Executor, companyId: number, id: number) {
+  const [row] = await db
+    .select({ contactId: contactIdentities.contactId })
+    .from(contactIdentities)
+    .where(and(eq(contactIdentities.companyId, companyId), eq(contactIdentities.id, id)))
+    .for("update");
+  return row ?? null;
+}
+
+export async function setIdentityContact(db: Executor, companyId: number, identityId: number, contactId: number) {
+  await db
+    .update(contactIdentities)
+    .set({ contactId })
+    .where(and(eq(contactIdentities.companyId, companyId), eq(contactIdentities.id, identityId)));
+}
+
 export async function setIdentityToken(db: Executor, identityId: number, tokenHash: string) {
   await db.update(contactIdentities).set({ visitorTokenHash: tokenHash }).where(eq(contactIdentities.id, identityId));
 }

@@ -29,6 +29,26 @@ export {
 
 const present = (value: string | null): value is string => !!value;
 
+/**
+ * The contact behind a channel identity, made the first time it is needed: a web-chat visitor becomes a contact with
+ * their first message, not when the widget opens. The identity row is locked meanwhile, so two first messages at once
+ * make one contact.
+ */
+export async function ensureIdentityContact(
+  db: Executor,
+  identity: { id: number; companyId: number; contactId: number | null },
+  values: Partial<Parameters<typeof repo.insertContact>[1]> = {},
+): Promise<number> {
+  if (identity.contactId !== null) return identity.contactId;
+  return db.transaction(async (tx) => {
+    const locked = (await repo.lockIdentityContact(tx, identity.companyId, identity.id)) ?? fail("contact_not_found");
+    if (locked.contactId !== null) return locked.contactId;
+    const contact = await repo.insertContact(tx, { createdBy: "unregistered", ...values, companyId: identity.companyId });
+    await repo.setIdentityContact(tx, identity.companyId, identity.id, contact.id);
+    return contact.id;
+  });
+}
+
 /** Adding a contact whose e-mail or phone another contact holds answers contact_exists with that contact's id. */
 async function assertNoDuplicate(db: Executor, companyId: number, input: ContactInput, exceptId?: number) {
   const emails = [input.email, input.email2].filter(present);

@@ -1,10 +1,11 @@
-import type { MeView, RecoveryCodesView, TwoFactorChallengeView, TwoFactorSetupView, TwoFactorStatusView } from "@holboo/core";
+import type { MeView, OutboxMailView, RecoveryCodesView, TwoFactorChallengeView, TwoFactorSetupView, TwoFactorStatusView } from "@holboo/core";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, users } from "../../platform/db/schema.ts";
 import { totpCode } from "../../platform/auth/totp.ts";
 import { Client, errorCode, startTestApp, type TestApp } from "../../../test/harness.ts";
-import { PASSWORD, colleague, companyAdmin, signUp } from "../../../test/factories.ts";
+import { PASSWORD, colleague, companyAdmin, linkFromMail, platformAdmin, signUp, unique } from "../../../test/factories.ts";
+import { issueOneTimeToken } from "../../platform/auth/one-time-tokens.ts";
 import { connected, staffSocket } from "../../../test/sockets.ts";
 
 let t: TestApp;
@@ -213,5 +214,64 @@ describe("the company's requirement", () => {
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.companyId, adminMe.company_id));
     const changes = audit.filter((entry) => entry.action === "company.two_factor_requirement").map((entry) => entry.after);
     expect(changes).toEqual([{ required: true }, { required: false }]);
+  });
+});
+
+describe("links that sign in do not skip the second step", () => {
+  const exchange = async (url: string) => {
+    const link = new URL(url);
+    const client = new Client(t.url);
+    const response = await client.post<MeView | TwoFactorChallengeView>("/api/auth/handoff", {
+      token: link.searchParams.get("token"),
+      userID: Number(link.searchParams.get("userID")),
+      email: link.searchParams.get("email"),
+    });
+    return { client, response };
+  };
+
+  it("a platform admin's support link to an account with two-step verification asks for its code, then signs in", async () => {
+    const clock = useClock();
+    const { client, me } = await companyAdmin(t);
+    const { secret } = await enrol(client);
+    const root = await platformAdmin(t);
+    const url = (await root.post<{ url: string }>(`/api/admin/users/${me.ID}/handoff`)).body.url;
+    const { client: support, response } = await exchange(url);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({ two_factor_required: true });
+    expect((await support.get("/api/me")).status).toBe(401);
+    clock.later(30_000);
+    const challenge = (response.body as TwoFactorChallengeView).challenge;
+    const signedIn = await support.post<MeView>("/api/login/two-factor", { challenge, code: totpCode(secret) });
+    expect(signedIn.status).toBe(200);
+    expect((await support.get<MeView>("/api/me")).body.ID).toBe(me.ID);
+    // The link was used up by the first exchange.
+    expect(errorCode((await exchange(url)).response)).toBe("handoff_invalid");
+  });
+
+  it("an invitation link for an account that has two-step verification asks for its code", async () => {
+    useClock();
+    const { client, me } = await companyAdmin(t);
+    await enrol(client);
+    const token = await issueOneTimeToken(t.database.db, me.ID, "invite", 60_000);
+    const params = new URLSearchParams({ token, userID: String(me.ID), email: me.email });
+    const { client: invited, response } = await exchange(`${t.url}/interacts?${params}`);
+    expect(response.body).toMatchObject({ two_factor_required: true });
+    expect((await invited.get("/api/me")).status).toBe(401);
+  });
+
+  it("an invitation into a company that requires it signs in to set it up only", async () => {
+    const { client: admin } = await companyAdmin(t);
+    await enrol(admin);
+    expect((await admin.put("/api/company/two-factor", { required: true })).status).toBe(200);
+    const email = `${unique()}@example.mn`;
+    expect((await admin.post("/api/users/invite", { first_name: "Сараа", last_name: "Бат", email, role: "agent" })).status).toBe(200);
+    const mail = (await admin.get<{ items: OutboxMailView[] }>("/api/outbox")).body.items.find((m) => m.to === email);
+    const { client: invited, response } = await exchange(linkFromMail(mail as OutboxMailView).toString());
+    expect(response.status).toBe(200);
+    expect((response.body as MeView).two_factor_enrolment_required).toBe(true);
+    expect(errorCode(await invited.get("/api/users"))).toBe("two_factor_enrolment_required");
+    const socket = staffSocket(t, invited);
+    await expect(connected(socket)).rejects.toThrow(/unauthorized/);
+    socket.close();
   });
 });

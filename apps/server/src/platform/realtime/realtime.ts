@@ -7,6 +7,8 @@ import { actorFromSessionToken, type ContextOptions } from "../http/context.ts";
 import { errorBodyOf } from "../http/errors.ts";
 import { guardInput } from "../http/input-guard.ts";
 import { handshakeLocale } from "../i18n.ts";
+import { CompanyChanges } from "../company-changes.ts";
+import type { Signals } from "../signals.ts";
 import type { FanOut } from "./fan-out.ts";
 import { sessionRoom, staffRooms } from "./rooms.ts";
 
@@ -14,7 +16,8 @@ export interface VisitorIdentity {
   companyId: number;
   channelId: number;
   identityId: number;
-  contactId: number;
+  /** Null until an anonymous visitor's first message makes them a contact (then set on this same object). */
+  contactId: number | null;
   contactName: string;
 }
 
@@ -52,6 +55,7 @@ export class Realtime {
   private readonly staffHandlers: Array<(socket: StaffSocket) => void> = [];
   private readonly visitorHandlers: Array<(socket: VisitorSocket) => void> = [];
   private visitorAuth: ((token: string) => Promise<VisitorIdentity | null>) | null = null;
+  private closedCompanies: CompanyChanges | null = null;
 
   constructor(private readonly options: RealtimeOptions) {}
 
@@ -125,7 +129,8 @@ export class Realtime {
     if (origin && !this.options.allowedOrigins.includes(origin)) return null;
     const cookies = fastifyCookie.parse(socket.handshake.headers.cookie ?? "");
     const actor = await actorFromSessionToken(cookies[SESSION_COOKIE], this.options);
-    return actor && actor.companyId !== null && !actor.twoFactorPending ? actor : null;
+    // A company whose access is closed has no staff sockets until it is restored (its staff see the closed screen).
+    return actor && actor.companyId !== null && !actor.twoFactorPending && !actor.companyAccessClosed ? actor : null;
   }
 
   toStaff(rooms: string[], event: string, payload: unknown) {
@@ -189,9 +194,38 @@ export class Realtime {
     this.io?.in(sessionRoom(sessionId)).disconnectSockets(true);
   }
 
+  /**
+   * Company-wide endings travel on a signal channel (`platform/signals.ts`), and each process ends its own sockets:
+   * the reason first, then the disconnect, in that order (the fan-out's broadcast is asynchronous, its disconnect is
+   * not, so through it the reason could arrive after the socket closed).
+   */
+  listenForClosedCompanies(signals: Signals) {
+    this.closedCompanies = new CompanyChanges(CLOSED_COMPANIES_CHANNEL, signals);
+    this.closedCompanies.onChange((companyId) => {
+      if (companyId) this.endLocalCompanySockets(companyId);
+    });
+  }
+
+  /**
+   * The company's access closed: every staff socket of it, on every process, is told `session.ended` with the reason
+   * company_suspended and disconnected; while access stays closed, the handshake refuses a reconnect.
+   */
+  closeCompanySockets(companyId: number) {
+    if (this.closedCompanies) this.closedCompanies.changed(companyId);
+    else this.endLocalCompanySockets(companyId);
+  }
+
+  private endLocalCompanySockets(companyId: number) {
+    if (!this.io) return;
+    this.io.local.in(`c${companyId}`).emit("session.ended", { reason: "company_suspended" });
+    this.io.local.in(`c${companyId}`).disconnectSockets(true);
+  }
+
   async close() {
     await this.io?.close();
   }
 }
+
+const CLOSED_COMPANIES_CHANNEL = "holboo_company_access_closed";
 
 export const visitorRoom = (identityId: number) => `v${identityId}`;

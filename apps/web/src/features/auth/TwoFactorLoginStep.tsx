@@ -8,8 +8,11 @@ import { api, errorText } from "../../lib/api.ts";
 import { validate } from "../../lib/forms.ts";
 import { meQueryKey } from "../../lib/session.ts";
 
-/** The second step of signing in: a code from the authenticator app, or one of the recovery codes. */
-export function TwoFactorLoginStep({ challenge, onBack }: { challenge: string; onBack: () => void }) {
+/**
+ * The second step of signing in: a code from the authenticator app, or one of the recovery codes. Signed in, it goes
+ * to the inbox, or where `onSignedIn` says (an invitation or support link's page).
+ */
+export function TwoFactorLoginStep({ challenge, onBack, onSignedIn }: { challenge: string; onBack: () => void; onSignedIn?: (me: MeView) => void }) {
   const { t } = useTranslation("auth");
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -20,7 +23,8 @@ export function TwoFactorLoginStep({ challenge, onBack }: { challenge: string; o
     mutationFn: (body: TwoFactorLoginInput) => api.post<MeView>("/api/login/two-factor", body),
     onSuccess: (me) => {
       client.setQueryData(meQueryKey, me);
-      void navigate("/interacts", { replace: true });
+      if (onSignedIn) onSignedIn(me);
+      else void navigate("/interacts", { replace: true });
     },
     onError: (error) => setProblem(errorText(error)),
   });

@@ -24,6 +24,7 @@ import { errorText } from "../../lib/api.ts";
 import { usePermission } from "../../lib/session.ts";
 import { useAutoExtend, useExtend, usePurchase, useSubscription } from "./billing.queries.ts";
 import { day, tugrik } from "./format.ts";
+import { QPayPayment } from "./QPayPayment.tsx";
 
 function UsageBar({ label, usage }: { label: string; usage: UsageView }) {
   const { t } = useTranslation("billing");
@@ -140,7 +141,10 @@ export function MyPlanPage() {
       )}
       {view.unpaid_invoice && (
         <Alert color="orange" title={t("unpaid.title", { number: view.unpaid_invoice.number })}>
-          {t("unpaid.text", { amount: tugrik(view.unpaid_invoice.amount), due: day(view.unpaid_invoice.due_at) })}
+          <Stack gap="xs">
+            <Text size="sm">{t("unpaid.text", { amount: tugrik(view.unpaid_invoice.amount), due: day(view.unpaid_invoice.due_at) })}</Text>
+            {canExtend && view.payment_gateways.includes("qpay") && <QPayPayment invoice={view.unpaid_invoice} />}
+          </Stack>
         </Alert>
       )}
       <Paper withBorder p="md">

@@ -1,4 +1,4 @@
-import type { InvoiceView, ListResponse, PurchaseInput, SubscriptionView } from "@holboo/core";
+import type { InvoiceView, ListResponse, PurchaseInput, QPayCheckoutView, SubscriptionView } from "@holboo/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api.ts";
 
@@ -33,3 +33,24 @@ export const useExtend = () => useBillingWrite((term: "month" | "year") => api.p
 export const useAutoExtend = () => useBillingWrite((autoExtend: boolean) => api.put<SubscriptionView>("/api/billing/auto-extend", { auto_extend: autoExtend }));
 
 export const invoicePdfUrl = (id: number) => `/api/billing/invoices/${id}/pdf`;
+
+/** The QPay checkout (QR and bank links) of an unpaid invoice; made once on the server, so asking again is safe. */
+export const useQPayCheckout = (invoiceId: number | null) =>
+  useQuery({
+    queryKey: [...billingKeys.all, "qpay", invoiceId] as const,
+    queryFn: () => api.post<QPayCheckoutView>(`/api/billing/invoices/${invoiceId ?? 0}/qpay`),
+    enabled: invoiceId !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
+
+/** "I paid": the server asks QPay now; once paid, the plan and status reload. */
+export function useQPayCheck(invoiceId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ state: "paid" | "open" | "closed" }>(`/api/billing/invoices/${invoiceId}/qpay/check`),
+    onSuccess: (result) => {
+      if (result.state !== "open") void client.invalidateQueries({ queryKey: billingKeys.all });
+    },
+  });
+}

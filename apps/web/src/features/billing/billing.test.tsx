@@ -1,4 +1,4 @@
-import type { PlanView, SubscriptionView } from "@holboo/core";
+import type { InvoiceView, PlanView, SubscriptionView } from "@holboo/core";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -40,6 +40,7 @@ const trial = (overrides: Partial<SubscriptionView> = {}): SubscriptionView => (
   notice: null,
   usage: { users: { used: 10, limit: 10 }, channels: { used: 1, limit: 5 }, agents: { used: 1, limit: 2 }, articles: { used: 3, limit: null } },
   plans: [plan("trial"), plan("business"), plan("enterprise", { max_users: null, price_month: 450_000 })],
+  payment_gateways: [],
   ...overrides,
 });
 
@@ -66,6 +67,58 @@ describe("My plan", () => {
     renderWithProviders(<MyPlanPage />, { me: makeMe({ permissions: ["plan.view", "settings.view"] }), path: "/settings/my_plan" });
     expect(await screen.findByTestId("plan-name")).toBeInTheDocument();
     expect(screen.queryByTestId("purchase-submit")).not.toBeInTheDocument();
+  });
+});
+
+const invoice: InvoiceView = {
+  id: 7,
+  number: "HB-202612-000007",
+  status: "created",
+  plan: "business",
+  term: "month",
+  amount: 150_000,
+  auto_extend: true,
+  period_start: "2026-12-01T00:00:00.000Z",
+  period_end: "2027-01-01T00:00:00.000Z",
+  due_at: "2026-12-04T00:00:00.000Z",
+  agents: [],
+  created_at: "2026-12-01T00:00:00.000Z",
+  paid_at: null,
+  activated_at: null,
+  ended_at: null,
+};
+
+describe("paying by QPay", () => {
+  it("shows the QR and the bank apps' links of an unpaid invoice and asks the server when the payer says they paid", async () => {
+    answerGets(mocked.get, { "/api/billing/subscription": trial({ status: "active", unpaid_invoice: invoice, payment_gateways: ["qpay"] }) });
+    mocked.post.mockImplementation((path: string) =>
+      Promise.resolve(
+        path.endsWith("/qpay")
+          ? {
+              invoice_id: 7,
+              status: "created",
+              qr_text: "0002",
+              qr_image: "iVBORw0KGgo=",
+              short_url: null,
+              urls: [{ name: "Khan bank", description: "Хаан банк", logo: "", link: "khanbank://q?qPay_QRcode=1" }],
+            }
+          : { state: "open" },
+      ),
+    );
+    renderWithProviders(<MyPlanPage />, { me: makeMe(), path: "/settings/my_plan" });
+    await userEvent.click(await screen.findByTestId("qpay-pay"));
+    expect(await screen.findByTestId("qpay-qr")).toHaveAttribute("src", "data:image/png;base64,iVBORw0KGgo=");
+    expect(screen.getByText("Хаан банк").closest("a")).toHaveAttribute("href", "khanbank://q?qPay_QRcode=1");
+    await userEvent.click(screen.getByTestId("qpay-check"));
+    await waitFor(() => expect(mocked.post).toHaveBeenCalledWith("/api/billing/invoices/7/qpay/check"));
+    expect(await screen.findByText(/Төлбөр хараахан ирээгүй/)).toBeInTheDocument();
+  });
+
+  it("offers no QPay when the installation has not configured it", async () => {
+    answerGets(mocked.get, { "/api/billing/subscription": trial({ status: "active", unpaid_invoice: invoice }) });
+    renderWithProviders(<MyPlanPage />, { me: makeMe(), path: "/settings/my_plan" });
+    expect(await screen.findByTestId("plan-name")).toBeInTheDocument();
+    expect(screen.queryByTestId("qpay-pay")).not.toBeInTheDocument();
   });
 });
 

@@ -2,6 +2,7 @@ import type { ContactPresenceSignal, InteractionEventView, TypingSignal } from "
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { io, type Socket } from "socket.io-client";
+import { billingKeys } from "../billing/billing.queries.ts";
 
 type Listener = (event: InteractionEventView) => void;
 /** Live signals that are not stored events, by their socket event name. */
@@ -34,6 +35,8 @@ export function useInboxSocket() {
       for (const listener of listeners.current) listener(event);
       void client.invalidateQueries({ queryKey: ["interactions"] });
     });
+    // The company's access closed (company_suspended): the billing status reloads and the closed screen shows.
+    live.on("session.ended", () => void client.invalidateQueries({ queryKey: billingKeys.all }));
     live.on("presence", () => void client.invalidateQueries({ queryKey: ["users"] }));
     live.on("typing", (signal: TypingSignal) => {
       for (const entry of signalListeners.current) if (entry.name === "typing") entry.listener(signal);

@@ -82,6 +82,9 @@ export const invoices = pgTable(
       .default(sql`'[]'::jsonb`),
     paymentMethod: text("payment_method"),
     paymentReference: text("payment_reference"),
+    /** A payment gateway's own invoice (QPay's invoice_id) and what the payer needs: QR text and image, bank app links. */
+    providerInvoiceId: text("provider_invoice_id"),
+    providerCheckout: jsonb("provider_checkout"),
     createdAt: createdAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     activatedAt: timestamp("activated_at", { withTimezone: true }),
@@ -91,6 +94,7 @@ export const invoices = pgTable(
     index("invoices_company_idx").on(t.companyId, t.id),
     /** One invoice a period: a job run twice, or two clicks, cannot bill the same period again. */
     uniqueIndex("invoices_company_period_unique").on(t.companyId, t.periodStart),
+    uniqueIndex("invoices_provider_invoice_unique").on(t.providerInvoiceId),
   ],
 );
 

@@ -84,9 +84,8 @@ export const contactIdentities = pgTable(
     companyId: integer("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    contactId: integer("contact_id")
-      .notNull()
-      .references(() => contacts.id, { onDelete: "cascade" }),
+    /** Null for a web-chat visitor who has not written yet: the contact is made with their first message. */
+    contactId: integer("contact_id").references(() => contacts.id, { onDelete: "cascade" }),
     channelId: integer("channel_id")
       .notNull()
       .references(() => channels.id, { onDelete: "cascade" }),

@@ -136,7 +136,10 @@ export const modelProviders = pgTable("model_providers", {
     .primaryKey()
     .references(() => companies.id, { onDelete: "cascade" }),
   baseUrl: text("base_url").notNull(),
+  /** Plain text only until the server's start-up step seals it into api_key_sealed (rows from before sealing). */
   apiKey: text("api_key").notNull().default(""),
+  /** The key sealed with the secrets box; never returned. */
+  apiKeySealed: bytea("api_key_sealed"),
   chatModel: text("chat_model").notNull().default(""),
   embeddingModel: text("embedding_model").notNull().default(""),
   updatedByUserId: integer("updated_by_user_id").references(() => users.id, { onDelete: "set null" }),
