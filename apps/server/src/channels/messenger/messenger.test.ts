@@ -257,11 +257,25 @@ describe("Messenger", () => {
     expect([refused.status, errorCode(refused)]).toEqual([409, "contact_merge_different_account"]);
   });
 
-  it("keeps a company's Page from other companies, and disconnecting unsubscribes the app", async () => {
+  it("keeps a company's Page from other companies, lets its admin edit the channel, and disconnecting unsubscribes the app", async () => {
     const { admin, channel, page } = await connectPage();
     const other = await companyAdmin(t);
     expect((await other.client.get(`/api/messenger-channels/${channel.id}`)).status).toBe(404);
+    const edit = { name: "Mine now", description: "", agent_id: null, agent_active: false };
+    expect((await other.client.put(`/api/messenger-channels/${channel.id}`, edit)).status).toBe(404);
     expect((await other.client.del(`/api/channels/${channel.id}`)).status).toBe(404);
+    expect((await admin.client.get<MessengerChannelView>(`/api/messenger-channels/${channel.id}`)).body.name).toBe("Messenger");
+    // The admin edits the channel's name, description and agent; the Page stays as connected.
+    const [agent] = (await admin.client.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents")).body.items;
+    const updated = await admin.client.put<MessengerChannelView>(`/api/messenger-channels/${channel.id}`, {
+      name: "Дэлгүүрийн хуудас",
+      description: "Facebook",
+      agent_id: agent?.id,
+      agent_active: true,
+    });
+    expect(updated.body).toMatchObject({ name: "Дэлгүүрийн хуудас", description: "Facebook", agent_id: agent?.id, agent_active: true, page_id: page.id });
+    const noAgent = await admin.client.put(`/api/messenger-channels/${channel.id}`, { ...edit, agent_active: true });
+    expect(errorCode(noAgent)).toBe("virtual_agent_required");
     expect(page.subscribedFields).not.toBeNull();
     expect((await admin.client.del(`/api/channels/${channel.id}`)).status).toBe(200);
     expect(page.subscribedFields).toBeNull();
