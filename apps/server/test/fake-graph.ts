@@ -33,7 +33,7 @@ const FIELDS = ["messages", "messaging_postbacks", "message_reads", "message_del
 /** Meta's Page inbox app, the usual target of pass_thread_control. */
 export const PAGE_INBOX_APP_ID = "263902037430900";
 
-export async function startFakeGraph(app: { id: string; secret: string }) {
+export async function startFakeGraph(app: { id: string; secret: string }, options: { port?: number } = {}) {
   const pages = new Map<string, FakePage>();
   const codes = new Map<string, string[]>();
   const userTokens = new Map<string, string[]>();
@@ -45,6 +45,8 @@ export async function startFakeGraph(app: { id: string; secret: string }) {
   const media = new Map<string, { type: string; data: Buffer }>();
   /** Handover protocol: the app controlling each person's thread (absent: the app under test, the primary receiver). */
   const threadOwners = new Map<string, string>();
+  /** The Pages the person logging in through the dialog grants (Facebook Login's Page picker). */
+  let dialogGrants: FakePage[] = [];
   const handovers: Array<{ edge: string; page: string; body: Record<string, unknown> }> = [];
   let publicOrigin = "";
   let appOrigin = "";
@@ -60,6 +62,14 @@ export async function startFakeGraph(app: { id: string; secret: string }) {
     violations.push(violation);
     json(res, 400, { error: { message: `(#100) ${violation}`, type: "OAuthException", code: 100, fbtrace_id: "fake" } });
   };
+  const codeFor = (granted: FakePage[]) => {
+    const code = `code-${randomBytes(8).toString("hex")}`;
+    codes.set(
+      code,
+      granted.map((page) => page.id),
+    );
+    return code;
+  };
   const pageByToken = (token: string | null) => [...pages.values()].find((page) => page.token === token);
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -68,10 +78,31 @@ export async function startFakeGraph(app: { id: string; secret: string }) {
     if (file) return res.writeHead(200, { "content-type": file.type, "content-length": file.data.length }).end(file.data);
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
+    // The browser showing the login dialog asks for an icon; Facebook's is not part of the API.
+    if (req.method === "GET" && url.pathname === "/favicon.ico") return res.writeHead(404).end();
     const prefix = `/${GRAPH_VERSION}/`;
     if (!url.pathname.startsWith(prefix)) return paramError(res, `unversioned path ${url.pathname}`);
     const path = url.pathname.slice(prefix.length);
     const q = url.searchParams;
+    if (req.method === "GET" && path === "dialog/oauth") {
+      // Facebook Login's dialog, as far as a fake can show it: the app, the permissions asked, and a Continue
+      // that sends the browser back to the redirect URI with a code and the caller's state.
+      const redirect = q.get("redirect_uri");
+      const scopes = (q.get("scope") ?? "").split(",");
+      if (q.get("client_id") !== app.id || !redirect || q.get("response_type") !== "code" || !q.get("state") || !scopes.includes("pages_messaging")) {
+        return paramError(res, "dialog/oauth: client_id, redirect_uri, response_type=code, state, scope");
+      }
+      const back = new URL(redirect);
+      back.searchParams.set("code", codeFor(dialogGrants));
+      back.searchParams.set("state", q.get("state") ?? "");
+      const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+      const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Log in with Facebook</title></head>
+<body style="font-family:sans-serif;max-width:480px;margin:40px auto"><h1>Facebook (fake)</h1>
+<p>App ${escape(app.id)} asks for: ${escape(scopes.join(", "))}</p>
+<p>Pages: ${dialogGrants.map((page) => escape(page.name)).join(", ")}</p>
+<a id="continue" href="${escape(back.toString())}">Continue</a></body></html>`;
+      return res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);
+    }
     // Every call made with a token (user or Page) must prove the app secret: HMAC-SHA256(app secret, token), hex.
     const token = q.get("access_token");
     if (token && q.get("appsecret_proof") !== createHmac("sha256", app.secret).update(token).digest("hex")) {
@@ -197,12 +228,13 @@ export async function startFakeGraph(app: { id: string; secret: string }) {
       res.writeHead(500).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   const digits = () => String(Number.parseInt(randomBytes(6).toString("hex"), 16));
 
   return {
     url: `http://127.0.0.1:${port}/${GRAPH_VERSION}`,
+    dialogUrl: `http://127.0.0.1:${port}/${GRAPH_VERSION}/dialog/oauth`,
     sent,
     violations,
     profileFetches,
@@ -216,13 +248,10 @@ export async function startFakeGraph(app: { id: string; secret: string }) {
       return page;
     },
     /** A person logs in and grants these Pages: the code Facebook sends back to the redirect URI. */
-    authorize(...granted: FakePage[]) {
-      const code = `code-${randomBytes(8).toString("hex")}`;
-      codes.set(
-        code,
-        granted.map((page) => page.id),
-      );
-      return code;
+    authorize: (...granted: FakePage[]) => codeFor(granted),
+    /** The Pages the next person to open the login dialog grants. */
+    grantOnDialog(...granted: FakePage[]) {
+      dialogGrants = granted;
     },
     addCustomer(profile?: { first_name: string; last_name: string }) {
       const psid = digits();
