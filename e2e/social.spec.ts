@@ -4,7 +4,9 @@ import { startFakeViber } from "../apps/server/test/fake-viber.ts";
 import { META_APP } from "./playwright.config.ts";
 import { csrfHeaders, newCompany, shot } from "./support.ts";
 
-test("an admin connects a Viber bot in settings; a customer writes on Viber, a person replies and the reply reaches Viber", async ({ browser }) => {
+test("an admin connects a Viber bot in settings, waiting for Viber's approval; the agent answers on Viber, a person takes over and the reply reaches Viber", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const port = Number(process.env.E2E_PORT ?? 3100);
   const viber = await startFakeViber({ port: port + 1001 });
@@ -12,7 +14,15 @@ test("an admin connects a Viber bot in settings; a customer writes on Viber, a p
     const suffix = Date.now().toString(36);
     const context = await browser.newContext();
     const page = await context.newPage();
-    await newCompany(context.request, { first: "Saraa", last: "Admin", email: `social-${suffix}@shop.mn`, company: `Social ${suffix}`, agent: "Shop bot" });
+    const request = context.request;
+    await newCompany(request, { first: "Saraa", last: "Admin", email: `social-${suffix}@shop.mn`, company: `Social ${suffix}`, agent: "Shop bot" });
+    await request.put("/api/me/presence", { headers: await csrfHeaders(request), data: { presence: "away" } });
+    const answer = "Маргааш 14 цагаас өмнө хүргэнэ.";
+    const qa = await request.post("/api/knowledge/qa", {
+      headers: await csrfHeaders(request),
+      data: { question: "Хүргэлт хэзээ ирэх вэ?", variants: ["Хүргэлт хэзээ вэ"], answer },
+    });
+    expect(qa.status()).toBe(200);
     const bot = viber.addBot("Holboo Shop");
 
     await page.goto("/settings/social");
@@ -21,27 +31,37 @@ test("an admin connects a Viber bot in settings; a customer writes on Viber, a p
     await page.getByTestId("viber-connect-submit").click();
     await expect(page.getByText("Viber ботын токен буруу байна", { exact: false })).toBeVisible();
     await page.getByTestId("viber-token").fill(bot.token);
+    await page.getByTestId("viber-agent").click();
+    await page.getByRole("option", { name: "Shop bot" }).click();
+    await page.getByTestId("viber-agent-active").check();
+    await page.getByTestId("viber-awaiting").check();
     await page.getByTestId("viber-connect-submit").click();
     await expect(page.getByTestId("social-channel-viber")).toBeVisible();
+    await expect(page.getByTestId("viber-awaiting-badge")).toBeVisible();
     await shot(page, "60-social-settings");
     expect(bot.webhook).toContain("/webhooks/viber/");
+    await page.getByTestId("viber-approve").click();
+    await expect(page.getByTestId("viber-awaiting-badge")).toHaveCount(0);
 
     const customerId = "e2e-customer==";
     const said = await viber.callback(bot, {
       event: "message",
       message_token: Date.now(),
       sender: { id: customerId, name: "Болд Бат", language: "mn" },
-      message: { type: "text", text: "Viber-ээс асууя: хүргэлт хэзээ вэ?" },
+      message: { type: "text", text: "Хүргэлт хэзээ вэ?" },
     });
     expect(said.status).toBe(200);
+    await expect.poll(() => viber.sent.some((m) => m.body.receiver === customerId && m.body.text === answer), { timeout: 20_000 }).toBe(true);
     await page.goto("/interacts");
-    await page.getByTestId("inbox-list").getByText("Viber-ээс асууя: хүргэлт хэзээ вэ?").click();
+    await page.getByTestId("inbox-list").getByText("Болд Бат").first().click();
     await expect(page.getByTestId("channel-icon-viber").first()).toBeVisible();
+    await page.getByTestId("take-over").click();
     await page.getByTestId("composer").fill("Маргааш хүргэнэ.");
     await page.getByTestId("send").click();
     await expect.poll(() => viber.sent.some((m) => m.body.receiver === customerId && m.body.text === "Маргааш хүргэнэ.")).toBe(true);
     await shot(page, "61-viber-conversation");
     expect(viber.violations).toEqual([]);
+    await context.close();
   } finally {
     await viber.close();
   }
