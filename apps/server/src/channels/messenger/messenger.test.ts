@@ -433,4 +433,19 @@ describe("Messenger", () => {
     expect(events.find((e) => e.type === "handover.changed")?.payload.by).toMatchObject({ id: admin.me.ID });
     expect(graph.violations).toEqual([]);
   });
+
+  it("sends a rating request to the Messenger customer as a link to the rating page", async () => {
+    const { admin, page } = await connectPage();
+    const psid = graph.addCustomer();
+    await graph.callback([{ page, items: [textItem(page, psid, "Баярлалаа", unique("m_"))] }]);
+    const conversation = await conversationOf(admin.client, "Баярлалаа");
+    const requested = await admin.client.post<{ url: string }>(`/api/interactions/${conversation.id}/rating-request`, {});
+    expect(requested.body.url).toContain("/servicerate/");
+    await until(async () => graph.sent.some((s) => s.body.recipient.id === psid && String(s.body.message.text).includes(requested.body.url)));
+    expect(graph.sent.find((s) => String(s.body.message.text).includes(requested.body.url))?.body.message.text).toBe(
+      `Манай үйлчилгээг үнэлнэ үү: ${requested.body.url}`,
+    );
+    const rating = await fetch(`${t.url}/api/public/servicerate/${requested.body.url.split("/servicerate/")[1] ?? ""}`);
+    expect(rating.status).toBe(200);
+  });
 });
