@@ -10,6 +10,8 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 process.env.HOLBOO_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "holboo-e2e-"));
 
 export const PLATFORM_ADMIN_EMAIL = "platform-admin@holboo.test";
+/** The installation's Meta app in the journeys (the fake Graph API checks it). */
+export const META_APP = { id: "700000000000001", secret: "e2e-meta-app-secret" };
 
 export default defineConfig({
   testDir: ".",
@@ -58,8 +60,14 @@ export default defineConfig({
       // The flows journey's order API listens on this machine.
       CUSTOM_API_PRIVATE_ADDRESSES: "127.0.0.1",
       WEBCHAT_NEW_VISITORS_PER_IP_PER_HOUR: "1000",
-      // The social journey starts a fake Viber API on this port (e2e/social.spec.ts).
-      VIBER_API_URL: `http://127.0.0.1:${port + 1}/pa`,
+      // The social journeys start a fake Viber API and a fake Graph API (with Facebook Login's dialog) on these
+      // ports (e2e/social.spec.ts), far from the next helpers' E2E_PORTs.
+      VIBER_API_URL: `http://127.0.0.1:${port + 1001}/pa`,
+      GRAPH_API_URL: `http://127.0.0.1:${port + 1002}/v23.0`,
+      FACEBOOK_DIALOG_URL: `http://127.0.0.1:${port + 1002}/v23.0/dialog/oauth`,
+      META_APP_ID: META_APP.id,
+      META_APP_SECRET: META_APP.secret,
+      META_VERIFY_TOKEN: "e2e-verify",
     },
   },
 });

@@ -1,16 +1,28 @@
 import { expect, test } from "@playwright/test";
+import { PAGE_INBOX_APP_ID, startFakeGraph } from "../apps/server/test/fake-graph.ts";
 import { startFakeViber } from "../apps/server/test/fake-viber.ts";
-import { newCompany, shot } from "./support.ts";
+import { META_APP } from "./playwright.config.ts";
+import { csrfHeaders, newCompany, shot } from "./support.ts";
 
-test("an admin connects a Viber bot in settings; a customer writes on Viber, a person replies and the reply reaches Viber", async ({ browser }) => {
+test("an admin connects a Viber bot in settings, waiting for Viber's approval; the agent answers on Viber, a person takes over and the reply reaches Viber", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const port = Number(process.env.E2E_PORT ?? 3100);
-  const viber = await startFakeViber({ port: port + 1 });
+  const viber = await startFakeViber({ port: port + 1001 });
   try {
     const suffix = Date.now().toString(36);
     const context = await browser.newContext();
     const page = await context.newPage();
-    await newCompany(context.request, { first: "Saraa", last: "Admin", email: `social-${suffix}@shop.mn`, company: `Social ${suffix}`, agent: "Shop bot" });
+    const request = context.request;
+    await newCompany(request, { first: "Saraa", last: "Admin", email: `social-${suffix}@shop.mn`, company: `Social ${suffix}`, agent: "Shop bot" });
+    await request.put("/api/me/presence", { headers: await csrfHeaders(request), data: { presence: "away" } });
+    const answer = "Маргааш 14 цагаас өмнө хүргэнэ.";
+    const qa = await request.post("/api/knowledge/qa", {
+      headers: await csrfHeaders(request),
+      data: { question: "Хүргэлт хэзээ ирэх вэ?", variants: ["Хүргэлт хэзээ вэ"], answer },
+    });
+    expect(qa.status()).toBe(200);
     const bot = viber.addBot("Holboo Shop");
 
     await page.goto("/settings/social");
@@ -19,28 +31,136 @@ test("an admin connects a Viber bot in settings; a customer writes on Viber, a p
     await page.getByTestId("viber-connect-submit").click();
     await expect(page.getByText("Viber ботын токен буруу байна", { exact: false })).toBeVisible();
     await page.getByTestId("viber-token").fill(bot.token);
+    await page.getByTestId("viber-agent").click();
+    await page.getByRole("option", { name: "Shop bot" }).click();
+    await page.getByTestId("viber-agent-active").check();
+    await page.getByTestId("viber-awaiting").check();
     await page.getByTestId("viber-connect-submit").click();
     await expect(page.getByTestId("social-channel-viber")).toBeVisible();
+    await expect(page.getByTestId("viber-awaiting-badge")).toBeVisible();
     await shot(page, "60-social-settings");
     expect(bot.webhook).toContain("/webhooks/viber/");
+    await page.getByTestId("viber-approve").click();
+    await expect(page.getByTestId("viber-awaiting-badge")).toHaveCount(0);
 
     const customerId = "e2e-customer==";
     const said = await viber.callback(bot, {
       event: "message",
       message_token: Date.now(),
       sender: { id: customerId, name: "Болд Бат", language: "mn" },
-      message: { type: "text", text: "Viber-ээс асууя: хүргэлт хэзээ вэ?" },
+      message: { type: "text", text: "Хүргэлт хэзээ вэ?" },
     });
     expect(said.status).toBe(200);
+    await expect.poll(() => viber.sent.some((m) => m.body.receiver === customerId && m.body.text === answer), { timeout: 20_000 }).toBe(true);
     await page.goto("/interacts");
-    await page.getByTestId("inbox-list").getByText("Viber-ээс асууя: хүргэлт хэзээ вэ?").click();
+    await page.getByTestId("inbox-list").getByText("Болд Бат").first().click();
     await expect(page.getByTestId("channel-icon-viber").first()).toBeVisible();
+    await page.getByTestId("take-over").click();
     await page.getByTestId("composer").fill("Маргааш хүргэнэ.");
     await page.getByTestId("send").click();
     await expect.poll(() => viber.sent.some((m) => m.body.receiver === customerId && m.body.text === "Маргааш хүргэнэ.")).toBe(true);
     await shot(page, "61-viber-conversation");
     expect(viber.violations).toEqual([]);
+    await context.close();
   } finally {
     await viber.close();
+  }
+});
+
+test("an admin connects a Facebook Page through Facebook Login; the agent answers on Messenger, a person takes over, replies and passes the thread to the Page inbox", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const port = Number(process.env.E2E_PORT ?? 3100);
+  const graph = await startFakeGraph(META_APP, { port: port + 1002 });
+  graph.routeTo(baseURL ?? "", baseURL ?? "");
+  try {
+    const suffix = Date.now().toString(36);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const request = context.request;
+    await newCompany(request, { first: "Saraa", last: "Admin", email: `fb-${suffix}@shop.mn`, company: `Messenger ${suffix}`, agent: "Shop bot" });
+    await request.put("/api/me/presence", { headers: await csrfHeaders(request), data: { presence: "away" } });
+    const answer = "Хүргэлт 2-3 хоногт ирнэ.";
+    const qa = await request.post("/api/knowledge/qa", {
+      headers: await csrfHeaders(request),
+      data: { question: "Хүргэлт хэдэн хоногт ирэх вэ?", variants: ["Хүргэлт хэр удаан вэ"], answer },
+    });
+    expect(qa.status()).toBe(200);
+    const fbPage = graph.addPage("Номын дэлгүүр");
+    graph.grantOnDialog(fbPage, graph.addPage("Кофе шоп"));
+
+    // Facebook Login: the fake dialog, back to the settings with the Page list, the Page and its agent chosen.
+    await page.goto("/settings/social");
+    await page.getByTestId("connect-messenger").click();
+    await expect(page).toHaveURL(/\/v23\.0\/dialog\/oauth\?/);
+    await expect(page.getByText("Номын дэлгүүр, Кофе шоп")).toBeVisible();
+    await page.locator("#continue").click();
+    await expect(page).toHaveURL(/\/settings\/social\?messenger_session=/);
+    await page.getByTestId("messenger-page").click();
+    await page.getByRole("option", { name: "Номын дэлгүүр" }).click();
+    await expect(page.getByTestId("messenger-name")).toHaveValue("Номын дэлгүүр");
+    await page.getByTestId("messenger-agent").click();
+    await page.getByRole("option", { name: "Shop bot" }).click();
+    await page.getByTestId("messenger-agent-active").check();
+    await page.getByTestId("messenger-connect-submit").click();
+    await expect(page.getByTestId("social-channel-messenger")).toBeVisible();
+    expect(fbPage.subscribedFields).toEqual(expect.arrayContaining(graph.fields));
+    await page.getByTestId("handover-guide-open").click();
+    await expect(page.getByTestId("handover-guide")).toBeVisible();
+    await shot(page, "62-messenger-guide-mn");
+    await page.keyboard.press("Escape");
+    await shot(page, "63-messenger-settings-mn");
+
+    // A customer writes on Messenger; the agent answers from the knowledge.
+    const psid = graph.addCustomer({ first_name: "Болд", last_name: "Бат" });
+    const says = (text: string) =>
+      graph.callback([
+        { page: fbPage, items: [{ sender: { id: psid }, recipient: { id: fbPage.id }, timestamp: Date.now(), message: { mid: `m_${Date.now()}`, text } }] },
+      ]);
+    expect((await says("Хүргэлт хэдэн хоногт ирэх вэ?")).status).toBe(200);
+    await expect.poll(() => graph.sent.some((s) => s.body.recipient.id === psid && s.body.message.text === answer), { timeout: 20_000 }).toBe(true);
+
+    // A person takes the conversation over and replies; the reply reaches Messenger.
+    await page.goto("/interacts");
+    await page.getByTestId("inbox-list").getByText("Болд Бат").first().click();
+    await expect(page.getByTestId("channel-icon-messenger").first()).toBeVisible();
+    await expect(page.getByTestId("thread").getByText(answer)).toBeVisible();
+    await page.getByTestId("take-over").click();
+    await page.getByTestId("composer").fill("Сайн байна уу, би Сараа. Захиалгын дугаараа хэлнэ үү.");
+    await page.getByTestId("send").click();
+    await expect
+      .poll(() => graph.sent.find((s) => s.body.message.text === "Сайн байна уу, би Сараа. Захиалгын дугаараа хэлнэ үү.")?.body.messaging_type, {
+        timeout: 20_000,
+      })
+      .toBe("RESPONSE");
+
+    // The person passes the thread to the Page inbox, then takes it back (handover protocol).
+    await page.getByTestId("messenger-pass").click();
+    await expect(page.getByTestId("messenger-take")).toBeVisible();
+    await expect(page.getByTestId("event-handover.changed").first()).toContainText("Facebook хуудасны Inbox руу шилжүүллээ");
+    expect(graph.threadOwner(fbPage, psid)).toBe(PAGE_INBOX_APP_ID);
+    await shot(page, "64-messenger-conversation-mn");
+    await page.getByTestId("messenger-take").click();
+    await expect(page.getByTestId("messenger-pass")).toBeVisible();
+    expect(graph.threadOwner(fbPage, psid)).toBeNull();
+
+    await page.getByTestId("language-selector").click();
+    await page.getByRole("option", { name: "English" }).click();
+    await expect(page.getByTestId("messenger-pass")).toHaveText("Pass to the Page inbox");
+    await expect(page.getByTestId("event-handover.changed").last()).toContainText("took the conversation back");
+    await shot(page, "65-messenger-conversation-en");
+    await page.goto("/settings/social");
+    await expect(page.getByTestId("social-channel-messenger")).toBeVisible();
+    await shot(page, "66-messenger-settings-en");
+    await page.goto("/settings/channel_manage");
+    await expect(page).toHaveURL(/\/settings\/channels_config$/);
+    await expect(page.getByTestId("channels-config-table")).toContainText("Номын дэлгүүр");
+    await shot(page, "67-channels-config-en");
+    expect(graph.violations).toEqual([]);
+    await context.close();
+  } finally {
+    await graph.close();
   }
 });

@@ -32,7 +32,7 @@ export async function startFakeViber(options: { port?: number } = {}) {
   const sent: SentMessage[] = [];
   const violations: string[] = [];
   const unsubscribed = new Set<string>();
-  const failures: Array<"temporary" | "permanent"> = [];
+  const failures: Array<"temporary" | "permanent" | "pass"> = [];
   let token = 0;
   let publicOrigin: string | null = null;
   let appOrigin: string | null = null;
@@ -179,7 +179,8 @@ export async function startFakeViber(options: { port?: number } = {}) {
       media.set(name, { type, data });
       return `http://127.0.0.1:${port}/media/${name}`;
     },
-    failNext(kind: "temporary" | "permanent") {
+    /** The next send fails so (or, with "pass", goes through: a later part of the same reply fails). */
+    failNext(kind: "temporary" | "permanent" | "pass") {
       failures.push(kind);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -212,6 +212,16 @@ export const ERROR_CATALOGUE = {
     "Харилцагчийн сүүлийн мессежээс хойш 7 хоног өнгөрсөн тул Messenger-ээр хариулах боломжгүй. Харилцагч дахин бичихийг хүлээнэ үү.",
     "More than 7 days passed since the customer's last message, so Messenger allows no reply. Wait until they write again.",
   ),
+  messenger_thread_in_page_inbox: entry(
+    409,
+    "Энэ яриа Facebook хуудасны Inbox-д шилжсэн байна. Эндээс хариулахын тулд эхлээд яриаг буцааж авна уу.",
+    "This conversation was passed to the Facebook Page inbox. Take it back first to reply from here.",
+  ),
+  messenger_handover_failed: entry(
+    502,
+    "Facebook яриаг шилжүүлж чадсангүй. Holboo хуудасны Primary Receiver эсэхийг шалгана уу.",
+    "Facebook did not move the conversation. Check that Holboo is the Page's primary receiver.",
+  ),
   messenger_not_configured: entry(
     503,
     "Messenger холбох тохиргоо (Meta app) хийгдээгүй байна. Системийн админд хандана уу.",

@@ -13,6 +13,8 @@ export interface NormalisedInbound {
   text: string;
   attachments: AttachmentView[];
   profile?: { firstName?: string; lastName?: string; email?: string };
+  /** False when the virtual agent must not answer it (another app controls Messenger's thread); answered by default. */
+  agentTurn?: boolean;
 }
 
 /** One event in a provider's webhook body, as the adapter reads it. */

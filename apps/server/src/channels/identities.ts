@@ -58,15 +58,19 @@ async function withContact(ctx: AppContext, identity: Awaited<ReturnType<typeof 
 /** A provider's customer message, normalised by its adapter, into the inbox (once per provider id). */
 export async function acceptInbound(ctx: AppContext, channel: ChannelRow, inbound: NormalisedInbound): Promise<MessageView> {
   const { identity, contact } = await resolveSender(ctx, channel, inbound);
-  return acceptFromContact(ctx, {
-    companyId: channel.companyId,
-    channelId: channel.id,
-    identityId: identity.id,
-    contactId: identity.contactId,
-    contactName: contact ? fullName(contact.firstName, contact.lastName) : "",
-    text: inbound.text,
-    attachments: inbound.attachments,
-    clientId: null,
-    providerMessageId: inbound.providerMessageId,
-  });
+  return acceptFromContact(
+    ctx,
+    {
+      companyId: channel.companyId,
+      channelId: channel.id,
+      identityId: identity.id,
+      contactId: identity.contactId,
+      contactName: contact ? fullName(contact.firstName, contact.lastName) : "",
+      text: inbound.text,
+      attachments: inbound.attachments,
+      clientId: null,
+      providerMessageId: inbound.providerMessageId,
+    },
+    { agent: inbound.agentTurn !== false },
+  );
 }

@@ -153,5 +153,16 @@ export const MessengerChannelInput = MessengerSessionInput.extend({
 });
 export type MessengerChannelInput = z.infer<typeof MessengerChannelInput>;
 
+/** Changing a connected Page's channel; the Page and its token stay as connected. */
+export const MessengerChannelUpdate = MessengerChannelInput.omit({ session: true, page_id: true });
+export type MessengerChannelUpdate = z.infer<typeof MessengerChannelUpdate>;
+
 export const MessengerChannelView = ChannelView.extend({ type: z.literal("messenger"), page_id: z.string(), page_name: z.string() });
 export type MessengerChannelView = z.infer<typeof MessengerChannelView>;
+
+/**
+ * Who controls a Messenger conversation's thread at Meta (handover protocol): Holboo, or the Page inbox
+ * it was passed to. While the Page inbox has it, Holboo neither answers nor sends.
+ */
+export const MessengerThreadView = z.object({ in_page_inbox: z.boolean() });
+export type MessengerThreadView = z.infer<typeof MessengerThreadView>;

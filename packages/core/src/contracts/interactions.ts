@@ -45,6 +45,7 @@ export const EVENT_TYPES = [
   "rating.requested",
   "rating.received",
   "flow.step",
+  "handover.changed",
 ] as const;
 export type InteractionEventType = (typeof EVENT_TYPES)[number];
 

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import type { AppContext } from "../../context.ts";
 
 /** A Graph API error body (developers.facebook.com/docs/graph-api/guides/error-handling). */
@@ -25,9 +26,14 @@ const TEMPORARY_CODES = new Set([1, 2, 4, 17, 32, 341, 613]);
 export const isTemporaryGraphError = (status: number, error: GraphError) =>
   status >= 500 || error.is_transient === true || (error.code !== undefined && TEMPORARY_CODES.has(error.code));
 
+/** HMAC-SHA256 of the access token keyed by the app secret (Graph's `appsecret_proof`, hex). */
+export const appSecretProof = (secret: string, accessToken: string) => createHmac("sha256", secret).update(accessToken).digest("hex");
+
 /**
  * One Graph API call: `path` under GRAPH_API_URL, query parameters (the access token among them), an
- * optional JSON body. A network failure is GraphUnreachable; an error body is GraphRefused.
+ * optional JSON body. A call made with a token carries its `appsecret_proof`, so a token taken away from
+ * this server is of no use to anyone without the app secret (the app may require it: "Require App Secret").
+ * A network failure is GraphUnreachable; an error body is GraphRefused.
  */
 export async function callGraph<T>(
   ctx: AppContext,
@@ -38,6 +44,7 @@ export async function callGraph<T>(
 ): Promise<T> {
   const url = new URL(`${ctx.config.GRAPH_API_URL}/${path}`);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  if (query.access_token && ctx.config.META_APP_SECRET) url.searchParams.set("appsecret_proof", appSecretProof(ctx.config.META_APP_SECRET, query.access_token));
   const response = await fetch(url, {
     method,
     headers: body ? { "content-type": "application/json" } : {},

@@ -3,6 +3,7 @@ import { findChannel } from "../../modules/channels/channels.service.ts";
 import { findIdentity } from "../../modules/contacts/contacts.service.ts";
 import { lastInboundAt } from "../../modules/interactions/messages.service.ts";
 import type { ChannelAdapter, DeliveryResult, OutboundDelivery } from "../adapter.ts";
+import { deliverInParts } from "../delivery-parts.ts";
 import { providerMediaUrl } from "../media.ts";
 import { channelSecrets } from "../secrets.ts";
 import { callGraph, GraphRefused, GraphUnreachable, isTemporaryGraphError } from "./graph.api.ts";
@@ -43,11 +44,11 @@ async function deliver(delivery: OutboundDelivery, ctx: AppContext): Promise<Del
   const secrets = channel ? channelSecrets<MessengerSecrets>(ctx.secrets, channel) : null;
   const identity = await findIdentity(ctx.db, delivery.channelId, delivery.externalId);
   if (!channel || !secrets || !identity) return { ok: false, retryable: false, error: "messenger_channel_missing" };
+  if (identity.threadOwnerAppId) return { ok: false, retryable: false, error: "messenger_thread_in_page_inbox" };
   const type = messagingTypeFor(await lastInboundAt(ctx.db, delivery.companyId, identity.id), delivery.byPerson);
   if (!type) return { ok: false, retryable: false, error: "messenger_window_closed" };
-  let first: string | null = null;
-  try {
-    for (const message of messagesOf(ctx, delivery)) {
+  return deliverInParts(ctx, delivery, messagesOf(ctx, delivery), async (message): Promise<DeliveryResult> => {
+    try {
       const sent = await callGraph<{ message_id?: string }>(
         ctx,
         "POST",
@@ -55,14 +56,13 @@ async function deliver(delivery: OutboundDelivery, ctx: AppContext): Promise<Del
         { access_token: secrets.page_token },
         { recipient: { id: delivery.externalId }, ...type, message: { ...message, metadata: `holboo:${delivery.messageId}` } },
       );
-      first ??= sent.message_id ? `fb:${sent.message_id}` : null;
+      return { ok: true, providerMessageId: sent.message_id ? `fb:${sent.message_id}` : null };
+    } catch (error) {
+      if (error instanceof GraphUnreachable) return { ok: false, retryable: true, error: error.message };
+      if (error instanceof GraphRefused) return { ok: false, retryable: isTemporaryGraphError(error.status, error.error), error: error.message };
+      throw error;
     }
-  } catch (error) {
-    if (error instanceof GraphUnreachable) return { ok: false, retryable: true, error: error.message };
-    if (error instanceof GraphRefused) return { ok: false, retryable: isTemporaryGraphError(error.status, error.error), error: error.message };
-    throw error;
-  }
-  return { ok: true, providerMessageId: first };
+  });
 }
 
 /**
@@ -75,6 +75,7 @@ export const messengerAdapter: ChannelAdapter = {
   deliver,
   webhook: messengerWebhook,
   async cannotSend(ctx, channel, identity) {
+    if (identity.threadOwnerAppId) return "messenger_thread_in_page_inbox";
     return messagingTypeFor(await lastInboundAt(ctx.db, channel.companyId, identity.id), true) ? null : "messenger_window_closed";
   },
   async disconnect(ctx, channel) {

@@ -12,3 +12,6 @@ export interface MessengerSecrets extends Record<string, string> {
 
 /** Meta's one callback URL for every Page of the installation's app: POST /webhooks/messenger/{this}. */
 export const MESSENGER_WEBHOOK_KEY = "meta-app";
+
+/** Meta's Page inbox app: the handover protocol's target for passing a thread to people on Facebook. */
+export const PAGE_INBOX_APP_ID = "263902037430900";

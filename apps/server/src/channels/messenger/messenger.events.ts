@@ -6,6 +6,8 @@ const attachment = z.object({
   payload: z.object({ url: z.string().optional(), title: z.string().optional() }).loose().nullable().optional(),
 });
 
+const appId = z.union([z.number(), z.string()]).transform(String);
+
 export const MessagingItem = z.object({
   sender: z.object({ id: z.string().min(1) }),
   recipient: z.object({ id: z.string().min(1) }),
@@ -24,14 +26,10 @@ export const MessagingItem = z.object({
   postback: z.object({ mid: z.string().optional(), title: z.string().default(""), payload: z.string().default("") }).optional(),
   read: z.object({ watermark: z.number() }).optional(),
   delivery: z.object({ mids: z.array(z.string()).optional(), watermark: z.number() }).optional(),
-  pass_thread_control: z
-    .object({ new_owner_app_id: z.union([z.number(), z.string()]).transform(String), metadata: z.string().optional() })
-    .loose()
-    .optional(),
-  take_thread_control: z
-    .object({ previous_owner_app_id: z.union([z.number(), z.string()]).transform(String), metadata: z.string().optional() })
-    .loose()
-    .optional(),
+  pass_thread_control: z.object({ new_owner_app_id: appId, previous_owner_app_id: appId.optional(), metadata: z.string().optional() }).loose().optional(),
+  take_thread_control: z.object({ previous_owner_app_id: appId, new_owner_app_id: appId.optional(), metadata: z.string().optional() }).loose().optional(),
+  /** Holboo's own mark, not Meta's: the item came in `standby` (another app, the Page inbox, controls the thread). */
+  holboo_standby: z.boolean().optional(),
 });
 export type MessagingItem = z.infer<typeof MessagingItem>;
 
@@ -42,6 +40,18 @@ export const MessengerBody = z.object({
   ),
 });
 export type MessengerBody = z.infer<typeof MessengerBody>;
+
+/**
+ * An entry's items as Holboo stores them: `messaging` (Holboo controls the thread) and `standby` (another
+ * app does, so the virtual agent stays silent), the latter marked; items without an event id are dropped.
+ */
+export function itemsOf(entry: MessengerBody["entry"][number]) {
+  const items = [...(entry.messaging ?? []), ...(entry.standby ?? []).map((item) => ({ ...item, holboo_standby: true }))];
+  return items.flatMap((item) => {
+    const id = eventIdOf(item);
+    return id ? [{ providerEventId: id, orderingKey: customerOf(item), payload: item }] : [];
+  });
+}
 
 /** The customer of an item: the sender, except on echoes of the Page's own messages. */
 export const customerOf = (item: MessagingItem) => (item.message?.is_echo ? item.recipient.id : item.sender.id);

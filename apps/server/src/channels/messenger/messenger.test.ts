@@ -1,10 +1,11 @@
-import type { InteractionView, MessageView, MessengerChannelView } from "@holboo/core";
+import type { InteractionEventView, InteractionView, MessageView, MessengerChannelView, MessengerThreadView, VirtualAgentView } from "@holboo/core";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode, startTestApp, type Client, type TestApp } from "../../../test/harness.ts";
 import { companyAdmin, unique } from "../../../test/factories.ts";
 import { describeChannelConformance } from "../../../test/channel-conformance.ts";
-import { startFakeGraph, type FakeGraph, type FakePage } from "../../../test/fake-graph.ts";
+import { PAGE_INBOX_APP_ID, startFakeGraph, type FakeGraph, type FakePage } from "../../../test/fake-graph.ts";
+import { makeWaitingJobsDue } from "../../../test/jobs.ts";
 import { until } from "../../../test/sockets.ts";
 import { countEvents } from "../events.repo.ts";
 import { findChannel } from "../../modules/channels/channels.repo.ts";
@@ -256,13 +257,195 @@ describe("Messenger", () => {
     expect([refused.status, errorCode(refused)]).toEqual([409, "contact_merge_different_account"]);
   });
 
-  it("keeps a company's Page from other companies, and disconnecting unsubscribes the app", async () => {
+  it("keeps a company's Page from other companies, lets its admin edit the channel, and disconnecting unsubscribes the app", async () => {
     const { admin, channel, page } = await connectPage();
     const other = await companyAdmin(t);
     expect((await other.client.get(`/api/messenger-channels/${channel.id}`)).status).toBe(404);
+    const edit = { name: "Mine now", description: "", agent_id: null, agent_active: false };
+    expect((await other.client.put(`/api/messenger-channels/${channel.id}`, edit)).status).toBe(404);
     expect((await other.client.del(`/api/channels/${channel.id}`)).status).toBe(404);
+    expect((await admin.client.get<MessengerChannelView>(`/api/messenger-channels/${channel.id}`)).body.name).toBe("Messenger");
+    // The admin edits the channel's name, description and agent; the Page stays as connected.
+    const [agent] = (await admin.client.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents")).body.items;
+    const updated = await admin.client.put<MessengerChannelView>(`/api/messenger-channels/${channel.id}`, {
+      name: "Дэлгүүрийн хуудас",
+      description: "Facebook",
+      agent_id: agent?.id,
+      agent_active: true,
+    });
+    expect(updated.body).toMatchObject({ name: "Дэлгүүрийн хуудас", description: "Facebook", agent_id: agent?.id, agent_active: true, page_id: page.id });
+    const noAgent = await admin.client.put(`/api/messenger-channels/${channel.id}`, { ...edit, agent_active: true });
+    expect(errorCode(noAgent)).toBe("virtual_agent_required");
     expect(page.subscribedFields).not.toBeNull();
     expect((await admin.client.del(`/api/channels/${channel.id}`)).status).toBe(200);
     expect(page.subscribedFields).toBeNull();
+  });
+
+  it("sends a reply of text and attachments part by part, and a retry after a failed part never sends a part twice", async () => {
+    const { admin, page } = await connectPage();
+    const psid = graph.addCustomer();
+    await graph.callback([{ page, items: [textItem(page, psid, "Каталог явуулаач", unique("m_"))] }]);
+    const conversation = await conversationOf(admin.client, "Каталог явуулаач");
+    const upload = async (name: string, data: Uint8Array) => {
+      const form = new FormData();
+      form.append("file", new Blob([data]), name);
+      return (await admin.client.request<{ file_id: string }>("POST", "/api/attachments", undefined, { raw: form })).body.file_id;
+    };
+    const png = await upload("logo.png", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array<number>(32).fill(2)]));
+    const pdf = await upload("catalog.pdf", new TextEncoder().encode("%PDF-1.4 catalog"));
+    const partsOf = (messageId: number) => graph.sent.filter((s) => s.body.message.metadata === `holboo:${messageId}`).map((s) => s.body.message);
+    const statusOf = async (id: number) => (await messagesOf(admin.client, conversation.id)).find((m) => m.id === id)?.status;
+
+    // The text goes through, the picture fails for a while: the retry sends the picture and the file, not the text again.
+    graph.failNext("pass");
+    graph.failNext("temporary");
+    const first = await admin.client.post<MessageView>(`/api/interactions/${conversation.id}/messages`, {
+      client_id: unique("r-"),
+      text: "Манай каталог",
+      attachment_ids: [png, pdf],
+    });
+    await until(async () => {
+      await makeWaitingJobsDue(t);
+      return (await statusOf(first.body.id)) === "sent";
+    }, 20_000);
+    expect(partsOf(first.body.id).map((m) => m.text ?? (m.attachment as { type: string }).type)).toEqual(["Манай каталог", "image", "file"]);
+
+    // Refused after the text: the bubble shows Retry, and the person's Retry sends only what is left.
+    graph.failNext("pass");
+    graph.failNext("permanent");
+    const clientId = unique("r-");
+    const second = await admin.client.post<MessageView>(`/api/interactions/${conversation.id}/messages`, {
+      client_id: clientId,
+      text: "Дахиад",
+      attachment_ids: [png, pdf],
+    });
+    await until(async () => (await statusOf(second.body.id)) === "retry");
+    expect(partsOf(second.body.id)).toHaveLength(1);
+    const retried = await admin.client.post<MessageView>(`/api/interactions/${conversation.id}/messages`, {
+      client_id: clientId,
+      text: "Дахиад",
+      attachment_ids: [png, pdf],
+    });
+    expect(retried.body.id).toBe(second.body.id);
+    await until(async () => (await statusOf(second.body.id)) === "sent");
+    expect(partsOf(second.body.id).map((m) => m.text ?? (m.attachment as { type: string }).type)).toEqual(["Дахиад", "image", "file"]);
+    expect(graph.violations).toEqual([]);
+  });
+
+  it("passes a conversation to the Page inbox and takes it back (handover), the agent silent while the Page inbox has it", async () => {
+    const admin = await companyAdmin(t);
+    await admin.client.put("/api/me/presence", { presence: "away" });
+    const [agent] = (await admin.client.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents")).body.items;
+    const page = graph.addPage(`Shop ${unique()}`);
+    const { session } = await login(admin.client, page);
+    const connected = await admin.client.post<MessengerChannelView>("/api/messenger-channels", {
+      session,
+      page_id: page.id,
+      name: "Messenger",
+      agent_id: agent?.id,
+      agent_active: true,
+    });
+    expect(connected.status).toBe(200);
+    const answer = "Хүргэлт 2-3 хоногт ирнэ.";
+    await admin.client.post("/api/knowledge/qa", { question: "Хүргэлт хэдэн хоногт ирэх вэ?", variants: ["Хүргэлт хэр удаан вэ"], answer });
+    const psid = graph.addCustomer();
+    const toCustomer = () => graph.sent.filter((s) => s.page === page.id && s.body.recipient.id === psid);
+    await graph.callback([{ page, items: [textItem(page, psid, "Хүргэлт хэдэн хоногт ирэх вэ?", unique("m_"))] }]);
+    await until(async () => toCustomer().length === 1);
+    expect(toCustomer()[0]?.body.message.text).toBe(answer);
+    const conversation = await conversationOf(admin.client, answer);
+    const thread = `/api/interactions/${conversation.id}/messenger-thread`;
+    expect((await admin.client.get<MessengerThreadView>(thread)).body).toEqual({ in_page_inbox: false });
+
+    // Another company sees none of it and moves nothing.
+    const other = await companyAdmin(t);
+    expect((await other.client.get(thread)).status).toBe(404);
+    expect((await other.client.post(`${thread}/pass`, {})).status).toBe(404);
+    expect(graph.handovers.filter((h) => h.page === page.id)).toHaveLength(0);
+
+    const passed = await admin.client.post<MessengerThreadView>(`${thread}/pass`, {});
+    expect(passed.body).toEqual({ in_page_inbox: true });
+    expect(graph.handovers.filter((h) => h.page === page.id)).toEqual([
+      { edge: "pass_thread_control", page: page.id, body: expect.objectContaining({ recipient: { id: psid }, target_app_id: Number(PAGE_INBOX_APP_ID) }) },
+    ]);
+    expect(graph.threadOwner(page, psid)).toBe(PAGE_INBOX_APP_ID);
+    // While the Page inbox has the thread the composer says why not, and the customer's messages come in standby:
+    // kept for people, not answered by the agent; a Page admin's reply there is shown once.
+    const refused = await admin.client.post(`/api/interactions/${conversation.id}/messages`, { client_id: unique("r-"), text: "Сайн уу" });
+    expect([refused.status, errorCode(refused)]).toEqual([409, "messenger_thread_in_page_inbox"]);
+    const standbyMid = unique("m_");
+    await graph.callback([{ page, items: [], standby: [textItem(page, psid, "Хүргэлт хэр удаан вэ", standbyMid)] }]);
+    const inboxReply = {
+      sender: { id: page.id },
+      recipient: { id: psid },
+      timestamp: Date.now(),
+      message: { mid: unique("m_"), text: "Page inbox: маргааш", is_echo: true, app_id: Number(PAGE_INBOX_APP_ID) },
+    };
+    await graph.callback([{ page, items: [], standby: [inboxReply] }]);
+    await until(async () => (await messagesOf(admin.client, conversation.id)).some((m) => m.text === "Page inbox: маргааш"));
+    expect((await messagesOf(admin.client, conversation.id)).map((m) => m.text).reverse()).toEqual([
+      "Хүргэлт хэдэн хоногт ирэх вэ?",
+      answer,
+      "Хүргэлт хэр удаан вэ",
+      "Page inbox: маргааш",
+    ]);
+
+    // The Page admin marks it done: Meta passes the thread back to Holboo, and the agent answers again.
+    const control = (kind: "pass_thread_control" | "take_thread_control", body: Record<string, unknown>) => ({
+      sender: { id: psid },
+      recipient: { id: page.id },
+      timestamp: Date.now(),
+      [kind]: body,
+    });
+    graph.releaseThread(page, psid);
+    await graph.callback([
+      { page, items: [control("pass_thread_control", { new_owner_app_id: APP.id, previous_owner_app_id: PAGE_INBOX_APP_ID, metadata: "done" })] },
+    ]);
+    await until(async () => !(await admin.client.get<MessengerThreadView>(thread)).body.in_page_inbox);
+    await graph.callback([{ page, items: [textItem(page, psid, "Хүргэлт хэдэн хоногт ирэх вэ?", unique("m_"))] }]);
+    await until(async () => toCustomer().length === 2);
+    const bot = (await messagesOf(admin.client, conversation.id)).filter((m) => m.is_bot);
+    expect(bot.map((m) => m.text)).toEqual([answer, answer]);
+
+    // The Page inbox takes the thread (a webhook), then a person here takes it back (take_thread_control).
+    graph.takeThread(page, psid);
+    await graph.callback([{ page, items: [control("take_thread_control", { previous_owner_app_id: APP.id, new_owner_app_id: PAGE_INBOX_APP_ID })] }]);
+    await until(async () => (await admin.client.get<MessengerThreadView>(thread)).body.in_page_inbox);
+    const taken = await admin.client.post<MessengerThreadView>(`${thread}/take`, {});
+    expect(taken.body).toEqual({ in_page_inbox: false });
+    expect(graph.handovers.filter((h) => h.page === page.id).map((h) => [h.edge, h.body.recipient])).toEqual([
+      ["pass_thread_control", { id: psid }],
+      ["take_thread_control", { id: psid }],
+    ]);
+    expect(graph.threadOwner(page, psid)).toBeNull();
+    const reply = await admin.client.post<MessageView>(`/api/interactions/${conversation.id}/messages`, { client_id: unique("r-"), text: "Би туслая" });
+    expect(reply.status).toBe(200);
+    await until(async () => graph.sent.some((s) => s.body.message.text === "Би туслая"));
+
+    // Each move is an ownership event in the conversation, for staff only.
+    const events = (await admin.client.get<{ items: InteractionEventView[] }>(`/api/interactions/${conversation.id}/events?after=0&limit=500`)).body.items;
+    expect(events.filter((e) => e.type === "handover.changed").map((e) => [e.payload.owner, e.payload.reason])).toEqual([
+      ["page_inbox", "passed"],
+      ["holboo", "returned"],
+      ["page_inbox", "taken"],
+      ["holboo", "taken_back"],
+    ]);
+    expect(events.find((e) => e.type === "handover.changed")?.payload.by).toMatchObject({ id: admin.me.ID });
+    expect(graph.violations).toEqual([]);
+  });
+
+  it("sends a rating request to the Messenger customer as a link to the rating page", async () => {
+    const { admin, page } = await connectPage();
+    const psid = graph.addCustomer();
+    await graph.callback([{ page, items: [textItem(page, psid, "Баярлалаа", unique("m_"))] }]);
+    const conversation = await conversationOf(admin.client, "Баярлалаа");
+    const requested = await admin.client.post<{ url: string }>(`/api/interactions/${conversation.id}/rating-request`, {});
+    expect(requested.body.url).toContain("/servicerate/");
+    await until(async () => graph.sent.some((s) => s.body.recipient.id === psid && String(s.body.message.text).includes(requested.body.url)));
+    expect(graph.sent.find((s) => String(s.body.message.text).includes(requested.body.url))?.body.message.text).toBe(
+      `Манай үйлчилгээг үнэлнэ үү: ${requested.body.url}`,
+    );
+    const rating = await fetch(`${t.url}/api/public/servicerate/${requested.body.url.split("/servicerate/")[1] ?? ""}`);
+    expect(rating.status).toBe(200);
   });
 });

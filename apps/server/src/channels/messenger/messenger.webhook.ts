@@ -10,7 +10,8 @@ import type { InboundWebhook, NormalisedInbound, ProviderEvent } from "../adapte
 import { fetchInboundMedia } from "../inbound-media.ts";
 import { channelSecrets } from "../secrets.ts";
 import { callGraph, GraphRefused } from "./graph.api.ts";
-import { customerOf, eventIdOf, MessagingItem, MessengerBody } from "./messenger.events.ts";
+import { customerOf, itemsOf, MessagingItem, MessengerBody } from "./messenger.events.ts";
+import { applyHandoverEvent } from "./handover.service.ts";
 import type { MessengerSecrets } from "./messenger.config.ts";
 
 /** X-Hub-Signature-256: "sha256=" and the HMAC-SHA256 of the raw body bytes, keyed by the app secret. */
@@ -33,11 +34,7 @@ async function dispatch(ctx: AppContext, request: { rawBody: Buffer; headers: Re
       ctx.log.warn({ pageId: entry.id }, "messenger webhook for a Page no channel has");
       continue;
     }
-    const events = (entry.messaging ?? []).flatMap((item) => {
-      const id = eventIdOf(item);
-      return id ? [{ providerEventId: id, orderingKey: customerOf(item), payload: item }] : [];
-    });
-    groups.push({ channel, events });
+    groups.push({ channel, events: itemsOf(entry) });
   }
   return groups;
 }
@@ -63,6 +60,9 @@ async function profileOf(ctx: AppContext, channel: ChannelRow, psid: string): Pr
 /** A quick reply's or button's payload is the choice's number, which picks it (agent-replies.ts). */
 const choiceOr = (payload: string | undefined, text: string) => (payload && /^\d{1,2}$/.test(payload) ? payload : text);
 
+/** In `standby` another app (the Page inbox) controls the thread: the message is kept for people, the agent stays silent. */
+const quietOn = (item: MessagingItem) => (item.holboo_standby ? { agentTurn: false } : {});
+
 async function normalise(payload: unknown, channel: ChannelRow, ctx: AppContext): Promise<NormalisedInbound[]> {
   const parsed = MessagingItem.safeParse(payload);
   if (!parsed.success) return [];
@@ -71,7 +71,17 @@ async function normalise(payload: unknown, channel: ChannelRow, ctx: AppContext)
   if (item.postback) {
     const text = choiceOr(item.postback.payload, item.postback.title);
     const id = item.postback.mid ?? `${psid}:${item.timestamp}`;
-    return [{ channelId: channel.id, externalId: psid, providerMessageId: `fb:${id}`, text, attachments: [], profile: await profileOf(ctx, channel, psid) }];
+    return [
+      {
+        channelId: channel.id,
+        externalId: psid,
+        providerMessageId: `fb:${id}`,
+        text,
+        attachments: [],
+        profile: await profileOf(ctx, channel, psid),
+        ...quietOn(item),
+      },
+    ];
   }
   if (!item.message || item.message.is_echo) return [];
   const attachments: AttachmentView[] = [];
@@ -96,6 +106,7 @@ async function normalise(payload: unknown, channel: ChannelRow, ctx: AppContext)
       text,
       attachments,
       profile: await profileOf(ctx, channel, psid),
+      ...quietOn(item),
     },
   ];
 }
@@ -111,6 +122,10 @@ async function apply(ctx: AppContext, payload: unknown, channel: ChannelRow) {
     const open = await findOpenForIdentity(ctx.db, channel.companyId, identity.id);
     if (open) await markRead(ctx, open, "contact", open.lastSeq);
   }
+  const control = item.pass_thread_control ?? item.take_thread_control;
+  if (control) {
+    await applyHandoverEvent(ctx, channel, identity, { newOwnerAppId: control.new_owner_app_id ?? null });
+  }
   // Echoes of Holboo's own sends carry its app id and are stored already; others come from the Page inbox.
   if (item.message?.is_echo && item.message.app_id !== ctx.config.META_APP_ID && item.message.text) {
     await recordProviderReply(ctx, channel.companyId, identity.id, item.message.text, `fb:${item.message.mid}`);
@@ -124,14 +139,7 @@ export const messengerWebhook: InboundWebhook = {
   },
   events: (body) => {
     const parsed = MessengerBody.safeParse(body);
-    return parsed.success
-      ? parsed.data.entry.flatMap((entry) =>
-          (entry.messaging ?? []).flatMap((item) => {
-            const id = eventIdOf(item);
-            return id ? [{ providerEventId: id, orderingKey: customerOf(item), payload: item }] : [];
-          }),
-        )
-      : [];
+    return parsed.success ? parsed.data.entry.flatMap(itemsOf) : [];
   },
   dispatch,
   wellFormed: (body) => MessengerBody.safeParse(body).success,

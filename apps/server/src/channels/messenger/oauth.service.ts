@@ -1,8 +1,8 @@
-import type { MessengerChannelInput, MessengerChannelView } from "@holboo/core";
+import type { MessengerChannelInput, MessengerChannelUpdate, MessengerChannelView } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { findChannel, findChannelByAccount, insertChannel } from "../../modules/channels/channels.service.ts";
+import { findChannel, findChannelByAccount, insertChannel, updateChannel } from "../../modules/channels/channels.service.ts";
 import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
 import { saveChannelSecrets } from "../secrets.ts";
 import { servingAgentOf } from "../serving-agent.ts";
@@ -147,4 +147,22 @@ export async function connectPage(ctx: AppContext, actor: MemberActor, input: Me
     return row;
   });
   return present(channel);
+}
+
+/** Name, description and the serving agent; the Page, its token and subscription stay as connected. */
+export async function updateMessenger(ctx: AppContext, actor: MemberActor, channelId: number, input: MessengerChannelUpdate) {
+  const agent = await servingAgentOf(ctx, actor.companyId, input);
+  const found = await findChannel(ctx.db, actor.companyId, channelId);
+  const channel = found?.type === "messenger" ? found : fail("channel_not_found");
+  await ctx.db.transaction(async (tx) => {
+    await updateChannel(tx, actor.companyId, channelId, { name: input.name, description: input.description, ...agent });
+    await recordAudit(tx, actor, {
+      action: "channel.update",
+      targetType: "channel",
+      targetId: channelId,
+      before: { name: channel.name },
+      after: { name: input.name },
+    });
+  });
+  return getMessenger(ctx, actor, channelId);
 }

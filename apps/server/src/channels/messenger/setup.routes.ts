@@ -1,10 +1,20 @@
 import { AppError } from "../../platform/http/errors.ts";
-import { idParamSchema, MessengerChannelInput, MessengerChannelView, MessengerLoginView, MessengerPagesView, MessengerSessionInput } from "@holboo/core";
+import {
+  idParamSchema,
+  MessengerChannelInput,
+  MessengerChannelUpdate,
+  MessengerChannelView,
+  MessengerLoginView,
+  MessengerPagesView,
+  MessengerSessionInput,
+  MessengerThreadView,
+} from "@holboo/core";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
 import { MESSENGER_WEBHOOK_KEY } from "./messenger.config.ts";
+import * as handover from "./handover.service.ts";
 import * as messenger from "./oauth.service.ts";
 
 export function messengerSetupRoutes(app: TypedApp, ctx: AppContext) {
@@ -59,5 +69,25 @@ export function messengerSetupRoutes(app: TypedApp, ctx: AppContext) {
     "/api/messenger-channels/:id",
     { config: { access: { permission: "settings.view" } }, schema: { params: idParamSchema, response: { 200: MessengerChannelView } } },
     (req) => messenger.getMessenger(ctx, requireMember(req.actor), req.params.id),
+  );
+  app.put(
+    "/api/messenger-channels/:id",
+    {
+      config: { access: { permission: "settings.edit" } },
+      schema: { params: idParamSchema, body: MessengerChannelUpdate, response: { 200: MessengerChannelView } },
+    },
+    (req) => messenger.updateMessenger(ctx, requireMember(req.actor), req.params.id, req.body),
+  );
+
+  /** Handover protocol on one conversation: who controls the thread, and passing it to the Page inbox and back. */
+  const thread = { params: idParamSchema, response: { 200: MessengerThreadView } };
+  app.get("/api/interactions/:id/messenger-thread", { config: { access: { member: true } }, schema: thread }, (req) =>
+    handover.threadState(ctx, requireMember(req.actor), req.params.id),
+  );
+  app.post("/api/interactions/:id/messenger-thread/pass", { config: { access: { permission: "interaction.edit" } }, schema: thread }, (req) =>
+    handover.passToPageInbox(ctx, requireMember(req.actor), req.params.id),
+  );
+  app.post("/api/interactions/:id/messenger-thread/take", { config: { access: { permission: "interaction.edit" } }, schema: thread }, (req) =>
+    handover.takeFromPageInbox(ctx, requireMember(req.actor), req.params.id),
   );
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context.ts";
 import { findChannel } from "../../modules/channels/channels.service.ts";
 import type { ChannelAdapter, DeliveryResult, OutboundDelivery } from "../adapter.ts";
+import { deliverInParts } from "../delivery-parts.ts";
 import { providerMediaUrl } from "../media.ts";
 import { channelSecrets } from "../secrets.ts";
 import { callViber, isTemporaryViberStatus, ViberUnreachable } from "./viber.api.ts";
@@ -42,9 +43,8 @@ async function deliver(delivery: OutboundDelivery, ctx: AppContext): Promise<Del
   const secrets = channel ? channelSecrets<ViberSecrets>(ctx.secrets, channel) : null;
   if (!channel || !secrets) return { ok: false, retryable: false, error: "viber_channel_missing" };
   const sender = senderOf(viberConfigOf(channel));
-  let first: string | null = null;
-  try {
-    for (const part of partsOf(ctx, delivery)) {
+  return deliverInParts(ctx, delivery, partsOf(ctx, delivery), async (part): Promise<DeliveryResult> => {
+    try {
       const reply = await callViber(ctx, secrets.token, "send_message", {
         receiver: delivery.externalId,
         sender,
@@ -53,13 +53,12 @@ async function deliver(delivery: OutboundDelivery, ctx: AppContext): Promise<Del
       });
       if (reply.status !== 0)
         return { ok: false, retryable: isTemporaryViberStatus(reply.status), error: `viber ${reply.status}: ${reply.status_message ?? ""}` };
-      first ??= reply.message_token === undefined ? null : `viber:${reply.message_token}`;
+      return { ok: true, providerMessageId: reply.message_token === undefined ? null : `viber:${reply.message_token}` };
+    } catch (error) {
+      if (error instanceof ViberUnreachable) return { ok: false, retryable: true, error: error.message };
+      throw error;
     }
-  } catch (error) {
-    if (error instanceof ViberUnreachable) return { ok: false, retryable: true, error: error.message };
-    throw error;
-  }
-  return { ok: true, providerMessageId: first };
+  });
 }
 
 /**

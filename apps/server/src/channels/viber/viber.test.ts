@@ -5,6 +5,7 @@ import { errorCode, startTestApp, type Client, type TestApp } from "../../../tes
 import { companyAdmin, unique } from "../../../test/factories.ts";
 import { describeChannelConformance } from "../../../test/channel-conformance.ts";
 import { startFakeViber, type FakeBot, type FakeViber } from "../../../test/fake-viber.ts";
+import { makeWaitingJobsDue } from "../../../test/jobs.ts";
 import { until } from "../../../test/sockets.ts";
 import { countEvents } from "../events.repo.ts";
 
@@ -226,6 +227,45 @@ describe("Viber", () => {
       .replace(/[0-9a-f]{64}$/, "0".repeat(64))
       .replace(PUBLIC_URL, t.url);
     expect((await fetch(forgedLink)).status).toBe(404);
+  });
+
+  it("never sends a part of a reply twice when a later part failed and the reply is tried again", async () => {
+    const { admin, bot } = await connectBot();
+    const person = customer(bot);
+    await person.says("Зураг явуулаач");
+    const conversation = await conversationOf(admin.client, "Зураг явуулаач");
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array<number>(32).fill(2)])]), "logo.png");
+    const png = (await admin.client.request<{ file_id: string }>("POST", "/api/attachments", undefined, { raw: form })).body.file_id;
+    const partsOf = (id: number) => viber.sent.filter((m) => m.token === bot.token && m.body.tracking_data === `holboo:${id}`).map((m) => m.body.type);
+    const statusOf = async (id: number) => (await messagesOf(admin.client, conversation.id)).find((m) => m.id === id)?.status;
+    // Viber is down for the picture: the retry sends the picture only.
+    viber.failNext("pass");
+    viber.failNext("temporary");
+    const first = await admin.client.post<MessageView>(`/api/interactions/${conversation.id}/messages`, {
+      client_id: unique("r-"),
+      text: "Энэ",
+      attachment_ids: [png],
+    });
+    await until(async () => {
+      await makeWaitingJobsDue(t);
+      return (await statusOf(first.body.id)) === "sent";
+    }, 20_000);
+    expect(partsOf(first.body.id)).toEqual(["text", "picture"]);
+    // Refused at the picture: Retry on the bubble sends the picture, not the text again.
+    viber.failNext("pass");
+    viber.failNext("permanent");
+    const clientId = unique("r-");
+    const second = await admin.client.post<MessageView>(`/api/interactions/${conversation.id}/messages`, {
+      client_id: clientId,
+      text: "Дахин",
+      attachment_ids: [png],
+    });
+    await until(async () => (await statusOf(second.body.id)) === "retry");
+    await admin.client.post(`/api/interactions/${conversation.id}/messages`, { client_id: clientId, text: "Дахин", attachment_ids: [png] });
+    await until(async () => (await statusOf(second.body.id)) === "sent");
+    expect(partsOf(second.body.id)).toEqual(["text", "picture"]);
+    expect(viber.violations).toEqual([]);
   });
 
   it("lets the virtual agent answer, offers its clarifying choices as keyboard buttons, and a tap picks one", async () => {

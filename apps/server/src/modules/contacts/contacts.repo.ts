@@ -248,6 +248,14 @@ export async function setIdentityUnsubscribed(db: Executor, companyId: number, c
     .where(and(eq(contactIdentities.companyId, companyId), eq(contactIdentities.channelId, channelId), eq(contactIdentities.externalId, externalId)));
 }
 
+/** Messenger's handover: the app controlling this person's thread when it is not Holboo, or null when Holboo has it. */
+export async function setIdentityThreadOwner(db: Executor, companyId: number, identityId: number, appId: string | null) {
+  await db
+    .update(contactIdentities)
+    .set({ threadOwnerAppId: appId })
+    .where(and(eq(contactIdentities.companyId, companyId), eq(contactIdentities.id, identityId)));
+}
+
 export async function findIdentityById(db: Executor, companyId: number, id: number): Promise<IdentityRow | null> {
   const [row] = await db
     .select()

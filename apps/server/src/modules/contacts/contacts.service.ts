@@ -23,6 +23,7 @@ export {
   insertContact,
   insertIdentity,
   lockIdentity,
+  setIdentityThreadOwner,
   setIdentityToken,
   setIdentityUnsubscribed,
 } from "./contacts.repo.ts";

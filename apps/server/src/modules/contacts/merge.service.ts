@@ -54,11 +54,15 @@ export async function merge(ctx: AppContext, actor: MemberActor, input: MergeCon
       repo.identitiesOfContact(tx, actor.companyId, kept.id),
       repo.identitiesOfContact(tx, actor.companyId, removed.id),
     ]);
-    const accounts = (rows: typeof keptIds) =>
-      new Set(rows.filter((r) => isPersonalAccountChannel(r.channelType)).map((r) => `${r.identity.channelId}:${r.identity.externalId}`));
-    const keptAccounts = accounts(keptIds);
-    const removedAccounts = accounts(removedIds);
-    if (keptAccounts.size && removedAccounts.size && [...removedAccounts].some((a) => !keptAccounts.has(a))) fail("contact_merge_different_account");
+    // Two accounts of the same provider (two Facebook or two Viber accounts) are two people; a Facebook
+    // account and a Viber one may well be the same person, so they merge.
+    const accounts = (rows: typeof keptIds, type: string) =>
+      new Set(rows.filter((r) => r.channelType === type).map((r) => `${r.identity.channelId}:${r.identity.externalId}`));
+    for (const type of new Set([...keptIds, ...removedIds].map((r) => r.channelType).filter(isPersonalAccountChannel))) {
+      const keptAccounts = accounts(keptIds, type);
+      const removedAccounts = accounts(removedIds, type);
+      if (keptAccounts.size && removedAccounts.size && [...removedAccounts].some((a) => !keptAccounts.has(a))) fail("contact_merge_different_account");
+    }
 
     await repo.moveContactRecords(tx, actor.companyId, removed.id, kept.id);
     await repo.insertMerge(tx, {

@@ -12,8 +12,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A Messenger account of the contact: the adapter does not exist yet, so the identity is written as it would write it. */
-async function messengerAccount(companyId: number, contactId: number, psid = unique("psid-")) {
-  const [channel] = await t.database.db.insert(channels).values({ companyId, type: "messenger", name: "Facebook хуудас", description: "" }).returning();
+async function messengerAccount(companyId: number, contactId: number, psid = unique("psid-"), type: "messenger" | "viber" = "messenger") {
+  const [channel] = await t.database.db.insert(channels).values({ companyId, type, name: "Facebook хуудас", description: "" }).returning();
   await t.database.db.insert(contactIdentities).values({ companyId, contactId, channelId: channel?.id ?? 0, externalId: psid, verified: true });
 }
 
@@ -64,5 +64,18 @@ describe("merging contacts", () => {
     expect(kept.social_accounts).toMatchObject([{ channel: { type: "messenger" } }]);
     // Its own phone stays first; the other's goes to the extra slot.
     expect(kept).toMatchObject({ first_name: "Цэцэг", phone: "+97688112235", phone2: "+97688112233" });
+
+    // A Facebook account and a Viber account are not two Facebook accounts: the same person may write on both.
+    const onViber = await admin.client.post<ContactView>("/api/contacts", { first_name: "Дорж", phone: "88112236" });
+    await messengerAccount(admin.me.company_id, onViber.body.id, unique("viber-"), "viber");
+    const both = await admin.client.post<ContactView>("/api/contacts/merge", { keep_id: c.body.id, remove_id: onViber.body.id });
+    expect(both.status, JSON.stringify(both.body)).toBe(200);
+    expect(both.body.social_accounts.map((a) => a.channel.type).sort()).toEqual(["messenger", "viber"]);
+    // Two Viber accounts are two people, like two Facebook accounts.
+    const otherViber = await admin.client.post<ContactView>("/api/contacts", { first_name: "Гэрэл", phone: "88112237" });
+    await messengerAccount(admin.me.company_id, otherViber.body.id, unique("viber-"), "viber");
+    expect(errorCode(await admin.client.post("/api/contacts/merge", { keep_id: c.body.id, remove_id: otherViber.body.id }))).toBe(
+      "contact_merge_different_account",
+    );
   });
 });

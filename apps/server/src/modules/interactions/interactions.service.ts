@@ -7,7 +7,7 @@ import type {
   MessagesPageQuery,
   StartInteractionInput,
 } from "@holboo/core";
-import { fullName } from "@holboo/core";
+import { fullName, type Locale } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { hashToken, newToken } from "../../platform/auth/tokens.ts";
@@ -15,7 +15,7 @@ import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { findChannel } from "../channels/channels.service.ts";
 import { findContact, findIdentityOfContact, insertIdentity, lockIdentity } from "../contacts/contacts.service.ts";
-import { outboundAdapterOf } from "../../channels/adapters.service.ts";
+import { outboundAdapterOf, replyLocaleOf } from "../../channels/adapters.service.ts";
 import { addDelivery } from "../../channels/delivery.job.ts";
 import { isUniqueViolation } from "../../platform/db/errors.ts";
 import { findCompanyUser } from "../users/users.service.ts";
@@ -201,15 +201,43 @@ export function setTags(ctx: AppContext, actor: MemberActor, id: number, tagIds:
 }
 
 /** Sends the customer a one-use link to the public service-rating page (a path containing "servicerate"). */
+/** What a customer on a channel without the widget (Messenger, Viber, e-mail) receives: the rating page's link. */
+const RATING_LINK_TEXT: Record<Locale, string> = { mn: "Манай үйлчилгээг үнэлнэ үү:", en: "Please rate our service:" };
+
+/**
+ * A rating request: a one-time link to the servicerate page. Web chat shows it from the event; on a channel a
+ * provider carries (Messenger, Viber, e-mail) the link also goes out as the person's message, in the same
+ * transaction, through the delivery job.
+ */
 export async function requestRating(ctx: AppContext, actor: MemberActor, id: number) {
   let url = "";
+  const visible = assertVisible(actor, await repo.findInteraction(ctx.db, actor.companyId, id));
+  const channel = visible.channelId && visible.identityId ? await findChannel(ctx.db, actor.companyId, visible.channelId) : null;
+  const carried = channel ? outboundAdapterOf(channel) : null;
+  const locale: Locale = channel && carried ? ((await replyLocaleOf(ctx, channel)) ?? "mn") : "mn";
+  const author = carried ? await findCompanyUser(ctx.db, actor.companyId, actor.userId) : null;
   await change(ctx, actor, id, async (tx, before) => {
     if (before.ratedAt) fail("rating_already_given");
     const token = newToken(24);
     url = `${ctx.config.PUBLIC_URL}/servicerate/${token}`;
     const row = (await repo.updateInteraction(tx, actor.companyId, id, { ratingTokenHash: hashToken(token) })) ?? before;
     const event = await appendEvent(tx, actor.companyId, id, { type: "rating.requested", visibleToContact: true, payload: { url } });
-    return { row, events: [event] };
+    if (!carried || before.status !== "open") return { row, events: [event] };
+    const link = await recordMessage(tx, row, {
+      direction: "out",
+      senderType: "user",
+      senderUserId: actor.userId,
+      senderName: author ? fullName(author.firstName, author.lastName) : "",
+      text: `${RATING_LINK_TEXT[locale]} ${url}`,
+      attachments: [],
+      isPrivate: false,
+      isBot: false,
+      clientId: null,
+      providerMessageId: null,
+      status: "sending",
+    });
+    await addDelivery(ctx, tx, { company_id: actor.companyId, message_id: link.row.id }, id);
+    return { row: link.interaction, events: [event, link.event] };
   });
   return { url };
 }

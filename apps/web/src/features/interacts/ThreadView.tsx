@@ -11,6 +11,7 @@ import { Composer, type OutgoingMessage } from "./Composer.tsx";
 import { InteractionActions } from "./InteractionActions.tsx";
 import { InteractionSidePanel } from "./InteractionSidePanel.tsx";
 import { MessageBubble } from "./MessageBubble.tsx";
+import { MessengerHandover } from "./MessengerHandover.tsx";
 import { ThreadState } from "./thread-state.ts";
 import { useContactLive } from "./useContactLive.ts";
 import type { InboxSocket } from "./useInboxSocket.ts";
@@ -33,7 +34,9 @@ function EventLine({ event }: { event: InteractionEventView }) {
             ? t("events.ratingRequested")
             : event.type === "rating.received"
               ? t("events.ratingReceived", { rating: String(p.rating) })
-              : null;
+              : event.type === "handover.changed"
+                ? t(`handover.${String(p.reason)}`, { name: (p.by as { name?: string } | null)?.name ?? "" })
+                : null;
   if (!text) return null;
   return (
     <Text size="xs" c="dimmed" ta="center" data-testid={`event-${event.type}`}>
@@ -88,6 +91,7 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
   }, [interactionId, live, state, catchUp]);
 
   const ordered = state.ordered();
+  const handoverSeq = ordered.findLast((item) => item.kind === "event" && item.event.type === "handover.changed")?.seq ?? 0;
   const lastSeq = state.lastSeq;
   const isEmail = interaction.data?.channel?.type === "email";
   const newest = ordered.findLast((item) => item.kind === "message" && !item.message.is_private);
@@ -197,6 +201,7 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
               {canEdit && <InteractionActions interaction={view} />}
             </Group>
           </Paper>
+          {view.channel?.type === "messenger" && <MessengerHandover interaction={view} version={handoverSeq} canEdit={canEdit} />}
           <ScrollArea viewportRef={viewport} style={{ flex: 1 }} h={480} type="auto">
             <Stack gap="sm" p="xs" data-testid="thread">
               {hasOlder && (

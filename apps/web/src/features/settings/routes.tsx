@@ -1,5 +1,5 @@
 import type { IssueSettingKind } from "@holboo/core";
-import type { RouteObject } from "react-router";
+import { Navigate, type RouteObject } from "react-router";
 import { screen } from "../../app/lazy.ts";
 
 const webchatForm = screen(
@@ -75,6 +75,15 @@ export const settingsRoutes: RouteObject[] = [
       (m) => m.EmailChannelsPage,
     ),
   },
+  {
+    path: "channels_config",
+    lazy: screen(
+      () => import("./channels/ChannelsConfigPage.tsx"),
+      (m) => m.ChannelsConfigPage,
+    ),
+  },
+  // Spec §2 names both; "channel connection" is the same overview, so the second path leads to the first.
+  { path: "channel_manage", element: <Navigate to="/settings/channels_config" replace /> },
   {
     path: "social",
     lazy: screen(

@@ -26,7 +26,7 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
       { key: "company", path: "our_company" },
       { key: "user", path: "user" },
       { key: "payment", path: "my_plan", permission: "plan.view" },
-      { key: "channelsConfig" },
+      { key: "channelsConfig", path: "channels_config" },
       { key: "audit", path: "audit", permission: "audit.view" },
     ],
   },

@@ -94,6 +94,11 @@ export const contactIdentities = pgTable(
     visitorTokenHash: text("visitor_token_hash"),
     /** When the person left the channel (Viber's unsubscribed): nothing is sent until they write again. */
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    /**
+     * Messenger's handover protocol: the app that controls this person's thread when it is not Holboo (the
+     * Page inbox, 263902037430900); null while Holboo has it (or it is idle). Holboo does not send meanwhile.
+     */
+    threadOwnerAppId: text("thread_owner_app_id"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,6 +1,6 @@
 /** Saved responses and interaction tags, interactions, their messages and their ordered event log. */
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.ts";
 import { companies, users } from "./accounts.ts";
 import { channels } from "./channels.ts";
@@ -156,4 +156,23 @@ export const messages = pgTable(
       .on(t.companyId, t.providerMessageId)
       .where(sql`${t.providerMessageId} IS NOT NULL`),
   ],
+);
+
+/**
+ * The parts of a reply a provider has taken (Messenger and Viber send the text and each attachment as a
+ * message of its own), written as soon as each is accepted: a retried delivery skips them, so no part is
+ * sent twice.
+ */
+export const messageDeliveryParts = pgTable(
+  "message_delivery_parts",
+  {
+    companyId: integer("company_id").notNull(),
+    messageId: bigint("message_id", { mode: "number" })
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    part: integer("part").notNull(),
+    providerMessageId: text("provider_message_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.messageId, t.part] })],
 );

@@ -1,101 +1,92 @@
 import { errorMessage, type ChannelView, type MessengerChannelView, type ViberChannelView } from "@holboo/core";
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Paper,
-  PasswordInput,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from "@mantine/core";
+import { ActionIcon, Alert, Badge, Button, Group, Paper, Select, Stack, Switch, Table, Text, Title, Tooltip } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { IconBrandMessenger, IconBrandViber, IconTrash } from "@tabler/icons-react";
+import { IconBrandMessenger, IconBrandViber, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
 import { EmptyState } from "../../../components/shared/EmptyState.tsx";
-import { api, errorText } from "../../../lib/api.ts";
+import { api, errorText, notifyError } from "../../../lib/api.ts";
 import { currentLocale } from "../../../i18n/index.ts";
 import { useMe, usePermission } from "../../../lib/session.ts";
 import { showServerErrors } from "../server-errors.ts";
+import { blankSocial, HandoverGuideDialog, SocialEditDialog, SocialFields, ViberConnectDialog } from "./SocialChannelDialogs.tsx";
 
-/** Connects a Viber bot by the token from the Viber Admin Panel; the server checks it with Viber first. */
-function ViberConnectDialog({ opened, onClose, onDone }: { opened: boolean; onClose: () => void; onDone: () => void }) {
-  const { t } = useTranslation("channels");
-  const form = useForm({ initialValues: { name: "Viber", token: "", welcome: "", awaiting_approval: false } });
-  const connect = useMutation({
-    mutationFn: (values: typeof form.values) => api.post<ViberChannelView>("/api/viber-channels", values),
-    onSuccess: () => {
-      form.reset();
-      onDone();
-    },
-    onError: (error) => showServerErrors(error, form, { viber_token_invalid: "token" }),
-  });
-  return (
-    <Modal opened={opened} onClose={onClose} title={t("social.viberConnect")}>
-      <form onSubmit={form.onSubmit((values) => connect.mutate(values))}>
-        <Stack>
-          <TextInput label={t("fields.name")} required {...form.getInputProps("name")} />
-          <PasswordInput label={t("social.token")} description={t("social.tokenHint")} required data-testid="viber-token" {...form.getInputProps("token")} />
-          <Textarea label={t("social.welcome")} description={t("social.welcomeHint")} autosize minRows={2} {...form.getInputProps("welcome")} />
-          <Checkbox label={t("social.awaitingApproval")} {...form.getInputProps("awaiting_approval", { type: "checkbox" })} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={connect.isPending} data-testid="viber-connect-submit">
-              {t("social.connect")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
-/** After Facebook Login: the person's Pages, one of which becomes the channel. */
+/** After Facebook Login: the person's Pages, one of which becomes the channel, with its name and agent. */
 function MessengerPagePicker({ session, onDone }: { session: string; onDone: () => void }) {
   const { t } = useTranslation("channels");
-  const [pageId, setPageId] = useState<string | null>(null);
+  const form = useForm({ mode: "controlled", initialValues: { ...blankSocial(""), page_id: null as string | null } });
   const pages = useQuery({
     queryKey: ["messenger-pages", session],
     queryFn: () => api.post<{ items: Array<{ id: string; name: string }> }>("/api/messenger/pages", { session }),
   });
   const connect = useMutation({
-    mutationFn: () => {
-      const page = pages.data?.items.find((p) => p.id === pageId);
-      return api.post<MessengerChannelView>("/api/messenger-channels", { session, page_id: pageId, name: page?.name ?? "Messenger" });
-    },
+    mutationFn: (values: typeof form.values) => api.post<MessengerChannelView>("/api/messenger-channels", { ...values, session }),
     onSuccess: onDone,
+    onError: (error) => showServerErrors(error, form, { virtual_agent_required: "agent_id" }),
   });
   return (
     <Paper withBorder p="md">
-      <Stack>
-        <Select
-          label={t("social.choosePage")}
-          data={(pages.data?.items ?? []).map((page) => ({ value: page.id, label: page.name }))}
-          value={pageId}
-          onChange={setPageId}
-          data-testid="messenger-page"
-        />
-        {connect.error && <Alert color="red">{errorText(connect.error)}</Alert>}
-        {pages.error && <Alert color="red">{errorText(pages.error)}</Alert>}
-        <Group justify="flex-end">
-          <Button disabled={!pageId} loading={connect.isPending} onClick={() => connect.mutate()} data-testid="messenger-connect-submit">
-            {t("social.connect")}
-          </Button>
-        </Group>
-      </Stack>
+      <form onSubmit={form.onSubmit((values) => connect.mutate(values))}>
+        <Stack>
+          <Select
+            label={t("social.choosePage")}
+            data={(pages.data?.items ?? []).map((page) => ({ value: page.id, label: page.name }))}
+            value={form.values.page_id}
+            onChange={(pageId) => {
+              form.setFieldValue("page_id", pageId);
+              const page = pages.data?.items.find((p) => p.id === pageId);
+              if (page && !form.values.name) form.setFieldValue("name", page.name);
+            }}
+            data-testid="messenger-page"
+          />
+          <SocialFields form={form} testPrefix="messenger" />
+          {pages.error && <Alert color="red">{errorText(pages.error)}</Alert>}
+          <Group justify="flex-end">
+            <Button type="submit" disabled={!form.values.page_id} loading={connect.isPending} data-testid="messenger-connect-submit">
+              {t("social.connect")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Paper>
+  );
+}
+
+/** A Viber bot whose creation request waits for Viber: said on its row until an admin marks it approved. */
+function ViberApproval({ channel, canEdit, onDone }: { channel: ChannelView; canEdit: boolean; onDone: () => void }) {
+  const { t } = useTranslation("channels");
+  const detail = useQuery({ queryKey: ["channels", "social", channel.id], queryFn: () => api.get<ViberChannelView>(`/api/viber-channels/${channel.id}`) });
+  const approve = useMutation({
+    mutationFn: (view: ViberChannelView) =>
+      api.put<ViberChannelView>(`/api/viber-channels/${view.id}`, {
+        name: view.name,
+        description: view.description,
+        agent_id: view.agent_id,
+        agent_active: view.agent_active,
+        welcome: view.welcome,
+        awaiting_approval: false,
+      }),
+    onSuccess: onDone,
+    onError: notifyError,
+  });
+  if (!detail.data?.awaiting_approval) return null;
+  const view = detail.data;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Tooltip label={t("social.awaitingText")} multiline w={280}>
+        <Badge color="orange" variant="light" data-testid="viber-awaiting-badge">
+          {t("social.awaitingBadge")}
+        </Badge>
+      </Tooltip>
+      {canEdit && (
+        <Button size="compact-xs" variant="light" color="teal" loading={approve.isPending} onClick={() => approve.mutate(view)} data-testid="viber-approve">
+          {t("social.markApproved")}
+        </Button>
+      )}
+    </Group>
   );
 }
 
@@ -107,6 +98,8 @@ export function SocialChannelsPage() {
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const [viberOpen, setViberOpen] = useState(false);
+  const [guideOpen, setGuideOpen] = useState(false);
+  const [editing, setEditing] = useState<ChannelView | null>(null);
   const [removing, setRemoving] = useState<ChannelView | null>(null);
   const session = params.get("messenger_session");
   const loginError = params.get("messenger_error");
@@ -155,7 +148,12 @@ export function SocialChannelsPage() {
         />
       )}
       <Alert color="blue" title={t("social.handoverTitle")}>
-        {t("social.handoverGuide")}
+        <Group justify="space-between" gap="xs">
+          <Text size="sm">{t("social.handoverGuide")}</Text>
+          <Button size="xs" variant="light" onClick={() => setGuideOpen(true)} data-testid="handover-guide-open">
+            {t("social.guideOpen")}
+          </Button>
+        </Group>
       </Alert>
       <Paper withBorder p="md">
         {list.data && !channels.length ? (
@@ -180,13 +178,28 @@ export function SocialChannelsPage() {
                         <Text fw={500}>{channel.name}</Text>
                       </Group>
                     </Table.Td>
-                    <Table.Td>{channel.number}</Table.Td>
+                    <Table.Td>
+                      <Stack gap={4}>
+                        <Text size="sm">{channel.number}</Text>
+                        {channel.type === "viber" && <ViberApproval channel={channel} canEdit={canEdit} onDone={() => void refresh()} />}
+                      </Stack>
+                    </Table.Td>
                     <Table.Td>
                       <Switch checked={channel.active} disabled={!canEdit} onChange={() => toggle.mutate(channel)} aria-label={t("fields.active")} />
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} justify="flex-end">
                         <Badge variant="light">{t(`types.${channel.type}`)}</Badge>
+                        {canEdit && (
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t("social.edit")}
+                            onClick={() => setEditing(channel)}
+                            data-testid={`social-edit-${channel.type}`}
+                          >
+                            <IconPencil size={16} />
+                          </ActionIcon>
+                        )}
                         {canEdit && (
                           <ActionIcon variant="subtle" color="red" aria-label={t("delete")} onClick={() => setRemoving(channel)}>
                             <IconTrash size={16} />
@@ -209,6 +222,15 @@ export function SocialChannelsPage() {
           void refresh();
         }}
       />
+      <SocialEditDialog
+        channel={editing}
+        onClose={() => setEditing(null)}
+        onDone={() => {
+          setEditing(null);
+          void refresh();
+        }}
+      />
+      <HandoverGuideDialog opened={guideOpen} onClose={() => setGuideOpen(false)} />
       <ConfirmDialog
         opened={!!removing}
         title={t("deleteTitle")}

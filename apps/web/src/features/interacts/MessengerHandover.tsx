@@ -1,0 +1,43 @@
+import type { InteractionView, MessengerThreadView } from "@holboo/core";
+import { Alert, Button, Group } from "@mantine/core";
+import { IconBrandMessenger } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { api, notifyError } from "../../lib/api.ts";
+
+/**
+ * Messenger's handover protocol on one conversation: pass the thread to the Facebook Page inbox, or take
+ * it back. `version` changes with every handover event of the thread, so a move made elsewhere shows.
+ */
+export function MessengerHandover({ interaction, version, canEdit }: { interaction: InteractionView; version: number; canEdit: boolean }) {
+  const { t } = useTranslation("inbox");
+  const client = useQueryClient();
+  const key = ["interactions", interaction.id, "messenger-thread", version];
+  const thread = useQuery({ queryKey: key, queryFn: () => api.get<MessengerThreadView>(`/api/interactions/${interaction.id}/messenger-thread`) });
+  const move = useMutation({
+    mutationFn: (edge: "pass" | "take") => api.post<MessengerThreadView>(`/api/interactions/${interaction.id}/messenger-thread/${edge}`, {}),
+    onSuccess: (state) => client.setQueryData(key, state),
+    onError: notifyError,
+  });
+  if (!thread.data || interaction.status !== "open") return null;
+  const inPageInbox = thread.data.in_page_inbox;
+  return (
+    <Alert color={inPageInbox ? "blue" : "gray"} variant="light" icon={<IconBrandMessenger size={18} />} p="xs" data-testid="messenger-handover">
+      <Group justify="space-between" gap="xs">
+        {inPageInbox && <span>{t("handover.inPageInbox")}</span>}
+        {canEdit && (
+          <Button
+            size="xs"
+            variant={inPageInbox ? "filled" : "default"}
+            loading={move.isPending}
+            onClick={() => move.mutate(inPageInbox ? "take" : "pass")}
+            data-testid={inPageInbox ? "messenger-take" : "messenger-pass"}
+            ml="auto"
+          >
+            {inPageInbox ? t("handover.take") : t("handover.pass")}
+          </Button>
+        )}
+      </Group>
+    </Alert>
+  );
+}
