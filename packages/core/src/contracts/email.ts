@@ -29,6 +29,15 @@ export type EmailAuthKind = (typeof EMAIL_AUTH_KINDS)[number];
 export const EMAIL_OAUTH_PROVIDERS = ["google", "microsoft"] as const;
 export type EmailOAuthProvider = (typeof EMAIL_OAUTH_PROVIDERS)[number];
 
+/** The providers' IMAP and SMTP servers (Google: imap/smtp.gmail.com; Microsoft 365: outlook.office365.com, smtp.office365.com STARTTLS). */
+export const EMAIL_OAUTH_SERVERS: Record<
+  EmailOAuthProvider,
+  { imap_host: string; imap_port: number; imap_tls: EmailTlsMode; smtp_host: string; smtp_port: number; smtp_tls: EmailTlsMode }
+> = {
+  google: { imap_host: "imap.gmail.com", imap_port: 993, imap_tls: "tls", smtp_host: "smtp.gmail.com", smtp_port: 465, smtp_tls: "tls" },
+  microsoft: { imap_host: "outlook.office365.com", imap_port: 993, imap_tls: "tls", smtp_host: "smtp.office365.com", smtp_port: 587, smtp_tls: "starttls" },
+};
+
 /** What the channel's virtual agent does with a customer's mail: answer it, or prepare a draft a person edits and sends. */
 export const EMAIL_AGENT_MODES = ["answer", "draft"] as const;
 export type EmailAgentMode = (typeof EMAIL_AGENT_MODES)[number];

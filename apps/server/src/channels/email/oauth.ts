@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { EmailOAuthProvider, EmailTlsMode } from "@holboo/core";
+import type { EmailOAuthProvider } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { fail } from "../../platform/http/errors.ts";
@@ -22,7 +22,6 @@ interface ProviderSettings {
   extra: Record<string, string>;
   /** Extra refresh_token grant parameters (Microsoft asks for the scopes again). */
   refreshExtra: Record<string, string>;
-  servers: { imapHost: string; imapPort: number; imapTls: EmailTlsMode; smtpHost: string; smtpPort: number; smtpTls: EmailTlsMode };
 }
 
 export function providerSettings(ctx: AppContext, provider: EmailOAuthProvider): ProviderSettings {
@@ -37,7 +36,6 @@ export function providerSettings(ctx: AppContext, provider: EmailOAuthProvider):
       scopes: ["openid", "email", "https://mail.google.com/"],
       extra: { access_type: "offline", prompt: "consent", include_granted_scopes: "true" },
       refreshExtra: {},
-      servers: { imapHost: "imap.gmail.com", imapPort: 993, imapTls: "tls", smtpHost: "smtp.gmail.com", smtpPort: 465, smtpTls: "tls" },
     };
   }
   if (!c.MICROSOFT_CLIENT_ID || !c.MICROSOFT_CLIENT_SECRET) return fail("email_oauth_not_configured");
@@ -49,14 +47,6 @@ export function providerSettings(ctx: AppContext, provider: EmailOAuthProvider):
     scopes: ["openid", "email", "offline_access", "https://outlook.office.com/IMAP.AccessAsUser.All", "https://outlook.office.com/SMTP.Send"],
     extra: { prompt: "select_account", response_mode: "query" },
     refreshExtra: { scope: "offline_access https://outlook.office.com/IMAP.AccessAsUser.All https://outlook.office.com/SMTP.Send" },
-    servers: {
-      imapHost: "outlook.office365.com",
-      imapPort: 993,
-      imapTls: "tls",
-      smtpHost: "smtp.office365.com",
-      smtpPort: 587,
-      smtpTls: "starttls",
-    },
   };
 }
 
