@@ -65,6 +65,8 @@ test("an admin connects a mailbox in settings; a customer's mail appears in the 
     const row = page.getByTestId("email-channels").getByRole("row", { name: new RegExp(box.address) });
     await expect(row).toBeVisible();
     await expect.poll(async () => (await page.reload(), await row.textContent()), { timeout: 20_000 }).toContain("Холбогдсон");
+    await expect(page.getByTestId("email-connect-google")).toHaveText("Google-ээр холбох");
+    await expect(page.getByTestId("email-connect-microsoft")).toHaveText("Microsoft-оор холбох");
     await shot(page, "71-email-settings");
 
     const first = rawMail({
@@ -120,6 +122,7 @@ test("an admin connects a mailbox in settings; a customer's mail appears in the 
     await shot(page, "73-email-conversation-en");
     await page.goto("/settings/email");
     await expect(page.getByText("Connected")).toBeVisible();
+    await expect(page.getByTestId("email-connect-google")).toHaveText("Connect Google");
     await shot(page, "74-email-settings-en");
     await context.close();
   } finally {

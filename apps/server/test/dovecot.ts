@@ -55,7 +55,12 @@ function mailOwner(): { user: string; group: string; uid: number; gid: number } 
   return { user: "nobody", group, uid: nobodyUid, gid: nobodyGid };
 }
 
-export async function startDovecot(options: { oauthTokens?: () => Map<string, string> } = {}): Promise<Dovecot> {
+/**
+ * `oauth2IntrospectionUrl`: Dovecot also takes SASL XOAUTH2 and OAUTHBEARER logins, checking each bearer token
+ * with that RFC 7662 introspection endpoint (its oauth2 passdb, `introspection_mode = post`); a password
+ * login still goes to the users file first.
+ */
+export async function startDovecot(options: { oauth2IntrospectionUrl?: string } = {}): Promise<Dovecot> {
   const root = mkdtempSync(path.join(tmpdir(), "holboo-dovecot-"));
   chmodSync(root, 0o755);
   const port = await freePort();
@@ -74,7 +79,7 @@ instance_name = holboo-test-${port}
 log_path = ${root}/dovecot.log
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login${options.oauth2IntrospectionUrl ? " xoauth2 oauthbearer" : ""}
 auth_failure_delay = 0
 first_valid_uid = 1
 mail_uid = ${owner.user}
@@ -85,7 +90,16 @@ passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%u ${usersFile}
 }
-userdb {
+${
+  options.oauth2IntrospectionUrl
+    ? `passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = ${root}/dovecot-oauth2.conf.ext
+}
+`
+    : ""
+}userdb {
   driver = static
   args = uid=${owner.user} gid=${owner.group} home=${mailDir}/%u
 }
@@ -112,7 +126,20 @@ namespace inbox {
 `;
   const configFile = path.join(root, "dovecot.conf");
   writeFileSync(configFile, config);
-  void options;
+  if (options.oauth2IntrospectionUrl) {
+    writeFileSync(
+      path.join(root, "dovecot-oauth2.conf.ext"),
+      [
+        `introspection_url = ${options.oauth2IntrospectionUrl}`,
+        "introspection_mode = post",
+        "force_introspection = yes",
+        "username_attribute = email",
+        "active_attribute = active",
+        "active_value = true",
+        "",
+      ].join("\n"),
+    );
+  }
   // The master daemonises and keeps inherited pipes open: give it none, and read its log on failure.
   const started = spawnSync(DOVECOT, ["-c", configFile], { stdio: "ignore" });
   const log = () => (existsSync(`${root}/dovecot.log`) ? readFileSync(`${root}/dovecot.log`, "utf8") : "");

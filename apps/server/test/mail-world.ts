@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { SMTPServer } from "smtp-server";
 import { startDovecot, type Dovecot } from "./dovecot.ts";
+import type { FakeOAuth } from "./fake-oauth.ts";
 
 // Not from factories.ts (which loads vitest): the Playwright journey starts this world too (e2e/email.spec.ts).
 const unique = (prefix = "x") => `${prefix}${randomBytes(5).toString("hex")}`;
@@ -8,22 +9,28 @@ const unique = (prefix = "x") => `${prefix}${randomBytes(5).toString("hex")}`;
 /**
  * The outside world of the e-mail tests: a real IMAP server (Dovecot) holding the company's mailbox and
  * the customers' mailboxes, and a real SMTP server (smtp-server) that takes the company's replies after a
- * password login and delivers each into its recipients' Dovecot mailboxes (IMAP APPEND).
+ * password login and delivers each into its recipients' Dovecot mailboxes (IMAP APPEND). With `oauth`, both
+ * servers also take SASL XOAUTH2 with that fake provider's access tokens (Dovecot asks its introspection
+ * endpoint, the SMTP server its token list), as Gmail's and Microsoft 365's servers do.
  */
 export interface MailWorld {
   imap: Dovecot;
   smtpPort: number;
   /** Every mail the SMTP server accepted, raw. */
   accepted: string[];
+  /** The SMTP logins it accepted, by SASL mechanism (PLAIN, LOGIN, XOAUTH2). */
+  smtpLogins: Array<{ method: string; user: string }>;
   /** A new company mailbox: its address, login and the settings a form would send. */
   mailbox(): Promise<{ address: string; password: string; input: Record<string, unknown> }>;
   customer(): Promise<string>;
   stop(): Promise<void>;
 }
 
-export async function startMailWorld(): Promise<MailWorld> {
-  const imap = await startDovecot();
+export async function startMailWorld(options: { oauth?: FakeOAuth } = {}): Promise<MailWorld> {
+  const { oauth } = options;
+  const imap = await startDovecot(oauth ? { oauth2IntrospectionUrl: `${oauth.url}/introspect` } : {});
   const accepted: string[] = [];
+  const smtpLogins: MailWorld["smtpLogins"] = [];
   const passwords = new Map<string, string>();
   const smtp = new SMTPServer({
     secure: false,
@@ -31,8 +38,20 @@ export async function startMailWorld(): Promise<MailWorld> {
     allowInsecureAuth: true,
     authOptional: false,
     logger: false,
+    authMethods: oauth ? ["PLAIN", "LOGIN", "XOAUTH2"] : ["PLAIN", "LOGIN"],
     onAuth(auth, _session, callback) {
-      if (auth.username && passwords.get(auth.username) === auth.password) return callback(null, { user: auth.username });
+      if (auth.method === "XOAUTH2") {
+        if (auth.username && auth.accessToken && oauth?.userOf(auth.accessToken) === auth.username) {
+          smtpLogins.push({ method: auth.method, user: auth.username });
+          return callback(null, { user: auth.username });
+        }
+        // What Gmail answers a refused token with (smtp-server sends it as the 334 challenge, then 535).
+        return callback(null, { data: { status: "401", schemes: "bearer", scope: "https://mail.google.com/" } });
+      }
+      if (auth.username && passwords.get(auth.username) === auth.password) {
+        smtpLogins.push({ method: auth.method, user: auth.username });
+        return callback(null, { user: auth.username });
+      }
       return callback(Object.assign(new Error("Invalid username or password"), { responseCode: 535 }));
     },
     onData(stream, session, callback) {
@@ -62,6 +81,7 @@ export async function startMailWorld(): Promise<MailWorld> {
     imap,
     smtpPort,
     accepted,
+    smtpLogins,
     async mailbox() {
       const address = `${unique("support")}@shop.test`;
       const password = unique("pw");

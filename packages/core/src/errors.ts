@@ -240,6 +240,16 @@ export const ERROR_CATALOGUE = {
     "Cannot connect to the mail server. Check the host, port and encryption.",
   ),
   email_password_required: entry(400, "Нууц үгээ оруулна уу.", "Enter the password."),
+  email_oauth_not_configured: entry(
+    503,
+    "Энэ үйлчилгээгээр мэйл холбох тохиргоо (OAuth client) серверт хийгдээгүй байна. Системийн админд хандана уу.",
+    "Connecting mailboxes of this provider is not set up on this server (OAuth client). Ask the system administrator.",
+  ),
+  email_oauth_failed: entry(
+    400,
+    "Мэйл хайрцгийн эрхийг авч чадсангүй. Дахин нэвтэрч зөвшөөрнө үү.",
+    "The mailbox could not be authorised. Sign in and allow access again.",
+  ),
   email_subject_required: entry(400, "И-мэйлийн гарчгийг оруулна уу.", "Enter the e-mail subject."),
   domain_connect_failed: entry(403, "Домэйн холбогдоогүй байна.", "This site is not connected to the web chat."),
   text_too_long: entry(400, "Текст хэт урт байна.", "The text is too long."),

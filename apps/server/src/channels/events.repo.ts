@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../platform/db/client.ts";
 import { channelEvents } from "../platform/db/schema.ts";
 
@@ -19,6 +19,16 @@ export async function findUnprocessedEvent(db: Executor, companyId: number, id: 
     .from(channelEvents)
     .where(and(eq(channelEvents.companyId, companyId), eq(channelEvents.id, id), isNull(channelEvents.processedAt)));
   return row ?? null;
+}
+
+/** Those of these events not yet processed, oldest first (the order they were stored in). */
+export function findUnprocessedEvents(db: Executor, companyId: number, ids: number[]): Promise<ChannelEventRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select()
+    .from(channelEvents)
+    .where(and(eq(channelEvents.companyId, companyId), inArray(channelEvents.id, ids), isNull(channelEvents.processedAt)))
+    .orderBy(asc(channelEvents.id));
 }
 
 export async function markEventProcessed(db: Executor, companyId: number, id: number) {

@@ -79,6 +79,18 @@ const EnvSchema = z.object({
   META_APP_SECRET: z.string().optional(),
   /** The verify token typed into the Meta app's webhook settings (GET verification). */
   META_VERIFY_TOKEN: z.string().optional(),
+  /** Gmail and Google Workspace mailboxes over OAuth2 (a Google Cloud OAuth client, "Web application"). */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Google's authorization and token endpoints (tests point them at a fake on localhost). */
+  GOOGLE_AUTH_URL: z.url({ error: "expected an http(s) URL" }).default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.url({ error: "expected an http(s) URL" }).default("https://oauth2.googleapis.com/token"),
+  /** Microsoft 365 and Outlook.com mailboxes over OAuth2 (an Entra ID app registration, web platform). */
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  /** Microsoft identity platform v2.0 endpoints; `common` takes work and personal accounts, a tenant id only that tenant. */
+  MICROSOFT_AUTH_URL: z.url({ error: "expected an http(s) URL" }).default("https://login.microsoftonline.com/common/oauth2/v2.0/authorize"),
+  MICROSOFT_TOKEN_URL: z.url({ error: "expected an http(s) URL" }).default("https://login.microsoftonline.com/common/oauth2/v2.0/token"),
   APP_VERSION: z.string().optional(),
   /** QPay merchant API v2 (tests point it at a fake on localhost); with the three below, invoices can be paid by QPay. */
   QPAY_API_URL: z.url({ error: "expected an http(s) URL" }).default("https://merchant.qpay.mn/v2"),

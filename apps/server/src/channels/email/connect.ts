@@ -3,7 +3,10 @@ import nodemailer from "nodemailer";
 import type { EmailTlsMode } from "@holboo/core";
 import { AppError } from "../../platform/http/errors.ts";
 
-/** What a connection needs: the mailbox's servers, its login and its password (opened from the channel's secrets). */
+/**
+ * What a connection needs: the mailbox's servers, its login and its password or, for Google and Microsoft
+ * mailboxes, an OAuth2 access token (SASL XOAUTH2 on both servers), opened from the channel's secrets.
+ */
 export interface MailboxLogin {
   imapHost: string;
   imapPort: number;
@@ -12,7 +15,8 @@ export interface MailboxLogin {
   smtpPort: number;
   smtpTls: string;
   username: string;
-  password: string;
+  password?: string;
+  accessToken?: string;
 }
 
 const CONNECT_TIMEOUT_MS = 15_000;
@@ -24,7 +28,7 @@ export function imapClient(login: MailboxLogin): ImapFlow {
     port: login.imapPort,
     secure: mode === "tls",
     doSTARTTLS: mode === "starttls" ? true : mode === "none" ? false : undefined,
-    auth: { user: login.username, pass: login.password },
+    auth: login.accessToken ? { user: login.username, accessToken: login.accessToken } : { user: login.username, pass: login.password ?? "" },
     logger: false,
     connectionTimeout: CONNECT_TIMEOUT_MS,
     greetingTimeout: CONNECT_TIMEOUT_MS,
@@ -45,13 +49,15 @@ export function smtpTransport(login: MailboxLogin) {
     secure: mode === "tls",
     requireTLS: mode === "starttls",
     ignoreTLS: mode === "none",
-    auth: { user: login.username, pass: login.password },
+    auth: login.accessToken
+      ? { type: "OAuth2" as const, user: login.username, accessToken: login.accessToken }
+      : { user: login.username, pass: login.password ?? "" },
     connectionTimeout: CONNECT_TIMEOUT_MS,
     greetingTimeout: CONNECT_TIMEOUT_MS,
   });
 }
 
-const isAuthFailure = (error: unknown) =>
+export const isAuthFailure = (error: unknown) =>
   typeof error === "object" &&
   error !== null &&
   ((error as { authenticationFailed?: boolean }).authenticationFailed === true || (error as { code?: string }).code === "EAUTH");

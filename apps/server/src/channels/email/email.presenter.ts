@@ -1,9 +1,9 @@
-import type { EmailAgentMode, EmailChannelView, EmailTlsMode } from "@holboo/core";
+import type { EmailAgentMode, EmailAuthKind, EmailChannelView, EmailTlsMode } from "@holboo/core";
 import { presentChannel } from "../../modules/channels/channels.presenter.ts";
 import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
 import type { MailboxRow } from "./email.repo.ts";
 
-/** A mailbox's settings as the settings page shows them: never its password. */
+/** A mailbox's settings as the settings page shows them: never its password nor its tokens. */
 export function presentMailbox(channel: ChannelRow, mailbox: MailboxRow): EmailChannelView {
   return {
     ...presentChannel(channel),
@@ -14,6 +14,7 @@ export function presentMailbox(channel: ChannelRow, mailbox: MailboxRow): EmailC
     smtp_host: mailbox.smtpHost,
     smtp_port: mailbox.smtpPort,
     smtp_tls: mailbox.smtpTls as EmailTlsMode,
+    auth: mailbox.auth as EmailAuthKind,
     username: mailbox.username,
     signature: mailbox.signature,
     copy_to_sent: mailbox.copyToSent,

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { channels, emailMailboxes, emailMessages, emailThreads } from "../../platform/db/schema.ts";
 
 export type MailboxRow = typeof emailMailboxes.$inferSelect;
 export type EmailMessageRow = typeof emailMessages.$inferSelect;
 export type EmailThreadRow = typeof emailThreads.$inferSelect;
+export type MailboxWithChannel = NonNullable<Awaited<ReturnType<typeof findMailbox>>>;
 
 export async function findMailbox(db: Executor, companyId: number, channelId: number) {
   const [row] = await db
@@ -24,13 +25,13 @@ export function listMailboxes(db: Executor, companyId: number) {
     .orderBy(asc(channels.id));
 }
 
-/** Every active mailbox of the installation: the readers' one entry point that starts without a company. */
+/** Every active mailbox of the installation (not those waiting for an OAuth2 reconnect): the readers' one entry point that starts without a company. */
 export function listActiveMailboxes(db: Executor) {
   return db
     .select({ companyId: emailMailboxes.companyId, channelId: emailMailboxes.channelId })
     .from(emailMailboxes)
     .innerJoin(channels, eq(channels.id, emailMailboxes.channelId))
-    .where(eq(channels.active, true));
+    .where(and(eq(channels.active, true), ne(emailMailboxes.state, "reconnect")));
 }
 
 export async function insertMailbox(db: Executor, values: typeof emailMailboxes.$inferInsert) {
@@ -134,4 +135,14 @@ export async function saveThreadDraft(db: Executor, companyId: number, interacti
 
 export async function insertThreadOnce(db: Executor, values: typeof emailThreads.$inferInsert) {
   await db.insert(emailThreads).values(values).onConflictDoNothing();
+}
+
+/** The channel's sealed secrets, its row locked until the transaction ends: one process refreshes a mailbox's token at a time. */
+export async function lockChannelSecrets(db: Executor, companyId: number, channelId: number) {
+  const [row] = await db
+    .select({ secrets: channels.secrets })
+    .from(channels)
+    .where(and(eq(channels.companyId, companyId), eq(channels.id, channelId)))
+    .for("update");
+  return row ?? null;
 }

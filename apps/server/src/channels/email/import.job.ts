@@ -1,10 +1,10 @@
 import { EmailImportJobPayload } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../platform/db/client.ts";
-import { defineJob } from "../../platform/jobs/job.ts";
-import { channelSecrets } from "../secrets.ts";
+import { defineJob, PermanentJobError } from "../../platform/jobs/job.ts";
 import { imapClient } from "./connect.ts";
 import * as repo from "./email.repo.ts";
+import { mailboxLogin, MailboxNeedsReconnect } from "./login.ts";
 import { takeMails } from "./reader.ts";
 
 /**
@@ -19,9 +19,12 @@ export const emailImportJob = defineJob<EmailImportJobPayload, AppContext>({
   async handler(ctx, payload) {
     const found = await repo.findMailbox(ctx.db, payload.company_id, payload.channel_id);
     if (!found || payload.up_to_uid < 1) return;
-    const secrets = channelSecrets<{ password: string }>(ctx.secrets, found.channel);
-    if (!secrets) return;
-    const client = imapClient({ ...found.mailbox, password: secrets.password });
+    const login = await mailboxLogin(ctx, found.channel, found.mailbox).catch((error: unknown) => {
+      // Kept as a dead job (the platform admin can revive it once the mailbox is signed in again).
+      throw error instanceof MailboxNeedsReconnect ? new PermanentJobError("the mailbox needs an OAuth2 reconnect") : error;
+    });
+    if (!login) return;
+    const client = imapClient(login);
     client.on("error", (error: unknown) => ctx.log.warn({ err: error, channelId: payload.channel_id }, "IMAP connection error (import)"));
     await client.connect();
     try {

@@ -5,7 +5,7 @@ import { insertFile } from "../../modules/companies/companies.service.ts";
 import { findInteraction } from "../../modules/interactions/interactions.service.ts";
 import { fullName } from "@holboo/core";
 import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
-import { findUnprocessedEvent, insertEventOnce, markEventProcessed } from "../events.repo.ts";
+import { findUnprocessedEvents, insertEventOnce, markEventProcessed } from "../events.repo.ts";
 import { resolveSender } from "../identities.ts";
 import { acceptFromContact } from "../inbound.ts";
 import type { Executor } from "../../platform/db/client.ts";
@@ -25,19 +25,24 @@ export interface StoredMail {
 }
 
 /**
- * Stores a fetched mail as a channel event with its processing job, in the caller's transaction (the
- * one that moves the mailbox's read position): a mail is stored once per (UIDVALIDITY, UID).
+ * Stores a batch of fetched mails (in UID order) as channel events with one processing job for them all, in
+ * the caller's transaction (the one that moves the mailbox's read position): a mail is stored once per
+ * (UIDVALIDITY, UID), and a batch read again adds a job only for what it had not stored.
  */
-export async function storeMail(ctx: AppContext, tx: Executor, channel: { companyId: number; channelId: number }, mail: StoredMail) {
-  const id = await insertEventOnce(tx, {
-    companyId: channel.companyId,
-    channelId: channel.channelId,
-    providerEventId: `imap:${mail.uid_validity}:${mail.uid}`,
-    payload: mail,
-  });
-  if (id === null) return;
+export async function storeMails(ctx: AppContext, tx: Executor, channel: { companyId: number; channelId: number }, mails: StoredMail[]) {
+  const ids: number[] = [];
+  for (const mail of mails) {
+    const id = await insertEventOnce(tx, {
+      companyId: channel.companyId,
+      channelId: channel.channelId,
+      providerEventId: `imap:${mail.uid_validity}:${mail.uid}`,
+      payload: mail,
+    });
+    if (id !== null) ids.push(id);
+  }
+  if (!ids.length) return;
   // One queue per mailbox: a reply is threaded after the mail it answers, in arrival order.
-  await ctx.jobs.add(tx, emailInboundJob, { company_id: channel.companyId, event_id: id }, { queue: `email:${channel.channelId}` });
+  await ctx.jobs.add(tx, emailInboundJob, { company_id: channel.companyId, event_ids: ids }, { queue: `email:${channel.channelId}` });
 }
 
 /** Which open conversation a mail continues: by its Message-ID references, then by our token in the subject. */
@@ -69,7 +74,7 @@ async function storeAttachments(ctx: AppContext, companyId: number, mail: Incomi
 }
 
 /**
- * Turns one received mail into a customer message: mail that could loop (our own, bounces, auto-replies,
+ * Turns a batch of received mails, one at a time in UID order, into customer messages: mail that could loop (our own, bounces, auto-replies,
  * bulk) is recorded and left out; a reply joins its open conversation, other mail starts one. A mail
  * whose Message-ID the mailbox already has is a copy and is skipped, so a re-read mailbox repeats nothing.
  */
@@ -77,12 +82,27 @@ export const emailInboundJob = defineJob<EmailInboundJobPayload, AppContext>({
   id: "email.inbound",
   payload: EmailInboundJobPayload,
   maxAttempts: 10,
-  async handler(ctx, payload) {
-    const event = await findUnprocessedEvent(ctx.db, payload.company_id, payload.event_id);
-    if (!event) return;
-    const found = await repo.findMailbox(ctx.db, payload.company_id, event.channelId);
-    if (found) await receive(ctx, found.channel, found.mailbox, event.payload as StoredMail);
-    await markEventProcessed(ctx.db, payload.company_id, event.id);
+  async handler(ctx, payload, run) {
+    const ids = payload.event_id ? [payload.event_id, ...payload.event_ids] : payload.event_ids;
+    // In order, each marked processed after its mail is in: a retry (or a kill) goes on with the first not done.
+    let failed: unknown = null;
+    const mailboxes = new Map<number, Awaited<ReturnType<typeof repo.findMailbox>>>();
+    for (const event of await findUnprocessedEvents(ctx.db, payload.company_id, ids)) {
+      if (run.signal.aborted) throw new Error("stopping: the rest of the batch is retried");
+      try {
+        if (!mailboxes.has(event.channelId)) mailboxes.set(event.channelId, await repo.findMailbox(ctx.db, payload.company_id, event.channelId));
+        const found = mailboxes.get(event.channelId);
+        if (found) await receive(ctx, found.channel, found.mailbox, event.payload as StoredMail);
+      } catch (error) {
+        // On the last attempt one bad mail does not hold back the rest: it stays unprocessed in a dead job to revive.
+        if (run.attempt < run.maxAttempts) throw error;
+        ctx.log.error({ err: error, eventId: event.id }, "an e-mail could not be received");
+        failed = error;
+        continue;
+      }
+      await markEventProcessed(ctx.db, payload.company_id, event.id);
+    }
+    if (failed) throw failed;
   },
 });
 

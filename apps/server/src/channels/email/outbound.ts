@@ -4,8 +4,8 @@ import { findFile } from "../../modules/companies/companies.service.ts";
 import { findInteraction } from "../../modules/interactions/interactions.service.ts";
 import { findMessage, listMessagesBefore } from "../../modules/interactions/messages.service.ts";
 import type { ChannelAdapter, DeliveryResult, OutboundDelivery } from "../adapter.ts";
-import { channelSecrets } from "../secrets.ts";
-import { imapClient, smtpTransport, type MailboxLogin } from "./connect.ts";
+import { imapClient, isAuthFailure, smtpTransport, type MailboxLogin } from "./connect.ts";
+import { forgetAccessToken, isOAuth, mailboxLogin, MailboxNeedsReconnect } from "./login.ts";
 import * as repo from "./email.repo.ts";
 import { newReplyToken, outgoingMessageId, replySubject } from "./threading.ts";
 
@@ -67,10 +67,16 @@ async function deliver(delivery: OutboundDelivery, ctx: AppContext): Promise<Del
   const found = await repo.findMailbox(ctx.db, delivery.companyId, delivery.channelId);
   const message = await findMessage(ctx.db, delivery.companyId, delivery.messageId);
   if (!found || !message) return { ok: false, retryable: false, error: "mailbox_or_message_missing" };
-  const secrets = channelSecrets<{ password: string }>(ctx.secrets, found.channel);
-  if (!secrets) return { ok: false, retryable: false, error: "mailbox_password_missing" };
+  let login: MailboxLogin | null;
+  try {
+    login = await mailboxLogin(ctx, found.channel, found.mailbox);
+  } catch (error) {
+    // A refused OAuth2 grant waits for an admin (the settings page says so); an unreachable token endpoint is retried.
+    if (error instanceof MailboxNeedsReconnect) return { ok: false, retryable: false, error: "mailbox_needs_reconnect" };
+    return { ok: false, retryable: true, error: String(error) };
+  }
+  if (!login) return { ok: false, retryable: false, error: "mailbox_password_missing" };
   const { mailbox } = found;
-  const login: MailboxLogin = { ...mailbox, password: secrets.password };
   const interaction = await findInteraction(ctx.db, delivery.companyId, message.interactionId);
   let thread = await repo.findThread(ctx.db, delivery.companyId, message.interactionId);
   if (!thread) {
@@ -135,6 +141,11 @@ async function deliver(delivery: OutboundDelivery, ctx: AppContext): Promise<Del
   try {
     await transport.sendMail({ envelope: { from: mailbox.address, to: [delivery.externalId] }, raw });
   } catch (error) {
+    if (isOAuth(mailbox) && isAuthFailure(error)) {
+      // The token was refused although not expired (revoked early): the retry refreshes it, or finds the grant gone.
+      await forgetAccessToken(ctx, found.channel);
+      return { ok: false, retryable: true, error: String(error) };
+    }
     return { ok: false, retryable: !isPermanent(error), error: String(error) };
   } finally {
     transport.close();

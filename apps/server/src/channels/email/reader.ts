@@ -3,9 +3,10 @@ import pg from "pg";
 import { LIMITS } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import { channelSecrets } from "../secrets.ts";
-import { imapClient, type MailboxLogin } from "./connect.ts";
+import { imapClient, isAuthFailure, type MailboxLogin } from "./connect.ts";
+import { forgetAccessToken, isOAuth, mailboxLogin, MailboxNeedsReconnect } from "./login.ts";
 import * as repo from "./email.repo.ts";
-import { storeMail, type StoredMail } from "./inbound.job.ts";
+import { storeMails, type StoredMail } from "./inbound.job.ts";
 
 /** Advisory-lock namespace of mailbox readers (the second key is the channel id). */
 const LOCK_NAMESPACE = 0x4d41494c; // "MAIL"
@@ -155,7 +156,7 @@ class MailboxReader {
       if (!found || !found.channel.active) return;
       const secrets = (() => {
         try {
-          return channelSecrets<{ password: string }>(this.ctx.secrets, found.channel);
+          return channelSecrets<Record<string, string>>(this.ctx.secrets, found.channel);
         } catch {
           return null;
         }
@@ -167,9 +168,17 @@ class MailboxReader {
       }
       const started = Date.now();
       try {
-        await this.session(found.mailbox, { ...found.mailbox, password: secrets.password });
+        // An OAuth2 mailbox's token is refreshed here when near expiry, so every (re)connection logs in with a valid one.
+        const login = await mailboxLogin(this.ctx, found.channel, found.mailbox);
+        if (!login) return;
+        await this.session(found.mailbox, login).catch(async (error: unknown) => {
+          // A refused XOAUTH2 token (revoked early): the next attempt refreshes it, and a refused grant stops reading.
+          if (isOAuth(found.mailbox) && isAuthFailure(error)) await forgetAccessToken(this.ctx, found.channel);
+          throw error;
+        });
       } catch (error) {
-        if (this.abort.signal.aborted) return;
+        // The provider refused the grant: nothing to retry until an admin signs in again (the mailbox shows it).
+        if (this.abort.signal.aborted || error instanceof MailboxNeedsReconnect) return;
         await repo
           .updateMailbox(this.ctx.db, this.companyId, this.channelId, { state: "error", lastError: String(error).slice(0, 500) })
           .catch(() => undefined);
@@ -244,7 +253,7 @@ class MailboxReader {
 }
 
 /**
- * Fetches these mails (in UID order, in batches) and stores each batch with its jobs in one transaction;
+ * Fetches these mails (in UID order, in batches of one FETCH) and stores each batch with its one job in one transaction;
  * live reading moves the mailbox's read position with it, an import of past mail (`imported`) does not.
  */
 export async function takeMails(
@@ -283,7 +292,7 @@ export async function takeMails(
     mails.sort((a, b) => a.uid - b.uid);
     if (!mails.length) continue;
     await ctx.db.transaction(async (tx) => {
-      for (const mail of mails) await storeMail(ctx, tx, channel, mail);
+      await storeMails(ctx, tx, channel, mails);
       if (!options.imported) await repo.advanceLastUid(tx, channel.companyId, channel.channelId, uidValidity, mails.at(-1)?.uid ?? 0);
     });
   }

@@ -110,6 +110,8 @@ export const emailMailboxes = pgTable(
     smtpPort: integer("smtp_port").notNull(),
     smtpTls: text("smtp_tls").notNull(),
     username: text("username").notNull(),
+    /** `password`, or `google`/`microsoft`: OAuth2 (XOAUTH2), the refresh and access tokens sealed in `channels.secrets`. */
+    auth: text("auth").notNull().default("password"),
     signature: text("signature").notNull().default(""),
     copyToSent: boolean("copy_to_sent").notNull().default(true),
     /** The virtual agent answers mail ("answer") or prepares a draft for a person ("draft"). */

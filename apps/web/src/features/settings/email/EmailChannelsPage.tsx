@@ -1,5 +1,20 @@
-import { EMAIL_AGENT_MODES, EMAIL_TLS_MODES, EmailChannelInput, LIMITS, type EmailAgentMode, type EmailChannelView, type EmailTlsMode } from "@holboo/core";
 import {
+  EMAIL_AGENT_MODES,
+  EMAIL_OAUTH_PROVIDERS,
+  EMAIL_OAUTH_SERVERS,
+  EMAIL_TLS_MODES,
+  EmailChannelInput,
+  errorMessage,
+  LIMITS,
+  type EmailAgentMode,
+  type EmailAuthKind,
+  type EmailChannelView,
+  type EmailOAuthProvider,
+  type EmailOAuthSessionView,
+  type EmailTlsMode,
+} from "@holboo/core";
+import {
+  Alert,
   Badge,
   Button,
   Checkbox,
@@ -19,10 +34,12 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { currentLocale } from "../../../i18n/index.ts";
 import { EmptyState } from "../../../components/shared/EmptyState.tsx";
-import { api, fieldErrors } from "../../../lib/api.ts";
+import { api, errorText, fieldErrors } from "../../../lib/api.ts";
 import { ChannelAgentSelect } from "../ChannelAgentSelect.tsx";
 import { validate } from "../../../lib/forms.ts";
 import { useMe, usePermission } from "../../../lib/session.ts";
@@ -38,6 +55,8 @@ const blank = {
   smtp_tls: "tls" as EmailTlsMode,
   username: "",
   password: "",
+  auth: "password" as EmailAuthKind,
+  oauth_session: "",
   signature: "",
   copy_to_sent: true,
   import_days: 0,
@@ -58,6 +77,8 @@ const valuesOf = (view: EmailChannelView): Values => ({
   smtp_tls: view.smtp_tls,
   username: view.username,
   password: "",
+  auth: view.auth,
+  oauth_session: "",
   signature: view.signature,
   copy_to_sent: view.copy_to_sent,
   import_days: 0,
@@ -66,7 +87,13 @@ const valuesOf = (view: EmailChannelView): Values => ({
   agent_mode: view.agent_mode,
 });
 
-/** Settings → Channels → Mail: the company's mailboxes (IMAP + SMTP); saving checks the login on both servers. */
+/** The mailbox a "sign in again" is for, kept while the browser is away at the provider. */
+const REAUTH_KEY = "holboo.email-oauth-mailbox";
+
+/**
+ * Settings → Channels → Mail: the company's mailboxes (IMAP + SMTP with a password, or Google / Microsoft by
+ * OAuth2: the browser signs in there and comes back with `?email_oauth=`); saving checks the login on both servers.
+ */
 export function EmailChannelsPage() {
   const { t } = useTranslation("channels");
   const { data: me } = useMe();
@@ -79,11 +106,42 @@ export function EmailChannelsPage() {
     enabled: !!me,
   });
   const form = useForm<Values>({ initialValues: blank });
-  const open = (target: EmailChannelView | "new") => {
-    form.setValues(target === "new" ? blank : valuesOf(target));
+  const open = (target: EmailChannelView | "new", patch: Partial<Values> = {}) => {
+    form.setValues({ ...(target === "new" ? blank : valuesOf(target)), ...patch });
     form.clearErrors();
     setEditing(target);
   };
+  const [params, setParams] = useSearchParams();
+  const signedInSession = params.get("email_oauth");
+  const signInError = params.get("email_oauth_error");
+  const [signedIn, setSignedIn] = useState<EmailOAuthSessionView | null>(null);
+  const signIn = useMutation({
+    mutationFn: (provider: EmailOAuthProvider) => api.post<{ url: string }>(`/api/email-oauth/${provider}/start`, {}),
+    onSuccess: (started) => window.location.assign(started.url),
+  });
+  const startSignIn = (provider: EmailOAuthProvider, mailboxId: number | null) => {
+    if (mailboxId === null) sessionStorage.removeItem(REAUTH_KEY);
+    else sessionStorage.setItem(REAUTH_KEY, String(mailboxId));
+    signIn.mutate(provider);
+  };
+  // Back from the provider: the form opens with the signed-in address (a new mailbox, or the one signing in again).
+  const landed = useQuery({
+    queryKey: ["email-oauth-session", signedInSession],
+    queryFn: () => api.post<EmailOAuthSessionView>("/api/email-oauth/session", { session: signedInSession }),
+    enabled: !!signedInSession,
+    retry: false,
+  });
+  useEffect(() => {
+    const session = landed.data;
+    if (!session || !signedInSession || !list.data) return;
+    const target = list.data.items.find((mailbox) => String(mailbox.id) === sessionStorage.getItem(REAUTH_KEY));
+    sessionStorage.removeItem(REAUTH_KEY);
+    setSignedIn(session);
+    const patch = { auth: session.provider, oauth_session: signedInSession, username: session.address };
+    if (target) open(target, patch);
+    else open("new", { ...patch, ...EMAIL_OAUTH_SERVERS[session.provider], address: session.address, name: t(`email.providers.${session.provider}`) });
+    setParams({}, { replace: true });
+  }, [landed.data, list.data]);
   const save = useMutation({
     mutationFn: (values: Values) =>
       editing && editing !== "new"
@@ -107,14 +165,33 @@ export function EmailChannelsPage() {
       <Group justify="space-between">
         <Title order={2}>{t("email.title")}</Title>
         {canEdit && editing === null && (
-          <Button onClick={() => open("new")} data-testid="email-add">
-            {t("email.add")}
-          </Button>
+          <Group gap="xs">
+            {EMAIL_OAUTH_PROVIDERS.map((provider) => (
+              <Button
+                key={provider}
+                variant="light"
+                loading={signIn.isPending && signIn.variables === provider}
+                onClick={() => startSignIn(provider, null)}
+                data-testid={`email-connect-${provider}`}
+              >
+                {t(`email.connectWith.${provider}`)}
+              </Button>
+            ))}
+            <Button onClick={() => open("new")} data-testid="email-add">
+              {t("email.add")}
+            </Button>
+          </Group>
         )}
       </Group>
       <Text size="sm" c="dimmed">
         {t("email.intro")}
       </Text>
+      {signIn.error && <Alert color="red">{errorText(signIn.error)}</Alert>}
+      {(signInError || landed.error) && (
+        <Alert color="red" data-testid="email-oauth-error">
+          {errorMessage("email_oauth_failed", currentLocale())}
+        </Alert>
+      )}
       {editing !== null && (
         <Paper withBorder p="md">
           <form onSubmit={submit} noValidate>
@@ -154,14 +231,38 @@ export function EmailChannelsPage() {
                     {...form.getInputProps("smtp_tls")}
                   />
                 </Group>
-                <TextInput label={t("email.fields.username")} autoComplete="off" data-testid="email-username" {...form.getInputProps("username")} />
-                <PasswordInput
-                  label={t("email.fields.password")}
-                  description={editing !== "new" ? t("email.passwordKept") : undefined}
-                  autoComplete="new-password"
-                  data-testid="email-password"
-                  {...form.getInputProps("password")}
-                />
+                {form.values.auth === "password" ? (
+                  <>
+                    <TextInput label={t("email.fields.username")} autoComplete="off" data-testid="email-username" {...form.getInputProps("username")} />
+                    <PasswordInput
+                      label={t("email.fields.password")}
+                      description={editing !== "new" ? t("email.passwordKept") : undefined}
+                      autoComplete="new-password"
+                      data-testid="email-password"
+                      {...form.getInputProps("password")}
+                    />
+                  </>
+                ) : (
+                  <Group gap="xs" align="center" data-testid="email-oauth-account">
+                    <Text size="sm">
+                      {t("email.signedInAs", {
+                        provider: t(`email.providers.${form.values.auth}`),
+                        address: form.values.oauth_session ? (signedIn?.address ?? form.values.username) : form.values.username,
+                      })}
+                    </Text>
+                    {editing !== "new" && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        loading={signIn.isPending}
+                        onClick={() => startSignIn(form.values.auth as EmailOAuthProvider, editing.id)}
+                        data-testid="email-reconnect"
+                      >
+                        {t("email.signInAgain")}
+                      </Button>
+                    )}
+                  </Group>
+                )}
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
                 <ChannelAgentSelect
@@ -232,15 +333,24 @@ export function EmailChannelsPage() {
                 <Table.Td>{mailbox.name}</Table.Td>
                 <Table.Td>{mailbox.address}</Table.Td>
                 <Table.Td>
-                  <Badge color={mailbox.state === "connected" ? "teal" : mailbox.state === "error" ? "red" : "gray"} title={mailbox.last_error ?? undefined}>
+                  <Badge
+                    color={mailbox.state === "connected" ? "teal" : mailbox.state === "error" ? "red" : mailbox.state === "reconnect" ? "orange" : "gray"}
+                    title={mailbox.state === "reconnect" ? t("email.reconnectHint") : (mailbox.last_error ?? undefined)}
+                  >
                     {t(`email.states.${mailbox.state}`)}
                   </Badge>
                 </Table.Td>
                 <Table.Td>
-                  {canEdit && (
-                    <Button size="xs" variant="subtle" onClick={() => open(mailbox)}>
-                      {t("email.edit")}
+                  {canEdit && mailbox.state === "reconnect" && mailbox.auth !== "password" ? (
+                    <Button size="xs" color="orange" onClick={() => startSignIn(mailbox.auth as EmailOAuthProvider, mailbox.id)} data-testid="email-reconnect">
+                      {t("email.signInAgain")}
                     </Button>
+                  ) : (
+                    canEdit && (
+                      <Button size="xs" variant="subtle" onClick={() => open(mailbox)}>
+                        {t("email.edit")}
+                      </Button>
+                    )
                   )}
                 </Table.Td>
               </Table.Tr>

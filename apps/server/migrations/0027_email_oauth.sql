@@ -1,0 +1,1 @@
+ALTER TABLE "email_mailboxes" ADD COLUMN "auth" text DEFAULT 'password' NOT NULL;
