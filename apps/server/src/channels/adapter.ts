@@ -12,7 +12,7 @@ export interface NormalisedInbound {
   providerMessageId: string | null;
   text: string;
   attachments: AttachmentView[];
-  profile?: { firstName?: string; lastName?: string; email?: string };
+  profile?: { firstName?: string; lastName?: string; email?: string; /** E.164, on phone lines. */ phone?: string };
 }
 
 /** One event in a provider's webhook body, as the adapter reads it. */
