@@ -72,7 +72,14 @@ export class AriConnections {
       const locks = await this.lockConnection();
       const taken = await locks.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1, $2) AS ok", [LOCK_NAMESPACE, connection.id]);
       if (!taken.rows[0]?.ok) continue;
-      const secrets = connection.secrets ? this.ctx.secrets.open<{ password?: string }>(connection.secrets) : null;
+      let secrets: { password?: string } | null = null;
+      try {
+        secrets = connection.secrets ? this.ctx.secrets.open<{ password?: string }>(connection.secrets) : null;
+      } catch {
+        // Sealed with another HOLBOO_SECRET_KEY: left to a process that can open it.
+        await locks.query("SELECT pg_advisory_unlock($1, $2)", [LOCK_NAMESPACE, connection.id]);
+        continue;
+      }
       if (!secrets?.password) {
         await setConnectionState(this.ctx.db, connection.id, "failed", "no password");
         await locks.query("SELECT pg_advisory_unlock($1, $2)", [LOCK_NAMESPACE, connection.id]);

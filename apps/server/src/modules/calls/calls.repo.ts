@@ -39,7 +39,8 @@ export async function upsertConnection(db: Executor, values: typeof pbxConnectio
 }
 
 export async function setConnectionState(db: Executor, id: number, state: string, lastError: string | null) {
-  await db.update(pbxConnections).set({ state, lastError, updatedAt: new Date() }).where(eq(pbxConnections.id, id));
+  // Not updated_at: that marks a change of settings, which restarts the connection's session.
+  await db.update(pbxConnections).set({ state, lastError }).where(eq(pbxConnections.id, id));
 }
 
 export async function deleteConnection(db: Executor, companyId: number) {
