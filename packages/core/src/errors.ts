@@ -335,7 +335,11 @@ export const ERROR_CATALOGUE = {
   invalid_mail_body: entry(400, "Мэйлийн агуулга буруу байна.", "The mail body is invalid."),
   // Call center
   pbx_not_connected: entry(400, "Дуудлагын төвийн PBX холбогдоогүй байна.", "No PBX is connected for the call center."),
-  pbx_unreachable: entry(502, "PBX-д холбогдож чадсангүй. Хаяг болон ARI тохиргоог шалгана уу.", "Could not reach the PBX. Check the address and the ARI settings."),
+  pbx_unreachable: entry(
+    502,
+    "PBX-д холбогдож чадсангүй. Хаяг болон ARI тохиргоог шалгана уу.",
+    "Could not reach the PBX. Check the address and the ARI settings.",
+  ),
   pbx_credentials_invalid: entry(400, "PBX-ийн ARI хэрэглэгчийн нэр эсвэл нууц үг буруу байна.", "The PBX's ARI user name or password is wrong."),
   pbx_password_required: entry(400, "ARI нууц үгээ оруулна уу.", "Enter the ARI password."),
   call_line_exists: entry(409, "Энэ дугаартай шугам бүртгэлтэй байна.", "A line with this number already exists."),

@@ -72,7 +72,7 @@ export class AriConnections {
       const locks = await this.lockConnection();
       const taken = await locks.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1, $2) AS ok", [LOCK_NAMESPACE, connection.id]);
       if (!taken.rows[0]?.ok) continue;
-      let secrets: { password?: string } | null = null;
+      let secrets: { password?: string } | null;
       try {
         secrets = connection.secrets ? this.ctx.secrets.open<{ password?: string }>(connection.secrets) : null;
       } catch {

@@ -181,7 +181,13 @@ export class AriSession {
     tried.add(next);
     this.ringing.set(caller, next);
     await this.client
-      .originate({ endpoint: `PJSIP/${next}`, channelId: agentLegId(next, caller), appArgs: `agent,${caller},${next}`, callerId: call.number, timeout: this.options.ringSeconds })
+      .originate({
+        endpoint: `PJSIP/${next}`,
+        channelId: agentLegId(next, caller),
+        appArgs: `agent,${caller},${next}`,
+        callerId: call.number,
+        timeout: this.options.ringSeconds,
+      })
       .catch(async (error: unknown) => {
         this.ctx.log.warn({ err: error, extension: next }, "ARI originate failed");
         this.ringing.delete(caller);

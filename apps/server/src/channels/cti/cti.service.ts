@@ -21,7 +21,8 @@ const header = (headers: Record<string, string | string[] | undefined>, name: st
  */
 export async function receiveCti(ctx: AppContext, key: string, rawBody: Buffer, headers: Record<string, string | string[] | undefined>, body: unknown) {
   const connection = await findConnectionByKey(ctx.db, key);
-  const secret = connection?.kind === "cti_webhook" && connection.secrets ? ctx.secrets.open<{ signing_secret?: string }>(connection.secrets)?.signing_secret : undefined;
+  const secret =
+    connection?.kind === "cti_webhook" && connection.secrets ? ctx.secrets.open<{ signing_secret?: string }>(connection.secrets)?.signing_secret : undefined;
   const timestamp = header(headers, "x-holboo-timestamp");
   const skew = Math.abs(Date.now() / 1000 - Number(timestamp));
   if (!connection || !secret || !/^\d{9,11}$/.test(timestamp) || !(skew <= CTI_MAX_SKEW_SECONDS)) return fail("cti_signature_invalid");

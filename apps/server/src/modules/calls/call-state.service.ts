@@ -1,9 +1,7 @@
 import { CALL_SOCKET_EVENT, normalizePhone } from "@holboo/core";
-import { fullName } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import { findChannel, listChannels } from "../channels/channels.service.ts";
-import { acceptFromContact } from "../../channels/inbound.ts";
-import { resolveSender } from "../../channels/identities.ts";
+import { callIntoThread } from "../../channels/phone.service.ts";
 import { findInteraction, lockInteraction } from "../interactions/interactions.service.ts";
 import { changeOwner } from "../interactions/ownership.service.ts";
 import { publish } from "../interactions/messages.service.ts";
@@ -40,7 +38,8 @@ export async function pushCall(ctx: AppContext, row: repo.CallRow) {
 
 /** Applies one report to its call (made on "new", or on any report of a call not seen yet), then tells the staff. */
 export async function applyCallEvent(ctx: AppContext, connection: repo.PbxConnectionRow, event: CallEvent): Promise<repo.CallRow | null> {
-  const created = event.kind === "new" || (await repo.lockCall(ctx.db, connection.id, event.providerCallId)) === null ? await arrive(ctx, connection, event) : null;
+  const created =
+    event.kind === "new" || (await repo.lockCall(ctx.db, connection.id, event.providerCallId)) === null ? await arrive(ctx, connection, event) : null;
   const row = await ctx.db.transaction(async (tx) => {
     const call = await repo.lockCall(tx, connection.id, event.providerCallId);
     if (!call || call.seenEvents.includes(event.key)) return null;
@@ -90,7 +89,10 @@ export async function applyCallEvent(ctx: AppContext, connection: repo.PbxConnec
  */
 async function arrive(ctx: AppContext, connection: repo.PbxConnectionRow, event: CallEvent): Promise<repo.CallRow | null> {
   const number = normalizePhone(event.number);
-  const line = (await repo.findLineByNumber(ctx.db, connection.companyId, normalizePhone(event.lineNumber))) ?? (await repo.listLines(ctx.db, connection.companyId))[0] ?? null;
+  const line =
+    (await repo.findLineByNumber(ctx.db, connection.companyId, normalizePhone(event.lineNumber))) ??
+    (await repo.listLines(ctx.db, connection.companyId))[0] ??
+    null;
   const inserted = await repo.insertCall(ctx.db, {
     companyId: connection.companyId,
     connectionId: connection.id,
@@ -104,32 +106,12 @@ async function arrive(ctx: AppContext, connection: repo.PbxConnectionRow, event:
     seenEvents: event.kind === "new" ? [event.key] : [],
   });
   if (!inserted) return null;
-  const channel = line ? await findChannel(ctx.db, connection.companyId, line.channelId) : ((await listChannels(ctx.db, connection.companyId)).find((c) => c.type === "voice") ?? null);
+  const channel = line
+    ? await findChannel(ctx.db, connection.companyId, line.channelId)
+    : ((await listChannels(ctx.db, connection.companyId)).find((c) => c.type === "voice") ?? null);
   if (!channel) return inserted;
-  const { identity, contact } = await resolveSender(ctx, channel, {
-    channelId: channel.id,
-    externalId: number,
-    providerMessageId: null,
-    text: "",
-    attachments: [],
-    profile: { phone: number, firstName: number },
-  });
-  const message = await acceptFromContact(
-    ctx,
-    {
-      companyId: connection.companyId,
-      channelId: channel.id,
-      identityId: identity.id,
-      contactId: identity.contactId,
-      contactName: contact ? fullName(contact.firstName, contact.lastName) : number,
-      text: `☎ ${number}`,
-      attachments: [],
-      clientId: null,
-      providerMessageId: `call:${connection.id}:${event.providerCallId}`,
-    },
-    { agent: false },
-  );
-  return repo.updateCall(ctx.db, inserted.id, { contactId: identity.contactId, interactionId: message.interaction_id, messageId: message.id });
+  const thread = await callIntoThread(ctx, channel, number, `call:${connection.id}:${event.providerCallId}`);
+  return repo.updateCall(ctx.db, inserted.id, thread);
 }
 
 /** The person who answered owns the conversation from then on. */
@@ -140,7 +122,10 @@ async function giveToAnswerer(ctx: AppContext, call: repo.CallRow) {
   const result = await ctx.db.transaction(async (tx) => {
     const locked = await lockInteraction(tx, call.companyId, call.interactionId!);
     if (!locked) return null;
-    return { before: locked, ...(await changeOwner(tx, locked, { ownerType: "user", assigneeUserId: call.answeredByUserId, reason: "assigned", byUserId: null })) };
+    return {
+      before: locked,
+      ...(await changeOwner(tx, locked, { ownerType: "user", assigneeUserId: call.answeredByUserId, reason: "assigned", byUserId: null })),
+    };
   });
   if (result) publish(ctx, [result.before, result.row], result.events);
 }

@@ -182,7 +182,14 @@ export async function statsToday(db: Executor, companyId: number, zone: string, 
       withinLevel: sql<number>`count(*) FILTER (WHERE ${calls.answeredAt} IS NOT NULL AND ${calls.waitSeconds} <= ${serviceLevelSeconds})::int`,
     })
     .from(calls)
-    .where(and(eq(calls.companyId, companyId), eq(calls.direction, "in"), gte(calls.startedAt, sql`date_trunc('day', now() AT TIME ZONE ${zone}) AT TIME ZONE ${zone}`), lineId ? eq(calls.lineId, lineId) : undefined));
+    .where(
+      and(
+        eq(calls.companyId, companyId),
+        eq(calls.direction, "in"),
+        gte(calls.startedAt, sql`date_trunc('day', now() AT TIME ZONE ${zone}) AT TIME ZONE ${zone}`),
+        lineId ? eq(calls.lineId, lineId) : undefined,
+      ),
+    );
   return row!;
 }
 

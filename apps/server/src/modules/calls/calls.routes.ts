@@ -40,22 +40,36 @@ export function callsRoutes(app: TypedApp, ctx: AppContext) {
   app.delete("/api/call-center/extensions/:id", { config: edit, schema: { params: idParamSchema, response: view } }, (req) =>
     calls.removeExtension(ctx, requireMember(req.actor), req.params.id),
   );
-  app.get("/api/call-center/enabled", { config: { access: { member: true } }, schema: { response: { 200: z.object({ enabled: z.boolean() }) } } }, async (req) => ({
-    enabled: await calls.hasCallCenter(ctx, requireMember(req.actor).companyId),
-  }));
-  app.get("/api/call-center/monitor", { config: { access: { member: true } }, schema: { querystring: CallMonitorQuery, response: { 200: CallMonitorView } } }, (req) =>
-    calls.monitor(ctx, requireMember(req.actor), req.query.line_id),
+  app.get(
+    "/api/call-center/enabled",
+    { config: { access: { member: true } }, schema: { response: { 200: z.object({ enabled: z.boolean() }) } } },
+    async (req) => ({
+      enabled: await calls.hasCallCenter(ctx, requireMember(req.actor).companyId),
+    }),
   );
-  app.get("/api/interactions/:id/calls", { config: { access: { member: true } }, schema: { params: idParamSchema, response: { 200: z.array(CallView) } } }, async (req) => {
-    const actor = requireMember(req.actor);
-    await interactions.get(ctx, actor, req.params.id);
-    return calls.callsOfInteraction(ctx, actor.companyId, req.params.id);
-  });
-  app.get("/api/contacts/:id/calls", { config: { access: { member: true } }, schema: { params: idParamSchema, response: { 200: z.array(CallView) } } }, async (req) => {
-    const actor = requireMember(req.actor);
-    await contacts.get(ctx, actor, req.params.id);
-    return calls.callsOfContact(ctx, actor.companyId, req.params.id);
-  });
+  app.get(
+    "/api/call-center/monitor",
+    { config: { access: { member: true } }, schema: { querystring: CallMonitorQuery, response: { 200: CallMonitorView } } },
+    (req) => calls.monitor(ctx, requireMember(req.actor), req.query.line_id),
+  );
+  app.get(
+    "/api/interactions/:id/calls",
+    { config: { access: { member: true } }, schema: { params: idParamSchema, response: { 200: z.array(CallView) } } },
+    async (req) => {
+      const actor = requireMember(req.actor);
+      await interactions.get(ctx, actor, req.params.id);
+      return calls.callsOfInteraction(ctx, actor.companyId, req.params.id);
+    },
+  );
+  app.get(
+    "/api/contacts/:id/calls",
+    { config: { access: { member: true } }, schema: { params: idParamSchema, response: { 200: z.array(CallView) } } },
+    async (req) => {
+      const actor = requireMember(req.actor);
+      await contacts.get(ctx, actor, req.params.id);
+      return calls.callsOfContact(ctx, actor.companyId, req.params.id);
+    },
+  );
   app.post("/api/calls", { config: { access: { permission: "call.make" } }, schema: { body: ClickToCallInput, response: { 200: okResponse } } }, (req) =>
     calls.clickToCall(ctx, requireMember(req.actor), req.body),
   );

@@ -57,7 +57,8 @@ export async function saveConnection(ctx: AppContext, actor: MemberActor, input:
   let shown: string | null = null;
   let values: { url: string; username: string; appName: string };
   if (input.kind === "asterisk_ari") {
-    const password = input.password || (existing?.kind === "asterisk_ari" ? stored?.password : undefined) || fail("pbx_password_required", { password: "required" });
+    const password =
+      input.password || (existing?.kind === "asterisk_ari" ? stored?.password : undefined) || fail("pbx_password_required", { password: "required" });
     await testAri({ url: input.url, username: input.username, password, app: input.app_name });
     secrets = { password };
     values = { url: input.url, username: input.username, appName: input.app_name };
@@ -105,7 +106,15 @@ export async function addLine(ctx: AppContext, actor: MemberActor, input: { numb
       let channelId = input.channel_id;
       if (!channelId) {
         await assertWithinLimit(tx, actor.companyId, "channels");
-        const channel = await insertChannel(tx, { companyId: actor.companyId, type: "voice", name: input.name, number, description: "", active: true, config: {} });
+        const channel = await insertChannel(tx, {
+          companyId: actor.companyId,
+          type: "voice",
+          name: input.name,
+          number,
+          description: "",
+          active: true,
+          config: {},
+        });
         channelId = channel.id;
         await recordAudit(tx, actor, { action: "channel.create", targetType: "channel", targetId: channel.id, after: { type: "voice", name: input.name } });
       }
@@ -140,7 +149,7 @@ export async function addExtension(ctx: AppContext, actor: MemberActor, input: C
 }
 
 export async function removeExtension(ctx: AppContext, actor: MemberActor, id: number) {
-  (await repo.deleteExtension(ctx.db, actor.companyId, id)) ?? fail("extension_not_found");
+  if (!(await repo.deleteExtension(ctx.db, actor.companyId, id))) fail("extension_not_found");
   return settings(ctx, actor);
 }
 

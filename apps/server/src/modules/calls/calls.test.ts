@@ -184,7 +184,11 @@ describe("the generic CTI webhook", () => {
       const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
       return fetch(`${t.url}${path}`, {
         method: "POST",
-        headers: { "content-type": "application/json", "x-holboo-timestamp": timestamp, "x-holboo-signature": ctiSignature(options.secret ?? secret, timestamp, body) },
+        headers: {
+          "content-type": "application/json",
+          "x-holboo-timestamp": timestamp,
+          "x-holboo-signature": ctiSignature(options.secret ?? secret, timestamp, body),
+        },
         body,
       });
     };
@@ -197,12 +201,24 @@ describe("the generic CTI webhook", () => {
     const callId = unique("call-");
     expect((await send({ event_id: `${callId}-1`, event: "new_call", call_id: callId, from: number, to: LINE })).status).toBe(200);
     const waiting = await waitingCall(admin.client, number);
-    expect((await send({ event_id: `${callId}-2`, event: "answered", call_id: callId, from: number, to: LINE, extension: "300" }, { secret: "forged" })).status).toBe(401);
+    expect(
+      (await send({ event_id: `${callId}-2`, event: "answered", call_id: callId, from: number, to: LINE, extension: "300" }, { secret: "forged" })).status,
+    ).toBe(401);
     const stale = Math.floor(Date.now() / 1000) - 600;
-    expect((await send({ event_id: `${callId}-2`, event: "answered", call_id: callId, from: number, to: LINE, extension: "300" }, { timestamp: stale })).status).toBe(401);
+    expect(
+      (await send({ event_id: `${callId}-2`, event: "answered", call_id: callId, from: number, to: LINE, extension: "300" }, { timestamp: stale })).status,
+    ).toBe(401);
     expect((await callOf(admin.client, waiting.interaction_id!)).status).toBe("waiting");
     expect((await send({ event_id: `${callId}-2`, event: "answered", call_id: callId, from: number, to: LINE, extension: "300" })).status).toBe(200);
-    const hangup = { event_id: `${callId}-3`, event: "hangup", call_id: callId, from: number, to: LINE, cause: "normalClearing", recording_url: "https://pbx.example/r/1.wav" };
+    const hangup = {
+      event_id: `${callId}-3`,
+      event: "hangup",
+      call_id: callId,
+      from: number,
+      to: LINE,
+      cause: "normalClearing",
+      recording_url: "https://pbx.example/r/1.wav",
+    };
     expect((await send(hangup)).status).toBe(200);
     const ended = await callOf(admin.client, waiting.interaction_id!);
     expect(ended).toMatchObject({ status: "ended", extension: "300", recording_url: "https://pbx.example/r/1.wav" });

@@ -13,6 +13,8 @@ import { usePermission } from "../../lib/session.ts";
 import { ContactFormDialog } from "./ContactFormDialog.tsx";
 import { MergeDialog } from "./MergeDialog.tsx";
 import { ContactIssues } from "../issues/ContactIssues.tsx";
+import { CallButton } from "../calls/CallBubble.tsx";
+import { CallHistory } from "../calls/CallHistory.tsx";
 import { contactName } from "./contact-form.ts";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -198,6 +200,14 @@ export function ContactDetailPage() {
                 {t("detail.issues")}
               </Title>
               <ContactIssues contactId={c.id} />
+            </Paper>
+            <Paper withBorder p="md">
+              {c.phone && (
+                <Group justify="flex-end" mb="xs">
+                  <CallButton number={c.phone} />
+                </Group>
+              )}
+              <CallHistory contactId={c.id} />
             </Paper>
           </Stack>
         </Grid.Col>

@@ -67,7 +67,10 @@ export const callExtensions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("call_extensions_company_extension_unique").on(t.companyId, t.extension), uniqueIndex("call_extensions_company_user_unique").on(t.companyId, t.userId)],
+  (t) => [
+    uniqueIndex("call_extensions_company_extension_unique").on(t.companyId, t.extension),
+    uniqueIndex("call_extensions_company_user_unique").on(t.companyId, t.userId),
+  ],
 );
 
 /**
