@@ -1,17 +1,20 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { CallBubble } from "./CallBubble.tsx";
+import { CallBubble, CallButton } from "./CallBubble.tsx";
 import { useCallUpdates, useContactCalls } from "./calls.queries.ts";
 
 /** A contact's calls, newest first, on the contact's page. */
-export function CallHistory({ contactId }: { contactId: number }) {
+export function CallHistory({ contactId, phone }: { contactId: number; phone: string | null }) {
   const { t } = useTranslation("calls");
   const calls = useContactCalls(contactId);
   useCallUpdates();
   const items = [...(calls.data ?? [])].reverse();
   return (
     <Stack gap="xs" data-testid="contact-calls">
-      <Title order={4}>{t("history.title")}</Title>
+      <Group justify="space-between">
+        <Title order={4}>{t("history.title")}</Title>
+        {phone && <CallButton number={phone} />}
+      </Group>
       {items.length === 0 && (
         <Text size="sm" c="dimmed">
           {t("history.empty")}

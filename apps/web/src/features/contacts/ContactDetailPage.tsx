@@ -13,7 +13,6 @@ import { usePermission } from "../../lib/session.ts";
 import { ContactFormDialog } from "./ContactFormDialog.tsx";
 import { MergeDialog } from "./MergeDialog.tsx";
 import { ContactIssues } from "../issues/ContactIssues.tsx";
-import { CallButton } from "../calls/CallBubble.tsx";
 import { CallHistory } from "../calls/CallHistory.tsx";
 import { contactName } from "./contact-form.ts";
 
@@ -202,12 +201,7 @@ export function ContactDetailPage() {
               <ContactIssues contactId={c.id} />
             </Paper>
             <Paper withBorder p="md">
-              {c.phone && (
-                <Group justify="flex-end" mb="xs">
-                  <CallButton number={c.phone} />
-                </Group>
-              )}
-              <CallHistory contactId={c.id} />
+              <CallHistory contactId={c.id} phone={c.phone} />
             </Paper>
           </Stack>
         </Grid.Col>
