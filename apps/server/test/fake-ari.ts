@@ -40,10 +40,13 @@ export async function startFakeAri(options: { username?: string; password?: stri
   const app = options.app ?? "holboo";
   const channels = new Map<string, FakeChannel>();
   const bridges = new Map<string, Set<string>>();
+  /** Channels that hung up: acting on one is Asterisk's 404, a race any app meets, not a protocol mistake. */
+  const gone = new Set<string>();
   const requests: AriRequest[] = [];
   const violations: string[] = [];
   const sockets = new Set<WebSocket>();
   let seq = 0;
+  let eventsSent = 0;
   let refuseSockets = false;
 
   const authorised = (req: IncomingMessage) => req.headers.authorization === `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
@@ -51,6 +54,7 @@ export async function startFakeAri(options: { username?: string; password?: stri
 
   function send(event: Record<string, unknown>) {
     const body = JSON.stringify({ ...event, application: app, timestamp: now(), asterisk_id: ASTERISK_ID });
+    eventsSent += 1;
     for (const socket of sockets) socket.send(body);
   }
   const view = (c: FakeChannel) => {
@@ -81,6 +85,7 @@ export async function startFakeAri(options: { username?: string; password?: stri
     if (!channel) return;
     if (hangupRequest) send({ type: "ChannelHangupRequest", cause, channel: view(channel) });
     channels.delete(id);
+    gone.add(id);
     for (const members of bridges.values()) members.delete(id);
     if (channel.answered || !channel.appArgs) send({ type: "StasisEnd", channel: view(channel) });
     send({ type: "ChannelDestroyed", cause, cause_txt: causeTxt, channel: view({ ...channel, state: "Down" }) });
@@ -125,6 +130,7 @@ export async function startFakeAri(options: { username?: string; password?: stri
     if ((m = route.match(/^(POST|DELETE) \/channels\/([^/]+)(?:\/(answer|moh|ring))?$/))) {
       const id = decodeURIComponent(m[2]!);
       const channel = channels.get(id);
+      if (!channel && gone.has(id)) return reply(res, 404, { message: "Channel not found" });
       if (!channel) return wrong(res, 404, "Channel not found", `${route}: unknown channel`);
       const action = m[3];
       if (m[1] === "DELETE" && !action) {
@@ -206,6 +212,10 @@ export async function startFakeAri(options: { username?: string; password?: stri
     violations,
     get connected() {
       return sockets.size;
+    },
+    /** Events sent on the events socket so far. */
+    get eventsSent() {
+      return eventsSent;
     },
     /** A customer's call reaching the dialplan's Stasis(app) on the line `exten`. */
     incoming(number: string, exten: string) {

@@ -53,7 +53,8 @@ export class AriSession {
   private stopped = false;
   private pause: number;
   private timer: NodeJS.Timeout | null = null;
-  private work: Promise<void> = Promise.resolve();
+  /** Work in progress per call (the caller's channel id), so calls proceed side by side, each in order. */
+  private readonly work = new Map<string, Promise<void>>();
   private readonly client: AriClient;
   /** Extensions already rung for each waiting caller. */
   private readonly tried = new Map<string, Set<string>>();
@@ -74,10 +75,16 @@ export class AriSession {
     this.open();
   }
 
-  /** Events are handled one at a time, in the order the PBX sent them. */
-  private enqueue(task: () => Promise<void>) {
-    this.work = this.work.then(task).catch((error: unknown) => this.ctx.log.warn({ err: error, connection: this.connection.id }, "ARI event failed"));
-    return this.work;
+  /** A call's events are handled one at a time, in the order the PBX sent them; other calls' meanwhile. */
+  private enqueue(key: string, task: () => Promise<void>) {
+    const next = (this.work.get(key) ?? Promise.resolve())
+      .then(task)
+      .catch((error: unknown) => this.ctx.log.warn({ err: error, connection: this.connection.id }, "ARI event failed"));
+    this.work.set(key, next);
+    void next.then(() => {
+      if (this.work.get(key) === next) this.work.delete(key);
+    });
+    return next;
   }
 
   private open() {
@@ -86,7 +93,7 @@ export class AriSession {
     this.socket = socket;
     socket.on("open", () => {
       this.pause = this.options.backoffMs;
-      void this.enqueue(async () => {
+      void this.enqueue("", async () => {
         await setConnectionState(this.ctx.db, this.connection.id, "connected", null);
         await this.reconcile();
       });
@@ -98,7 +105,8 @@ export class AriSession {
       } catch {
         return;
       }
-      void this.enqueue(() => this.handle(event));
+      const id = event.channel?.id ?? "";
+      void this.enqueue(parseAgentLeg(id)?.caller ?? id, () => this.handle(event));
     });
     socket.on("error", (error) => this.ctx.log.warn({ err: error, connection: this.connection.id }, "ARI events socket failed"));
     socket.on("close", () => {
@@ -116,18 +124,21 @@ export class AriSession {
     if (this.timer) clearTimeout(this.timer);
     this.socket?.terminate();
     this.socket = null;
-    await this.work;
+    await Promise.all([...this.work.values()]);
   }
 
   /** What the PBX says is live decides: a call whose channel is gone ended while we were away. */
   private async reconcile() {
     const live = new Set((await this.client.channels()).map((c) => c.id));
     for (const call of await openCallsOfConnection(this.ctx, this.connection.id)) {
-      if (live.has(call.providerCallId)) {
-        if (call.status === "waiting" && !this.ringing.has(call.providerCallId)) await this.offer(call.providerCallId);
+      const caller = call.providerCallId;
+      if (live.has(caller)) {
+        if (call.status === "waiting") void this.enqueue(caller, () => this.offer(caller));
         continue;
       }
-      await this.apply({ key: `reconcile:${call.providerCallId}`, kind: "ended", providerCallId: call.providerCallId, cause: "unanswered" }, call.number, "");
+      void this.enqueue(caller, async () => {
+        await this.apply({ key: `reconcile:${caller}`, kind: "ended", providerCallId: caller, cause: "unanswered" }, call.number, "");
+      });
     }
   }
 
@@ -236,9 +247,12 @@ export class AriSession {
   /** An extension came free: waiting callers nobody rings are offered again. */
   private async drain() {
     for (const call of await openCallsOfConnection(this.ctx, this.connection.id)) {
-      if (call.status === "waiting" && !this.ringing.has(call.providerCallId)) {
-        this.tried.delete(call.providerCallId);
-        await this.offer(call.providerCallId);
+      const caller = call.providerCallId;
+      if (call.status === "waiting" && !this.ringing.has(caller)) {
+        void this.enqueue(caller, async () => {
+          this.tried.delete(caller);
+          await this.offer(caller);
+        });
       }
     }
   }

@@ -77,8 +77,9 @@ export async function applyCallEvent(ctx: AppContext, connection: repo.PbxConnec
   });
   const changed = row ?? created;
   if (!changed) return null;
-  if (row?.status === "talking" && row.answeredByUserId) await giveToAnswerer(ctx, row);
+  // The monitoring screen hears of the change first; the conversation's owner follows.
   await pushCall(ctx, changed);
+  if (row?.status === "talking" && row.answeredByUserId) await giveToAnswerer(ctx, row);
   return changed;
 }
 
@@ -106,6 +107,8 @@ async function arrive(ctx: AppContext, connection: repo.PbxConnectionRow, event:
     seenEvents: event.kind === "new" ? [event.key] : [],
   });
   if (!inserted) return null;
+  // Waiting calls reach the monitoring screen at once; the contact and conversation are found or made next.
+  await pushCall(ctx, inserted);
   const channel = line
     ? await findChannel(ctx.db, connection.companyId, line.channelId)
     : ((await listChannels(ctx.db, connection.companyId)).find((c) => c.type === "voice") ?? null);
