@@ -40,6 +40,7 @@ import { systemRoutes } from "./modules/system/system.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { twoFactorRoutes } from "./modules/two-factor/two-factor.routes.ts";
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
+import { callsRoutes } from "./modules/calls/calls.routes.ts";
 import { channelsRoutes } from "./modules/channels/channels.routes.ts";
 import { interactionTagsRoutes } from "./modules/interaction-tags/interaction-tags.routes.ts";
 import { agentsRoutes } from "./modules/agents/agents.routes.ts";
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     billingRoutes,
     twoFactorRoutes,
     auditRoutes,
+    callsRoutes,
   ]) {
     register(typed, ctx);
   }

@@ -44,6 +44,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       WIDGET_DIST_DIR: "/nonexistent-widget-dist",
       // Mailbox readers would read other tests' mailboxes from the shared database; e-mail tests switch them on.
       EMAIL_READERS: "false",
+      // Likewise PBX connections (ARI): the call-center tests switch them on.
+      ARI_CONNECTIONS: "false",
       ...env,
     },
     { dotenv: false },

@@ -359,6 +359,23 @@ export const ERROR_CATALOGUE = {
   mail_server_failure: entry(502, "Мэйл серверийн алдаа.", "Mail server failure."),
   dashboard_range_invalid: entry(400, "Хугацааны муж буруу байна.", "The date range is invalid."),
   invalid_mail_body: entry(400, "Мэйлийн агуулга буруу байна.", "The mail body is invalid."),
+  // Call center
+  pbx_not_connected: entry(400, "Дуудлагын төвийн PBX холбогдоогүй байна.", "No PBX is connected for the call center."),
+  pbx_unreachable: entry(
+    502,
+    "PBX-д холбогдож чадсангүй. Хаяг болон ARI тохиргоог шалгана уу.",
+    "Could not reach the PBX. Check the address and the ARI settings.",
+  ),
+  pbx_credentials_invalid: entry(400, "PBX-ийн ARI хэрэглэгчийн нэр эсвэл нууц үг буруу байна.", "The PBX's ARI user name or password is wrong."),
+  pbx_password_required: entry(400, "ARI нууц үгээ оруулна уу.", "Enter the ARI password."),
+  call_line_exists: entry(409, "Энэ дугаартай шугам бүртгэлтэй байна.", "A line with this number already exists."),
+  call_line_not_found: entry(404, "Шугам олдсонгүй.", "Line not found."),
+  extension_invalid: entry(400, "Дотуур дугаар зөвхөн цифр, * болон # агуулна.", "An extension has only digits, * and #."),
+  extension_taken: entry(409, "Энэ дотуур дугаар эсвэл хэрэглэгч өөр дотуур дугаартай байна.", "This extension, or this user's extension, is already set."),
+  extension_not_found: entry(404, "Дотуур дугаар олдсонгүй.", "Extension not found."),
+  extension_required: entry(400, "Залгахын тулд танд дотуур дугаар тохируулсан байх ёстой.", "You need an extension to make calls."),
+  call_failed: entry(502, "Дуудлага эхлүүлж чадсангүй.", "The call could not be started."),
+  cti_signature_invalid: entry(401, "Гарын үсэг буруу эсвэл хугацаа нь дууссан байна.", "The signature is invalid or expired."),
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

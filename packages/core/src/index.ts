@@ -32,3 +32,4 @@ export * from "./contracts/billing.ts";
 export * from "./contracts/two-factor.ts";
 export * from "./contracts/audit.ts";
 export * from "./emoji.ts";
+export * from "./contracts/calls.ts";

@@ -12,7 +12,7 @@ export interface NormalisedInbound {
   providerMessageId: string | null;
   text: string;
   attachments: AttachmentView[];
-  profile?: { firstName?: string; lastName?: string; email?: string };
+  profile?: { firstName?: string; lastName?: string; email?: string; /** E.164, on phone lines. */ phone?: string };
   /** False when the virtual agent must not answer it (another app controls Messenger's thread); answered by default. */
   agentTurn?: boolean;
 }

@@ -19,7 +19,9 @@ export async function resolveSender(ctx: AppContext, channel: ChannelRow, inboun
     return await ctx.db.transaction(async (tx) => {
       // An e-mail address is the person: a contact the company already has with it gets the new identity.
       const email = channel.type === "email" ? profile.email?.toLowerCase() : undefined;
-      const [existing] = email ? await findByEmailsOrPhones(tx, channel.companyId, [email], []) : [];
+      // So is a phone number (E.164) on a phone line.
+      const phone = channel.type === "voice" ? profile.phone : undefined;
+      const [existing] = email || phone ? await findByEmailsOrPhones(tx, channel.companyId, email ? [email] : [], phone ? [phone] : []) : [];
       const contact =
         (existing ? await findContact(tx, channel.companyId, existing.id) : null) ??
         (await insertContact(tx, {
@@ -27,6 +29,7 @@ export async function resolveSender(ctx: AppContext, channel: ChannelRow, inboun
           firstName: profile.firstName ?? "",
           lastName: profile.lastName ?? "",
           email: profile.email?.toLowerCase() || null,
+          phone: phone ?? null,
           createdBy: "system",
         }));
       const identity = await insertIdentity(tx, {

@@ -68,6 +68,9 @@ const EnvSchema = z.object({
   /** How often a process looks for mailboxes nobody reads, and how often it fetches without news from IDLE. */
   EMAIL_SCAN_SECONDS: z.coerce.number().positive().default(10),
   EMAIL_POLL_SECONDS: z.coerce.number().positive().default(60),
+  /** Whether this process drives PBXs through ARI (each connection by one process), and how often it looks for new ones. */
+  ARI_CONNECTIONS: booleanFlag.default(true),
+  ARI_SCAN_SECONDS: z.coerce.number().positive().default(5),
   /** Viber's REST API (tests point it at a fake on localhost). */
   VIBER_API_URL: z.url({ error: "expected an http(s) URL" }).default("https://chatapi.viber.com/pa"),
   /** Meta's Graph API with its version (tests point it at a fake on localhost). */

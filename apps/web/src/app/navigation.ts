@@ -1,5 +1,16 @@
 import type { MeView, Permission } from "@holboo/core";
-import { IconAddressBook, IconArchive, IconChartBar, IconBook, IconHelp, IconInbox, IconSettings, IconShieldLock, IconTicket } from "@tabler/icons-react";
+import {
+  IconAddressBook,
+  IconArchive,
+  IconChartBar,
+  IconBook,
+  IconHelp,
+  IconInbox,
+  IconPhoneCall,
+  IconSettings,
+  IconShieldLock,
+  IconTicket,
+} from "@tabler/icons-react";
 import type { ComponentType } from "react";
 
 export interface NavItem {
@@ -19,6 +30,7 @@ export interface NavItem {
  * entries a user may not use are filtered out by the permissions the server sent.
  */
 export const NAV_ITEMS: NavItem[] = [
+  { key: "callMonitoring", to: "/call-monitoring", icon: IconPhoneCall, when: (me) => hasCallCenter(me) },
   // Every member has a dashboard: the company's figures with dashboard.view_company, otherwise their own.
   { key: "dashboard", to: "/dashboard", icon: IconChartBar },
   { key: "interactionsOpen", to: "/interacts", icon: IconInbox },
@@ -34,11 +46,8 @@ export const NAV_ITEMS: NavItem[] = [
   { key: "admin", to: "/admin", icon: IconShieldLock, platformAdmin: true },
 ];
 
-/**
- * Call monitoring is offered only to a company with a call center. No company can connect one yet, so this is
- * false until the call-center channel exists; its menu entry then names this rule with `when: hasCallCenter`.
- */
-export const hasCallCenter = (_me: MeView): boolean => false;
+/** Call monitoring is offered only to a company with a call center (a PBX connected in settings). */
+export const hasCallCenter = (me: MeView): boolean => !!me.company?.has_call_center;
 
 export const visibleNavItems = (me: MeView, items: NavItem[] = NAV_ITEMS) =>
   items.filter(

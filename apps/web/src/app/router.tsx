@@ -88,6 +88,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: "/call-monitoring",
+            lazy: screen(
+              () => import("../features/calls/CallMonitoringPage.tsx"),
+              (m) => m.CallMonitoringPage,
+            ),
+          },
+          {
             path: "/contacts",
             lazy: screen(
               () => import("../features/contacts/ContactsPage.tsx"),

@@ -20,4 +20,5 @@ export const NAMESPACES = [
   "dashboard",
   "billing",
   "security",
+  "calls",
 ] as const;

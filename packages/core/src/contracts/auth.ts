@@ -60,7 +60,15 @@ export const MeView = z.object({
   /** The company requires two-step verification and the person has not set it up: nothing else works until then. */
   two_factor_enrolment_required: z.boolean(),
   photo_url: z.string().nullable(),
-  company: z.object({ id: z.number().int(), name: z.string(), logo_url: z.string().nullable() }).nullable(),
+  company: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      logo_url: z.string().nullable(),
+      /** The company has connected a PBX (the call monitoring menu item is shown). */
+      has_call_center: z.boolean().optional(),
+    })
+    .nullable(),
 });
 export type MeView = z.infer<typeof MeView>;
 

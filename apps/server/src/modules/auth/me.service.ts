@@ -5,6 +5,7 @@ import { loadRoleMatrix } from "../../platform/auth/actor.repo.ts";
 import { permissionsFor } from "../../platform/auth/policy.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { findCompany } from "../companies/companies.service.ts";
+import { hasCallCenter } from "../calls/calls.service.ts";
 import { findUserById } from "../users/users.service.ts";
 import { userPhotoUrl } from "../users/users.presenter.ts";
 
@@ -37,6 +38,8 @@ export async function buildMe(ctx: AppContext, userId: number): Promise<MeView> 
     two_factor_enabled: !!user.totpEnabledAt,
     two_factor_enrolment_required: !!company?.requireTwoFactor && !user.totpEnabledAt,
     photo_url: userPhotoUrl(user),
-    company: company ? { id: company.id, name: company.name, logo_url: company.logoFileId ? "/api/company/logo" : null } : null,
+    company: company
+      ? { id: company.id, name: company.name, logo_url: company.logoFileId ? "/api/company/logo" : null, has_call_center: await hasCallCenter(ctx, company.id) }
+      : null,
   };
 }

@@ -9,7 +9,16 @@ import { presentChannel } from "./channels.presenter.ts";
 
 // What other features read and write of this one: the repository functions they may call, named here so
 // the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
-export { deleteChannel, findChannel, findChannelByAccount, findChannelByWebhookKey, findServingAgent, insertChannel, updateChannel } from "./channels.repo.ts";
+export {
+  deleteChannel,
+  findChannel,
+  listChannels,
+  findChannelByAccount,
+  findChannelByWebhookKey,
+  findServingAgent,
+  insertChannel,
+  updateChannel,
+} from "./channels.repo.ts";
 
 /** The spec's path carries the company id; it must be the caller's own company. */
 export async function listForCompany(ctx: AppContext, actor: MemberActor, companyId: number) {

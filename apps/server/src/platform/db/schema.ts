@@ -16,3 +16,4 @@ export * from "./schema/help.ts";
 export * from "./schema/dashboard.ts";
 export * from "./schema/billing.ts";
 export * from "./schema/security.ts";
+export * from "./schema/calls.ts";

@@ -13,6 +13,7 @@ import { usePermission } from "../../lib/session.ts";
 import { ContactFormDialog } from "./ContactFormDialog.tsx";
 import { MergeDialog } from "./MergeDialog.tsx";
 import { ContactIssues } from "../issues/ContactIssues.tsx";
+import { CallHistory } from "../calls/CallHistory.tsx";
 import { contactName } from "./contact-form.ts";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -198,6 +199,9 @@ export function ContactDetailPage() {
                 {t("detail.issues")}
               </Title>
               <ContactIssues contactId={c.id} />
+            </Paper>
+            <Paper withBorder p="md">
+              <CallHistory contactId={c.id} phone={c.phone} />
             </Paper>
           </Stack>
         </Grid.Col>

@@ -11,6 +11,8 @@ import { Composer, type OutgoingMessage } from "./Composer.tsx";
 import { InteractionActions } from "./InteractionActions.tsx";
 import { InteractionSidePanel } from "./InteractionSidePanel.tsx";
 import { MessageBubble } from "./MessageBubble.tsx";
+import { CallBubble } from "../calls/CallBubble.tsx";
+import { useCallUpdates, useInteractionCalls } from "../calls/calls.queries.ts";
 import { MessengerHandover } from "./MessengerHandover.tsx";
 import { ThreadState } from "./thread-state.ts";
 import { useContactLive } from "./useContactLive.ts";
@@ -94,6 +96,11 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
   const handoverSeq = ordered.findLast((item) => item.kind === "event" && item.event.type === "handover.changed")?.seq ?? 0;
   const lastSeq = state.lastSeq;
   const isEmail = interaction.data?.channel?.type === "email";
+  // On a phone line, a call's message is shown as its call bubble.
+  const isPhone = interaction.data?.channel?.type === "voice";
+  const calls = useInteractionCalls(interactionId, isPhone);
+  useCallUpdates(isPhone);
+  const callOf = useMemo(() => new Map((calls.data ?? []).map((call) => [call.message_id, call])), [calls.data]);
   const newest = ordered.findLast((item) => item.kind === "message" && !item.message.is_private);
   const awaitingAnswer = newest?.kind === "message" && newest.message.direction === "in";
   // E-mail in "draft" mode: the virtual agent's draft for the newest customer mail fills the composer (it may come a moment after the mail).
@@ -210,7 +217,9 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
                 </Button>
               )}
               {ordered.map((item) =>
-                item.kind === "message" ? (
+                item.kind === "message" && callOf.has(item.message.id) ? (
+                  <CallBubble key={item.seq} call={callOf.get(item.message.id)!} />
+                ) : item.kind === "message" ? (
                   <MessageBubble
                     key={item.seq}
                     message={item.message}

@@ -47,6 +47,13 @@ export const settingsRoutes: RouteObject[] = [
     ),
   },
   {
+    path: "call_center",
+    lazy: screen(
+      () => import("../calls/CallCenterSettingsPage.tsx"),
+      (m) => m.CallCenterSettingsPage,
+    ),
+  },
+  {
     path: "audit",
     lazy: screen(
       () => import("./audit/AuditPage.tsx"),

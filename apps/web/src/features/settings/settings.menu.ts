@@ -40,7 +40,12 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
   },
   {
     key: "channels",
-    entries: [{ key: "social", path: "social" }, { key: "mail", path: "email" }, { key: "webchat", path: "web_chat" }, { key: "callCenter" }],
+    entries: [
+      { key: "social", path: "social" },
+      { key: "mail", path: "email" },
+      { key: "webchat", path: "web_chat" },
+      { key: "callCenter", path: "call_center" },
+    ],
   },
   { key: "savedResponses", entries: [{ key: "savedResponses", path: "saved_response" }] },
   { key: "interactionTag", entries: [{ key: "interactionTag", path: "interaction_tag" }] },

@@ -1,0 +1,272 @@
+import WebSocket from "ws";
+import type { AppContext } from "../../context.ts";
+import {
+  applyCallEvent,
+  findCall,
+  freeExtensions,
+  openCallsOfConnection,
+  setConnectionState,
+  type CallEvent,
+  type PbxConnectionRow,
+} from "../../modules/calls/call-state.service.ts";
+import { AriClient, AriRequestError, type AriChannel } from "./ari.client.ts";
+
+/** An ARI event as the events WebSocket sends it (only the fields Holboo reads). */
+interface AriEvent {
+  type: string;
+  timestamp?: string;
+  channel?: AriChannel;
+  args?: string[];
+  cause?: number;
+  digit?: string;
+}
+
+export interface SessionOptions {
+  /** The first pause after the socket drops or fails to open; it doubles up to maxBackoffMs. */
+  backoffMs: number;
+  maxBackoffMs: number;
+  /** How long an extension rings before the next one is tried (ARI originate `timeout`). */
+  ringSeconds: number;
+}
+
+/** Agent legs are ours: `holboo-a-{extension}-{caller channel}` (an extension has no "-"). */
+const AGENT_PREFIX = "holboo-a-";
+const agentLegId = (extension: string, caller: string) => `${AGENT_PREFIX}${extension}-${caller}`;
+function parseAgentLeg(id: string): { extension: string; caller: string } | null {
+  if (!id.startsWith(AGENT_PREFIX)) return null;
+  const rest = id.slice(AGENT_PREFIX.length);
+  const dash = rest.indexOf("-");
+  return dash > 0 ? { extension: rest.slice(0, dash), caller: rest.slice(dash + 1) } : null;
+}
+const bridgeOf = (caller: string) => `holboo-b-${caller}`;
+
+/**
+ * One company's Asterisk, driven through ARI by the one process that owns the connection. A call that
+ * enters the Stasis app (dialplan `Stasis(app)`) is answered and hears music on hold while it waits;
+ * free extensions are rung one at a time (`PJSIP/{extension}`, originated into the same app); the first
+ * that answers is bridged with the caller. The caller hanging up while waiting is a cancelled call; no
+ * extension answering is a missed one. When the events socket drops it reconnects with a doubling pause,
+ * and every call still open is checked against GET /channels, so none stays "talking" forever.
+ */
+export class AriSession {
+  private socket: WebSocket | null = null;
+  private stopped = false;
+  private pause: number;
+  private timer: NodeJS.Timeout | null = null;
+  /** Work in progress per call (the caller's channel id), so calls proceed side by side, each in order. */
+  private readonly work = new Map<string, Promise<void>>();
+  private readonly client: AriClient;
+  /** Extensions already rung for each waiting caller. */
+  private readonly tried = new Map<string, Set<string>>();
+  /** The extension ringing for each waiting caller now. */
+  private readonly ringing = new Map<string, string>();
+
+  constructor(
+    private readonly ctx: AppContext,
+    readonly connection: PbxConnectionRow,
+    login: { password: string },
+    private readonly options: SessionOptions,
+  ) {
+    this.client = new AriClient({ url: connection.url, username: connection.username, password: login.password, app: connection.appName });
+    this.pause = options.backoffMs;
+  }
+
+  start() {
+    this.open();
+  }
+
+  /** A call's events are handled one at a time, in the order the PBX sent them; other calls' meanwhile. */
+  private enqueue(key: string, task: () => Promise<void>) {
+    const next = (this.work.get(key) ?? Promise.resolve())
+      .then(task)
+      .catch((error: unknown) => this.ctx.log.warn({ err: error, connection: this.connection.id }, "ARI event failed"));
+    this.work.set(key, next);
+    void next.then(() => {
+      if (this.work.get(key) === next) this.work.delete(key);
+    });
+    return next;
+  }
+
+  private open() {
+    if (this.stopped) return;
+    const socket = new WebSocket(this.client.eventsUrl, { headers: { authorization: this.client.authHeader }, handshakeTimeout: 10_000 });
+    this.socket = socket;
+    socket.on("open", () => {
+      this.pause = this.options.backoffMs;
+      void this.enqueue("", async () => {
+        await setConnectionState(this.ctx.db, this.connection.id, "connected", null);
+        await this.reconcile();
+      });
+    });
+    socket.on("message", (data) => {
+      let event: AriEvent;
+      try {
+        event = JSON.parse(String(data)) as AriEvent;
+      } catch {
+        return;
+      }
+      const id = event.channel?.id ?? "";
+      void this.enqueue(parseAgentLeg(id)?.caller ?? id, () => this.handle(event));
+    });
+    socket.on("error", (error) => this.ctx.log.warn({ err: error, connection: this.connection.id }, "ARI events socket failed"));
+    socket.on("close", () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (this.stopped) return;
+      void setConnectionState(this.ctx.db, this.connection.id, "connecting", "events socket closed").catch(() => undefined);
+      this.timer = setTimeout(() => this.open(), this.pause);
+      this.pause = Math.min(this.pause * 2, this.options.maxBackoffMs);
+    });
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.socket?.terminate();
+    this.socket = null;
+    await Promise.all([...this.work.values()]);
+  }
+
+  /** What the PBX says is live decides: a call whose channel is gone ended while we were away. */
+  private async reconcile() {
+    const live = new Set((await this.client.channels()).map((c) => c.id));
+    for (const call of await openCallsOfConnection(this.ctx, this.connection.id)) {
+      const caller = call.providerCallId;
+      if (live.has(caller)) {
+        if (call.status === "waiting") void this.enqueue(caller, () => this.offer(caller));
+        continue;
+      }
+      void this.enqueue(caller, async () => {
+        await this.apply({ key: `reconcile:${caller}`, kind: "ended", providerCallId: caller, cause: "unanswered" }, call.number, "");
+      });
+    }
+  }
+
+  private apply(event: Omit<CallEvent, "at" | "direction" | "number" | "lineNumber"> & { at?: Date }, number: string, lineNumber: string) {
+    return applyCallEvent(this.ctx, this.connection, { at: new Date(), direction: "in", number, lineNumber, ...event });
+  }
+
+  private async handle(event: AriEvent) {
+    const channel = event.channel;
+    if (!channel) return;
+    const at = event.timestamp ? new Date(event.timestamp) : new Date();
+    const agent = parseAgentLeg(channel.id);
+    switch (event.type) {
+      case "StasisStart":
+        if (agent) return this.agentAnswered(channel.id, agent.caller, agent.extension, at);
+        return this.callerArrived(channel, at);
+      case "ChannelStateChange":
+        // An agent's phone answering is reported by its StasisStart; a caller's "Up" is our own answer.
+        return;
+      case "ChannelDtmfReceived":
+        // Digits matter to the call operator's menus, which this session does not run.
+        return;
+      case "ChannelHangupRequest":
+      case "ChannelDestroyed":
+        if (agent) return this.agentGone(agent.caller, agent.extension, at);
+        return this.callerGone(channel, at);
+    }
+  }
+
+  private async callerArrived(channel: AriChannel, at: Date) {
+    await this.apply({ key: `start:${channel.id}`, kind: "new", providerCallId: channel.id, at }, channel.caller.number, channel.dialplan?.exten ?? "");
+    await this.quietly(() => this.client.answer(channel.id));
+    await this.quietly(() => this.client.startMoh(channel.id));
+    await this.offer(channel.id);
+  }
+
+  /** Rings the next free extension for a waiting caller; none left after trying some is a missed call. */
+  private async offer(caller: string) {
+    const call = await findCall(this.ctx, this.connection.id, caller);
+    if (!call || call.status !== "waiting" || this.ringing.has(caller)) return;
+    const tried = this.tried.get(caller) ?? new Set<string>();
+    this.tried.set(caller, tried);
+    const next = (await freeExtensions(this.ctx, this.connection.companyId)).find((e) => !tried.has(e));
+    if (!next) {
+      if (!tried.size) return; // nobody to ring yet: the caller waits until an extension is free
+      this.forget(caller);
+      await this.apply({ key: `missed:${caller}`, kind: "ended", providerCallId: caller, cause: "unanswered" }, call.number, "");
+      await this.quietly(() => this.client.hangup(caller, "no_answer"));
+      return;
+    }
+    tried.add(next);
+    this.ringing.set(caller, next);
+    await this.client
+      .originate({
+        endpoint: `PJSIP/${next}`,
+        channelId: agentLegId(next, caller),
+        appArgs: `agent,${caller},${next}`,
+        callerId: call.number,
+        timeout: this.options.ringSeconds,
+      })
+      .catch(async (error: unknown) => {
+        this.ctx.log.warn({ err: error, extension: next }, "ARI originate failed");
+        this.ringing.delete(caller);
+        await this.offer(caller);
+      });
+  }
+
+  private async agentAnswered(leg: string, caller: string, extension: string, at: Date) {
+    this.ringing.delete(caller);
+    const call = await findCall(this.ctx, this.connection.id, caller);
+    if (!call || call.status !== "waiting") return this.quietly(() => this.client.hangup(leg));
+    await this.apply({ key: `answer:${leg}`, kind: "answered", providerCallId: caller, extension, at }, call.number, "");
+    this.tried.delete(caller);
+    await this.quietly(() => this.client.stopMoh(caller));
+    await this.quietly(() => this.client.createBridge(bridgeOf(caller)));
+    await this.quietly(() => this.client.addToBridge(bridgeOf(caller), [caller, leg]));
+  }
+
+  private async agentGone(caller: string, extension: string, at: Date) {
+    const call = await findCall(this.ctx, this.connection.id, caller);
+    if (!call) return;
+    if (call.status === "talking" && call.extension === extension) {
+      await this.apply({ key: `end:${caller}`, kind: "ended", providerCallId: caller, cause: "normal", at }, call.number, "");
+      await this.quietly(() => this.client.hangup(caller));
+      await this.quietly(() => this.client.destroyBridge(bridgeOf(caller)));
+      return this.drain();
+    }
+    if (call.status === "waiting" && this.ringing.get(caller) === extension) {
+      this.ringing.delete(caller);
+      await this.offer(caller);
+    }
+  }
+
+  private async callerGone(channel: AriChannel, at: Date) {
+    const call = await findCall(this.ctx, this.connection.id, channel.id);
+    if (!call || (call.status !== "waiting" && call.status !== "talking")) return;
+    const ringing = this.ringing.get(channel.id);
+    const talkingTo = call.status === "talking" ? call.extension : null;
+    this.forget(channel.id);
+    await this.apply({ key: `end:${channel.id}`, kind: "ended", providerCallId: channel.id, cause: "cancel", at }, call.number, "");
+    for (const extension of [ringing, talkingTo]) if (extension) await this.quietly(() => this.client.hangup(agentLegId(extension, channel.id)));
+    if (talkingTo) await this.quietly(() => this.client.destroyBridge(bridgeOf(channel.id)));
+    await this.drain();
+  }
+
+  /** An extension came free: waiting callers nobody rings are offered again. */
+  private async drain() {
+    for (const call of await openCallsOfConnection(this.ctx, this.connection.id)) {
+      const caller = call.providerCallId;
+      if (call.status === "waiting" && !this.ringing.has(caller)) {
+        void this.enqueue(caller, async () => {
+          this.tried.delete(caller);
+          await this.offer(caller);
+        });
+      }
+    }
+  }
+
+  private forget(caller: string) {
+    this.tried.delete(caller);
+    this.ringing.delete(caller);
+  }
+
+  /** Requests on channels that may be gone already (a 404 is an answer, not a failure). */
+  private async quietly(request: () => Promise<unknown>) {
+    await request().catch((error: unknown) => {
+      if (error instanceof AriRequestError && error.status === 404) return;
+      this.ctx.log.warn({ err: error, connection: this.connection.id }, "ARI request failed");
+    });
+  }
+}

@@ -1,0 +1,207 @@
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import type { Executor } from "../../platform/db/client.ts";
+import { callExtensions, callLines, calls, pbxConnections, users } from "../../platform/db/schema.ts";
+
+export type PbxConnectionRow = typeof pbxConnections.$inferSelect;
+export type CallLineRow = typeof callLines.$inferSelect;
+export type CallRow = typeof calls.$inferSelect;
+export type NewCall = typeof calls.$inferInsert;
+
+export async function findConnection(db: Executor, companyId: number): Promise<PbxConnectionRow | null> {
+  const [row] = await db.select().from(pbxConnections).where(eq(pbxConnections.companyId, companyId));
+  return row ?? null;
+}
+
+/** The CTI webhook's connection by the key in its URL, before any company is known (the key is secret and unique). */
+export async function findConnectionByKey(db: Executor, key: string): Promise<PbxConnectionRow | null> {
+  const [row] = await db.select().from(pbxConnections).where(eq(pbxConnections.webhookKey, key));
+  return row ?? null;
+}
+
+export async function findConnectionById(db: Executor, id: number): Promise<PbxConnectionRow | null> {
+  const [row] = await db.select().from(pbxConnections).where(eq(pbxConnections.id, id));
+  return row ?? null;
+}
+
+/** Every ARI connection of the installation: the worker processes share them out (one owner each). */
+export function listAriConnections(db: Executor) {
+  return db.select().from(pbxConnections).where(eq(pbxConnections.kind, "asterisk_ari")).orderBy(asc(pbxConnections.id));
+}
+
+export async function upsertConnection(db: Executor, values: typeof pbxConnections.$inferInsert): Promise<PbxConnectionRow> {
+  const { companyId: _company, webhookKey: _key, ...changes } = values;
+  const [row] = await db
+    .insert(pbxConnections)
+    .values(values)
+    .onConflictDoUpdate({ target: pbxConnections.companyId, set: { ...changes, updatedAt: new Date() } })
+    .returning();
+  return row!;
+}
+
+export async function setConnectionState(db: Executor, id: number, state: string, lastError: string | null) {
+  // Not updated_at: that marks a change of settings, which restarts the connection's session.
+  await db.update(pbxConnections).set({ state, lastError }).where(eq(pbxConnections.id, id));
+}
+
+export async function deleteConnection(db: Executor, companyId: number) {
+  await db.delete(pbxConnections).where(eq(pbxConnections.companyId, companyId));
+}
+
+export function listLines(db: Executor, companyId: number) {
+  return db.select().from(callLines).where(eq(callLines.companyId, companyId)).orderBy(asc(callLines.number));
+}
+
+export async function findLineByNumber(db: Executor, companyId: number, number: string): Promise<CallLineRow | null> {
+  const [row] = await db
+    .select()
+    .from(callLines)
+    .where(and(eq(callLines.companyId, companyId), eq(callLines.number, number)));
+  return row ?? null;
+}
+
+export async function findLine(db: Executor, companyId: number, id: number): Promise<CallLineRow | null> {
+  const [row] = await db
+    .select()
+    .from(callLines)
+    .where(and(eq(callLines.companyId, companyId), eq(callLines.id, id)));
+  return row ?? null;
+}
+
+export async function insertLine(db: Executor, values: typeof callLines.$inferInsert) {
+  const [row] = await db.insert(callLines).values(values).returning();
+  return row!;
+}
+
+export async function deleteLine(db: Executor, companyId: number, id: number) {
+  const rows = await db
+    .delete(callLines)
+    .where(and(eq(callLines.companyId, companyId), eq(callLines.id, id)))
+    .returning({ id: callLines.id, channelId: callLines.channelId });
+  return rows[0] ?? null;
+}
+
+export function listExtensions(db: Executor, companyId: number) {
+  return db
+    .select({ id: callExtensions.id, extension: callExtensions.extension, userId: callExtensions.userId, firstName: users.firstName, lastName: users.lastName })
+    .from(callExtensions)
+    .innerJoin(users, eq(users.id, callExtensions.userId))
+    .where(eq(callExtensions.companyId, companyId))
+    .orderBy(asc(callExtensions.extension));
+}
+
+export async function insertExtension(db: Executor, values: typeof callExtensions.$inferInsert) {
+  const [row] = await db.insert(callExtensions).values(values).returning();
+  return row!;
+}
+
+export async function deleteExtension(db: Executor, companyId: number, id: number) {
+  const rows = await db
+    .delete(callExtensions)
+    .where(and(eq(callExtensions.companyId, companyId), eq(callExtensions.id, id)))
+    .returning({ id: callExtensions.id });
+  return rows[0] ?? null;
+}
+
+export async function extensionOfUser(db: Executor, companyId: number, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ extension: callExtensions.extension })
+    .from(callExtensions)
+    .where(and(eq(callExtensions.companyId, companyId), eq(callExtensions.userId, userId)));
+  return row?.extension ?? null;
+}
+
+export async function userOfExtension(db: Executor, companyId: number, extension: string): Promise<number | null> {
+  const [row] = await db
+    .select({ userId: callExtensions.userId })
+    .from(callExtensions)
+    .where(and(eq(callExtensions.companyId, companyId), eq(callExtensions.extension, extension)));
+  return row?.userId ?? null;
+}
+
+/** The call of a provider id, locked for the change an event makes (events of one call apply one at a time). */
+export async function lockCall(db: Executor, connectionId: number, providerCallId: string): Promise<CallRow | null> {
+  const [row] = await db
+    .select()
+    .from(calls)
+    .where(and(eq(calls.connectionId, connectionId), eq(calls.providerCallId, providerCallId)))
+    .for("update");
+  return row ?? null;
+}
+
+/** A new call, or null when another event already made it (the caller then locks that one). */
+export async function insertCall(db: Executor, values: NewCall): Promise<CallRow | null> {
+  const [row] = await db.insert(calls).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function updateCall(db: Executor, id: number, changes: Partial<NewCall>): Promise<CallRow> {
+  const [row] = await db.update(calls).set(changes).where(eq(calls.id, id)).returning();
+  return row!;
+}
+
+export function openCallsOfConnection(db: Executor, connectionId: number) {
+  return db
+    .select()
+    .from(calls)
+    .where(and(eq(calls.connectionId, connectionId), inArray(calls.status, ["waiting", "talking"])));
+}
+
+export function liveCalls(db: Executor, companyId: number, lineId?: number) {
+  return db
+    .select()
+    .from(calls)
+    .where(and(eq(calls.companyId, companyId), inArray(calls.status, ["waiting", "talking"]), lineId ? eq(calls.lineId, lineId) : undefined))
+    .orderBy(asc(calls.startedAt));
+}
+
+export function callsOfInteraction(db: Executor, companyId: number, interactionId: number) {
+  return db
+    .select()
+    .from(calls)
+    .where(and(eq(calls.companyId, companyId), eq(calls.interactionId, interactionId)))
+    .orderBy(asc(calls.startedAt));
+}
+
+export function callsOfContact(db: Executor, companyId: number, contactId: number) {
+  return db
+    .select()
+    .from(calls)
+    .where(and(eq(calls.companyId, companyId), eq(calls.contactId, contactId)))
+    .orderBy(asc(calls.startedAt))
+    .limit(500);
+}
+
+/** Today's figures (the company's local day in `zone`) over inbound calls. */
+export async function statsToday(db: Executor, companyId: number, zone: string, serviceLevelSeconds: number, lineId?: number) {
+  const [row] = await db
+    .select({
+      answered: sql<number>`count(*) FILTER (WHERE ${calls.answeredAt} IS NOT NULL)::int`,
+      missed: sql<number>`count(*) FILTER (WHERE ${calls.status} IN ('missed', 'cancelled'))::int`,
+      avgWait: sql<number>`coalesce(avg(${calls.waitSeconds}) FILTER (WHERE ${calls.answeredAt} IS NOT NULL), 0)::float8`,
+      avgTalk: sql<number>`coalesce(avg(${calls.talkSeconds}) FILTER (WHERE ${calls.status} = 'ended'), 0)::float8`,
+      withinLevel: sql<number>`count(*) FILTER (WHERE ${calls.answeredAt} IS NOT NULL AND ${calls.waitSeconds} <= ${serviceLevelSeconds})::int`,
+    })
+    .from(calls)
+    .where(
+      and(
+        eq(calls.companyId, companyId),
+        eq(calls.direction, "in"),
+        gte(calls.startedAt, sql`date_trunc('day', now() AT TIME ZONE ${zone}) AT TIME ZONE ${zone}`),
+        lineId ? eq(calls.lineId, lineId) : undefined,
+      ),
+    );
+  return row!;
+}
+
+export function usersByIds(db: Executor, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids));
+}
+
+export function linesByIds(db: Executor, companyId: number, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select()
+    .from(callLines)
+    .where(and(eq(callLines.companyId, companyId), inArray(callLines.id, ids)));
+}

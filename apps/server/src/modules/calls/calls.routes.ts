@@ -1,0 +1,76 @@
+import {
+  CallCenterView,
+  CallExtensionInput,
+  CallLineInput,
+  CallMonitorQuery,
+  CallMonitorView,
+  CallView,
+  ClickToCallInput,
+  PbxConnectionInput,
+  idParamSchema,
+  okResponse,
+} from "@holboo/core";
+import { z } from "zod";
+import type { TypedApp } from "../../app.ts";
+import type { AppContext } from "../../context.ts";
+import { requireMember } from "../../platform/auth/policy.ts";
+import * as contacts from "../contacts/contacts.service.ts";
+import * as interactions from "../interactions/interactions.service.ts";
+import * as calls from "./calls.service.ts";
+
+export function callsRoutes(app: TypedApp, ctx: AppContext) {
+  const view = { 200: CallCenterView };
+  const edit = { access: { permission: "settings.edit" as const } };
+  app.get("/api/call-center", { config: { access: { permission: "settings.view" } }, schema: { response: view } }, (req) =>
+    calls.settings(ctx, requireMember(req.actor)),
+  );
+  app.put("/api/call-center/connection", { config: edit, schema: { body: PbxConnectionInput, response: view } }, (req) =>
+    calls.saveConnection(ctx, requireMember(req.actor), req.body),
+  );
+  app.delete("/api/call-center/connection", { config: edit, schema: { response: view } }, (req) => calls.removeConnection(ctx, requireMember(req.actor)));
+  app.post("/api/call-center/lines", { config: edit, schema: { body: CallLineInput, response: view } }, (req) =>
+    calls.addLine(ctx, requireMember(req.actor), req.body),
+  );
+  app.delete("/api/call-center/lines/:id", { config: edit, schema: { params: idParamSchema, response: view } }, (req) =>
+    calls.removeLine(ctx, requireMember(req.actor), req.params.id),
+  );
+  app.post("/api/call-center/extensions", { config: edit, schema: { body: CallExtensionInput, response: view } }, (req) =>
+    calls.addExtension(ctx, requireMember(req.actor), req.body),
+  );
+  app.delete("/api/call-center/extensions/:id", { config: edit, schema: { params: idParamSchema, response: view } }, (req) =>
+    calls.removeExtension(ctx, requireMember(req.actor), req.params.id),
+  );
+  app.get(
+    "/api/call-center/enabled",
+    { config: { access: { member: true } }, schema: { response: { 200: z.object({ enabled: z.boolean() }) } } },
+    async (req) => ({
+      enabled: await calls.hasCallCenter(ctx, requireMember(req.actor).companyId),
+    }),
+  );
+  app.get(
+    "/api/call-center/monitor",
+    { config: { access: { member: true } }, schema: { querystring: CallMonitorQuery, response: { 200: CallMonitorView } } },
+    (req) => calls.monitor(ctx, requireMember(req.actor), req.query.line_id),
+  );
+  app.get(
+    "/api/interactions/:id/calls",
+    { config: { access: { member: true } }, schema: { params: idParamSchema, response: { 200: z.array(CallView) } } },
+    async (req) => {
+      const actor = requireMember(req.actor);
+      await interactions.get(ctx, actor, req.params.id);
+      return calls.callsOfInteraction(ctx, actor.companyId, req.params.id);
+    },
+  );
+  app.get(
+    "/api/contacts/:id/calls",
+    { config: { access: { member: true } }, schema: { params: idParamSchema, response: { 200: z.array(CallView) } } },
+    async (req) => {
+      const actor = requireMember(req.actor);
+      await contacts.get(ctx, actor, req.params.id);
+      return calls.callsOfContact(ctx, actor.companyId, req.params.id);
+    },
+  );
+  app.post("/api/calls", { config: { access: { permission: "call.make" } }, schema: { body: ClickToCallInput, response: { 200: okResponse } } }, (req) =>
+    calls.clickToCall(ctx, requireMember(req.actor), req.body),
+  );
+}

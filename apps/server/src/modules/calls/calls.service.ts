@@ -1,0 +1,197 @@
+import type { CallCenterView, CallExtensionInput, CallLineView, CallMonitorView, ClickToCallInput, PbxConnectionInput, PbxConnectionView } from "@holboo/core";
+import { CALL_SERVICE_LEVEL_SECONDS, DEFAULT_TIME_ZONE, fullName, normalizePhone } from "@holboo/core";
+import type { AppContext } from "../../context.ts";
+import type { MemberActor } from "../../platform/auth/actor.ts";
+import { newToken } from "../../platform/auth/tokens.ts";
+import { isUniqueViolation } from "../../platform/db/errors.ts";
+import { fail } from "../../platform/http/errors.ts";
+import { originateToExtension, testAri, wakeAriConnections } from "../../channels/asterisk/asterisk.service.ts";
+import { recordAudit } from "../audit/audit.service.ts";
+import { assertWithinLimit } from "../billing/billing.service.ts";
+import { deleteChannel, findChannel, insertChannel } from "../channels/channels.service.ts";
+import { findCompanyUser } from "../users/users.service.ts";
+import { presentCalls } from "./calls.presenter.ts";
+import * as repo from "./calls.repo.ts";
+
+function presentConnection(ctx: AppContext, row: repo.PbxConnectionRow, signingSecret: string | null = null): PbxConnectionView {
+  return {
+    kind: row.kind === "cti_webhook" ? "cti_webhook" : "asterisk_ari",
+    url: row.url,
+    username: row.username,
+    app_name: row.appName,
+    state: row.kind === "cti_webhook" ? "connected" : row.state,
+    last_error: row.lastError,
+    webhook_url: row.kind === "cti_webhook" ? `${ctx.config.PUBLIC_URL}/webhooks/cti/${row.webhookKey}` : "",
+    signing_secret: signingSecret,
+  };
+}
+
+const presentLine = (row: repo.CallLineRow): CallLineView => ({ id: row.id, number: row.number, name: row.name, channel_id: row.channelId });
+
+export async function settings(ctx: AppContext, actor: MemberActor, signingSecret: string | null = null): Promise<CallCenterView> {
+  const [connection, lines, extensions] = await Promise.all([
+    repo.findConnection(ctx.db, actor.companyId),
+    repo.listLines(ctx.db, actor.companyId),
+    repo.listExtensions(ctx.db, actor.companyId),
+  ]);
+  return {
+    connection: connection && presentConnection(ctx, connection, signingSecret),
+    lines: lines.map(presentLine),
+    extensions: extensions.map((e) => ({ id: e.id, extension: e.extension, user_id: e.userId, user_name: fullName(e.firstName, e.lastName) })),
+  };
+}
+
+/** Whether the company has a call center (the monitoring menu item is shown then). */
+export async function hasCallCenter(ctx: AppContext, companyId: number) {
+  return (await repo.findConnection(ctx.db, companyId)) !== null;
+}
+
+/**
+ * Saves the PBX connection. ARI settings are tested first (GET /asterisk/info); a wrong address or password
+ * stores nothing. A new CTI connection gets its signing secret, shown once in the answer.
+ */
+export async function saveConnection(ctx: AppContext, actor: MemberActor, input: PbxConnectionInput): Promise<CallCenterView> {
+  const existing = await repo.findConnection(ctx.db, actor.companyId);
+  const stored = existing?.secrets ? ctx.secrets.open<{ password?: string; signing_secret?: string }>(existing.secrets) : null;
+  let secrets: Record<string, string>;
+  let shown: string | null = null;
+  let values: { url: string; username: string; appName: string };
+  if (input.kind === "asterisk_ari") {
+    const password =
+      input.password || (existing?.kind === "asterisk_ari" ? stored?.password : undefined) || fail("pbx_password_required", { password: "required" });
+    await testAri({ url: input.url, username: input.username, password, app: input.app_name });
+    secrets = { password };
+    values = { url: input.url, username: input.username, appName: input.app_name };
+  } else {
+    const kept = existing?.kind === "cti_webhook" ? stored?.signing_secret : undefined;
+    shown = kept ? null : newToken(32);
+    secrets = { signing_secret: kept ?? shown! };
+    values = { url: "", username: "", appName: "" };
+  }
+  await ctx.db.transaction(async (tx) => {
+    await repo.upsertConnection(tx, {
+      companyId: actor.companyId,
+      kind: input.kind,
+      ...values,
+      webhookKey: newToken(24),
+      secrets: ctx.secrets.seal(secrets),
+      state: input.kind === "asterisk_ari" ? "connecting" : "connected",
+      lastError: null,
+    });
+    await recordAudit(tx, actor, { action: "channel.update", targetType: "company", targetId: actor.companyId, after: { pbx: input.kind, url: values.url } });
+  });
+  wakeAriConnections();
+  return settings(ctx, actor, shown);
+}
+
+export async function removeConnection(ctx: AppContext, actor: MemberActor): Promise<CallCenterView> {
+  await ctx.db.transaction(async (tx) => {
+    await repo.deleteConnection(tx, actor.companyId);
+    await recordAudit(tx, actor, { action: "channel.disconnect", targetType: "company", targetId: actor.companyId, after: { pbx: null } });
+  });
+  wakeAriConnections();
+  return settings(ctx, actor);
+}
+
+/** A line is a number the PBX answers; it makes a phone channel of its own unless one is named. */
+export async function addLine(ctx: AppContext, actor: MemberActor, input: { number: string; name: string; channel_id: number | null }) {
+  const number = normalizePhone(input.number);
+  if (await repo.findLineByNumber(ctx.db, actor.companyId, number)) fail("call_line_exists", { number: "call_line_exists" });
+  if (input.channel_id) {
+    const channel = await findChannel(ctx.db, actor.companyId, input.channel_id);
+    if (channel?.type !== "voice") fail("channel_not_found", { channel_id: "channel_not_found" });
+  }
+  try {
+    await ctx.db.transaction(async (tx) => {
+      let channelId = input.channel_id;
+      if (!channelId) {
+        await assertWithinLimit(tx, actor.companyId, "channels");
+        const channel = await insertChannel(tx, {
+          companyId: actor.companyId,
+          type: "voice",
+          name: input.name,
+          number,
+          description: "",
+          active: true,
+          config: {},
+        });
+        channelId = channel.id;
+        await recordAudit(tx, actor, { action: "channel.create", targetType: "channel", targetId: channel.id, after: { type: "voice", name: input.name } });
+      }
+      await repo.insertLine(tx, { companyId: actor.companyId, number, name: input.name, channelId });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) fail("call_line_exists", { number: "call_line_exists" });
+    throw error;
+  }
+  return settings(ctx, actor);
+}
+
+export async function removeLine(ctx: AppContext, actor: MemberActor, id: number) {
+  const line = (await repo.findLine(ctx.db, actor.companyId, id)) ?? fail("call_line_not_found");
+  await ctx.db.transaction(async (tx) => {
+    await repo.deleteLine(tx, actor.companyId, id);
+    await deleteChannel(tx, actor.companyId, line.channelId);
+    await recordAudit(tx, actor, { action: "channel.disconnect", targetType: "channel", targetId: line.channelId, before: { type: "voice", name: line.name } });
+  });
+  return settings(ctx, actor);
+}
+
+export async function addExtension(ctx: AppContext, actor: MemberActor, input: CallExtensionInput) {
+  if (!(await findCompanyUser(ctx.db, actor.companyId, input.user_id))) fail("user_not_found", { user_id: "user_not_found" });
+  try {
+    await repo.insertExtension(ctx.db, { companyId: actor.companyId, extension: input.extension, userId: input.user_id });
+  } catch (error) {
+    if (isUniqueViolation(error)) fail("extension_taken", { extension: "extension_taken" });
+    throw error;
+  }
+  return settings(ctx, actor);
+}
+
+export async function removeExtension(ctx: AppContext, actor: MemberActor, id: number) {
+  if (!(await repo.deleteExtension(ctx.db, actor.companyId, id))) fail("extension_not_found");
+  return settings(ctx, actor);
+}
+
+/** The monitoring screen: calls waiting and talking now, and today's figures (optionally one line's). */
+export async function monitor(ctx: AppContext, actor: MemberActor, lineId?: number): Promise<CallMonitorView> {
+  const [live, stats, lines] = await Promise.all([
+    repo.liveCalls(ctx.db, actor.companyId, lineId),
+    repo.statsToday(ctx.db, actor.companyId, DEFAULT_TIME_ZONE, CALL_SERVICE_LEVEL_SECONDS, lineId),
+    repo.listLines(ctx.db, actor.companyId),
+  ]);
+  const views = await presentCalls(ctx.db, actor.companyId, live);
+  return {
+    now: new Date().toISOString(),
+    waiting: views.filter((c) => c.status === "waiting"),
+    talking: views.filter((c) => c.status === "talking"),
+    today: {
+      answered: stats.answered,
+      missed: stats.missed,
+      avg_wait_seconds: Math.round(stats.avgWait * 10) / 10,
+      avg_talk_seconds: Math.round(stats.avgTalk * 10) / 10,
+      service_level: stats.answered ? Math.round((stats.withinLevel / stats.answered) * 1000) / 10 : null,
+    },
+    lines: lines.map(presentLine),
+  };
+}
+
+/** Calls of a conversation (its bubbles); visibility of the conversation is checked by the caller. */
+export async function callsOfInteraction(ctx: AppContext, companyId: number, interactionId: number) {
+  return presentCalls(ctx.db, companyId, await repo.callsOfInteraction(ctx.db, companyId, interactionId));
+}
+
+export async function callsOfContact(ctx: AppContext, companyId: number, contactId: number) {
+  return presentCalls(ctx.db, companyId, await repo.callsOfContact(ctx.db, companyId, contactId));
+}
+
+/** Click-to-call: rings the person's own extension, then the customer (needs call.make and an extension). */
+export async function clickToCall(ctx: AppContext, actor: MemberActor, input: ClickToCallInput) {
+  const connection = await repo.findConnection(ctx.db, actor.companyId);
+  if (connection?.kind !== "asterisk_ari") fail("pbx_not_connected");
+  const extension = (await repo.extensionOfUser(ctx.db, actor.companyId, actor.userId)) ?? fail("extension_required");
+  const secrets = connection!.secrets ? ctx.secrets.open<{ password?: string }>(connection!.secrets) : null;
+  const login = { url: connection!.url, username: connection!.username, password: secrets?.password ?? "", app: connection!.appName };
+  await originateToExtension(login, { extension, number: normalizePhone(input.number), channelId: `holboo-o-${extension}-${newToken(8)}` });
+  return { ok: true as const };
+}

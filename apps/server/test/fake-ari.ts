@@ -1,0 +1,274 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { WebSocketServer, type WebSocket } from "ws";
+
+/**
+ * Asterisk's ARI on localhost, as docs.asterisk.org documents it: REST under /ari with HTTP Basic (the
+ * ari.conf user), parameters in the query string, the events WebSocket at /ari/events?app=…, and event
+ * JSON with `type`, `application`, `timestamp`, `asterisk_id` and the Channel object. Every request is
+ * checked (method, path, required parameters, a known channel); a wrong one is answered as Asterisk does
+ * (400/404/422) and listed in `violations`, which tests expect empty. Scripted callers enter the Stasis
+ * app (`incoming`), originated agent legs answer (`answer`) or ring out (`noAnswer`), either side hangs up.
+ */
+export interface FakeChannel {
+  id: string;
+  name: string;
+  state: string;
+  caller: { name: string; number: string };
+  connected: { name: string; number: string };
+  accountcode: string;
+  dialplan: { context: string; exten: string; priority: number; app_name: string; app_data: string };
+  creationtime: string;
+  language: string;
+  /** For originated channels: the Stasis args they enter with when answered. */
+  appArgs?: string[];
+  moh: boolean;
+  answered: boolean;
+}
+
+export interface AriRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+}
+
+const ASTERISK_ID = "02:42:ac:11:00:02";
+
+export async function startFakeAri(options: { username?: string; password?: string; app?: string } = {}) {
+  const username = options.username ?? "holboo";
+  const password = options.password ?? "secret-ari";
+  const app = options.app ?? "holboo";
+  const channels = new Map<string, FakeChannel>();
+  const bridges = new Map<string, Set<string>>();
+  /** Channels that hung up: acting on one is Asterisk's 404, a race any app meets, not a protocol mistake. */
+  const gone = new Set<string>();
+  const requests: AriRequest[] = [];
+  const violations: string[] = [];
+  const sockets = new Set<WebSocket>();
+  let seq = 0;
+  let eventsSent = 0;
+  let refuseSockets = false;
+
+  const authorised = (req: IncomingMessage) => req.headers.authorization === `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
+  const now = () => new Date().toISOString().replace("Z", "+0000");
+
+  function send(event: Record<string, unknown>) {
+    const body = JSON.stringify({ ...event, application: app, timestamp: now(), asterisk_id: ASTERISK_ID });
+    eventsSent += 1;
+    for (const socket of sockets) socket.send(body);
+  }
+  const view = (c: FakeChannel) => {
+    const { appArgs: _args, moh: _moh, answered: _answered, ...rest } = c;
+    return rest;
+  };
+
+  function newChannel(id: string, number: string, exten: string, state: string): FakeChannel {
+    const channel: FakeChannel = {
+      id,
+      name: `PJSIP/${exten}-${(++seq).toString(16).padStart(8, "0")}`,
+      state,
+      caller: { name: "", number },
+      connected: { name: "", number: "" },
+      accountcode: "",
+      dialplan: { context: "from-trunk", exten, priority: 1, app_name: "Stasis", app_data: app },
+      creationtime: now(),
+      language: "en",
+      moh: false,
+      answered: false,
+    };
+    channels.set(id, channel);
+    return channel;
+  }
+
+  function destroy(id: string, cause = 16, causeTxt = "Normal Clearing", hangupRequest = false) {
+    const channel = channels.get(id);
+    if (!channel) return;
+    if (hangupRequest) send({ type: "ChannelHangupRequest", cause, channel: view(channel) });
+    channels.delete(id);
+    gone.add(id);
+    for (const members of bridges.values()) members.delete(id);
+    if (channel.answered || !channel.appArgs) send({ type: "StasisEnd", channel: view(channel) });
+    send({ type: "ChannelDestroyed", cause, cause_txt: causeTxt, channel: view({ ...channel, state: "Down" }) });
+  }
+
+  const reply = (res: ServerResponse, status: number, body?: unknown) => {
+    if (body === undefined) return res.writeHead(status).end();
+    res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+  };
+  const wrong = (res: ServerResponse, status: number, message: string, violation: string) => {
+    violations.push(violation);
+    reply(res, status, { message });
+  };
+
+  function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://ari.local");
+    const query = Object.fromEntries(url.searchParams);
+    const path = url.pathname;
+    requests.push({ method: req.method ?? "", path, query });
+    if (!path.startsWith("/ari/")) return wrong(res, 404, "Not found", `${req.method} ${path}`);
+    // A wrong password is what the settings' test must report; it is not the caller's protocol mistake.
+    if (!authorised(req)) return res.writeHead(401, { "www-authenticate": 'Basic realm="Asterisk REST Interface"' }).end();
+    const route = `${req.method} ${path.replace(/^\/ari/, "")}`;
+    let m: RegExpMatchArray | null;
+    if (route === "GET /asterisk/info")
+      return reply(res, 200, { system: { version: "20.9.3", entity_id: ASTERISK_ID }, config: { name: "fake" }, status: { startup_time: now() } });
+    if (route === "GET /channels") return reply(res, 200, [...channels.values()].map(view));
+    if (route === "POST /channels") {
+      if (!query.endpoint) return wrong(res, 400, "Endpoint parameter is required", "originate without endpoint");
+      const toApp = query.app !== undefined;
+      if (toApp === (query.extension !== undefined)) return wrong(res, 400, "Exactly one of app or extension", "originate needs app xor extension");
+      if (query.extension !== undefined && !query.context) return wrong(res, 400, "context", "originate to an extension without context");
+      if (toApp && query.app !== app) return wrong(res, 400, "Unknown app", `originate to app ${query.app}`);
+      const id = query.channelId || `${Date.now()}.${++seq}`;
+      if (channels.has(id)) return wrong(res, 409, "Channel with given unique ID already exists", `duplicate channelId ${id}`);
+      const ext = query.endpoint.replace(/^PJSIP\//, "");
+      const channel = newChannel(id, query.callerId ?? "", ext, "Down");
+      channel.dialplan = { context: query.context ?? "default", exten: query.extension ?? ext, priority: 1, app_name: "", app_data: "" };
+      channel.appArgs = toApp ? (query.appArgs ?? "").split(",") : undefined;
+      return reply(res, 200, view(channel));
+    }
+    if ((m = route.match(/^(POST|DELETE) \/channels\/([^/]+)(?:\/(answer|moh|ring))?$/))) {
+      const id = decodeURIComponent(m[2]!);
+      const channel = channels.get(id);
+      if (!channel && gone.has(id)) return reply(res, 404, { message: "Channel not found" });
+      if (!channel) return wrong(res, 404, "Channel not found", `${route}: unknown channel`);
+      const action = m[3];
+      if (m[1] === "DELETE" && !action) {
+        if (query.reason && !["normal", "busy", "congestion", "no_answer", "timeout", "rejected", "unallocated", "answered_elsewhere"].includes(query.reason))
+          return wrong(res, 400, "Invalid reason", `hangup reason ${query.reason}`);
+        reply(res, 204);
+        destroy(id, query.reason === "no_answer" ? 19 : 16, query.reason === "no_answer" ? "No answer" : "Normal Clearing");
+        return;
+      }
+      if (action === "answer" && m[1] === "POST") {
+        channel.answered = true;
+        channel.state = "Up";
+        reply(res, 204);
+        send({ type: "ChannelStateChange", channel: view(channel) });
+        return;
+      }
+      if (action === "moh") {
+        channel.moh = m[1] === "POST";
+        return reply(res, 204);
+      }
+      return wrong(res, 404, "Not found", route);
+    }
+    if (route === "POST /bridges") {
+      if (query.type && !query.type.split(",").every((t) => ["mixing", "holding", "dtmf_events", "proxy_media", "video_sfu", "video_single"].includes(t)))
+        return wrong(res, 400, "Invalid bridge type", `bridge type ${query.type}`);
+      const id = query.bridgeId || `bridge-${++seq}`;
+      bridges.set(id, new Set());
+      return reply(res, 200, { id, technology: "simple_bridge", bridge_type: "mixing", bridge_class: "stasis", channels: [], name: query.name ?? "" });
+    }
+    if ((m = route.match(/^POST \/bridges\/([^/]+)\/addChannel$/))) {
+      const bridge = bridges.get(decodeURIComponent(m[1]!));
+      if (!bridge) return wrong(res, 404, "Bridge not found", `${route}: unknown bridge`);
+      const ids = (query.channel ?? "").split(",").filter(Boolean);
+      if (!ids.length) return wrong(res, 400, "channel parameter is required", "addChannel without channel");
+      if (ids.some((id) => !channels.has(id))) return wrong(res, 422, "Channel not in Stasis application", `${route}: channel not in Stasis`);
+      for (const id of ids) bridge.add(id);
+      return reply(res, 204);
+    }
+    if ((m = route.match(/^DELETE \/bridges\/([^/]+)$/))) {
+      if (!bridges.delete(decodeURIComponent(m[1]!))) return wrong(res, 404, "Bridge not found", `${route}: unknown bridge`);
+      return reply(res, 204);
+    }
+    return wrong(res, 404, "Not found", route);
+  }
+
+  const server = createServer(handle);
+  const wss = new WebSocketServer({ noServer: true });
+  server.on("upgrade", (req, socket, head) => {
+    const url = new URL(req.url ?? "/", "http://ari.local");
+    if (url.pathname !== "/ari/events" || refuseSockets || !authorised(req) || url.searchParams.get("app") !== app) {
+      if (url.pathname !== "/ari/events" || url.searchParams.get("app") !== app) violations.push(`events socket ${req.url}`);
+      socket.end("HTTP/1.1 401 Unauthorized\r\n\r\n");
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      sockets.add(ws);
+      ws.on("close", () => sockets.delete(ws));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const until = async (check: () => boolean, what: string, timeoutMs = 15_000) => {
+    const end = Date.now() + timeoutMs;
+    while (!check()) {
+      if (Date.now() > end) throw new Error(`fake ARI: timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  return {
+    url,
+    username,
+    password,
+    app,
+    channels,
+    bridges,
+    requests,
+    violations,
+    get connected() {
+      return sockets.size;
+    },
+    /** Events sent on the events socket so far. */
+    get eventsSent() {
+      return eventsSent;
+    },
+    /** A customer's call reaching the dialplan's Stasis(app) on the line `exten`. */
+    incoming(number: string, exten: string) {
+      const channel = newChannel(`${Math.floor(Date.now() / 1000)}.${++seq}`, number, exten, "Ring");
+      send({ type: "StasisStart", args: [], channel: view(channel) });
+      return channel.id;
+    },
+    /** The originated leg ringing an extension, once the app has asked for it. */
+    async ringingLeg(extension: string, timeoutMs?: number) {
+      const find = () => [...channels.values()].find((c) => c.appArgs && !c.answered && c.dialplan.exten === extension);
+      await until(() => !!find(), `a leg ringing ${extension}`, timeoutMs);
+      return find()!;
+    },
+    /** The person picks up: ARI reports the state and hands the leg to the app with its appArgs. */
+    answer(leg: FakeChannel) {
+      leg.answered = true;
+      leg.state = "Up";
+      send({ type: "ChannelStateChange", channel: view(leg) });
+      send({ type: "StasisStart", args: leg.appArgs ?? [], channel: view(leg) });
+    },
+    /** Nobody picks up before the originate timeout. */
+    noAnswer(leg: FakeChannel) {
+      destroy(leg.id, 19, "No answer");
+    },
+    dtmf(id: string, digit: string) {
+      const channel = channels.get(id);
+      if (channel) send({ type: "ChannelDtmfReceived", digit, duration_ms: 120, channel: view(channel) });
+    },
+    /** Someone hangs up on their side. */
+    hangup(id: string) {
+      destroy(id, 16, "Normal Clearing", true);
+    },
+    /** The events socket drops (Asterisk restarted, the network failed); new ones are refused until `allowSockets`. */
+    dropSockets(refuse = false) {
+      refuseSockets = refuse;
+      for (const socket of sockets) socket.terminate();
+    },
+    allowSockets() {
+      refuseSockets = false;
+    },
+    /** A channel ends while nobody listens (no events sent): only GET /channels tells. */
+    vanish(id: string) {
+      channels.delete(id);
+    },
+    until,
+    close: async () => {
+      for (const socket of sockets) socket.terminate();
+      wss.close();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
+
+export type FakeAri = Awaited<ReturnType<typeof startFakeAri>>;

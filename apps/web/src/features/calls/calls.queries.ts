@@ -1,0 +1,41 @@
+import { CALL_SOCKET_EVENT, type CallView } from "@holboo/core";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { io } from "socket.io-client";
+import { api } from "../../lib/api.ts";
+
+export const callKeys = {
+  all: ["calls"] as const,
+  settings: () => [...callKeys.all, "settings"] as const,
+  monitor: (lineId: number | null) => [...callKeys.all, "monitor", lineId] as const,
+  interaction: (id: number) => [...callKeys.all, "interaction", id] as const,
+  contact: (id: number) => [...callKeys.all, "contact", id] as const,
+};
+
+/** Refreshes every call query when the server says a call changed (the company's staff room). */
+export function useCallUpdates(enabled = true) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const live = io({ transports: ["websocket", "polling"], withCredentials: true });
+    live.on(CALL_SOCKET_EVENT, () => void client.invalidateQueries({ queryKey: callKeys.all }));
+    return () => {
+      live.close();
+    };
+  }, [client, enabled]);
+}
+
+export const useInteractionCalls = (interactionId: number, enabled: boolean) =>
+  useQuery({ queryKey: callKeys.interaction(interactionId), queryFn: () => api.get<CallView[]>(`/api/interactions/${interactionId}/calls`), enabled });
+
+export const useContactCalls = (contactId: number) =>
+  useQuery({ queryKey: callKeys.contact(contactId), queryFn: () => api.get<CallView[]>(`/api/contacts/${contactId}/calls`) });
+
+/** 75 → "1:15", 3700 → "1:01:40". */
+export function clock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${rest}` : `${m}:${rest}`;
+}

@@ -1,0 +1,84 @@
+import { expect, test } from "@playwright/test";
+import { startFakeAri } from "../apps/server/test/fake-ari.ts";
+import { newCompany, shot } from "./support.ts";
+
+test("an admin connects Asterisk; a call waits on the monitoring screen, is answered and shows in the contact's history; a missed call is a callback task", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const ari = await startFakeAri();
+  try {
+    const suffix = Date.now().toString(36);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await newCompany(context.request, { first: "Saraa", last: "Operator", email: `calls-${suffix}@shop.mn`, company: `Calls ${suffix}`, agent: "Shop bot" });
+
+    await page.goto("/settings/call_center");
+    await page.getByTestId("pbx-url").fill(ari.url);
+    await page.getByTestId("pbx-username").fill(ari.username);
+    await page.getByTestId("pbx-password").fill("wrong-password");
+    await page.getByTestId("pbx-save").click();
+    await expect(page.getByText("ARI хэрэглэгчийн нэр эсвэл нууц үг буруу", { exact: false })).toBeVisible();
+    await page.getByTestId("pbx-password").fill(ari.password);
+    await page.getByTestId("pbx-save").click();
+    await expect(page.getByTestId("pbx-state")).toHaveText("Холбогдсон", { timeout: 20_000 });
+    await page.getByTestId("line-number").fill("77001100");
+    await page.getByTestId("line-name").fill("Үндсэн шугам");
+    await page.getByTestId("line-add").click();
+    await expect(page.getByTestId("call-lines")).toContainText("+97677001100");
+    await page.getByTestId("extension-number").fill("101");
+    await page.getByTestId("extension-user").click();
+    await page.getByRole("option", { name: "Saraa Operator" }).click();
+    await page.getByTestId("extension-add").click();
+    await expect(page.getByTestId("call-extensions")).toContainText("101");
+    await shot(page, "70-call-center-settings");
+
+    // The menu offers call monitoring now that the company has a call center.
+    await page.goto("/interacts");
+    await page.getByTestId("nav-callMonitoring").click();
+    await expect(page).toHaveURL(/\/call-monitoring$/);
+    const caller = ari.incoming("+97699112233", "+97677001100");
+    await expect(page.getByTestId("monitor-waiting-row")).toContainText("+97699112233");
+    const leg = await ari.ringingLeg("101");
+    await page.waitForTimeout(2100);
+    await expect(page.getByTestId("monitor-wait-time")).not.toHaveText("0:00");
+    await shot(page, "71-call-monitoring-waiting");
+    ari.answer(leg);
+    await expect(page.getByTestId("monitor-talking-row")).toContainText("Saraa Operator");
+    await page.waitForTimeout(2100);
+    ari.hangup(caller);
+    await expect(page.getByTestId("stat-answered")).toHaveText("1");
+    await expect(page.getByTestId("monitor-talking-row")).toHaveCount(0);
+
+    const found = await page.request.get("/api/contacts?search=99112233");
+    const contact = ((await found.json()) as { items: Array<{ id: number; phone: string | null }> }).items.find((c) => c.phone === "+97699112233")!;
+    await page.goto(`/contacts/${contact.id}`);
+    const bubble = page.getByTestId("contact-calls").getByTestId("call-bubble");
+    await expect(bubble).toHaveAttribute("data-status", "ended");
+    await expect(bubble.getByTestId("call-duration")).toContainText("0:0");
+    await shot(page, "72-contact-call-history");
+
+    // Nobody answers the next caller: a missed call, whose conversation waits in the inbox with "call back".
+    const missedCaller = ari.incoming("+97688776655", "+97677001100");
+    ari.noAnswer(await ari.ringingLeg("101"));
+    await expect.poll(() => ari.channels.has(missedCaller)).toBe(false);
+    await page.goto("/interacts");
+    await page.getByTestId("inbox-list").getByText("☎ +97688776655").first().click();
+    const missed = page.getByTestId("thread").getByTestId("call-bubble");
+    await expect(missed).toHaveAttribute("data-status", "missed");
+    await expect(missed.getByTestId("call-button")).toBeVisible();
+    await shot(page, "73-missed-call-callback");
+
+    await context.addCookies([{ name: "chosenLocale", value: "en", url: page.url() }]);
+    await page.goto("/call-monitoring");
+    await expect(page.getByTestId("stat-missed")).toHaveText("1");
+    await expect(page.getByText("Call monitoring").first()).toBeVisible();
+    await shot(page, "74-call-monitoring-en");
+    await page.goto(`/contacts/${contact.id}`);
+    await expect(page.getByTestId("contact-calls")).toContainText("Incoming call");
+    await shot(page, "75-contact-call-history-en");
+    expect(ari.violations).toEqual([]);
+  } finally {
+    await ari.close();
+  }
+});

@@ -1,0 +1,147 @@
+import { z } from "zod";
+import { normalizePhone } from "./contacts.ts";
+import { isValidPhone } from "../validation.ts";
+
+/** The call center (spec §1, §3, §6, §9): a PBX connection, lines, extensions, calls and their monitoring. */
+export const PBX_KINDS = ["asterisk_ari", "cti_webhook"] as const;
+export type PbxKind = (typeof PBX_KINDS)[number];
+export const CALL_STATUSES = ["waiting", "talking", "missed", "cancelled", "ended"] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+export const CALL_DIRECTIONS = ["in", "out"] as const;
+/** Service level: the share of answered calls answered within this many seconds of waiting. */
+export const CALL_SERVICE_LEVEL_SECONDS = 20;
+
+const text = (max: number) => z.string().trim().max(max, { error: "text_too_long" });
+const required = (max: number) => text(max).min(1, { error: "required" });
+const e164 = z
+  .string({ error: "required" })
+  .trim()
+  .refine(isValidPhone, { error: "phone_invalid" })
+  .transform((v) => normalizePhone(v));
+
+export const PbxConnectionInput = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("asterisk_ari"),
+    /** ARI's base, e.g. http://pbx.local:8088 (the /ari path is added). */
+    url: z
+      .string({ error: "required" })
+      .trim()
+      .regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/i, { error: "url_invalid" })
+      .max(500, { error: "text_too_long" })
+      .transform((v) => v.replace(/\/+$/, "").replace(/\/ari$/, "")),
+    username: required(100),
+    /** Empty keeps the stored password (editing other fields). */
+    password: text(200).default(""),
+    app_name: required(60).regex(/^[A-Za-z0-9_-]+$/, { error: "validation_failed" }),
+  }),
+  z.object({ kind: z.literal("cti_webhook") }),
+]);
+export type PbxConnectionInput = z.infer<typeof PbxConnectionInput>;
+
+export const PbxConnectionView = z.object({
+  kind: z.enum(PBX_KINDS),
+  url: z.string(),
+  username: z.string(),
+  app_name: z.string(),
+  state: z.string(),
+  last_error: z.string().nullable(),
+  /** The CTI webhook's address (cti_webhook), else empty. */
+  webhook_url: z.string(),
+  /** Shown once, when the CTI connection is made or its secret renewed; null afterwards. */
+  signing_secret: z.string().nullable(),
+});
+export type PbxConnectionView = z.infer<typeof PbxConnectionView>;
+
+export const CallLineInput = z.object({ number: e164, name: required(100), channel_id: z.number().int().positive().nullable().default(null) });
+export type CallLineInput = z.input<typeof CallLineInput>;
+export const CallLineView = z.object({ id: z.number().int(), number: z.string(), name: z.string(), channel_id: z.number().int() });
+export type CallLineView = z.infer<typeof CallLineView>;
+
+export const CallExtensionInput = z.object({
+  extension: required(20).regex(/^[0-9*#]+$/, { error: "extension_invalid" }),
+  user_id: z.number().int().positive(),
+});
+export type CallExtensionInput = z.infer<typeof CallExtensionInput>;
+export const CallExtensionView = z.object({ id: z.number().int(), extension: z.string(), user_id: z.number().int(), user_name: z.string() });
+export type CallExtensionView = z.infer<typeof CallExtensionView>;
+
+export const CallCenterView = z.object({
+  connection: PbxConnectionView.nullable(),
+  lines: z.array(CallLineView),
+  extensions: z.array(CallExtensionView),
+});
+export type CallCenterView = z.infer<typeof CallCenterView>;
+
+export const CallView = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  line: z.object({ id: z.number().int(), number: z.string(), name: z.string() }).nullable(),
+  extension: z.string().nullable(),
+  direction: z.enum(CALL_DIRECTIONS),
+  status: z.enum(CALL_STATUSES),
+  started_at: z.string(),
+  answered_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  wait_seconds: z.number().int().nullable(),
+  talk_seconds: z.number().int().nullable(),
+  answered_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  recording_url: z.string().nullable(),
+  contact_id: z.number().int().nullable(),
+  interaction_id: z.number().int().nullable(),
+  message_id: z.number().int().nullable(),
+});
+export type CallView = z.infer<typeof CallView>;
+
+export const CallStatsView = z.object({
+  answered: z.number().int(),
+  missed: z.number().int(),
+  avg_wait_seconds: z.number(),
+  avg_talk_seconds: z.number(),
+  /** Percent of answered calls answered within CALL_SERVICE_LEVEL_SECONDS; null when none was answered. */
+  service_level: z.number().nullable(),
+});
+export type CallStatsView = z.infer<typeof CallStatsView>;
+
+export const CallMonitorQuery = z.object({ line_id: z.coerce.number().int().positive().optional() });
+export const CallMonitorView = z.object({
+  now: z.string(),
+  waiting: z.array(CallView),
+  talking: z.array(CallView),
+  today: CallStatsView,
+  lines: z.array(CallLineView),
+});
+export type CallMonitorView = z.infer<typeof CallMonitorView>;
+
+export const ClickToCallInput = z.object({ number: e164, contact_id: z.number().int().positive().optional(), line_id: z.number().int().positive().optional() });
+export type ClickToCallInput = z.input<typeof ClickToCallInput>;
+
+/** Pushed to the company's staff room whenever a call changes; the monitoring page and the thread refresh from it. */
+export const CALL_SOCKET_EVENT = "call.updated";
+
+/**
+ * The generic CTI webhook (README "CTI webhook"): POST /webhooks/cti/{key} with
+ * `X-Holboo-Timestamp` (unix seconds) and `X-Holboo-Signature: sha256=<hex HMAC-SHA256 of "{timestamp}.{raw body}">`.
+ */
+export const CtiEvent = z.object({
+  event_id: z.string().trim().min(1).max(200),
+  event: z.enum(["new_call", "answered", "hangup"]),
+  call_id: z.string().trim().min(1).max(200),
+  direction: z.enum(CALL_DIRECTIONS).default("in"),
+  from: z.string().trim().max(40).default(""),
+  to: z.string().trim().max(40).default(""),
+  /** answered: the extension that answered. */
+  extension: z.string().trim().max(20).optional(),
+  /** hangup: why (Zammad's causes); a hangup before any answer is missed unless the caller gave up (cancel). */
+  cause: z.enum(["normalClearing", "busy", "cancel", "noAnswer", "congestion", "notFound", "forwarded"]).optional(),
+  recording_url: z
+    .string()
+    .trim()
+    .max(1000)
+    .regex(/^https?:\/\//i)
+    .optional(),
+  /** When it happened at the PBX (ISO 8601); the receipt time otherwise. */
+  at: z.iso.datetime({ offset: true }).optional(),
+});
+export type CtiEvent = z.infer<typeof CtiEvent>;
+/** A signed CTI request older or newer than this is refused as a replay. */
+export const CTI_MAX_SKEW_SECONDS = 300;
