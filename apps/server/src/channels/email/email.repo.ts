@@ -45,6 +45,16 @@ export async function updateMailbox(db: Executor, companyId: number, channelId: 
     .where(and(eq(emailMailboxes.companyId, companyId), eq(emailMailboxes.channelId, channelId)));
 }
 
+/** Marks the mailbox as waiting for a new OAuth2 sign-in; false when it already was. */
+export async function markNeedsReconnect(db: Executor, companyId: number, channelId: number, lastError: string): Promise<boolean> {
+  const rows = await db
+    .update(emailMailboxes)
+    .set({ state: "reconnect", lastError })
+    .where(and(eq(emailMailboxes.companyId, companyId), eq(emailMailboxes.channelId, channelId), ne(emailMailboxes.state, "reconnect")))
+    .returning({ channelId: emailMailboxes.channelId });
+  return rows.length > 0;
+}
+
 /** Moves the read position forward only (a late writer never moves it back). */
 export async function advanceLastUid(db: Executor, companyId: number, channelId: number, uidValidity: number, lastUid: number) {
   await db

@@ -5,6 +5,7 @@ import { channelSecrets, saveChannelSecrets } from "../secrets.ts";
 import type { MailboxLogin } from "./connect.ts";
 import * as repo from "./email.repo.ts";
 import { GrantRevoked, needsRefresh, refreshTokens, type OAuthSecrets } from "./oauth.ts";
+import { tellAdminsToReconnect } from "./reconnect-notice.ts";
 
 /** The provider refused the mailbox's OAuth2 grant: the mailbox waits for an admin to sign in again. */
 export class MailboxNeedsReconnect extends Error {}
@@ -17,7 +18,7 @@ export const isOAuth = (mailbox: Pick<repo.MailboxRow, "auth">): mailbox is repo
  * expiry is refreshed first, under the channel row's lock (the reader, deliveries and an import may all
  * need it at once; the first refreshes, the others find the new token), and the new tokens are stored
  * sealed in the same transaction, so a restart finds them. A refused grant (`invalid_grant`) marks the
- * mailbox `reconnect` and throws MailboxNeedsReconnect; an unreachable token endpoint throws for a retry.
+ * mailbox `reconnect` (mailing its admins once) and throws MailboxNeedsReconnect; an unreachable token endpoint throws for a retry.
  * Returns null when the secrets are missing; throws when they do not open with this process's key.
  */
 export async function mailboxLogin(ctx: AppContext, channel: ChannelRow, mailbox: repo.MailboxRow): Promise<MailboxLogin | null> {
@@ -41,7 +42,12 @@ export async function mailboxLogin(ctx: AppContext, channel: ChannelRow, mailbox
       });
     } catch (error) {
       if (!(error instanceof GrantRevoked)) throw error;
-      await repo.updateMailbox(ctx.db, channel.companyId, channel.id, { state: "reconnect", lastError: `invalid_grant: ${error.message}`.slice(0, 500) });
+      const lastError = `invalid_grant: ${error.message}`.slice(0, 500);
+      await ctx.db.transaction(async (tx) => {
+        // Only the first to find the grant revoked tells the admins (the reader and deliveries may all find it).
+        if (await repo.markNeedsReconnect(tx, channel.companyId, channel.id, lastError))
+          await tellAdminsToReconnect(ctx, tx, channel.companyId, mailbox.address);
+      });
       throw new MailboxNeedsReconnect(error.message);
     }
     if (!tokens) return null;

@@ -1,5 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { CSRF_COOKIE, SESSION_COOKIE, type EmailChannelView, type EmailOAuthSessionView, type InteractionView, type MessageView } from "@holboo/core";
+import {
+  CSRF_COOKIE,
+  SESSION_COOKIE,
+  type EmailChannelView,
+  type EmailOAuthSessionView,
+  type InteractionView,
+  type MessageView,
+  type OutboxMailView,
+} from "@holboo/core";
 import { ImapFlow } from "imapflow";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -182,6 +190,9 @@ describe.skipIf(missing)("Gmail and Microsoft 365 mailboxes over OAuth2 (XOAUTH2
     const grantsThen = oauth.grants.length;
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(oauth.grants.length).toBe(grantsThen);
+    // The admins are told once by mail, though the reader and the delivery may each find the grant revoked.
+    const notices = (await box.client.get<{ items: OutboxMailView[] }>("/api/outbox")).body.items.filter((mail) => mail.subject.includes("sign in again"));
+    expect(notices.map((mail) => mail.subject)).toEqual([`Holboo: ${box.box.address} — дахин нэвтэрнэ үү / sign in again`]);
     // Saving without a new sign-in is refused; with one, the mailbox reads again.
     const input = { name: "Gmail", address: box.box.address, ...servers(), username: "", auth: "google" };
     expect(errorCode(await box.client.put(`/api/email-channels/${box.channel.id}`, input))).toBe("email_oauth_failed");

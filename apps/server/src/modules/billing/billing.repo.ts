@@ -227,21 +227,6 @@ export async function recordReminderOnce(db: Executor, companyId: number, key: s
 }
 
 /** The owner and the admins, who get billing mail. */
-export async function billingRecipients(db: Executor, companyId: number) {
-  const rows = await db
-    .select({ email: users.email, locale: users.locale })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(
-      and(
-        eq(users.companyId, companyId),
-        eq(users.userType, "human"),
-        eq(users.status, "active"),
-        or(eq(users.role, "admin"), eq(users.id, companies.ownerUserId)),
-      ),
-    );
-  return rows.filter((row): row is { email: string; locale: string } => !!row.email);
-}
 
 export async function companyName(db: Executor, companyId: number) {
   const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));

@@ -2,7 +2,7 @@ import type { UserListQuery } from "@holboo/core";
 import { and, asc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { containsPattern } from "../../platform/db/like.ts";
-import { onlineNow, users } from "../../platform/db/schema.ts";
+import { companies, onlineNow, users } from "../../platform/db/schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -98,4 +98,21 @@ export async function anyoneOnline(db: Executor, companyId: number): Promise<boo
     .where(and(eq(users.companyId, companyId), eq(users.userType, "human"), eq(users.status, "active"), onlineNow()))
     .limit(1);
   return !!online;
+}
+
+/** The active owner and admins of a company who have an address: who hears about the company's account and channels. */
+export async function adminAddresses(db: Executor, companyId: number) {
+  const rows = await db
+    .select({ email: users.email, locale: users.locale })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        eq(users.userType, "human"),
+        eq(users.status, "active"),
+        or(eq(users.role, "admin"), eq(users.id, companies.ownerUserId)),
+      ),
+    );
+  return rows.filter((row): row is { email: string; locale: string } => !!row.email);
 }

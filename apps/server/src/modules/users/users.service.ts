@@ -131,3 +131,6 @@ export async function deleteUser(ctx: AppContext, actor: MemberActor, id: number
   });
   return { ok: true as const };
 }
+
+/** The company's active owner and admins who have an address: who is told about its account and channels. */
+export const adminAddresses = (db: Executor, companyId: number) => repo.adminAddresses(db, companyId);
