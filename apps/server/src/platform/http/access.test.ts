@@ -45,6 +45,7 @@ describe("route access declarations", () => {
         "GET /webchat",
         "GET /webchat/test",
         "POST /webhooks/:type/:key",
+        "POST /webhooks/cti/:key",
         // Meta's webhook verification, and the media of replies that Viber and Messenger download.
         "GET /webhooks/messenger/meta-app",
         "GET /api/billing/qpay/callback/:id/:mac",
