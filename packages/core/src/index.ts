@@ -30,6 +30,7 @@ export * from "./contracts/agents.ts";
 export * from "./contracts/dashboard.ts";
 export * from "./contracts/billing.ts";
 export * from "./contracts/two-factor.ts";
+export * from "./contracts/two-factor-guard.ts";
 export * from "./contracts/audit.ts";
 export * from "./emoji.ts";
 export * from "./contracts/calls.ts";

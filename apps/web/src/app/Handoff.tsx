@@ -1,10 +1,12 @@
 import { isTwoFactorChallenge, type LoginResult } from "@holboo/core";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Navigate } from "react-router";
 import { FullPageLoader } from "../components/FullPageLoader.tsx";
 import { AuthCard } from "../features/auth/AuthCard.tsx";
-import { TwoFactorLoginStep } from "../features/auth/TwoFactorLoginStep.tsx";
 import { api, notifyError } from "../lib/api.ts";
+
+// Lazy: its form brings the schemas (zod), which the first screen must not load.
+const TwoFactorLoginStep = lazy(() => import("../features/auth/TwoFactorLoginStep.tsx").then((m) => ({ default: m.TwoFactorLoginStep })));
 
 interface HandoffProps {
   token: string;
@@ -57,7 +59,9 @@ export function Handoff({ token, userID, email, cleanPath }: HandoffProps) {
   if (challenge)
     return (
       <AuthCard>
-        <TwoFactorLoginStep challenge={challenge} onBack={() => setFailed(true)} onSignedIn={() => handoffReload.to(cleanPath)} />
+        <Suspense fallback={<FullPageLoader />}>
+          <TwoFactorLoginStep challenge={challenge} onBack={() => setFailed(true)} onSignedIn={() => handoffReload.to(cleanPath)} />
+        </Suspense>
       </AuthCard>
     );
   return <FullPageLoader />;

@@ -1,5 +1,6 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { activeNavKey, visibleNavItems } from "../app/navigation.ts";
@@ -7,10 +8,12 @@ import { LanguageSelector } from "../components/LanguageSelector.tsx";
 import { Logo } from "../components/Logo.tsx";
 import { UserMenu } from "../components/UserMenu.tsx";
 import { BillingGate } from "../features/billing/BillingGate.tsx";
-import { HelpMenu } from "../features/help/HelpMenu.tsx";
 import { LiveAlerts } from "../features/help/LiveAlerts.tsx";
 import { IssueNotifier } from "../features/issues/IssueNotifier.tsx";
 import { useMe } from "../lib/session.ts";
+
+// Lazy: a header button, kept out of the first screen's size budget.
+const HelpMenu = lazy(() => import("../features/help/HelpMenu.tsx").then((m) => ({ default: m.HelpMenu })));
 
 /** The default layout (spec §2): header with logo, language and account menu; the main menu at the side, a burger on phones. */
 export function DefaultLayout() {
@@ -37,7 +40,9 @@ export function DefaultLayout() {
             )}
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <HelpMenu offer={me.company !== null} />
+            <Suspense fallback={null}>
+              <HelpMenu offer={me.company !== null} />
+            </Suspense>
             <LanguageSelector />
             <UserMenu me={me} />
           </Group>

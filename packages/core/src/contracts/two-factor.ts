@@ -17,7 +17,6 @@ export type TwoFactorChallengeView = z.infer<typeof TwoFactorChallengeView>;
 
 export const LoginResult = z.union([MeView, TwoFactorChallengeView]);
 export type LoginResult = z.infer<typeof LoginResult>;
-export const isTwoFactorChallenge = (result: LoginResult): result is TwoFactorChallengeView => "two_factor_required" in result;
 
 export const TwoFactorLoginInput = z.object({
   challenge: z.string({ error: "two_factor_challenge_expired" }).min(20, { error: "two_factor_challenge_expired" }).max(200),
