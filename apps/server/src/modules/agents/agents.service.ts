@@ -6,7 +6,7 @@ import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { deleteFile, insertFile, sniffImageType } from "../companies/companies.service.ts";
 import { recordAudit } from "../audit/audit.service.ts";
-import { agentHeldUntilInvoice, recordAgentAdded, recordAgentRemoved } from "../billing/billing.service.ts";
+import { agentHeldUntilInvoice, recordAgentAdded, recordAgentRemoved } from "../billing/agent-billing.service.ts";
 import { assertWithinLimit } from "../billing/limits.service.ts";
 import { insertUser, updateCompanyUser } from "../users/users.service.ts";
 import { agentServesChannel, assertAgentRemovable, canRemoveAgent } from "./agents.policy.ts";

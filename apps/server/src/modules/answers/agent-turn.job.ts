@@ -4,7 +4,7 @@ import type { Executor } from "../../platform/db/client.ts";
 import { defineJob } from "../../platform/jobs/job.ts";
 import { findMessage } from "../interactions/messages.service.ts";
 import type { AgentTurnJob } from "../interactions/messages.repo.ts";
-import { isAccessClosed } from "../billing/billing.service.ts";
+import { isAccessClosed } from "../billing/billing-access.service.ts";
 import { escalateToPeople } from "../interactions/ownership.service.ts";
 import { agentTurnStatementJob } from "./agent-turn.repo.ts";
 import { answerCustomer } from "./virtual-agent.service.ts";

@@ -2,7 +2,9 @@ import type { PlanTerm } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import * as repo from "./billing.repo.ts";
-import { accessClosed, agentLines, applyAccess, noticeAt, raiseInvoice, renewalTerm, termPrice } from "./billing.service.ts";
+import { agentLines } from "./agent-billing.service.ts";
+import { accessClosed, applyAccess } from "./billing-access.service.ts";
+import { noticeAt, raiseInvoice, renewalTerm, termPrice } from "./billing.service.ts";
 import { remindOnce } from "./billing-reminders.service.ts";
 import { addTerm, DAY_MS } from "./billing.time.ts";
 

@@ -19,6 +19,7 @@ import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
 import * as billing from "./billing.service.ts";
+import { applyPayment } from "./billing-payments.service.ts";
 import { runBillingCycle } from "./billing-cycle.service.ts";
 import { invoicePdfFor } from "./invoice-pdf.service.ts";
 import { bankTransfer } from "./payment-provider.ts";
@@ -76,7 +77,7 @@ export function billingRoutes(app: TypedApp, ctx: AppContext) {
   app.post(
     "/api/admin/invoices/:id/payment",
     { config: admin, schema: { params: idParamSchema, body: RecordPaymentInput, response: { 200: InvoiceView } } },
-    (req) => billing.applyPayment(ctx, { userId: req.actor?.userId ?? 0, ip: req.ip }, req.params.id, bankTransfer, req.body.reference),
+    (req) => applyPayment(ctx, { userId: req.actor?.userId ?? 0, ip: req.ip }, req.params.id, bankTransfer, req.body.reference),
   );
 
   // Test installations only (BILLING_TEST_CLOCK, refused with NODE_ENV=production): the billing rules at a chosen time.

@@ -12,7 +12,7 @@ import type {
 } from "@holboo/core";
 import { INVOICE_PAYABLE_DAYS, LIMITED_RESOURCES } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
-import { type AuditActor, recordAudit } from "../audit/audit.service.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { onUniqueViolation } from "../../platform/db/errors.ts";
@@ -20,9 +20,10 @@ import { fail } from "../../platform/http/errors.ts";
 import * as repo from "./billing.repo.ts";
 import { presentInvoice, presentPlan } from "./billing.presenter.ts";
 import { invoiceNotice, remindOnce } from "./billing-reminders.service.ts";
-import { addDays, addTerm, daysBetween, DAY_MS } from "./billing.time.ts";
+import { addDays, addTerm, DAY_MS } from "./billing.time.ts";
 import { limitOf } from "./limits.service.ts";
-import type { PaymentProvider } from "./payment-provider.ts";
+import { agentLines } from "./agent-billing.service.ts";
+import { accessClosed, applyAccess } from "./billing-access.service.ts";
 import { qpayConfigured } from "./qpay.provider.ts";
 
 export { assertWithinLimit } from "./limits.service.ts";
@@ -33,83 +34,6 @@ export const termPrice = (plan: repo.PlanRow, term: PlanTerm) => (term === "day"
 export async function startTrial(tx: Executor, companyId: number, now = new Date()) {
   const plan = (await repo.findPlanByCode(tx, "trial")) ?? fail("plan_not_found");
   await repo.insertSubscription(tx, { companyId, planId: plan.id, status: "trial", trialEndsAt: addDays(now, plan.trialDays) });
-}
-
-/**
- * Billing of virtual agents: call in the transaction that creates an agent (after `assertWithinLimit(tx, companyId, "agents")`)
- * and in the one that deletes it. An agent beyond the primary is billed per day it lived in each invoiced period.
- */
-export async function recordAgentAdded(tx: Executor, companyId: number, agent: { id: number; name: string; isPrimary: boolean }, now = new Date()) {
-  await repo.insertAgentUsage(tx, { companyId, agentId: agent.id, name: agent.name, isPrimary: agent.isPrimary, startedAt: now });
-}
-
-export async function recordAgentRemoved(tx: Executor, companyId: number, agentId: number, now = new Date()) {
-  await repo.endAgentUsage(tx, companyId, agentId, now);
-}
-
-/**
- * An additional agent is billed at least until the next invoice: one added in the running period (since the last
- * invoice was raised) cannot be removed before that invoice. Call before deleting an agent.
- */
-/**
- * Whether an additional agent is held until the next invoice (spec §4): one added during the running paid
- * period is billed through it and cannot be removed before the invoice. The primary agent is never held.
- */
-export async function agentHeldUntilInvoice(db: Executor, companyId: number, agentId: number, now = new Date()): Promise<boolean> {
-  const subscription = await repo.findSubscription(db, companyId);
-  if (!subscription?.nextInvoiceAt || subscription.status !== "active" || subscription.nextInvoiceAt <= now) return false;
-  const since = subscription.periodStart ?? subscription.confirmedAt;
-  const [usage] = await repo.agentUsageIn(db, companyId, now, subscription.nextInvoiceAt).then((rows) => rows.filter((row) => row.agentId === agentId));
-  return Boolean(usage && !usage.isPrimary && since && usage.startedAt >= since);
-}
-
-export async function assertAgentRemovable(db: Executor, companyId: number, agentId: number, now = new Date()) {
-  if (await agentHeldUntilInvoice(db, companyId, agentId, now)) fail("agent_remove_before_invoice");
-}
-
-/** The main and additional agents of [start, end): bought day, days worked and what the additional ones cost. */
-export async function agentLines(db: Executor, companyId: number, plan: repo.PlanRow, start: Date, end: Date): Promise<InvoiceAgentLine[]> {
-  const rows = await repo.agentUsageIn(db, companyId, start, end);
-  return rows.map((row) => {
-    const from = row.startedAt > start ? row.startedAt : start;
-    const to = row.endedAt && row.endedAt < end ? row.endedAt : end;
-    const days = daysBetween(from, to);
-    return {
-      name: row.name,
-      kind: row.isPrimary ? "main" : "additional",
-      bought_at: row.startedAt.toISOString(),
-      days_worked: days,
-      amount: row.isPrimary ? 0 : days * plan.extraAgentDayPrice,
-    };
-  });
-}
-
-/** Why the company's access is closed now, if it is: the platform admin, an overdue invoice, an ended trial or term. */
-export async function accessReason(db: Executor, subscription: repo.SubscriptionRow, now: Date): Promise<SuspensionReason | null> {
-  if (subscription.suspendedByAdmin) return "admin";
-  const unpaid = await repo.findUnpaidInvoice(db, subscription.companyId);
-  if (unpaid && unpaid.dueAt <= now) return "unpaid";
-  if (subscription.status === "expired") return subscription.term ? "term_ended" : "trial_expired";
-  return null;
-}
-
-/** Brings companies.suspended_at (what the request guard and the agents read) in line with the subscription. */
-export async function applyAccess(db: Executor, subscription: repo.SubscriptionRow, now: Date) {
-  const reason = await accessReason(db, subscription, now);
-  const current = await repo.companyAccess(db, subscription.companyId);
-  if ((current?.suspendedReason ?? null) !== reason) await repo.setCompanyAccess(db, subscription.companyId, reason, now);
-  /** closed: access was open and is closed now, so the staff's sockets must end once this commits (`accessClosed`). */
-  return { reason, closed: reason !== null && !current?.suspendedAt };
-}
-
-/** After a commit that closed a company's access: its staff's sockets end with the reason, on every process. */
-export function accessClosed(ctx: AppContext, companyId: number) {
-  ctx.realtime.closeCompanySockets(companyId);
-}
-
-/** Whether the company's access is closed: its virtual agents do not answer then. */
-export async function isAccessClosed(db: Executor, companyId: number) {
-  return !!(await repo.companyAccess(db, companyId))?.suspendedAt;
 }
 
 /** The reminder due now: for an unpaid invoice pay-today, then 1 day left, then the last day; for a trial its last two days. */
@@ -300,67 +224,6 @@ export async function listInvoices(ctx: AppContext, companyId: number) {
 
 export async function findInvoice(ctx: AppContext, companyId: number, invoiceId: number) {
   return (await repo.findInvoice(ctx.db, companyId, invoiceId)) ?? fail("invoice_not_found");
-}
-
-/**
- * A payment for an invoice, through a payment provider (the platform admin's bank-transfer record by default):
- * created → paid → activated in one transaction, and the company's access is reopened at once when nothing else keeps it closed.
- */
-export async function applyPayment(
-  ctx: AppContext,
-  actor: { userId: number; ip: string | null },
-  invoiceId: number,
-  provider: PaymentProvider,
-  reference: string,
-  now = new Date(),
-) {
-  const invoice = (await repo.findInvoiceAnyCompany(ctx.db, invoiceId)) ?? fail("invoice_not_found");
-  const confirmed = (await provider.confirm({ invoiceNumber: invoice.number, amount: invoice.amount, reference })) ?? fail("payment_not_received");
-  const settled = await settleInvoice(
-    ctx,
-    invoice,
-    { method: provider.method, reference: confirmed.reference },
-    { ...actor, companyId: invoice.companyId },
-    now,
-  );
-  if (!settled) fail("invoice_not_payable");
-  return presentInvoice((await repo.findInvoice(ctx.db, invoice.companyId, invoiceId)) ?? fail("invoice_not_found"));
-}
-
-/**
- * Marks a confirmed payment: the invoice goes created → paid → activated with the provider's payment reference, the
- * payment is audited, and access reopens — all in one transaction under the subscription's lock, so a payment seen
- * twice at once (QPay's callback beside the poll, or a repeated callback) is recorded once. False when the invoice was
- * no longer waiting for payment (already paid): nothing changes.
- */
-export async function settleInvoice(
-  ctx: AppContext,
-  invoice: repo.InvoiceRow,
-  payment: { method: string; reference: string },
-  actor: AuditActor,
-  now = new Date(),
-): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
-    const subscription = (await repo.lockSubscription(tx, invoice.companyId)) ?? fail("plan_not_found");
-    const current = (await repo.findInvoice(tx, invoice.companyId, invoice.id)) ?? fail("invoice_not_found");
-    if (current.status !== "created") return false;
-    await repo.updateInvoice(tx, invoice.companyId, invoice.id, {
-      status: "activated",
-      paidAt: now,
-      activatedAt: now,
-      endedAt: current.periodEnd <= now ? current.periodEnd : null,
-      paymentMethod: payment.method,
-      paymentReference: payment.reference,
-    });
-    await applyAccess(tx, subscription, now);
-    await recordAudit(tx, actor, {
-      action: "billing.payment",
-      targetType: "invoice",
-      targetId: current.number,
-      after: { method: payment.method, reference: payment.reference, amount: current.amount },
-    });
-    return true;
-  });
 }
 
 /** The platform admin closes or reopens a company by hand; reopening leaves closed what billing keeps closed. */

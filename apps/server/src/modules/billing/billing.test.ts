@@ -6,7 +6,7 @@ import { type Client, errorCode, fieldCode, startTestApp, type TestApp } from ".
 import { colleague, companyAdmin, platformAdmin, unique, visitor, webchatInput } from "../../../test/factories.ts";
 import { invoices, messages, subscriptions, virtualAgents, users } from "../../platform/db/schema.ts";
 import { assertWithinLimit } from "./limits.service.ts";
-import { assertAgentRemovable, recordAgentAdded, recordAgentRemoved } from "./billing.service.ts";
+import { assertAgentRemovable, recordAgentAdded, recordAgentRemoved } from "./agent-billing.service.ts";
 
 let t: TestApp;
 let root: Client;

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.ts";
 import type { Config } from "../../platform/config.ts";
 import { fail } from "../../platform/http/errors.ts";
 import * as repo from "./billing.repo.ts";
-import { settleInvoice } from "./billing.service.ts";
+import { settleInvoice } from "./billing-payments.service.ts";
 import { qpayCheckJob } from "./qpay.job.ts";
 import { type QPayCheckout, QPayClient, qpayConfigured } from "./qpay.provider.ts";
 

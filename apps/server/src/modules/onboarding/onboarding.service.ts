@@ -5,7 +5,8 @@ import { onUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { buildMe } from "../auth/me.service.ts";
 import { companyNameTaken, insertCompany, insertVirtualAgent } from "../companies/companies.service.ts";
-import { assertWithinLimit, recordAgentAdded, startTrial } from "../billing/billing.service.ts";
+import { recordAgentAdded } from "../billing/agent-billing.service.ts";
+import { assertWithinLimit, startTrial } from "../billing/billing.service.ts";
 import { seedDefaultRoles } from "../roles/roles.service.ts";
 import { findUserById, insertUser, updateOwnUser } from "../users/users.service.ts";
 
