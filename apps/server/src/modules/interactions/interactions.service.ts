@@ -74,9 +74,16 @@ export async function events(ctx: AppContext, actor: MemberActor, id: number, qu
 
 /** Older messages, newest first, for loading a long thread incrementally. */
 export async function history(ctx: AppContext, actor: MemberActor, id: number, query: MessagesPageQuery) {
-  assertVisible(actor, await repo.findInteraction(ctx.db, actor.companyId, id));
+  const interaction = assertVisible(actor, await repo.findInteraction(ctx.db, actor.companyId, id));
   const rows = await listMessagesBefore(ctx.db, actor.companyId, id, query.before, query.limit, false);
-  return { items: rows.map(({ message, senderFirst, senderLast }) => presentMessage(message, fullName(senderFirst, senderLast))) };
+  // A customer's message is named after the conversation's contact, as its live push is (not "Customer").
+  const contact = interaction.contactId ? await findContact(ctx.db, actor.companyId, interaction.contactId) : null;
+  const contactName = contact ? fullName(contact.firstName, contact.lastName) : "";
+  return {
+    items: rows.map(({ message, senderFirst, senderLast }) =>
+      presentMessage(message, message.senderType === "contact" ? contactName : fullName(senderFirst, senderLast)),
+    ),
+  };
 }
 
 /**

@@ -116,6 +116,17 @@ describe("staff replies", () => {
     const older = (await company.client.get<{ items: MessageView[] }>(`/api/interactions/${id}/messages?limit=3&before=${newest[2]?.seq}`)).body.items;
     expect(older.map((m) => m.text)).toEqual(["Мессеж 4", "Мессеж 3", "Мессеж 2"]);
   });
+
+  it("names a customer's messages in the history after the conversation's contact, as the live push does", async () => {
+    const company = await webchatCompany(t);
+    const v = await visitor(t, company.channel);
+    const id = (await v.send("Сайн уу")).body.interaction_id;
+    await company.client.post(`/api/interactions/${id}/messages`, { client_id: unique("r-"), text: "Сайн байна уу" });
+    const contactId = (await company.client.get<InteractionView>(`/api/interactions/${id}`)).body.contact.id;
+    expect((await company.client.put(`/api/contacts/${contactId}`, { first_name: "Сарнай", phone: "+976 8811 2244", special: false })).status).toBe(200);
+    const history = (await company.client.get<{ items: MessageView[] }>(`/api/interactions/${id}/messages`)).body.items;
+    expect(history.find((m) => m.sender_type === "contact")?.sender.name).toBe("Сарнай");
+  });
 });
 
 describe("ownership", () => {
