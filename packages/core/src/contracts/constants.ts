@@ -13,6 +13,17 @@ export const ISSUE_SETTING_PATHS: Record<IssueSettingKind, string> = { type: "/a
 /** Pushed to `u{id}` when an issue is assigned to someone or they are mentioned in a comment. */
 export const ISSUE_NOTIFY_EVENT = "issue.notify";
 
+/** Pushed to `u{id}` when that person read a conversation up to a sequence number, so their other tabs clear its count. */
+export const INTERACTION_READ_EVENT = "interaction.read";
+export interface InteractionReadSignal {
+  interaction_id: number;
+  last_read_seq: number;
+}
+
+/** A conversation's last-message line in the inbox: the text, or the attachments' names (server and live patches alike). */
+export const messagePreview = (text: string, attachments: ReadonlyArray<{ name: string }>) =>
+  (text.trim() || attachments.map((a) => a.name).join(", ")).slice(0, 140);
+
 /** The guided tour's steps over the real screens, in order (spec §3: help for new staff). */
 export const TOUR_STEPS = ["menu", "inbox", "conversation", "composer", "contacts", "knowledge", "settings", "help"] as const;
 export type TourStep = (typeof TOUR_STEPS)[number];

@@ -34,7 +34,7 @@ export type AdminFeedbackView = z.infer<typeof AdminFeedbackView>;
 export const NotificationPreferences = z.object({ sound: z.boolean({ error: "invalid_parameters" }), browser: z.boolean({ error: "invalid_parameters" }) });
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
 
-/** Open conversations this person may see that hold customer messages nobody on staff has read. */
+/** Open conversations this person may see that hold customer messages they have not read (their own read position). */
 export const UnreadSummary = z.object({ conversations: z.number().int(), messages: z.number().int() });
 export type UnreadSummary = z.infer<typeof UnreadSummary>;
 

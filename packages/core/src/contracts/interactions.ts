@@ -78,7 +78,7 @@ export const InteractionView = z.object({
   /** The customer's own stars (service-rating page) and comment. */
   customer_rating: z.number().int().nullable(),
   rating_comment: z.string().nullable(),
-  /** Customer messages nobody on staff has read yet. */
+  /** Customer messages the viewer has not read yet (each person has their own read position). */
   unread_count: z.number().int(),
   tags: z.array(z.object({ id: z.number().int(), name: z.string(), important: z.boolean() })),
   last_seq: z.number().int(),

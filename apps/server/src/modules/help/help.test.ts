@@ -65,7 +65,7 @@ describe("notification preferences", () => {
 });
 
 describe("unread counts", () => {
-  it("count customer messages nobody on staff has read, per conversation and for the tab, until staff read them", async () => {
+  it("count customer messages the person has not read, per conversation and for the tab, until they read them", async () => {
     const company = await webchatCompany(t);
     const other = await webchatCompany(t);
     const v = await visitor(t, company.channel);

@@ -1,32 +1,31 @@
 import type { InteractionListQuery } from "@holboo/core";
-import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../platform/db/client.ts";
 import { containsPattern } from "../../platform/db/like.ts";
 import { channels, contacts, interactionTagLinks, interactionTags, interactions, messages, users } from "../../platform/db/schema.ts";
+import { unreadFor } from "./reads.repo.ts";
 
 export type InteractionRow = typeof interactions.$inferSelect;
 
 const assignee = alias(users, "assignee");
 const closer = alias(users, "closer");
 
-const viewColumns = {
-  interaction: interactions,
-  channelType: channels.type,
-  channelName: channels.name,
-  contactFirst: contacts.firstName,
-  contactLast: contacts.lastName,
-  assigneeFirst: assignee.firstName,
-  assigneeLast: assignee.lastName,
-  closerFirst: closer.firstName,
-  closerLast: closer.lastName,
-  /** Customer messages nobody on staff has read yet (staff reading marks them seen). */
-  unread: sql<number>`(SELECT count(*)::int FROM ${messages} m WHERE m.company_id = ${interactions.companyId} AND m.interaction_id = ${interactions.id} AND m.direction = 'in' AND m.status <> 'seen')`,
-};
-
-function viewQuery(db: Executor) {
+/** An interaction as one viewer sees it: `unread` counts from that person's own read position. */
+function viewQuery(db: Executor, viewerId: number) {
   return db
-    .select(viewColumns)
+    .select({
+      interaction: interactions,
+      channelType: channels.type,
+      channelName: channels.name,
+      contactFirst: contacts.firstName,
+      contactLast: contacts.lastName,
+      assigneeFirst: assignee.firstName,
+      assigneeLast: assignee.lastName,
+      closerFirst: closer.firstName,
+      closerLast: closer.lastName,
+      unread: unreadFor(viewerId),
+    })
     .from(interactions)
     .leftJoin(channels, eq(channels.id, interactions.channelId))
     .innerJoin(contacts, eq(contacts.id, interactions.contactId))
@@ -59,8 +58,8 @@ export async function lockInteraction(db: Executor, companyId: number, id: numbe
   return row ?? null;
 }
 
-export async function findInteractionView(db: Executor, companyId: number, id: number) {
-  const [row] = await viewQuery(db).where(and(eq(interactions.companyId, companyId), eq(interactions.id, id)));
+export async function findInteractionView(db: Executor, companyId: number, id: number, viewerId: number) {
+  const [row] = await viewQuery(db, viewerId).where(and(eq(interactions.companyId, companyId), eq(interactions.id, id)));
   return row ?? null;
 }
 
@@ -122,7 +121,7 @@ export function visibleToUser(userId: number): SQL {
   ) as SQL;
 }
 
-export async function listInteractions(db: Executor, companyId: number, query: InteractionListQuery, visibility: SQL | null) {
+export async function listInteractions(db: Executor, companyId: number, viewerId: number, query: InteractionListQuery, visibility: SQL | null) {
   const conditions: SQL[] = [eq(interactions.companyId, companyId), eq(interactions.status, query.status)];
   if (visibility) conditions.push(visibility);
   if (query.channel_id) conditions.push(eq(interactions.channelId, query.channel_id));
@@ -160,7 +159,7 @@ export async function listInteractions(db: Executor, companyId: number, query: I
       ? [sql`${interactions.lastMessageAt} DESC NULLS LAST`, desc(interactions.id)]
       : [desc(interactions.closedAt), desc(interactions.id)];
   const [items, [count]] = await Promise.all([
-    viewQuery(db)
+    viewQuery(db, viewerId)
       .where(where)
       .orderBy(...order)
       .limit(query.page_size)
@@ -172,18 +171,6 @@ export async function listInteractions(db: Executor, companyId: number, query: I
       .where(where),
   ]);
   return { items, total: count?.total ?? 0 };
-}
-
-/** The tab's badge: open conversations the viewer may see with unread customer messages, and how many messages. */
-export async function unreadSummary(db: Executor, companyId: number, visibility: SQL | null) {
-  const conditions: SQL[] = [eq(messages.companyId, companyId), eq(messages.direction, "in"), ne(messages.status, "seen"), eq(interactions.status, "open")];
-  if (visibility) conditions.push(visibility);
-  const [row] = await db
-    .select({ conversations: sql<number>`count(DISTINCT ${messages.interactionId})::int`, messages: sql<number>`count(*)::int` })
-    .from(messages)
-    .innerJoin(interactions, and(eq(interactions.companyId, messages.companyId), eq(interactions.id, messages.interactionId)))
-    .where(and(...conditions));
-  return { conversations: row?.conversations ?? 0, messages: row?.messages ?? 0 };
 }
 
 export function tagsOf(db: Executor, companyId: number, interactionIds: number[]) {

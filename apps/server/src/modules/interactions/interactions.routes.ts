@@ -24,10 +24,9 @@ import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { findInteraction } from "./interactions.repo.ts";
-import { assertVisible } from "./interactions.policy.ts";
 import * as interactions from "./interactions.service.ts";
-import { markRead, sendAsStaff } from "./messages.service.ts";
+import { sendAsStaff } from "./messages.service.ts";
+import * as reads from "./reads.service.ts";
 import * as ownership from "./ownership.service.ts";
 import { storeAttachment } from "./attachments.service.ts";
 import { draftReply } from "../answers/draft-reply.service.ts";
@@ -41,7 +40,7 @@ export function interactionsRoutes(app: TypedApp, ctx: AppContext) {
     interactions.list(ctx, requireMember(req.actor), req.query),
   );
   app.get("/api/interactions/unread", { config: member, schema: { response: { 200: UnreadSummary } } }, (req) =>
-    interactions.unread(ctx, requireMember(req.actor)),
+    reads.unreadSummary(ctx, requireMember(req.actor)),
   );
   app.post(
     "/api/interactions",
@@ -67,11 +66,9 @@ export function interactionsRoutes(app: TypedApp, ctx: AppContext) {
     { config: edit, schema: { params: idParamSchema, body: SendMessageInput, response: { 200: MessageView } } },
     (req) => sendAsStaff(ctx, requireMember(req.actor), req.params.id, req.body),
   );
-  app.post("/api/interactions/:id/seen", { config: member, schema: { params: idParamSchema, body: SeenInput, response: { 200: okResponse } } }, async (req) => {
-    const actor = requireMember(req.actor);
-    const interaction = assertVisible(actor, await findInteraction(ctx.db, actor.companyId, req.params.id));
-    return markRead(ctx, interaction, "staff", req.body.up_to_seq);
-  });
+  app.post("/api/interactions/:id/seen", { config: member, schema: { params: idParamSchema, body: SeenInput, response: { 200: okResponse } } }, (req) =>
+    reads.readAsStaff(ctx, requireMember(req.actor), req.params.id, req.body.up_to_seq),
+  );
 
   app.post("/api/interactions/:id/assign", { config: edit, schema: { params: idParamSchema, body: AssignInput } }, async (req) => {
     await ownership.assign(ctx, requireMember(req.actor), req.params.id, req.body.user_id);

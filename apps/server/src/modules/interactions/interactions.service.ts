@@ -32,14 +32,15 @@ import { publish } from "./publisher.ts";
 export { countOpenOnChannel, findInteraction, findOpenForIdentity, latestForIdentity, lockInteraction, updateInteraction } from "./interactions.repo.ts";
 export { appendEvent, listEventsAfter } from "./events.repo.ts";
 
-async function view(db: Executor, companyId: number, id: number): Promise<InteractionView> {
-  const row = (await repo.findInteractionView(db, companyId, id)) ?? fail("interaction_not_found");
+async function view(db: Executor, actor: MemberActor, id: number): Promise<InteractionView> {
+  const companyId = actor.companyId;
+  const row = (await repo.findInteractionView(db, companyId, id, actor.userId)) ?? fail("interaction_not_found");
   return presentInteraction(row, await repo.tagsOf(db, companyId, [id]));
 }
 
 export async function list(ctx: AppContext, actor: MemberActor, query: InteractionListQuery) {
   const visibility = actor.permissions.has("interaction.view_all_closed") ? null : repo.visibleToUser(actor.userId);
-  const { items, total } = await repo.listInteractions(ctx.db, actor.companyId, query, visibility);
+  const { items, total } = await repo.listInteractions(ctx.db, actor.companyId, actor.userId, query, visibility);
   const tags = await repo.tagsOf(
     ctx.db,
     actor.companyId,
@@ -48,14 +49,9 @@ export async function list(ctx: AppContext, actor: MemberActor, query: Interacti
   return { items: items.map((row) => presentInteraction(row, tags)), total };
 }
 
-/** The tab's unread badge, over what this person may see. */
-export function unread(ctx: AppContext, actor: MemberActor) {
-  return repo.unreadSummary(ctx.db, actor.companyId, actor.permissions.has("interaction.view_all_closed") ? null : repo.visibleToUser(actor.userId));
-}
-
 export async function get(ctx: AppContext, actor: MemberActor, id: number) {
   assertVisible(actor, await repo.findInteraction(ctx.db, actor.companyId, id));
-  return view(ctx.db, actor.companyId, id);
+  return view(ctx.db, actor, id);
 }
 
 /** Whether the customer is connected now; only web chat has a live connection to tell. */
@@ -147,7 +143,7 @@ export async function start(ctx: AppContext, actor: MemberActor, input: StartInt
     return { row: after, events };
   });
   publish(ctx, [result.row], result.events);
-  return view(ctx.db, actor.companyId, result.row.id);
+  return view(ctx.db, actor, result.row.id);
 }
 
 async function change(
@@ -161,7 +157,7 @@ async function change(
     return { before, ...(await apply(tx, before)) };
   });
   publish(ctx, [result.before, result.row], result.events);
-  return view(ctx.db, actor.companyId, id);
+  return view(ctx.db, actor, id);
 }
 
 /** Closing records the closer and, when given, the customer's mood and rating. */

@@ -1,5 +1,5 @@
 import type { AttachmentView, MessageView, SenderType, SendMessageInput } from "@holboo/core";
-import { fullName, LIMITS } from "@holboo/core";
+import { fullName, LIMITS, messagePreview } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
@@ -32,8 +32,6 @@ import { publish } from "./publisher.ts";
 // the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
 export { findByProviderId, findMessage, isAttachmentVisibleToIdentity, lastInboundAt, listMessagesBefore, setMessageDelivery } from "./messages.repo.ts";
 export { publish } from "./publisher.ts";
-
-const preview = (text: string, attachments: AttachmentView[]) => (text.trim() || attachments.map((a) => a.name).join(", ")).slice(0, 140);
 
 /** Attachments for a new message; every id must be a file of the company. */
 export async function loadAttachments(db: Executor, companyId: number, ids: string[]): Promise<AttachmentView[]> {
@@ -73,7 +71,7 @@ function toAppend(message: NewMessage, now: Date): MessageToAppend {
   };
   // The statement fills in what the insert assigns: the id, the interaction and the sequence number.
   const view = presentMessage({ ...values, id: 0, companyId: 0, interactionId: 0, seq: 0 }, message.senderName);
-  return { ...values, preview: message.isPrivate ? null : preview(message.text, message.attachments), view };
+  return { ...values, preview: message.isPrivate ? null : messagePreview(message.text, message.attachments), view };
 }
 
 /** Writes a message and its message.created event under one sequence number, in one statement. */

@@ -1,7 +1,6 @@
 import { CALL_SOCKET_EVENT, type CallView } from "@holboo/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { io } from "socket.io-client";
+import { useStaffEvent } from "../../lib/staff-socket.ts";
 import { api } from "../../lib/api.ts";
 
 export const callKeys = {
@@ -15,14 +14,7 @@ export const callKeys = {
 /** Refreshes every call query when the server says a call changed (the company's staff room). */
 export function useCallUpdates(enabled = true) {
   const client = useQueryClient();
-  useEffect(() => {
-    if (!enabled) return;
-    const live = io({ transports: ["websocket", "polling"], withCredentials: true });
-    live.on(CALL_SOCKET_EVENT, () => void client.invalidateQueries({ queryKey: callKeys.all }));
-    return () => {
-      live.close();
-    };
-  }, [client, enabled]);
+  useStaffEvent(CALL_SOCKET_EVENT, () => void client.invalidateQueries({ queryKey: callKeys.all }), enabled);
 }
 
 export const useInteractionCalls = (interactionId: number, enabled: boolean) =>

@@ -1,11 +1,13 @@
-import type { InteractionEventView } from "@holboo/core";
+import { INTERACTION_READ_EVENT, type InteractionEventView } from "@holboo/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import { io } from "socket.io-client";
-import { alertFor, deliverAlert } from "./alerts.ts";
+import { onStaffConnect, useStaffEvent } from "../../lib/staff-socket.ts";
 import { notificationPreferencesQuery, tabTitle, unreadQuery } from "./notifications.queries.ts";
+
+/** Which events alert, the chime and the notification: loaded with the first event, off the first screen. */
+const alerts = () => import("./alerts.ts");
 
 /** The conversation open on screen: only the inbox shows one (`/interacts?id=7`). */
 export function readingInteraction(pathname: string, search: string): number | null {
@@ -25,8 +27,7 @@ export function LiveAlerts() {
   const { pathname, search } = useLocation();
   const unread = useQuery(unreadQuery);
   const preferences = useQuery(notificationPreferencesQuery);
-  const state = useRef({ reading: readingInteraction(pathname, search), onInbox: pathname === "/interacts", preferences: preferences.data, t, navigate });
-  state.current = { reading: readingInteraction(pathname, search), onInbox: pathname === "/interacts", preferences: preferences.data, t, navigate };
+  const reading = readingInteraction(pathname, search);
 
   const conversations = unread.data?.conversations ?? 0;
   useEffect(() => {
@@ -37,20 +38,20 @@ export function LiveAlerts() {
     };
   }, [conversations]);
 
-  useEffect(() => {
-    const live = io({ transports: ["websocket", "polling"], withCredentials: true });
-    live.on("interaction.event", (event: InteractionEventView) => {
-      const { reading, onInbox, preferences: chosen, t: translate, navigate: go } = state.current;
-      // The inbox's own socket refreshes every interaction list (the count among them); elsewhere only the count.
-      if (!onInbox) void client.invalidateQueries({ queryKey: unreadQuery.queryKey, exact: true });
-      const alert = alertFor(event, reading, document.visibilityState === "visible");
+  const refreshCount = () => void client.invalidateQueries({ queryKey: unreadQuery.queryKey, exact: true });
+  useStaffEvent<InteractionEventView>("interaction.event", (event) => {
+    const visible = document.visibilityState === "visible";
+    const chosen = preferences.data;
+    void alerts().then(({ alertFor, changesUnread, deliverAlert }) => {
+      if (changesUnread(event)) refreshCount();
+      const alert = alertFor(event, reading, visible);
       if (!alert || !chosen) return;
-      const title = translate(alert.kind === "conversation" ? "alerts.newConversation" : "alerts.newMessage", { name: alert.name });
-      deliverAlert(alert, chosen, title, (id) => void go(`/interacts?id=${id}`));
+      const title = t(alert.kind === "conversation" ? "alerts.newConversation" : "alerts.newMessage", { name: alert.name });
+      deliverAlert(alert, chosen, title, (id) => void navigate(`/interacts?id=${id}`));
     });
-    return () => {
-      live.close();
-    };
-  }, [client]);
+  });
+  // Read here or in another of this person's tabs; after a reconnection, pushes may have been missed.
+  useStaffEvent(INTERACTION_READ_EVENT, refreshCount);
+  useEffect(() => onStaffConnect(() => void client.invalidateQueries({ queryKey: unreadQuery.queryKey, exact: true })), [client]);
   return null;
 }

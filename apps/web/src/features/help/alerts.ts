@@ -17,6 +17,12 @@ export function alertFor(event: InteractionEventView, openInteractionId: number 
   return { kind: event.seq <= 1 ? "conversation" : "message", interactionId: event.interaction_id, name: message.sender.name, text: message.text };
 }
 
+/** Events after which this person's unread count may differ: a customer's message, or who sees which conversation. */
+export function changesUnread(event: InteractionEventView): boolean {
+  if (event.type === "message.created") return (event.payload.message as MessageView | undefined)?.direction === "in";
+  return event.type === "ownership.changed" || event.type === "interaction.closed" || event.type === "interaction.reopened";
+}
+
 /** A short two-tone chime made on the spot (no audio file to download). */
 export function playChime() {
   const Context = window.AudioContext as typeof AudioContext | undefined;

@@ -19,6 +19,7 @@ const sockets = vi.hoisted(() => ({ handlers: new Map<string, (payload: unknown)
 vi.mock("socket.io-client", () => ({
   io: () => ({
     on: (name: string, handler: (payload: unknown) => void) => sockets.handlers.set(name, handler),
+    off: (name: string) => sockets.handlers.delete(name),
     close: () => {
       sockets.closed += 1;
     },
@@ -114,7 +115,7 @@ describe("alerts for new conversations and messages", () => {
     await vi.waitFor(() => expect(calls()).toBeGreaterThan(before));
     unmount();
     expect(document.title).toBe("Holboo");
-    expect(sockets.closed).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(sockets.closed).toBeGreaterThan(0));
     expect(readingInteraction("/interacts", "?tab=1&id=7")).toBe(7);
     expect(readingInteraction("/contacts", "?id=7")).toBeNull();
   });

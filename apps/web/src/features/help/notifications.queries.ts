@@ -6,7 +6,7 @@ export const notificationPreferencesQuery = {
   queryFn: () => api.get<NotificationPreferences>("/api/me/notifications"),
 };
 
-/** Under "interactions", so every conversation event that refreshes the lists refreshes the badge too. */
+/** This person's own count (their read positions); `LiveAlerts` refetches it after the events that may change it. */
 export const unreadQuery = {
   queryKey: ["interactions", "unread"] as const,
   queryFn: () => api.get<UnreadSummary>("/api/interactions/unread"),

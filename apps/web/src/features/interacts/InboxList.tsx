@@ -12,7 +12,7 @@ import { Pagination } from "../../components/shared/Pagination.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
 import { api } from "../../lib/api.ts";
 import { useMe } from "../../lib/session.ts";
-import { inboxUserQueries } from "./inbox.queries.ts";
+import { inboxUserQueries, interactionKeys } from "./inbox.queries.ts";
 
 const PAGE_SIZE = 20;
 
@@ -41,7 +41,7 @@ export function InboxList({ status, selected, onSelect }: Props) {
     to: range.end ? new Date(range.end.getTime() + 86_399_999).toISOString() : undefined,
   };
   const list = useQuery({
-    queryKey: ["interactions", "list", query],
+    queryKey: interactionKeys.list(query),
     queryFn: () => api.get<{ items: InteractionView[]; total: number }>("/api/interactions", query),
   });
   const channels = useQuery({

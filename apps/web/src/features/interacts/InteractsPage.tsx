@@ -18,7 +18,7 @@ export function InteractsPage() {
   const [tab, setTab] = useTabParam();
   const [params, setParams] = useSearchParams();
   const selected = Number(params.get("id")) || null;
-  const live = useInboxSocket();
+  const { connected, live } = useInboxSocket(selected);
   const canStart = usePermission("interaction.start");
   const select = (id: number) =>
     setParams((current) => {
@@ -30,7 +30,7 @@ export function InteractsPage() {
     <Stack gap="sm">
       <Group>
         <Title order={2}>{t("title")}</Title>
-        {!live.connected && (
+        {!connected && (
           <Text size="xs" c="orange">
             {t("reconnecting")}
           </Text>

@@ -15,6 +15,7 @@ import { CallBubble } from "../calls/CallBubble.tsx";
 import { useCallUpdates, useInteractionCalls } from "../calls/calls.queries.ts";
 import { MessengerHandover } from "./MessengerHandover.tsx";
 import { ThreadState } from "./thread-state.ts";
+import { interactionKeys } from "./inbox.queries.ts";
 import { useContactLive } from "./useContactLive.ts";
 import type { InboxSocket } from "./useInboxSocket.ts";
 
@@ -54,7 +55,7 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
   const canCreateIssue = usePermission("issue.edit");
   const [issuePrefill, setIssuePrefill] = useState<IssuePrefill | null>(null);
   const interaction = useQuery({
-    queryKey: ["interactions", "one", interactionId],
+    queryKey: interactionKeys.one(interactionId),
     queryFn: () => api.get<InteractionView>(`/api/interactions/${interactionId}`),
   });
   const state = useMemo(() => new ThreadState(), [interactionId]);
@@ -112,7 +113,14 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
   });
   useEffect(() => {
     viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
-    if (lastSeq) void api.post(`/api/interactions/${interactionId}/seen`, { up_to_seq: lastSeq }).catch(() => undefined);
+    // Read by this person (their own unread counts) and seen by staff (the customer's receipts), once it is on a visible screen.
+    const read = () => {
+      if (lastSeq && document.visibilityState === "visible")
+        void api.post(`/api/interactions/${interactionId}/seen`, { up_to_seq: lastSeq }).catch(() => undefined);
+    };
+    read();
+    document.addEventListener("visibilitychange", read);
+    return () => document.removeEventListener("visibilitychange", read);
   }, [lastSeq, interactionId, pending.size]);
 
   const loadOlder = async () => {
@@ -272,7 +280,7 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
               interactionId={interactionId}
               disabled={false}
               onSubmit={(message) => void submit(message)}
-              onTyping={() => live.socket?.emit("typing", { interaction_id: interactionId })}
+              onTyping={() => live.emit("typing", { interaction_id: interactionId })}
               prepared={awaitingAnswer ? prepared.data?.draft : null}
             />
           )}

@@ -17,3 +17,11 @@ export const inboxUserQueries = {
       api.get<{ items: UserView[] }>("/api/users", { user_type: "human", user_status: "active", page_size: 100 }).catch(() => ({ items: [] as UserView[] })),
   }),
 };
+
+/** The inbox's conversation caches: the lists (one per tab, page and filters) and each open conversation. */
+export const interactionKeys = {
+  all: ["interactions"] as const,
+  lists: () => [...interactionKeys.all, "list"] as const,
+  list: (query: Record<string, unknown>) => [...interactionKeys.lists(), query] as const,
+  one: (id: number) => [...interactionKeys.all, "one", id] as const,
+};

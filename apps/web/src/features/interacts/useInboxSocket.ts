@@ -1,72 +1,58 @@
-import type { ContactPresenceSignal, InteractionEventView, TypingSignal } from "@holboo/core";
+import { INTERACTION_READ_EVENT, type ContactPresenceSignal, type InteractionEventView, type InteractionReadSignal, type TypingSignal } from "@holboo/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
-import { io, type Socket } from "socket.io-client";
+import { useEffect, useRef } from "react";
+import { emitStaff, onStaffConnect, onStaffEvent, useStaffConnected } from "../../lib/staff-socket.ts";
 import { billingKeys } from "../billing/billing.queries.ts";
+import { interactionKeys } from "./inbox.queries.ts";
 
-type Listener = (event: InteractionEventView) => void;
+/** The cache patches load with the first push (in order: one module, resolved in call order), off the first screen. */
+const cachePatches = () => import("./inbox-cache.ts");
+
 /** Live signals that are not stored events, by their socket event name. */
 interface Signals {
   typing: TypingSignal;
   "contact.presence": ContactPresenceSignal;
 }
-type SignalListener = { [K in keyof Signals]: { name: K; listener: (signal: Signals[K]) => void } }[keyof Signals];
+
+/** What a thread listens to and sends on the shared socket; one object, so effects that depend on it run once. */
+const inboxLive = {
+  onEvent: (listener: (event: InteractionEventView) => void) => onStaffEvent("interaction.event", listener),
+  onSignal: <K extends keyof Signals>(name: K, listener: (signal: Signals[K]) => void) => onStaffEvent(name, listener),
+  onReconnect: onStaffConnect,
+  emit: emitStaff,
+};
+export type InboxSocket = typeof inboxLive;
 
 /**
- * One staff socket for the inbox. Every event refreshes the lists; the open thread also listens and,
- * on each (re)connect, asks for what it missed after its last sequence.
+ * The inbox on the tab's shared staff socket. Pushed events patch the cached lists and conversation; the open
+ * thread also listens and, on each (re)connect, asks for what it missed after its last sequence, as the lists
+ * are refetched (pushes sent while the socket was away are lost).
+ * `reading` is the conversation on screen: its new messages do not count as unread while the tab is visible.
  */
-export function useInboxSocket() {
+export function useInboxSocket(reading: number | null) {
   const client = useQueryClient();
-  const [socket, setSocket] = useState<Socket | null>(null);
-  const [connected, setConnected] = useState(false);
-  const listeners = useRef(new Set<Listener>());
-  const reconnectListeners = useRef(new Set<() => void>());
-  const signalListeners = useRef(new Set<SignalListener>());
+  const connected = useStaffConnected();
+  const open = useRef(reading);
+  useEffect(() => {
+    open.current = reading;
+  }, [reading]);
 
   useEffect(() => {
-    const live = io({ transports: ["websocket", "polling"], withCredentials: true });
-    live.on("connect", () => {
-      setConnected(true);
-      for (const listener of reconnectListeners.current) listener();
-    });
-    live.on("disconnect", () => setConnected(false));
-    live.on("interaction.event", (event: InteractionEventView) => {
-      for (const listener of listeners.current) listener(event);
-      void client.invalidateQueries({ queryKey: ["interactions"] });
-    });
-    // The company's access closed (company_suspended): the billing status reloads and the closed screen shows.
-    live.on("session.ended", () => void client.invalidateQueries({ queryKey: billingKeys.all }));
-    live.on("presence", () => void client.invalidateQueries({ queryKey: ["users"] }));
-    live.on("typing", (signal: TypingSignal) => {
-      for (const entry of signalListeners.current) if (entry.name === "typing") entry.listener(signal);
-    });
-    live.on("contact.presence", (signal: ContactPresenceSignal) => {
-      for (const entry of signalListeners.current) if (entry.name === "contact.presence") entry.listener(signal);
-    });
-    setSocket(live);
+    const offs = [
+      onStaffEvent<InteractionEventView>("interaction.event", (event) => {
+        const reading = document.visibilityState === "visible" ? open.current : null;
+        void cachePatches().then(({ applyInteractionEvent }) => applyInteractionEvent(client, event, reading));
+      }),
+      onStaffEvent<InteractionReadSignal>(INTERACTION_READ_EVENT, (signal) => void cachePatches().then(({ applyRead }) => applyRead(client, signal))),
+      onStaffConnect(() => void client.invalidateQueries({ queryKey: interactionKeys.lists() })),
+      // The company's access closed (company_suspended): the billing status reloads and the closed screen shows.
+      onStaffEvent("session.ended", () => void client.invalidateQueries({ queryKey: billingKeys.all })),
+      onStaffEvent("presence", () => void client.invalidateQueries({ queryKey: ["users"] })),
+    ];
     return () => {
-      live.close();
+      for (const off of offs) off();
     };
   }, [client]);
 
-  return {
-    socket,
-    connected,
-    onEvent(listener: Listener) {
-      listeners.current.add(listener);
-      return () => void listeners.current.delete(listener);
-    },
-    onSignal<K extends keyof Signals>(name: K, listener: (signal: Signals[K]) => void) {
-      const entry = { name, listener } as SignalListener;
-      signalListeners.current.add(entry);
-      return () => void signalListeners.current.delete(entry);
-    },
-    onReconnect(listener: () => void) {
-      reconnectListeners.current.add(listener);
-      return () => void reconnectListeners.current.delete(listener);
-    },
-  };
+  return { connected, live: inboxLive };
 }
-
-export type InboxSocket = ReturnType<typeof useInboxSocket>;

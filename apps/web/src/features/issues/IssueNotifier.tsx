@@ -1,10 +1,9 @@
 import { ISSUE_NOTIFY_EVENT, type IssueNotification } from "@holboo/core";
 import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { io } from "socket.io-client";
+import { useStaffEvent } from "../../lib/staff-socket.ts";
 import { ISSUES_KEY } from "./issues.queries.ts";
 
 /** Shows, live, that an issue was assigned to me or that I was mentioned in one (the server pushes to my room). */
@@ -12,24 +11,18 @@ export function IssueNotifier() {
   const { t } = useTranslation("issues");
   const client = useQueryClient();
   const navigate = useNavigate();
-  useEffect(() => {
-    const live = io({ transports: ["websocket", "polling"], withCredentials: true });
-    live.on(ISSUE_NOTIFY_EVENT, (note: IssueNotification) => {
-      void client.invalidateQueries({ queryKey: ISSUES_KEY });
-      notifications.show({
-        id: `issue-${note.reason}-${note.issue_id}`,
-        color: "indigo",
-        title: t(`notify.${note.reason}`, { by: note.by, number: note.number }),
-        message: note.name,
-        autoClose: 8000,
-        onClick: () => void navigate(`/issues/${note.issue_id}`),
-        style: { cursor: "pointer" },
-        "data-testid": "issue-notification",
-      } as Parameters<typeof notifications.show>[0]);
-    });
-    return () => {
-      live.close();
-    };
-  }, [client, navigate, t]);
+  useStaffEvent<IssueNotification>(ISSUE_NOTIFY_EVENT, (note) => {
+    void client.invalidateQueries({ queryKey: ISSUES_KEY });
+    notifications.show({
+      id: `issue-${note.reason}-${note.issue_id}`,
+      color: "indigo",
+      title: t(`notify.${note.reason}`, { by: note.by, number: note.number }),
+      message: note.name,
+      autoClose: 8000,
+      onClick: () => void navigate(`/issues/${note.issue_id}`),
+      style: { cursor: "pointer" },
+      "data-testid": "issue-notification",
+    } as Parameters<typeof notifications.show>[0]);
+  });
   return null;
 }

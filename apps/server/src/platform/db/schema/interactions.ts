@@ -1,7 +1,7 @@
 /** Saved responses and interaction tags, interactions, their messages and their ordered event log. */
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns.ts";
+import { createdAt, updatedAt } from "./columns.ts";
 import { companies, users } from "./accounts.ts";
 import { channels } from "./channels.ts";
 import { contactIdentities, contacts } from "./contacts.ts";
@@ -156,6 +156,29 @@ export const messages = pgTable(
       .on(t.companyId, t.providerMessageId)
       .where(sql`${t.providerMessageId} IS NOT NULL`),
   ],
+);
+
+/**
+ * How far each person has read each conversation (the sequence number of the last event they saw): unread is
+ * counted from it at read time, per person, over `messages_interaction_seq_unique`, so writing a message
+ * touches no row here. Written only when someone opens or reads a conversation.
+ */
+export const interactionReads = pgTable(
+  "interaction_reads",
+  {
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    interactionId: integer("interaction_id")
+      .notNull()
+      .references(() => interactions.id, { onDelete: "cascade" }),
+    lastReadSeq: integer("last_read_seq").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId, t.interactionId] })],
 );
 
 /**
