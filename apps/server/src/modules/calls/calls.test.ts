@@ -264,6 +264,24 @@ describe("the generic CTI webhook", () => {
     expect(calls.rows[0]!.n).toBe(1);
   });
 
+  it("a call answered before its conversation existed still goes to the person who answered", async () => {
+    const { admin, send } = await ctiCompany();
+    const agent = await colleague(t, admin.client, "agent");
+    await admin.client.post("/api/call-center/extensions", { extension: "301", user_id: agent.me.ID });
+    const number = randomPhone();
+    const callId = unique("call-");
+    // Back to back: the answer is applied whether or not the conversation's job has run yet.
+    await send({ event_id: `${callId}-1`, event: "new_call", call_id: callId, from: number, to: LINE });
+    await send({ event_id: `${callId}-2`, event: "answered", call_id: callId, from: number, to: LINE, extension: "301" });
+    let call: CallView | undefined;
+    await until(async () => {
+      const monitor = (await admin.client.get<CallMonitorView>("/api/call-center/monitor")).body;
+      call = monitor.talking.find((c) => c.number === number && c.interaction_id !== null);
+      return !!call;
+    }, 15_000);
+    await until(async () => (await admin.client.get<InteractionView>(`/api/interactions/${call!.interaction_id}`)).body.assignee?.id === agent.me.ID, 15_000);
+  });
+
   it("a hangup with cause cancel before an answer is cancelled; noAnswer is missed", async () => {
     const { admin, send } = await ctiCompany();
     for (const [cause, status] of [
