@@ -15,6 +15,8 @@ import { flowWaitTimeoutJob } from "./modules/flows/flow-timeout.job.ts";
 import { dashboardFoldJob, dashboardRebuildJob } from "./modules/dashboard/rollup.job.ts";
 import { billingCycleJob } from "./modules/billing/billing.job.ts";
 import { qpayCheckJob } from "./modules/billing/qpay.job.ts";
+import { callThreadJob } from "./modules/calls/call-thread.job.ts";
+import { ctiEventJob } from "./channels/cti/cti-event.job.ts";
 
 /** Every kind of background job the server runs (a worker process runs them all). */
 export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [
@@ -35,6 +37,8 @@ export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [
   dashboardRebuildJob,
   billingCycleJob,
   qpayCheckJob,
+  callThreadJob,
+  ctiEventJob,
 ];
 
 /** Recurring jobs, as cron lines in UTC. */

@@ -15,6 +15,10 @@ export const AgentTurnJobPayload = z.object({ company_id: id, interaction_id: id
 export const DeliveryJobPayload = z.object({ company_id: id, message_id: id });
 export const ChannelEventJobPayload = z.object({ company_id: id, event_id: id });
 export const ArticlePairsJobPayload = z.object({ company_id: id, article_id: id });
+/** Puts a recorded call into its caller's conversation (calls.thread). */
+export const CallThreadJobPayload = z.object({ company_id: id, call_id: id });
+/** Applies one stored CTI webhook event (calls.cti_event). */
+export const CtiEventJobPayload = z.object({ company_id: id, receipt_id: id });
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** Rebuild a company's dashboard rollups for the local days [from_day, to_day) (null: unbounded). */
@@ -26,6 +30,8 @@ export type AgentTurnJobPayload = z.infer<typeof AgentTurnJobPayload>;
 export type DeliveryJobPayload = z.infer<typeof DeliveryJobPayload>;
 export type ChannelEventJobPayload = z.infer<typeof ChannelEventJobPayload>;
 export type ArticlePairsJobPayload = z.infer<typeof ArticlePairsJobPayload>;
+export type CallThreadJobPayload = z.infer<typeof CallThreadJobPayload>;
+export type CtiEventJobPayload = z.infer<typeof CtiEventJobPayload>;
 
 /** A job that used all its attempts (or was refused for good), as the platform admin panel lists it. */
 export const DeadJobView = z.object({

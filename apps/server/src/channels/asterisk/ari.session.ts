@@ -6,6 +6,7 @@ import {
   freeExtensions,
   openCallsOfConnection,
   setConnectionState,
+  waitingCallersOfConnection,
   type CallEvent,
   type PbxConnectionRow,
 } from "../../modules/calls/call-state.service.ts";
@@ -60,6 +61,8 @@ export class AriSession {
   private readonly tried = new Map<string, Set<string>>();
   /** The extension ringing for each waiting caller now. */
   private readonly ringing = new Map<string, string>();
+  /** Waiting callers with a re-offer queued by `drain` (one each is enough: it reads the call when it runs). */
+  private readonly reoffers = new Set<string>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -177,6 +180,7 @@ export class AriSession {
 
   /** Rings the next free extension for a waiting caller; none left after trying some is a missed call. */
   private async offer(caller: string) {
+    if (this.ringing.has(caller)) return;
     const call = await findCall(this.ctx, this.connection.id, caller);
     if (!call || call.status !== "waiting" || this.ringing.has(caller)) return;
     const tried = this.tried.get(caller) ?? new Set<string>();
@@ -244,22 +248,28 @@ export class AriSession {
     await this.drain();
   }
 
-  /** An extension came free: waiting callers nobody rings are offered again. */
+  /**
+   * An extension came free: waiting callers nobody rings are offered again. Each gets at most one queued
+   * re-offer, and one already ringing when it runs is left alone: with many calls waiting, every call that
+   * ended would otherwise queue a re-offer (and a read) per waiting caller, ahead of their own events.
+   */
   private async drain() {
-    for (const call of await openCallsOfConnection(this.ctx, this.connection.id)) {
-      const caller = call.providerCallId;
-      if (call.status === "waiting" && !this.ringing.has(caller)) {
-        void this.enqueue(caller, async () => {
-          this.tried.delete(caller);
-          await this.offer(caller);
-        });
-      }
+    for (const caller of await waitingCallersOfConnection(this.ctx, this.connection.id)) {
+      if (this.ringing.has(caller) || this.reoffers.has(caller)) continue;
+      this.reoffers.add(caller);
+      void this.enqueue(caller, async () => {
+        this.reoffers.delete(caller);
+        if (this.ringing.has(caller)) return;
+        this.tried.delete(caller);
+        await this.offer(caller);
+      });
     }
   }
 
   private forget(caller: string) {
     this.tried.delete(caller);
     this.ringing.delete(caller);
+    this.reoffers.delete(caller);
   }
 
   /** Requests on channels that may be gone already (a 404 is an answer, not a failure). */

@@ -16,7 +16,7 @@ export function ctiRoutes(app: TypedApp, ctx: AppContext) {
         config: { access: { public: true }, rateLimit: { max: 6000, timeWindow: "1 minute", errorResponseBuilder: () => new AppError("rate_limited") } },
         schema: { params: z.object({ key: z.string().min(8).max(128) }) },
       },
-      (req) => receiveCti(ctx, req.params.key, req.rawBody ?? Buffer.alloc(0), req.headers, req.body),
+      async (req, reply) => reply.code(202).send(await receiveCti(ctx, req.params.key, req.rawBody ?? Buffer.alloc(0), req.headers, req.body)),
     );
   });
 }

@@ -3,7 +3,8 @@ import { CTI_MAX_SKEW_SECONDS, CtiEvent } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import { safeEqual } from "../../platform/auth/tokens.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { applyCallEvent, findConnectionByKey, type CallEvent } from "../../modules/calls/call-state.service.ts";
+import { findConnectionByKey, insertCtiEventOnce } from "../../modules/calls/call-state.service.ts";
+import { ctiEventJob } from "./cti-event.job.ts";
 
 /** The signature a CTI request must carry: HMAC-SHA256 of "{timestamp}.{raw body}" with the connection's signing secret. */
 export const ctiSignature = (secret: string, timestamp: string, rawBody: Buffer | string) =>
@@ -16,8 +17,9 @@ const header = (headers: Record<string, string | string[] | undefined>, name: st
 
 /**
  * A generic PBX's report (README "CTI webhook"): the key finds the connection, the signature over the raw
- * body and the timestamp must match and the timestamp be within 5 minutes (a replay later is refused);
- * the same event id twice changes nothing.
+ * body and the timestamp must match and the timestamp be within 5 minutes (a replay later is refused).
+ * The event is stored by its id and its job added in one transaction, then the PBX is answered at once
+ * (202); the job applies it. The same event id twice stores and queues nothing the second time.
  */
 export async function receiveCti(ctx: AppContext, key: string, rawBody: Buffer, headers: Record<string, string | string[] | undefined>, body: unknown) {
   const connection = await findConnectionByKey(ctx.db, key);
@@ -30,21 +32,18 @@ export async function receiveCti(ctx: AppContext, key: string, rawBody: Buffer, 
   const parsed = CtiEvent.safeParse(body);
   if (!parsed.success) return fail("invalid_parameters");
   const event = parsed.data;
-  const customer = event.direction === "in" ? event.from : event.to;
-  const line = event.direction === "in" ? event.to : event.from;
-  const call: CallEvent = {
-    key: event.event_id,
-    kind: event.event === "new_call" ? "new" : event.event === "answered" ? "answered" : "ended",
-    providerCallId: event.call_id,
-    at: event.at ? new Date(event.at) : new Date(),
-    direction: event.direction,
-    number: customer,
-    lineNumber: line,
-    extension: event.extension,
-    cause: event.cause === "cancel" ? "cancel" : event.cause && event.cause !== "normalClearing" ? "unanswered" : undefined,
-    recordingUrl: event.recording_url,
-  };
-  if (!customer && call.kind === "new") return fail("invalid_parameters");
-  const row = await applyCallEvent(ctx, connection, call);
-  return { ok: true as const, call_id: row?.id ?? null };
+  if (event.event === "new_call" && !(event.direction === "in" ? event.from : event.to)) return fail("invalid_parameters");
+  const queued = await ctx.db.transaction(async (tx) => {
+    const receiptId = await insertCtiEventOnce(tx, {
+      companyId: connection.companyId,
+      connectionId: connection.id,
+      eventId: event.event_id,
+      payload: { ...event, at: event.at ?? new Date().toISOString() },
+    });
+    // One queue per call: its events are applied in the order they arrived.
+    if (receiptId !== null)
+      await ctx.jobs.add(tx, ctiEventJob, { company_id: connection.companyId, receipt_id: receiptId }, { queue: `cti:${connection.id}:${event.call_id}` });
+    return receiptId !== null;
+  });
+  return { ok: true as const, queued };
 }

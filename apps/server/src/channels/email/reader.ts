@@ -1,5 +1,4 @@
 import type { ImapFlow } from "imapflow";
-import pg from "pg";
 import { LIMITS } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import { channelSecrets } from "../secrets.ts";
@@ -7,6 +6,7 @@ import { imapClient, isAuthFailure, type MailboxLogin } from "./connect.ts";
 import { forgetAccessToken, isOAuth, mailboxLogin, MailboxNeedsReconnect } from "./login.ts";
 import * as repo from "./email.repo.ts";
 import { storeMails, type StoredMail } from "./inbound.job.ts";
+import { OwnedWorkers } from "../../platform/owned-workers.ts";
 
 /** Advisory-lock namespace of mailbox readers (the second key is the channel id). */
 const LOCK_NAMESPACE = 0x4d41494c; // "MAIL"
@@ -36,85 +36,48 @@ export function wakeEmailReaders() {
 }
 
 /**
- * Reads every active mailbox, each by exactly one process: a reader holds a PostgreSQL advisory lock on
- * its channel on this process's lock connection, so a process that dies (even kill -9) lets go with its
- * connection and another takes the mailbox over at its next scan, from the stored read position.
+ * Reads every active mailbox, each by exactly one process (`OwnedWorkers`: an advisory lock per channel on
+ * this process's lock connection), so a process that dies (even kill -9) lets go with its connection and
+ * another takes the mailbox over at its next scan, from the stored read position.
  */
 export class EmailReaders {
-  private locks: pg.Client | null = null;
-  private readonly readers = new Map<number, MailboxReader>();
   /** Mailboxes whose secrets this process cannot open (sealed with another key): never taken again. */
   private readonly foreign = new Set<number>();
-  private timer: NodeJS.Timeout | null = null;
-  private scanning: Promise<void> = Promise.resolve();
-  private stopped = false;
+  private readonly owned: OwnedWorkers<{ companyId: number; channelId: number }, MailboxReader>;
 
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly options: ReaderOptions,
-  ) {}
+  constructor(ctx: AppContext, options: ReaderOptions) {
+    this.owned = new OwnedWorkers(ctx, {
+      name: "e-mail reader",
+      lockNamespace: LOCK_NAMESPACE,
+      scanMs: options.scanMs,
+      list: async () => (await repo.listActiveMailboxes(ctx.db)).filter((m) => !this.foreign.has(m.channelId)),
+      idOf: (mailbox) => mailbox.channelId,
+      keep: (reader, mailbox) => mailbox !== undefined && !reader.finished,
+      start: async (mailbox) => {
+        const reader = new MailboxReader(ctx, mailbox.companyId, mailbox.channelId, options);
+        reader.start();
+        return reader;
+      },
+      released: (channelId, reader) => {
+        if (!reader.foreign) return;
+        this.foreign.add(channelId);
+        ctx.log.warn({ channelId }, "a mailbox's secrets do not open with this process's HOLBOO_SECRET_KEY; it is left to other processes");
+      },
+    });
+  }
 
   start() {
     running.add(this);
-    this.scanSoon();
-    this.timer = setInterval(() => this.scanSoon(), this.options.scanMs);
-    this.timer.unref();
+    this.owned.start();
   }
 
   scanSoon() {
-    if (this.stopped) return;
-    this.scanning = this.scanning.then(() => this.scan()).catch((error: unknown) => this.ctx.log.warn({ err: error }, "e-mail reader scan failed"));
-  }
-
-  private async lockConnection(): Promise<pg.Client> {
-    if (this.locks) return this.locks;
-    const client = new pg.Client({ connectionString: this.ctx.databaseUrl });
-    client.on("error", (error) => {
-      this.ctx.log.warn({ err: error }, "e-mail reader lock connection failed");
-      // Its locks went with it: stop every reader; the next scan takes the mailboxes again.
-      if (this.locks === client) this.locks = null;
-      for (const reader of this.readers.values()) void reader.stop();
-      this.readers.clear();
-    });
-    await client.connect();
-    this.locks = client;
-    return client;
-  }
-
-  private async scan() {
-    if (this.stopped) return;
-    const mailboxes = await repo.listActiveMailboxes(this.ctx.db);
-    const active = new Set(mailboxes.map((m) => m.channelId));
-    for (const [channelId, reader] of this.readers) {
-      if (active.has(channelId) && !reader.finished) continue;
-      if (reader.foreign) {
-        this.foreign.add(channelId);
-        this.ctx.log.warn({ channelId }, "a mailbox's secrets do not open with this process's HOLBOO_SECRET_KEY; it is left to other processes");
-      }
-      await reader.stop();
-      this.readers.delete(channelId);
-      await this.locks?.query("SELECT pg_advisory_unlock($1, $2)", [LOCK_NAMESPACE, channelId]).catch(() => undefined);
-    }
-    for (const mailbox of mailboxes) {
-      if (this.readers.has(mailbox.channelId) || this.foreign.has(mailbox.channelId) || this.stopped) continue;
-      const locks = await this.lockConnection();
-      const taken = await locks.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1, $2) AS ok", [LOCK_NAMESPACE, mailbox.channelId]);
-      if (!taken.rows[0]?.ok) continue;
-      const reader = new MailboxReader(this.ctx, mailbox.companyId, mailbox.channelId, this.options);
-      this.readers.set(mailbox.channelId, reader);
-      reader.start();
-    }
+    this.owned.scanSoon();
   }
 
   async stop() {
-    this.stopped = true;
     running.delete(this);
-    if (this.timer) clearInterval(this.timer);
-    await this.scanning;
-    await Promise.all([...this.readers.values()].map((reader) => reader.stop()));
-    this.readers.clear();
-    await this.locks?.end().catch(() => undefined);
-    this.locks = null;
+    await this.owned.stop();
   }
 }
 

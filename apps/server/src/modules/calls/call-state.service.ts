@@ -6,6 +6,7 @@ import { findInteraction, lockInteraction } from "../interactions/interactions.s
 import { changeOwner } from "../interactions/ownership.service.ts";
 import { publish } from "../interactions/messages.service.ts";
 import { presentCalls } from "./calls.presenter.ts";
+import { addCallThreadJob } from "./call-thread.job.ts";
 import * as repo from "./calls.repo.ts";
 
 /**
@@ -39,7 +40,10 @@ export async function pushCall(ctx: AppContext, row: repo.CallRow) {
 /** Applies one report to its call (made on "new", or on any report of a call not seen yet), then tells the staff. */
 export async function applyCallEvent(ctx: AppContext, connection: repo.PbxConnectionRow, event: CallEvent): Promise<repo.CallRow | null> {
   const created =
-    event.kind === "new" || (await repo.lockCall(ctx.db, connection.id, event.providerCallId)) === null ? await arrive(ctx, connection, event) : null;
+    event.kind === "new" || (await repo.findCall(ctx.db, connection.id, event.providerCallId)) === null ? await arrive(ctx, connection, event) : null;
+  // Waiting calls reach the monitoring screen at once; the caller's conversation is set up by a job beside it.
+  if (created) await pushCall(ctx, created);
+  if (created && event.kind === "new") return created;
   const row = await ctx.db.transaction(async (tx) => {
     const call = await repo.lockCall(tx, connection.id, event.providerCallId);
     if (!call || call.seenEvents.includes(event.key)) return null;
@@ -73,55 +77,68 @@ export async function applyCallEvent(ctx: AppContext, connection: repo.PbxConnec
       });
     }
     if (event.recordingUrl && !call.recordingUrl) return repo.updateCall(tx, call.id, { recordingUrl: event.recordingUrl, seenEvents: seen });
-    return call.id === created?.id ? call : null;
+    return null;
   });
-  const changed = row ?? created;
-  if (!changed) return null;
+  if (!row) return created;
   // The monitoring screen hears of the change first; the conversation's owner follows.
-  await pushCall(ctx, changed);
-  if (row?.status === "talking" && row.answeredByUserId) await giveToAnswerer(ctx, row);
-  return changed;
+  await pushCall(ctx, row);
+  if (row.status === "talking") await giveToAnswerer(ctx, row);
+  return row;
 }
 
 /**
- * A call the company has not seen: recorded, then put in the caller's conversation on the line's phone
- * channel (the contact matched by E.164 phone, made when none has it), where its bubble is a message.
- * An unanswered call leaves that conversation open in the inbox as the callback task.
+ * A call the company has not seen: recorded with its line, and a job added in the same transaction puts
+ * it into the caller's conversation. Null when another report made it first.
  */
 async function arrive(ctx: AppContext, connection: repo.PbxConnectionRow, event: CallEvent): Promise<repo.CallRow | null> {
-  const number = normalizePhone(event.number);
   const line =
     (await repo.findLineByNumber(ctx.db, connection.companyId, normalizePhone(event.lineNumber))) ??
     (await repo.listLines(ctx.db, connection.companyId))[0] ??
     null;
-  const inserted = await repo.insertCall(ctx.db, {
-    companyId: connection.companyId,
-    connectionId: connection.id,
-    providerCallId: event.providerCallId,
-    number,
-    lineId: line?.id ?? null,
-    extension: event.extension ?? null,
-    direction: event.direction,
-    status: "waiting",
-    startedAt: event.at,
-    seenEvents: event.kind === "new" ? [event.key] : [],
+  return ctx.db.transaction(async (tx) => {
+    const inserted = await repo.insertCall(tx, {
+      companyId: connection.companyId,
+      connectionId: connection.id,
+      providerCallId: event.providerCallId,
+      number: normalizePhone(event.number),
+      lineId: line?.id ?? null,
+      extension: event.extension ?? null,
+      direction: event.direction,
+      status: "waiting",
+      startedAt: event.at,
+      seenEvents: event.kind === "new" ? [event.key] : [],
+    });
+    if (inserted) await addCallThreadJob(ctx, tx, { company_id: inserted.companyId, call_id: inserted.id });
+    return inserted;
   });
-  if (!inserted) return null;
-  // Waiting calls reach the monitoring screen at once; the contact and conversation are found or made next.
-  await pushCall(ctx, inserted);
+}
+
+/**
+ * The call's place in the inbox: the contact with its E.164 number (made when none has it) and the open
+ * conversation on the line's phone channel, where its bubble is a message. An unanswered call leaves that
+ * conversation open as the callback task. Done once: a retried job finds the bubble stored.
+ */
+export async function linkCallToThread(ctx: AppContext, companyId: number, callId: number) {
+  const call = await repo.findCallById(ctx.db, companyId, callId);
+  if (!call || call.messageId !== null) return;
+  const line = call.lineId ? await repo.findLine(ctx.db, companyId, call.lineId) : null;
   const channel = line
-    ? await findChannel(ctx.db, connection.companyId, line.channelId)
-    : ((await listChannels(ctx.db, connection.companyId)).find((c) => c.type === "voice") ?? null);
-  if (!channel) return inserted;
-  const thread = await callIntoThread(ctx, channel, number, `call:${connection.id}:${event.providerCallId}`);
-  return repo.updateCall(ctx.db, inserted.id, thread);
+    ? await findChannel(ctx.db, companyId, line.channelId)
+    : ((await listChannels(ctx.db, companyId)).find((c) => c.type === "voice") ?? null);
+  if (!channel) return;
+  const thread = await callIntoThread(ctx, channel, call.number, `call:${call.connectionId}:${call.providerCallId}`);
+  // Only the thread's columns: an answer recorded meanwhile stays, and the row returned shows it.
+  const linked = await repo.updateCall(ctx.db, call.id, thread);
+  await pushCall(ctx, linked);
+  // Answered before its conversation existed: the answer's event could not hand it over, so this does.
+  if (linked.status === "talking") await giveToAnswerer(ctx, linked);
 }
 
 /** The person who answered owns the conversation from then on. */
 async function giveToAnswerer(ctx: AppContext, call: repo.CallRow) {
   if (!call.interactionId || !call.answeredByUserId) return;
   const interaction = await findInteraction(ctx.db, call.companyId, call.interactionId);
-  if (!interaction || interaction.status !== "open") return;
+  if (!interaction || interaction.status !== "open" || (interaction.ownerType === "user" && interaction.assigneeUserId === call.answeredByUserId)) return;
   const result = await ctx.db.transaction(async (tx) => {
     const locked = await lockInteraction(tx, call.companyId, call.interactionId!);
     if (!locked) return null;
@@ -135,13 +152,13 @@ async function giveToAnswerer(ctx: AppContext, call: repo.CallRow) {
 
 /** Extensions of the company not on a call now, in their order. */
 export async function freeExtensions(ctx: AppContext, companyId: number): Promise<string[]> {
-  const [extensions, live] = await Promise.all([repo.listExtensions(ctx.db, companyId), repo.liveCalls(ctx.db, companyId)]);
-  const busy = new Set(live.filter((c) => c.status === "talking" && c.extension).map((c) => c.extension));
+  const [extensions, busy] = await Promise.all([repo.listExtensions(ctx.db, companyId), repo.busyExtensions(ctx.db, companyId)]);
   return extensions.map((e) => e.extension).filter((e) => !busy.has(e));
 }
 
 export const openCallsOfConnection = (ctx: AppContext, connectionId: number) => repo.openCallsOfConnection(ctx.db, connectionId);
-export const findCall = (ctx: AppContext, connectionId: number, providerCallId: string) => repo.lockCall(ctx.db, connectionId, providerCallId);
+export const waitingCallersOfConnection = (ctx: AppContext, connectionId: number) => repo.waitingCallersOfConnection(ctx.db, connectionId);
+export const findCall = (ctx: AppContext, connectionId: number, providerCallId: string) => repo.findCall(ctx.db, connectionId, providerCallId);
 export { findConnectionById, listAriConnections, setConnectionState } from "./calls.repo.ts";
 export type { PbxConnectionRow, CallRow } from "./calls.repo.ts";
-export { findConnectionByKey } from "./calls.repo.ts";
+export { findConnectionByKey, findUnappliedCtiEvent, insertCtiEventOnce, markCtiEventApplied } from "./calls.repo.ts";

@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
-import type { Executor } from "../../platform/db/client.ts";
-import { callExtensions, callLines, calls, pbxConnections, users } from "../../platform/db/schema.ts";
+import { and, asc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import type { Database, Executor } from "../../platform/db/client.ts";
+import { callExtensions, callLines, calls, ctiEvents, pbxConnections, users } from "../../platform/db/schema.ts";
 
 export type PbxConnectionRow = typeof pbxConnections.$inferSelect;
 export type CallLineRow = typeof callLines.$inferSelect;
@@ -118,6 +118,30 @@ export async function userOfExtension(db: Executor, companyId: number, extension
   return row?.userId ?? null;
 }
 
+/** The PBX session reads a call on nearly every event: its statement is built and planned once per database. */
+const findCallStatements = new WeakMap<Database, ReturnType<typeof prepareFindCall>>();
+const prepareFindCall = (db: Database) =>
+  db
+    .select()
+    .from(calls)
+    .where(and(eq(calls.connectionId, sql.placeholder("connectionId")), eq(calls.providerCallId, sql.placeholder("providerCallId"))))
+    .prepare("calls_find_by_provider_id");
+
+export async function findCall(db: Database, connectionId: number, providerCallId: string): Promise<CallRow | null> {
+  let statement = findCallStatements.get(db);
+  if (!statement) findCallStatements.set(db, (statement = prepareFindCall(db)));
+  const [row] = await statement.execute({ connectionId, providerCallId });
+  return row ?? null;
+}
+
+export async function findCallById(db: Executor, companyId: number, id: number): Promise<CallRow | null> {
+  const [row] = await db
+    .select()
+    .from(calls)
+    .where(and(eq(calls.companyId, companyId), eq(calls.id, id)));
+  return row ?? null;
+}
+
 /** The call of a provider id, locked for the change an event makes (events of one call apply one at a time). */
 export async function lockCall(db: Executor, connectionId: number, providerCallId: string): Promise<CallRow | null> {
   const [row] = await db
@@ -137,6 +161,25 @@ export async function insertCall(db: Executor, values: NewCall): Promise<CallRow
 export async function updateCall(db: Executor, id: number, changes: Partial<NewCall>): Promise<CallRow> {
   const [row] = await db.update(calls).set(changes).where(eq(calls.id, id)).returning();
   return row!;
+}
+
+/** The PBX ids of a connection's waiting calls (read whenever an extension comes free). */
+export async function waitingCallersOfConnection(db: Executor, connectionId: number): Promise<string[]> {
+  const rows = await db
+    .select({ providerCallId: calls.providerCallId })
+    .from(calls)
+    .where(and(eq(calls.connectionId, connectionId), eq(calls.status, "waiting")))
+    .orderBy(asc(calls.startedAt));
+  return rows.map((r) => r.providerCallId);
+}
+
+/** Extensions of the company on a call now. */
+export async function busyExtensions(db: Executor, companyId: number): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ extension: calls.extension })
+    .from(calls)
+    .where(and(eq(calls.companyId, companyId), eq(calls.status, "talking")));
+  return new Set(rows.map((r) => r.extension).filter((e): e is string => e !== null));
 }
 
 export function openCallsOfConnection(db: Executor, connectionId: number) {
@@ -204,4 +247,25 @@ export function linesByIds(db: Executor, companyId: number, ids: number[]) {
     .select()
     .from(callLines)
     .where(and(eq(callLines.companyId, companyId), inArray(callLines.id, ids)));
+}
+
+/** Stores a CTI event unless the connection already has one with its id; the new row's id, or null. */
+export async function insertCtiEventOnce(db: Executor, event: typeof ctiEvents.$inferInsert): Promise<number | null> {
+  const [row] = await db.insert(ctiEvents).values(event).onConflictDoNothing().returning({ id: ctiEvents.id });
+  return row?.id ?? null;
+}
+
+export async function findUnappliedCtiEvent(db: Executor, companyId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(ctiEvents)
+    .where(and(eq(ctiEvents.companyId, companyId), eq(ctiEvents.id, id), isNull(ctiEvents.processedAt)));
+  return row ?? null;
+}
+
+export async function markCtiEventApplied(db: Executor, companyId: number, id: number) {
+  await db
+    .update(ctiEvents)
+    .set({ processedAt: sql`now()` })
+    .where(and(eq(ctiEvents.companyId, companyId), eq(ctiEvents.id, id)));
 }

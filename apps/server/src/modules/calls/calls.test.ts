@@ -199,7 +199,9 @@ describe("the generic CTI webhook", () => {
     const { admin, send } = await ctiCompany();
     const number = randomPhone();
     const callId = unique("call-");
-    expect((await send({ event_id: `${callId}-1`, event: "new_call", call_id: callId, from: number, to: LINE })).status).toBe(200);
+    const accepted = await send({ event_id: `${callId}-1`, event: "new_call", call_id: callId, from: number, to: LINE });
+    expect(accepted.status).toBe(202);
+    expect(await accepted.json()).toEqual({ ok: true, queued: true });
     const waiting = await waitingCall(admin.client, number);
     expect(
       (await send({ event_id: `${callId}-2`, event: "answered", call_id: callId, from: number, to: LINE, extension: "300" }, { secret: "forged" })).status,
@@ -209,7 +211,7 @@ describe("the generic CTI webhook", () => {
       (await send({ event_id: `${callId}-2`, event: "answered", call_id: callId, from: number, to: LINE, extension: "300" }, { timestamp: stale })).status,
     ).toBe(401);
     expect((await callOf(admin.client, waiting.interaction_id!)).status).toBe("waiting");
-    expect((await send({ event_id: `${callId}-2`, event: "answered", call_id: callId, from: number, to: LINE, extension: "300" })).status).toBe(200);
+    expect((await send({ event_id: `${callId}-2`, event: "answered", call_id: callId, from: number, to: LINE, extension: "300" })).status).toBe(202);
     const hangup = {
       event_id: `${callId}-3`,
       event: "hangup",
@@ -219,13 +221,65 @@ describe("the generic CTI webhook", () => {
       cause: "normalClearing",
       recording_url: "https://pbx.example/r/1.wav",
     };
-    expect((await send(hangup)).status).toBe(200);
+    expect((await send(hangup)).status).toBe(202);
+    await until(async () => (await callOf(admin.client, waiting.interaction_id!)).status === "ended", 15_000);
     const ended = await callOf(admin.client, waiting.interaction_id!);
     expect(ended).toMatchObject({ status: "ended", extension: "300", recording_url: "https://pbx.example/r/1.wav" });
-    expect((await send(hangup)).status).toBe(200);
-    expect((await send({ ...hangup, event_id: `${callId}-1`, event: "new_call" })).status).toBe(200);
+    const replay = await send(hangup);
+    expect(replay.status).toBe(202);
+    expect(await replay.json()).toEqual({ ok: true, queued: false });
+    expect(await (await send({ ...hangup, event_id: `${callId}-1`, event: "new_call" })).json()).toEqual({ ok: true, queued: false });
+    const receipts = await t.database.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM cti_events WHERE event_id LIKE $1", [`${callId}-%`]);
+    expect(receipts.rows[0]!.n).toBe(3);
     expect(await admin.client.get<CallView[]>(`/api/interactions/${waiting.interaction_id}/calls`).then((r) => r.body.length)).toBe(1);
     expect((await send({ event_id: "x", event: "bogus", call_id: "y" })).status).toBe(400);
+  });
+
+  it("a CTI job run again (it died after applying, before marking) applies its event once", async () => {
+    const { admin, send } = await ctiCompany();
+    const number = randomPhone();
+    const callId = unique("call-");
+    await send({ event_id: `${callId}-1`, event: "new_call", call_id: callId, from: number, to: LINE });
+    const waiting = await waitingCall(admin.client, number);
+    await send({ event_id: `${callId}-2`, event: "answered", call_id: callId, from: number, to: LINE, extension: "300" });
+    await send({ event_id: `${callId}-3`, event: "hangup", call_id: callId, from: number, to: LINE, cause: "normalClearing" });
+    await until(async () => (await callOf(admin.client, waiting.interaction_id!)).status === "ended", 15_000);
+    const before = await callOf(admin.client, waiting.interaction_id!);
+    // The "new call" receipt as if its job had died after applying: unmarked, and its job added again.
+    const schema = t.config.JOBS_SCHEMA;
+    const { rows } = await t.database.pool.query<{ id: string; company_id: number }>(
+      "UPDATE cti_events SET processed_at = NULL WHERE event_id = $1 RETURNING id::text, company_id",
+      [`${callId}-1`],
+    );
+    await t.database.pool.query(`SELECT ${schema}.add_job('calls.cti_event', $1::json)`, [
+      JSON.stringify({ company_id: rows[0]!.company_id, receipt_id: Number(rows[0]!.id) }),
+    ]);
+    await until(async () => {
+      const done = await t.database.pool.query("SELECT 1 FROM cti_events WHERE event_id = $1 AND processed_at IS NOT NULL", [`${callId}-1`]);
+      return done.rows.length === 1;
+    }, 15_000);
+    expect(await callOf(admin.client, waiting.interaction_id!)).toEqual(before);
+    expect((await admin.client.get<CallView[]>(`/api/interactions/${waiting.interaction_id}/calls`)).body).toHaveLength(1);
+    const calls = await t.database.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM calls WHERE provider_call_id = $1", [callId]);
+    expect(calls.rows[0]!.n).toBe(1);
+  });
+
+  it("a call answered before its conversation existed still goes to the person who answered", async () => {
+    const { admin, send } = await ctiCompany();
+    const agent = await colleague(t, admin.client, "agent");
+    await admin.client.post("/api/call-center/extensions", { extension: "301", user_id: agent.me.ID });
+    const number = randomPhone();
+    const callId = unique("call-");
+    // Back to back: the answer is applied whether or not the conversation's job has run yet.
+    await send({ event_id: `${callId}-1`, event: "new_call", call_id: callId, from: number, to: LINE });
+    await send({ event_id: `${callId}-2`, event: "answered", call_id: callId, from: number, to: LINE, extension: "301" });
+    let call: CallView | undefined;
+    await until(async () => {
+      const monitor = (await admin.client.get<CallMonitorView>("/api/call-center/monitor")).body;
+      call = monitor.talking.find((c) => c.number === number && c.interaction_id !== null);
+      return !!call;
+    }, 15_000);
+    await until(async () => (await admin.client.get<InteractionView>(`/api/interactions/${call!.interaction_id}`)).body.assignee?.id === agent.me.ID, 15_000);
   });
 
   it("a hangup with cause cancel before an answer is cancelled; noAnswer is missed", async () => {
@@ -238,11 +292,14 @@ describe("the generic CTI webhook", () => {
       const callId = unique("call-");
       await send({ event_id: `${callId}-1`, event: "new_call", call_id: callId, from: number, to: LINE });
       await send({ event_id: `${callId}-2`, event: "hangup", call_id: callId, from: number, to: LINE, cause });
+      const statusOfContactsCall = async () => {
+        const found = await admin.client.get<{ items: Array<{ id: number; phone: string | null }> }>(`/api/contacts?search=${encodeURIComponent(number)}`);
+        const contact = found.body.items.find((c) => c.phone === number);
+        return contact ? (await admin.client.get<CallView[]>(`/api/contacts/${contact.id}/calls`)).body[0]?.status : undefined;
+      };
+      await until(async () => (await statusOfContactsCall()) === status, 15_000);
       const history = (await admin.client.get<CallMonitorView>("/api/call-center/monitor")).body;
       expect(history.waiting.map((c) => c.number)).not.toContain(number);
-      const contactCalls = await admin.client.get<{ items: Array<{ id: number; phone: string | null }> }>(`/api/contacts?search=${encodeURIComponent(number)}`);
-      const contact = contactCalls.body.items.find((c) => c.phone === number)!;
-      expect((await admin.client.get<CallView[]>(`/api/contacts/${contact.id}/calls`)).body[0]?.status).toBe(status);
     }
   });
 });

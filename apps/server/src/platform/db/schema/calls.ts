@@ -118,3 +118,25 @@ export const calls = pgTable(
     index("calls_company_contact_idx").on(t.companyId, t.contactId),
   ],
 );
+
+/**
+ * A generic PBX's webhook event as received (signature checked): stored once per connection and event id,
+ * in the transaction that adds the job applying it, so a repeat adds no second job.
+ */
+export const ctiEvents = pgTable(
+  "cti_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => pbxConnections.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    payload: jsonb("payload").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("cti_events_connection_event_unique").on(t.connectionId, t.eventId), index("cti_events_company_idx").on(t.companyId, t.id)],
+);
