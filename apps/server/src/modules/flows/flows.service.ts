@@ -6,7 +6,8 @@ import { fail } from "../../platform/http/errors.ts";
 import { wordsKey } from "../answers/text-match.service.ts";
 import { callForFlow, endpointsOfCompany } from "../custom-api/custom-api.service.ts";
 import { FlowEngine, type RunState } from "./flow-engine.ts";
-import { subflowIds, validateFlow } from "./flow-graph.ts";
+import { promptFileIdsOf, subflowIds, validateFlow } from "./flow-graph.ts";
+import { companyAudioFileIds } from "./voice-prompts.repo.ts";
 import * as repo from "./flows.repo.ts";
 import type { FlowWithFigures } from "./flows.repo.ts";
 
@@ -87,7 +88,9 @@ export async function problemsOf(ctx: AppContext, companyId: number, flowId: num
   const endpoints = await endpointsOfCompany(ctx.db, companyId);
   const subflowsOf = new Map<number, number[]>();
   for (const other of await repo.flowGraphsOf(ctx.db, companyId)) if (other.id !== flowId) subflowsOf.set(other.id, subflowIds(other.published ?? other.draft));
-  return validateFlow(flowId, graph, { endpointIds: new Set(endpoints.map((endpoint) => endpoint.id)), subflowsOf });
+  const voice = (await repo.agentTypeOfFlow(ctx.db, companyId, flowId)) === "call_operator";
+  const promptFileIds = await companyAudioFileIds(ctx.db, companyId, promptFileIdsOf(graph));
+  return validateFlow(flowId, graph, { endpointIds: new Set(endpoints.map((endpoint) => endpoint.id)), subflowsOf, voice, promptFileIds });
 }
 
 export async function validate(ctx: AppContext, actor: MemberActor, id: number) {
