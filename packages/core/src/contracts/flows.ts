@@ -43,7 +43,15 @@ export type VoicePrompt = z.infer<typeof VoicePrompt>;
 /** Where an escalating response puts the call: the line's queue (people rung as for any call) or one extension. */
 export const VoiceTransfer = z.discriminatedUnion("to", [
   z.object({ to: z.literal("queue") }),
-  z.object({ to: z.literal("extension"), extension: z.string().trim().min(1, { error: "required" }).max(20).regex(/^[0-9*#]+$/, { error: "extension_invalid" }) }),
+  z.object({
+    to: z.literal("extension"),
+    extension: z
+      .string()
+      .trim()
+      .min(1, { error: "required" })
+      .max(20)
+      .regex(/^[0-9*#]+$/, { error: "extension_invalid" }),
+  }),
 ]);
 export type VoiceTransfer = z.infer<typeof VoiceTransfer>;
 export const VoicePromptUploadView = z.object({ file_id: z.string(), name: z.string(), mime: z.string(), size: z.number().int() });
@@ -158,6 +166,8 @@ export type FlowProblem = z.infer<typeof FlowProblem>;
 export const FlowSummaryView = z.object({
   id: z.number().int(),
   agent_id: z.number().int(),
+  /** The flow belongs to a call operator: its nodes take voice settings. */
+  voice: z.boolean(),
   title: z.string(),
   status: z.enum(FLOW_STATUSES),
   topics: z.array(z.string()),

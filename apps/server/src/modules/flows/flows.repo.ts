@@ -15,6 +15,7 @@ const figures = {
   recognized: sql<number>`(select count(*)::int from ${flowRuns} r where r.company_id = "flows"."company_id" and r.flow_id = "flows"."id" and r.recognized)`,
   judged: sql<number>`(select count(*)::int from ${flowRuns} r where r.company_id = "flows"."company_id" and r.flow_id = "flows"."id" and r.recognized is not null)`,
   version: sql<number | null>`(select v.version from ${flowVersions} v where v.id = "flows"."published_version_id")`,
+  voice: sql<boolean>`coalesce((select a.agent_type = 'call_operator' from ${virtualAgents} a where a.company_id = "flows"."company_id" and a.id = "flows"."agent_id"), false)`,
 };
 const withFigures = { flow: flows, ...figures };
 export type FlowWithFigures = { flow: FlowRow } & { [K in keyof typeof figures]: (typeof figures)[K]["_"]["type"] };

@@ -16,9 +16,10 @@ export { flowsUsingEndpoint } from "./flows.repo.ts";
 /** A new flow's canvas: a start node to build from. */
 const EMPTY_GRAPH: FlowGraph = { nodes: [{ id: "start", kind: "start", x: 0, y: 0, width: 160, height: 48, data: {} }], edges: [] };
 
-const presentSummary = ({ flow, usage, success, fail: failed, recognized, judged, version }: FlowWithFigures): FlowSummaryView => ({
+const presentSummary = ({ flow, usage, success, fail: failed, recognized, judged, version, voice }: FlowWithFigures): FlowSummaryView => ({
   id: flow.id,
   agent_id: flow.agentId,
+  voice,
   title: flow.title,
   status: flow.status as FlowSummaryView["status"],
   topics: flow.topics,
