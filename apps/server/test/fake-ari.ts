@@ -216,7 +216,8 @@ export async function startFakeAri(options: { username?: string; password?: stri
   function play(res: ServerResponse, channel: FakeChannel, query: Record<string, string>) {
     if (!query.media) return wrong(res, 400, "media parameter is required", "play without media");
     const uris = query.media.split(",");
-    if (uris.some((uri) => !/^(sound|recording|number|digits|characters|tone):./.test(uri))) return wrong(res, 400, "Invalid media URI", `play media ${query.media}`);
+    if (uris.some((uri) => !/^(sound|recording|number|digits|characters|tone):./.test(uri)))
+      return wrong(res, 400, "Invalid media URI", `play media ${query.media}`);
     if (!channel.answered) return wrong(res, 412, "Channel in invalid state", "play on a channel not answered");
     const id = query.playbackId || `playback-${++seq}`;
     if (playbacks.get(id)?.state === "playing") return wrong(res, 409, "Playback with given unique ID already exists", `duplicate playbackId ${id}`);
@@ -246,8 +247,10 @@ export async function startFakeAri(options: { username?: string; password?: stri
     if (!query.name || !query.format) return wrong(res, 400, "name and format are required", "record without name or format");
     const numbers = ["maxDurationSeconds", "maxSilenceSeconds"].filter((key) => query[key] !== undefined);
     if (numbers.some((key) => !/^\d+$/.test(query[key]!))) return wrong(res, 400, "Invalid duration", "record duration not a whole number");
-    if (query.ifExists && !["fail", "overwrite", "append"].includes(query.ifExists)) return wrong(res, 400, "Invalid ifExists", `record ifExists ${query.ifExists}`);
-    if (query.terminateOn && !["none", "any", "*", "#"].includes(query.terminateOn)) return wrong(res, 400, "Invalid terminateOn", `record terminateOn ${query.terminateOn}`);
+    if (query.ifExists && !["fail", "overwrite", "append"].includes(query.ifExists))
+      return wrong(res, 400, "Invalid ifExists", `record ifExists ${query.ifExists}`);
+    if (query.terminateOn && !["none", "any", "*", "#"].includes(query.terminateOn))
+      return wrong(res, 400, "Invalid terminateOn", `record terminateOn ${query.terminateOn}`);
     if (query.beep && !["true", "false"].includes(query.beep)) return wrong(res, 400, "Invalid beep", `record beep ${query.beep}`);
     if (!channel.answered) return wrong(res, 412, "Channel in invalid state", "record on a channel not answered");
     if (stored.has(query.name) && query.ifExists === "fail") return wrong(res, 422, "Recording already exists", `record over ${query.name}`);

@@ -148,7 +148,8 @@ export class AriSession {
     for (const call of await openCallsOfConnection(this.ctx, this.connection.id)) {
       const caller = call.providerCallId;
       if (live.has(caller)) {
-        if (call.status === "waiting") void this.enqueue(caller, async () => {
+        if (call.status === "waiting")
+          void this.enqueue(caller, async () => {
             if (!(await this.operator.owns(caller))) await this.offer(caller);
           });
         continue;

@@ -1,4 +1,15 @@
-import type { AgentView, CallCenterView, CallMonitorView, CallView, FlowGraph, FlowNodeData, FlowProblem, FlowView, InteractionView, VoicePromptUploadView } from "@holboo/core";
+import type {
+  AgentView,
+  CallCenterView,
+  CallMonitorView,
+  CallView,
+  FlowGraph,
+  FlowNodeData,
+  FlowProblem,
+  FlowView,
+  InteractionView,
+  VoicePromptUploadView,
+} from "@holboo/core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CSRF_COOKIE, SESSION_COOKIE } from "@holboo/core";
 import { Client, errorCode, startTestApp, type TestApp } from "../../../test/harness.ts";
@@ -97,7 +108,17 @@ async function makeOperator(admin: Admin, channelId: number | null) {
  */
 async function operatorCompany(timeoutS = 30) {
   const admin = await companyAdmin(t);
-  expect((await admin.client.put("/api/call-center/connection", { kind: "asterisk_ari", url: ari.url, username: ari.username, password: ari.password, app_name: ari.app })).status).toBe(200);
+  expect(
+    (
+      await admin.client.put("/api/call-center/connection", {
+        kind: "asterisk_ari",
+        url: ari.url,
+        username: ari.username,
+        password: ari.password,
+        app_name: ari.app,
+      })
+    ).status,
+  ).toBe(200);
   const center = await admin.client.post<CallCenterView>("/api/call-center/lines", { number: LINE, name: "Үндсэн шугам" });
   const line = center.body.lines[0]!;
   await admin.client.post("/api/call-center/extensions", { extension: "101", user_id: admin.me.ID });
@@ -222,7 +243,8 @@ describe("the call operator", () => {
 });
 
 describe("call operator flows", () => {
-  const problems = async (client: Client, id: number) => (await client.get<{ problems: FlowProblem[] }>(`/api/flows/${id}/problems`)).body.problems.map((p) => [p.code, p.node_id]);
+  const problems = async (client: Client, id: number) =>
+    (await client.get<{ problems: FlowProblem[] }>(`/api/flows/${id}/problems`)).body.problems.map((p) => [p.code, p.node_id]);
 
   it("refuse typed-chat nodes and incomplete menus; a social agent's flow refuses voice settings", async () => {
     const { admin, agentId, prompt } = await operatorCompany();
@@ -278,7 +300,9 @@ describe("call operator flows", () => {
     expect((await at(`/api/voice-prompts/${Number(companyId) + 1}/${fileId}/${expires}/${signature}`)).status).toBe(404);
     expect((await at(`/api/voice-prompts/${companyId}/${fileId}/${Number(expires) + 1}/${signature}`)).status).toBe(404);
     const past = Math.floor(Date.now() / 1000) - 10;
-    expect((await at(`/api/voice-prompts/${companyId}/${fileId}/${past}/${t.secrets.mac(`voice-prompt:${companyId}:${fileId}:${past}`)}.wav`)).status).toBe(404);
+    expect((await at(`/api/voice-prompts/${companyId}/${fileId}/${past}/${t.secrets.mac(`voice-prompt:${companyId}:${fileId}:${past}`)}.wav`)).status).toBe(
+      404,
+    );
     ari.hangup(caller);
   });
 });

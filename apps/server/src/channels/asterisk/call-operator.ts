@@ -91,7 +91,10 @@ export class CallOperator implements VoiceDriver {
     });
     if (data?.length) {
       const fileId = await storeVoicemail(this.ctx, call.companyId, call.id, data);
-      await this.hooks.apply({ key: `voicemail:${caller}`, kind: "ended", providerCallId: caller, cause: "unanswered", recordingUrl: `/api/files/${fileId}` }, call.number);
+      await this.hooks.apply(
+        { key: `voicemail:${caller}`, kind: "ended", providerCallId: caller, cause: "unanswered", recordingUrl: `/api/files/${fileId}` },
+        call.number,
+      );
       if (call.interactionId) await escalateToPeople(this.ctx, call.companyId, call.interactionId);
     }
     await this.deliver(caller, run.waitSeq, { kind: "recorded" });

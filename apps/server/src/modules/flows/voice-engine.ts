@@ -3,7 +3,7 @@
  * wait for a key, a voicemail or the end of a prompt, where to transfer, when to hang up. The voice runtime
  * (channels/asterisk/call-operator.runtime.ts) stores the state and carries out the effects on ARI.
  */
-import type { FlowGraph, FlowNode, VoicePrompt, VoiceTransfer } from "@holboo/core";
+import type { FlowNode, VoicePrompt, VoiceTransfer } from "@holboo/core";
 import { FLOW_ANCHOR_FAIL, FLOW_ANCHOR_INVALID, FLOW_ANCHOR_NO_INPUT, FLOW_ANCHOR_OK, LIMITS } from "@holboo/core";
 import type { FlowEffect, FlowIO } from "./flow-engine.ts";
 import { nextNode, nodeOf } from "./flow-graph.ts";

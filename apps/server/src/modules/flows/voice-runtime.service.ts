@@ -2,7 +2,7 @@ import { LIMITS } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import type { VoiceRunState } from "../../platform/db/schema.ts";
-import { findServingAgent } from "../channels/channels.repo.ts";
+import { findServingAgent } from "../channels/channels.service.ts";
 import type { EventRow } from "../interactions/events.repo.ts";
 import { appendEvent, findInteraction } from "../interactions/interactions.service.ts";
 import { publish } from "../interactions/messages.service.ts";

@@ -43,7 +43,7 @@ const CHAT_ONLY_KINDS = new Set<FlowNodeKind>(["question", "subflow"]);
 function voiceSummary(data: FlowNodeData, t: (key: string, options?: Record<string, unknown>) => string): string {
   const languages = VOICE_LANGUAGES.filter((language) => data.prompt?.[language]).map((language) => language.toUpperCase());
   const parts = [
-    data.prompt ? `🔊 ${languages.join("/") || "—"}` : "",
+    data.prompt ? `${t("voice.prompt")}: ${languages.join("/") || "—"}` : "",
     data.transfer
       ? t(data.transfer.to === "extension" ? "voice.toExtension" : "voice.toQueue", {
           extension: data.transfer.to === "extension" ? data.transfer.extension : "",
@@ -52,6 +52,13 @@ function voiceSummary(data: FlowNodeData, t: (key: string, options?: Record<stri
     data.voicemail_max_s ? t("voice.modes.voicemail") : "",
   ];
   return parts.filter(Boolean).join(" · ");
+}
+
+/** An exit's label under its handle: a digit menu's key, a choice's label, or the exit's name. */
+function anchorLabel(data: FlowNodeData, anchor: string | null, t: (key: string) => string): string {
+  const choice = data.choices?.find((c) => c.id === anchor);
+  if (choice) return choice.digit ?? choice.label;
+  return t(`anchors.${anchor ?? "next"}`);
 }
 
 function FlowNodeView({ id, data, selected }: NodeProps<CanvasNode>) {
@@ -89,7 +96,7 @@ function FlowNodeView({ id, data, selected }: NodeProps<CanvasNode>) {
       {anchors.some((anchor) => anchor !== null) && (
         <div style={{ display: "flex", justifyContent: "space-around", padding: "0 4px 10px", fontSize: 10, color: "#666" }}>
           {anchors.map((anchor) => (
-            <span key={anchor}>{data.data.choices?.find((c) => c.id === anchor)?.label ?? t(`anchors.${anchor ?? "next"}`)}</span>
+            <span key={anchor}>{anchorLabel(data.data, anchor, t)}</span>
           ))}
         </div>
       )}
@@ -338,6 +345,8 @@ function Canvas({ flow }: { flow: FlowView }) {
             onEdgesChange={onEdgesChange}
             onConnect={onConnect}
             onNodeDoubleClick={(_, node) => setEditing(node.id)}
+            // A double click opens the node's editor; zooming on it too moved the canvas under the drawer.
+            zoomOnDoubleClick={false}
             minZoom={ZOOM.min}
             maxZoom={ZOOM.max}
             nodeDragThreshold={DRAG_THRESHOLD}

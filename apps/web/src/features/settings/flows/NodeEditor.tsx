@@ -9,6 +9,7 @@ import { newId } from "./graph.ts";
 import { DIGITS, VoiceSettings } from "./VoiceSettings.tsx";
 
 const lines = (text: string) => text.split("\n");
+const VOICE_HINTED = new Set<FlowNodeKind>(["response", "button", "success", "fail"]);
 
 /** The settings of one node, by kind (spec: question phrases, response cards, choices, api, subflow, outcomes). */
 export function NodeEditor({
@@ -36,7 +37,7 @@ export function NodeEditor({
           {t(`kinds.${kind}`)}
         </Badge>
         <Text size="xs" c="dimmed">
-          {t(`kindHints.${kind}`)}
+          {voice && VOICE_HINTED.has(kind) ? t(`voice.kindHints.${kind}`) : t(`kindHints.${kind}`)}
         </Text>
       </Group>
       {kind === "question" && (
