@@ -151,3 +151,90 @@ test("a flow built on the canvas answers a Latin-typed web-chat question with th
   await context.close();
   await new Promise((resolve) => api.server.close(resolve));
 });
+
+/** A silent one-second WAV, as a prompt recording. */
+function silentWav(): Buffer {
+  const data = Buffer.alloc(16000);
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0, "latin1");
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write("WAVEfmt ", 8, "latin1");
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(16000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write("data", 36, "latin1");
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+test("a call operator's flow: a digit menu with a recorded prompt that transfers key 1 to an extension, built and published on the canvas", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const suffix = Date.now().toString(36);
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const admin = await context.newPage();
+  const request = context.request;
+  await newCompany(request, { first: "Call", last: "Admin", email: `operator-${suffix}@shop.mn`, company: `Operator ${suffix}`, agent: "Оператор" });
+  const agents = (await (await request.get("/api/company/virtual-agents")).json()) as { items: Array<{ id: number }> };
+  const made = await request.put(`/api/virtual-agents/${agents.items[0]?.id}`, {
+    headers: await csrfHeaders(request),
+    data: { name: "Оператор", agent_type: "call_operator", channels: [], folder_ids: [] },
+  });
+  expect(made.ok()).toBe(true);
+
+  await admin.goto("/settings/flow");
+  await admin.getByTestId("add-flow").click();
+  await admin.getByTestId("flow-title").fill("Дуут цэс");
+  await admin.getByRole("dialog").getByRole("button", { name: "Урсгал үүсгэх" }).click();
+  await expect(admin.getByTestId("flow-canvas")).toBeVisible();
+  // Callers neither type questions nor enter subflows: those kinds are not offered.
+  await expect(admin.getByTestId("palette-question")).toHaveCount(0);
+  const drawer = admin.getByRole("dialog");
+  const done = () => admin.getByTestId("node-done").click();
+
+  await admin.getByTestId("palette-button").click();
+  await drawer.getByTestId("prompt-mn").locator("input[type=file]").setInputFiles({ name: "menu.wav", mimeType: "audio/wav", buffer: silentWav() });
+  await expect(drawer.getByTestId("prompt-player-mn")).toBeVisible();
+  await drawer.getByTestId("node-choice-0").fill("Борлуулалт");
+  await drawer.getByTestId("node-add-choice").click();
+  await drawer.getByTestId("node-choice-1").fill("Тусламж");
+  await expect(drawer.getByTestId("node-choice-digit-1")).toHaveValue("2");
+  await shot(admin, "64-call-operator-menu-editor");
+  await done();
+  await admin.getByTestId("palette-response").click();
+  await drawer.getByTestId("voice-mode").getByText("Шилжүүлэх").click();
+  await drawer.getByTestId("voice-transfer").click();
+  await admin.getByRole("option", { name: "Нэг дотуур дугаар" }).click();
+  await drawer.getByTestId("voice-extension").fill("102");
+  await done();
+  await admin.getByTestId("palette-success").click();
+  await done();
+  await admin.getByTestId("flow-arrange").click();
+
+  const node = (kind: string) => admin.getByTestId("flow-canvas").getByTestId(`canvas-node-${kind}`);
+  await connect(admin, node("start"), node("button"), 0, 1);
+  await connect(admin, node("button"), node("response"), 0, 2);
+  await connect(admin, node("button"), node("success"), 1, 3);
+  await admin.getByTestId("flow-arrange").click();
+  await expect(node("response")).toContainText("→ 102");
+  await expect(node("button")).toContainText("Дуу бичлэг: MN");
+  await admin.getByTestId("flow-publish").click();
+  await expect(admin.getByTestId("flow-status")).toContainText("Нийтэлсэн");
+  await shot(admin, "65-call-operator-flow-mn");
+
+  await context.addCookies([{ name: "chosenLocale", value: "en", url: admin.url() }]);
+  await admin.reload();
+  await expect(node("button")).toContainText("No key");
+  // A reloaded canvas opens zoomed on its first node; fitting it shows the whole menu.
+  await admin.locator(".react-flow__controls-fitview").click();
+  await shot(admin, "66-call-operator-flow-en");
+  await admin.getByTestId("flow-canvas").getByTestId("canvas-node-button").dblclick();
+  await expect(drawer.getByText("Recording")).toBeVisible();
+  await shot(admin, "67-call-operator-menu-editor-en");
+  await context.close();
+});

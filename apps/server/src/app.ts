@@ -68,6 +68,7 @@ import { qaRoutes } from "./modules/knowledge/qa.routes.ts";
 import { importRoutes } from "./modules/knowledge/import.routes.ts";
 import { FlowQuestions } from "./modules/flows/flows.source.ts";
 import { flowsRoutes } from "./modules/flows/flows.routes.ts";
+import { voicePromptsRoutes } from "./modules/flows/voice-prompts.routes.ts";
 import { customApiRoutes } from "./modules/custom-api/custom-api.routes.ts";
 
 export type App = FastifyInstance;
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     importRoutes,
     modelProviderRoutes,
     flowsRoutes,
+    voicePromptsRoutes,
     customApiRoutes,
     contactsRoutes,
     contactTypesRoutes,

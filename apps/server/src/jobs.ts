@@ -1,3 +1,4 @@
+import { voiceWaitTimeoutJob } from "./modules/flows/voice-timeout.job.ts";
 import type { AppContext } from "./context.ts";
 import type { JobDefinition, ScheduledJob } from "./platform/jobs/job.ts";
 import { jobQueueCleanupJob, purgeExpiredJob } from "./platform/jobs/housekeeping.job.ts";
@@ -29,6 +30,7 @@ export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [
   agentTurnJob,
   articlePairsJob,
   flowWaitTimeoutJob,
+  voiceWaitTimeoutJob,
   purgeExpiredJob,
   jobQueueCleanupJob,
   presenceExpiryJob,

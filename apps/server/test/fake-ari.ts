@@ -9,7 +9,16 @@ import { WebSocketServer, type WebSocket } from "ws";
  * checked (method, path, required parameters, a known channel); a wrong one is answered as Asterisk does
  * (400/404/422) and listed in `violations`, which tests expect empty. Scripted callers enter the Stasis
  * app (`incoming`), originated agent legs answer (`answer`) or ring out (`noAnswer`), either side hangs up.
+ * Media: `play` fetches each `sound:http…` prompt as Asterisk's media cache does (a link that does not give
+ * audio is a violation) and reports PlaybackStarted/Finished; callers press keys (`dtmf`); `record` makes a
+ * live recording that `leaveVoicemail` finishes and stores, readable at /recordings/stored/{name}/file.
  */
+export interface FakePlayback {
+  id: string;
+  channel: string;
+  media: string;
+  state: "playing" | "done" | "failed";
+}
 export interface FakeChannel {
   id: string;
   name: string;
@@ -48,6 +57,11 @@ export async function startFakeAri(options: { username?: string; password?: stri
   let seq = 0;
   let eventsSent = 0;
   let refuseSockets = false;
+  const playbacks = new Map<string, FakePlayback>();
+  const recordings = new Map<string, { channel: string; format: string; maxDurationSeconds: number }>();
+  const stored = new Map<string, Buffer>();
+  /** Where Asterisk would reach the app's links (PUBLIC_URL); tests point it at the app's real address. */
+  const media = { origin: null as string | null, hold: false };
 
   const authorised = (req: IncomingMessage) => req.headers.authorization === `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
   const now = () => new Date().toISOString().replace("Z", "+0000");
@@ -127,7 +141,7 @@ export async function startFakeAri(options: { username?: string; password?: stri
       channel.appArgs = toApp ? (query.appArgs ?? "").split(",") : undefined;
       return reply(res, 200, view(channel));
     }
-    if ((m = route.match(/^(POST|DELETE) \/channels\/([^/]+)(?:\/(answer|moh|ring))?$/))) {
+    if ((m = route.match(/^(POST|DELETE) \/channels\/([^/]+)(?:\/(answer|moh|ring|play|record))?$/))) {
       const id = decodeURIComponent(m[2]!);
       const channel = channels.get(id);
       if (!channel && gone.has(id)) return reply(res, 404, { message: "Channel not found" });
@@ -147,11 +161,26 @@ export async function startFakeAri(options: { username?: string; password?: stri
         send({ type: "ChannelStateChange", channel: view(channel) });
         return;
       }
+      if (action === "play" && m[1] === "POST") return play(res, channel, query);
+      if (action === "record" && m[1] === "POST") return record(res, channel, query);
       if (action === "moh") {
         channel.moh = m[1] === "POST";
         return reply(res, 204);
       }
       return wrong(res, 404, "Not found", route);
+    }
+    if ((m = route.match(/^DELETE \/playbacks\/([^/]+)$/))) {
+      const playback = playbacks.get(decodeURIComponent(m[1]!));
+      if (!playback) return wrong(res, 404, "Playback not found", `${route}: unknown playback`);
+      if (playback.state !== "playing") return reply(res, 404, { message: "Playback not found" });
+      reply(res, 204);
+      finishPlayback(playback, "done");
+      return;
+    }
+    if ((m = route.match(/^GET \/recordings\/stored\/([^/]+)\/file$/))) {
+      const data = stored.get(decodeURIComponent(m[1]!));
+      if (!data) return wrong(res, 404, "Recording not found", `${route}: unknown recording`);
+      return res.writeHead(200, { "content-type": "audio/wav" }).end(data);
     }
     if (route === "POST /bridges") {
       if (query.type && !query.type.split(",").every((t) => ["mixing", "holding", "dtmf_events", "proxy_media", "video_sfu", "video_single"].includes(t)))
@@ -174,6 +203,61 @@ export async function startFakeAri(options: { username?: string; password?: stri
       return reply(res, 204);
     }
     return wrong(res, 404, "Not found", route);
+  }
+
+  const playbackView = (p: FakePlayback) => ({ id: p.id, media_uri: p.media, target_uri: `channel:${p.channel}`, language: "en", state: p.state });
+  function finishPlayback(playback: FakePlayback, state: "done" | "failed") {
+    if (playback.state !== "playing") return;
+    playback.state = state;
+    send({ type: "PlaybackFinished", playback: playbackView(playback) });
+  }
+
+  /** POST /channels/{id}/play: `media` required (media URIs), `playbackId` optional; Asterisk answers 201 with the Playback. */
+  function play(res: ServerResponse, channel: FakeChannel, query: Record<string, string>) {
+    if (!query.media) return wrong(res, 400, "media parameter is required", "play without media");
+    const uris = query.media.split(",");
+    if (uris.some((uri) => !/^(sound|recording|number|digits|characters|tone):./.test(uri)))
+      return wrong(res, 400, "Invalid media URI", `play media ${query.media}`);
+    if (!channel.answered) return wrong(res, 412, "Channel in invalid state", "play on a channel not answered");
+    const id = query.playbackId || `playback-${++seq}`;
+    if (playbacks.get(id)?.state === "playing") return wrong(res, 409, "Playback with given unique ID already exists", `duplicate playbackId ${id}`);
+    const playback: FakePlayback = { id, channel: channel.id, media: query.media, state: "playing" };
+    playbacks.set(id, playback);
+    reply(res, 201, { ...playbackView(playback), state: "queued" });
+    send({ type: "PlaybackStarted", playback: playbackView(playback) });
+    void (async () => {
+      for (const uri of uris) {
+        const http = uri.match(/^sound:(https?:\/\/.+)$/)?.[1];
+        if (!http) continue;
+        const url = new URL(http);
+        const target = media.origin ? `${media.origin}${url.pathname}${url.search}` : http;
+        const fetched = await fetch(target).catch(() => null);
+        const type = fetched?.headers.get("content-type") ?? "";
+        if (!fetched?.ok || !type.startsWith("audio/")) {
+          violations.push(`media ${http} gave ${fetched?.status ?? "no answer"} ${type}`);
+          return finishPlayback(playback, "failed");
+        }
+      }
+      if (!media.hold) finishPlayback(playback, "done");
+    })();
+  }
+
+  /** POST /channels/{id}/record: `name` and `format` required; Asterisk answers 201 with the LiveRecording. */
+  function record(res: ServerResponse, channel: FakeChannel, query: Record<string, string>) {
+    if (!query.name || !query.format) return wrong(res, 400, "name and format are required", "record without name or format");
+    const numbers = ["maxDurationSeconds", "maxSilenceSeconds"].filter((key) => query[key] !== undefined);
+    if (numbers.some((key) => !/^\d+$/.test(query[key]!))) return wrong(res, 400, "Invalid duration", "record duration not a whole number");
+    if (query.ifExists && !["fail", "overwrite", "append"].includes(query.ifExists))
+      return wrong(res, 400, "Invalid ifExists", `record ifExists ${query.ifExists}`);
+    if (query.terminateOn && !["none", "any", "*", "#"].includes(query.terminateOn))
+      return wrong(res, 400, "Invalid terminateOn", `record terminateOn ${query.terminateOn}`);
+    if (query.beep && !["true", "false"].includes(query.beep)) return wrong(res, 400, "Invalid beep", `record beep ${query.beep}`);
+    if (!channel.answered) return wrong(res, 412, "Channel in invalid state", "record on a channel not answered");
+    if (stored.has(query.name) && query.ifExists === "fail") return wrong(res, 422, "Recording already exists", `record over ${query.name}`);
+    recordings.set(query.name, { channel: channel.id, format: query.format, maxDurationSeconds: Number(query.maxDurationSeconds ?? 0) });
+    const live = { name: query.name, format: query.format, state: "queued", target_uri: `channel:${channel.id}` };
+    reply(res, 201, live);
+    send({ type: "RecordingStarted", recording: { ...live, state: "recording" } });
   }
 
   const server = createServer(handle);
@@ -240,6 +324,18 @@ export async function startFakeAri(options: { username?: string; password?: stri
     noAnswer(leg: FakeChannel) {
       destroy(leg.id, 19, "No answer");
     },
+    playbacks,
+    recordings,
+    media,
+    /** The caller speaks after the beep and presses # (or hangs up): the recording is stored and reported. */
+    leaveVoicemail(channelId: string, seconds = 4) {
+      const entry = [...recordings.entries()].find(([, r]) => r.channel === channelId);
+      if (!entry) throw new Error(`fake ARI: no recording on ${channelId}`);
+      const [name, live] = entry;
+      recordings.delete(name);
+      stored.set(name, fakeWav(seconds));
+      send({ type: "RecordingFinished", recording: { name, format: live.format, state: "done", target_uri: `channel:${channelId}`, duration: seconds } });
+    },
     dtmf(id: string, digit: string) {
       const channel = channels.get(id);
       if (channel) send({ type: "ChannelDtmfReceived", digit, duration_ms: 120, channel: view(channel) });
@@ -272,3 +368,22 @@ export async function startFakeAri(options: { username?: string; password?: stri
 }
 
 export type FakeAri = Awaited<ReturnType<typeof startFakeAri>>;
+
+/** A silent 8 kHz, 16-bit mono WAV of `seconds` (the bytes a stored recording holds). */
+export function fakeWav(seconds: number): Buffer {
+  const data = Buffer.alloc(8000 * 2 * seconds);
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0, "latin1");
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write("WAVEfmt ", 8, "latin1");
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(16000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write("data", 36, "latin1");
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}

@@ -153,6 +153,8 @@ export const ERROR_CATALOGUE = {
   custom_api_variable_missing: entry(400, "Хувьсагч олдсонгүй.", "A variable the call needs has no value."),
   custom_api_in_use: entry(409, "Энэ Custom API-г урсгал ашиглаж байна.", "A flow uses this custom API endpoint."),
   flow_not_found: entry(404, "Урсгал олдсонгүй.", "Flow not found."),
+  voice_prompt_too_large: entry(413, "Дуу бичлэг 2 MB-аас ихгүй байна.", "A voice prompt must be at most 2 MB."),
+  voice_prompt_type_not_allowed: entry(415, "Зөвхөн WAV, MP3 эсвэл OGG дуу бичлэг оруулна уу.", "Please upload a WAV, MP3 or OGG recording."),
   flow_invalid: entry(400, "Урсгалыг нийтлэх боломжгүй: алдааг засна уу.", "The flow cannot be published: fix the problems shown."),
   flow_too_large: entry(400, "Урсгал хэт том байна.", "The flow is too large."),
   company_meter_not_found: entry(404, "Байгууллагын тоолуур олдсонгүй.", "The company counter was not found."),

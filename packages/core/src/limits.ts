@@ -126,6 +126,17 @@ export const LIMITS = {
   flowStepsPerTurnMax: 50,
   /** A flow waiting for the customer's choice ends as failed after this long. */
   flowWaitTimeoutMs: 10 * 60 * 1000,
+  /** Call operator prompts: uploaded recordings (WAV, MP3, OGG) up to 2 MB. */
+  voicePromptBytes: 2 * 1024 * 1024,
+  voiceDigitTimeoutMaxS: 60,
+  voiceDigitTimeoutDefaultS: 5,
+  voiceRetriesMax: 5,
+  voiceRetriesDefault: 1,
+  voicemailMaxSeconds: 300,
+  /** A prompt still playing (or a voicemail still recording) after this long lost its finish event. */
+  voicePlaybackMaxS: 600,
+  /** How long the signed address Asterisk fetches a prompt from stays valid. */
+  voicePromptUrlTtlS: 3600,
   customApiBodyMaxChars: 20_000,
   customApiTimeoutMaxMs: 30_000,
   /** A custom API's response beyond this is refused (the fail path). */

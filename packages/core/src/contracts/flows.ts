@@ -24,11 +24,51 @@ export type ResponseAction = (typeof RESPONSE_ACTIONS)[number];
 /** The source anchors an api node's edges leave from, and a subflow's outcomes. */
 export const FLOW_ANCHOR_OK = "ok";
 export const FLOW_ANCHOR_FAIL = "fail";
+/** A call operator's digit menu leaves by these when the caller presses nothing, or no offered digit, too often. */
+export const FLOW_ANCHOR_NO_INPUT = "no_input";
+export const FLOW_ANCHOR_INVALID = "invalid";
+
+/**
+ * Voice settings. The spec names eight node kinds and no voice kinds, so a call operator's flow uses the
+ * same kinds with voice settings: a response plays its prompt (or records a voicemail, or transfers the
+ * call when it escalates), a button reads digits, success and fail hang up. The validator keeps voice
+ * settings out of a social agent's flows and typed-chat nodes out of a call operator's.
+ */
+export const VOICE_LANGUAGES = ["mn", "en"] as const;
+export type VoiceLanguage = (typeof VOICE_LANGUAGES)[number];
+const promptFile = z.uuid({ error: "file_not_found" });
+/** An uploaded recording per language (a file id of the company's uploads). */
+export const VoicePrompt = z.object({ mn: promptFile.optional(), en: promptFile.optional() });
+export type VoicePrompt = z.infer<typeof VoicePrompt>;
+/** Where an escalating response puts the call: the line's queue (people rung as for any call) or one extension. */
+export const VoiceTransfer = z.discriminatedUnion("to", [
+  z.object({ to: z.literal("queue") }),
+  z.object({
+    to: z.literal("extension"),
+    extension: z
+      .string()
+      .trim()
+      .min(1, { error: "required" })
+      .max(20)
+      .regex(/^[0-9*#]+$/, { error: "extension_invalid" }),
+  }),
+]);
+export type VoiceTransfer = z.infer<typeof VoiceTransfer>;
+export const VoicePromptUploadView = z.object({ file_id: z.string(), name: z.string(), mime: z.string(), size: z.number().int() });
+export type VoicePromptUploadView = z.infer<typeof VoicePromptUploadView>;
 
 const text = (max: number) => z.string().max(max, { error: "text_too_long" });
 const nodeId = z.string().min(1, { error: "required" }).max(64, { error: "text_too_long" });
 
-export const FlowChoice = z.object({ id: nodeId, label: text(LIMITS.flowChoiceMaxChars).trim().min(1, { error: "required" }) });
+export const FlowChoice = z.object({
+  id: nodeId,
+  label: text(LIMITS.flowChoiceMaxChars).trim().min(1, { error: "required" }),
+  /** A call operator's menu: the key the caller presses for this choice. */
+  digit: z
+    .string()
+    .regex(/^[0-9*#]$/, { error: "invalid_parameters" })
+    .optional(),
+});
 export type FlowChoice = z.infer<typeof FlowChoice>;
 
 /** One node's settings; which fields matter depends on its kind (the node editor shows those). */
@@ -49,6 +89,15 @@ export const FlowNodeData = z.object({
   endpoint_id: z.number().int().positive().optional(),
   /** subflow: the flow it enters. */
   flow_id: z.number().int().positive().optional(),
+  /** Call operator — response, button, success, fail: the recording played. */
+  prompt: VoicePrompt.optional(),
+  /** Call operator — button (digit menu): seconds to wait for a key, and how often the prompt is repeated. */
+  timeout_s: z.number().int().min(1).max(LIMITS.voiceDigitTimeoutMaxS).optional(),
+  retries: z.number().int().min(0).max(LIMITS.voiceRetriesMax).optional(),
+  /** Call operator — an escalating response: where the call goes. */
+  transfer: VoiceTransfer.optional(),
+  /** Call operator — response: records a voicemail of at most this many seconds after its prompt. */
+  voicemail_max_s: z.number().int().min(5).max(LIMITS.voicemailMaxSeconds).optional(),
 });
 export type FlowNodeData = z.infer<typeof FlowNodeData>;
 
@@ -105,6 +154,10 @@ export const FLOW_PROBLEMS = [
   "subflow_cycle",
   "api_missing",
   "choice_without_edge",
+  "voice_only",
+  "chat_only",
+  "prompt_missing",
+  "digit_missing",
 ] as const;
 export type FlowProblemCode = (typeof FLOW_PROBLEMS)[number];
 export const FlowProblem = z.object({ code: z.enum(FLOW_PROBLEMS), node_id: z.string().nullable(), edge_id: z.string().nullable() });
@@ -113,6 +166,8 @@ export type FlowProblem = z.infer<typeof FlowProblem>;
 export const FlowSummaryView = z.object({
   id: z.number().int(),
   agent_id: z.number().int(),
+  /** The flow belongs to a call operator: its nodes take voice settings. */
+  voice: z.boolean(),
   title: z.string(),
   status: z.enum(FLOW_STATUSES),
   topics: z.array(z.string()),
@@ -202,3 +257,11 @@ export type CustomApiTestView = z.infer<typeof CustomApiTestView>;
 
 export const FlowWaitTimeoutJobPayload = z.object({ company_id: z.number().int().positive(), run_id: z.number().int().positive(), wait_seq: z.number().int() });
 export type FlowWaitTimeoutJobPayload = z.infer<typeof FlowWaitTimeoutJobPayload>;
+
+/** A call operator's wait (a prompt playing, a digit, a voicemail) that must not outlast its time. */
+export const VoiceWaitTimeoutJobPayload = z.object({
+  company_id: z.number().int().positive(),
+  run_id: z.number().int().positive(),
+  wait_seq: z.number().int(),
+});
+export type VoiceWaitTimeoutJobPayload = z.infer<typeof VoiceWaitTimeoutJobPayload>;

@@ -117,6 +117,40 @@ export class AriClient {
     return this.request<void>("POST", `/bridges/${encodeURIComponent(bridgeId)}/addChannel`, { channel: channelIds.join(",") });
   }
 
+  /** POST /channels/{id}/play: `media` is a media URI (`sound:http(s)://…` fetched by Asterisk itself); PlaybackFinished follows. */
+  play(channelId: string, media: string, playbackId: string) {
+    return this.request<{ id: string }>("POST", `/channels/${encodeURIComponent(channelId)}/play`, { media, playbackId });
+  }
+
+  stopPlayback(playbackId: string) {
+    return this.request<void>("DELETE", `/playbacks/${encodeURIComponent(playbackId)}`);
+  }
+
+  /** POST /channels/{id}/record: a live recording kept as a stored recording `name`; RecordingFinished follows. */
+  record(channelId: string, params: { name: string; maxDurationSeconds: number }) {
+    return this.request<{ name: string }>("POST", `/channels/${encodeURIComponent(channelId)}/record`, {
+      name: params.name,
+      format: "wav",
+      maxDurationSeconds: params.maxDurationSeconds,
+      maxSilenceSeconds: 10,
+      ifExists: "overwrite",
+      beep: "true",
+      terminateOn: "#",
+    });
+  }
+
+  /** GET /recordings/stored/{name}/file: the stored recording's bytes. */
+  async recordingFile(name: string): Promise<Buffer> {
+    const response = await fetch(`${this.login.url}/ari/recordings/stored/${encodeURIComponent(name)}/file`, {
+      headers: { authorization: this.authHeader },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    }).catch((error: unknown) => {
+      throw new AriUnreachable(error instanceof Error ? error.message : String(error));
+    });
+    if (!response.ok) throw new AriRequestError(response.status, `GET recording ${name}: ${response.status}`);
+    return Buffer.from(await response.arrayBuffer());
+  }
+
   destroyBridge(bridgeId: string) {
     return this.request<void>("DELETE", `/bridges/${encodeURIComponent(bridgeId)}`);
   }

@@ -11,6 +11,7 @@ import {
   type PbxConnectionRow,
 } from "../../modules/calls/call-state.service.ts";
 import { AriClient, AriRequestError, type AriChannel } from "./ari.client.ts";
+import { CallOperator, channelOfTarget } from "./call-operator.ts";
 
 /** An ARI event as the events WebSocket sends it (only the fields Holboo reads). */
 interface AriEvent {
@@ -20,6 +21,9 @@ interface AriEvent {
   args?: string[];
   cause?: number;
   digit?: string;
+  /** PlaybackFinished and RecordingFinished name their channel only in `target_uri` (`channel:{id}`). */
+  playback?: { id?: string; target_uri?: string };
+  recording?: { name?: string; target_uri?: string };
 }
 
 export interface SessionOptions {
@@ -63,6 +67,10 @@ export class AriSession {
   private readonly ringing = new Map<string, string>();
   /** Waiting callers with a re-offer queued by `drain` (one each is enough: it reads the call when it runs). */
   private readonly reoffers = new Set<string>();
+  /** Callers the call operator transferred to one extension: only it is rung. */
+  private readonly only = new Map<string, string>();
+  /** Runs a call operator's flow on calls its line hands it (call-operator.ts); this session only routes events to it. */
+  private readonly operator: CallOperator;
 
   constructor(
     private readonly ctx: AppContext,
@@ -72,9 +80,15 @@ export class AriSession {
   ) {
     this.client = new AriClient({ url: connection.url, username: connection.username, password: login.password, app: connection.appName });
     this.pause = options.backoffMs;
+    this.operator = new CallOperator(ctx, connection, this.client, {
+      enqueue: (caller, task) => this.enqueue(caller, task),
+      ring: (caller, extension) => this.ringFor(caller, extension),
+      apply: (event, number) => this.apply(event, number, ""),
+    });
   }
 
   start() {
+    this.operator.start();
     this.open();
   }
 
@@ -108,7 +122,7 @@ export class AriSession {
       } catch {
         return;
       }
-      const id = event.channel?.id ?? "";
+      const id = event.channel?.id ?? channelOfTarget(event.playback?.target_uri ?? event.recording?.target_uri) ?? "";
       void this.enqueue(parseAgentLeg(id)?.caller ?? id, () => this.handle(event));
     });
     socket.on("error", (error) => this.ctx.log.warn({ err: error, connection: this.connection.id }, "ARI events socket failed"));
@@ -124,6 +138,7 @@ export class AriSession {
 
   async stop() {
     this.stopped = true;
+    this.operator.stop();
     if (this.timer) clearTimeout(this.timer);
     this.socket?.terminate();
     this.socket = null;
@@ -136,7 +151,10 @@ export class AriSession {
     for (const call of await openCallsOfConnection(this.ctx, this.connection.id)) {
       const caller = call.providerCallId;
       if (live.has(caller)) {
-        if (call.status === "waiting") void this.enqueue(caller, () => this.offer(caller));
+        if (call.status === "waiting")
+          void this.enqueue(caller, async () => {
+            if (!(await this.operator.owns(caller))) await this.offer(caller);
+          });
         continue;
       }
       void this.enqueue(caller, async () => {
@@ -150,6 +168,8 @@ export class AriSession {
   }
 
   private async handle(event: AriEvent) {
+    if (event.type === "PlaybackFinished" && event.playback) return this.operator.playbackFinished(event.playback);
+    if (event.type === "RecordingFinished" && event.recording) return this.operator.recordingFinished(event.recording);
     const channel = event.channel;
     if (!channel) return;
     const at = event.timestamp ? new Date(event.timestamp) : new Date();
@@ -162,7 +182,8 @@ export class AriSession {
         // An agent's phone answering is reported by its StasisStart; a caller's "Up" is our own answer.
         return;
       case "ChannelDtmfReceived":
-        // Digits matter to the call operator's menus, which this session does not run.
+        // Digits matter to the call operator's menus only.
+        if (!agent && event.digit) return this.operator.digit(channel.id, event.digit);
         return;
       case "ChannelHangupRequest":
       case "ChannelDestroyed":
@@ -174,8 +195,16 @@ export class AriSession {
   private async callerArrived(channel: AriChannel, at: Date) {
     await this.apply({ key: `start:${channel.id}`, kind: "new", providerCallId: channel.id, at }, channel.caller.number, channel.dialplan?.exten ?? "");
     await this.quietly(() => this.client.answer(channel.id));
+    if (await this.operator.take(channel.id)) return;
     await this.quietly(() => this.client.startMoh(channel.id));
     await this.offer(channel.id);
+  }
+
+  /** The call operator transferred the caller: music while people (or the one extension) are rung. */
+  private async ringFor(caller: string, extension: string | null) {
+    if (extension) this.only.set(caller, extension);
+    await this.quietly(() => this.client.startMoh(caller));
+    await this.offer(caller);
   }
 
   /** Rings the next free extension for a waiting caller; none left after trying some is a missed call. */
@@ -185,7 +214,8 @@ export class AriSession {
     if (!call || call.status !== "waiting" || this.ringing.has(caller)) return;
     const tried = this.tried.get(caller) ?? new Set<string>();
     this.tried.set(caller, tried);
-    const next = (await freeExtensions(this.ctx, this.connection.companyId)).find((e) => !tried.has(e));
+    const only = this.only.get(caller);
+    const next = (await freeExtensions(this.ctx, this.connection.companyId)).find((e) => !tried.has(e) && (!only || e === only));
     if (!next) {
       if (!tried.size) return; // nobody to ring yet: the caller waits until an extension is free
       this.forget(caller);
@@ -216,6 +246,7 @@ export class AriSession {
     if (!call || call.status !== "waiting") return this.quietly(() => this.client.hangup(leg));
     await this.apply({ key: `answer:${leg}`, kind: "answered", providerCallId: caller, extension, at }, call.number, "");
     this.tried.delete(caller);
+    this.only.delete(caller);
     await this.quietly(() => this.client.stopMoh(caller));
     await this.quietly(() => this.client.createBridge(bridgeOf(caller)));
     await this.quietly(() => this.client.addToBridge(bridgeOf(caller), [caller, leg]));
@@ -237,6 +268,7 @@ export class AriSession {
   }
 
   private async callerGone(channel: AriChannel, at: Date) {
+    await this.operator.callerGone(channel.id);
     const call = await findCall(this.ctx, this.connection.id, channel.id);
     if (!call || (call.status !== "waiting" && call.status !== "talking")) return;
     const ringing = this.ringing.get(channel.id);
@@ -259,7 +291,8 @@ export class AriSession {
       this.reoffers.add(caller);
       void this.enqueue(caller, async () => {
         this.reoffers.delete(caller);
-        if (this.ringing.has(caller)) return;
+        // A caller in the call operator's menu is not offered to people until it transfers them.
+        if (this.ringing.has(caller) || (await this.operator.owns(caller))) return;
         this.tried.delete(caller);
         await this.offer(caller);
       });
@@ -267,6 +300,7 @@ export class AriSession {
   }
 
   private forget(caller: string) {
+    this.only.delete(caller);
     this.tried.delete(caller);
     this.ringing.delete(caller);
     this.reoffers.delete(caller);

@@ -73,6 +73,8 @@ export async function applyCallEvent(ctx: AppContext, connection: repo.PbxConnec
         status: event.cause === "cancel" ? "cancelled" : "missed",
         endedAt: event.at,
         waitSeconds: seconds(call.startedAt, event.at),
+        // A voicemail left with the call operator: the callback task comes with the caller's message.
+        recordingUrl: event.recordingUrl ?? call.recordingUrl,
         seenEvents: seen,
       });
     }

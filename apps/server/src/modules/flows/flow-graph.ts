@@ -30,6 +30,41 @@ export interface PublishContext {
   endpointIds: Set<number>;
   /** The subflows each other flow of the company enters (its draft, or published version when published): flow id → flow ids. */
   subflowsOf: Map<number, number[]>;
+  /** The flow belongs to a call operator: voice settings are required where they apply, typed-chat nodes refused. */
+  voice: boolean;
+  /** The company's uploaded recordings among the graph's prompts. */
+  promptFileIds: Set<string>;
+}
+
+/** The recordings a graph's prompts name. */
+export const promptFileIdsOf = (graph: FlowGraph): string[] =>
+  graph.nodes.flatMap((node) => [node.data.prompt?.mn, node.data.prompt?.en].filter((id): id is string => !!id));
+
+const hasVoiceSettings = (node: FlowNode) =>
+  node.data.prompt !== undefined ||
+  node.data.timeout_s !== undefined ||
+  node.data.retries !== undefined ||
+  node.data.transfer !== undefined ||
+  node.data.voicemail_max_s !== undefined ||
+  (node.data.choices ?? []).some((choice) => choice.digit !== undefined);
+
+/** What a call cannot carry: typed questions, pictures, issues written from typed text, subflows (not run on calls yet). */
+const isChatOnly = (node: FlowNode) =>
+  node.kind === "question" || node.kind === "subflow" || (node.data.images?.length ?? 0) > 0 || node.data.action === "create_issue";
+
+/** Problems of one node that depend on the agent type: voice settings in a social flow, chat nodes and incomplete menus in a call flow. */
+function voiceProblems(node: FlowNode, context: PublishContext): FlowProblem[] {
+  if (!context.voice) return hasVoiceSettings(node) ? [problem("voice_only", node.id)] : [];
+  if (isChatOnly(node)) return [problem("chat_only", node.id)];
+  const problems: FlowProblem[] = [];
+  const prompts = [node.data.prompt?.mn, node.data.prompt?.en].filter((id): id is string => !!id);
+  const needsPrompt = node.kind === "button";
+  if (prompts.some((id) => !context.promptFileIds.has(id)) || (needsPrompt && !prompts.length)) problems.push(problem("prompt_missing", node.id));
+  if (node.kind === "button") {
+    const digits = (node.data.choices ?? []).map((choice) => choice.digit);
+    if (!digits.length || digits.some((digit) => !digit) || new Set(digits).size !== digits.length) problems.push(problem("digit_missing", node.id));
+  }
+  return problems;
 }
 
 /** The subflow ids a graph enters. */
@@ -62,12 +97,13 @@ export function validateFlow(flowId: number, graph: FlowGraph, context: PublishC
   for (const node of graph.nodes)
     if (node.kind !== "start" && node.kind !== "question" && !reached.has(node.id)) problems.push(problem("unreachable", node.id));
   const questions = graph.nodes.filter((node) => node.kind === "question");
-  if (!questions.length && !starts.length) problems.push(problem("no_question"));
+  if (!questions.length && !starts.length && !context.voice) problems.push(problem("no_question"));
   for (const question of questions) {
     if (!edgesFrom(graph, question.id).some((edge) => ids.has(edge.to)) || !(question.data.phrases ?? []).some((p) => p.trim()))
       problems.push(problem("question_without_answer", question.id));
   }
   for (const node of graph.nodes) {
+    problems.push(...voiceProblems(node, context));
     if ((node.kind === "button" || node.kind === "response") && node.data.choices?.length) {
       for (const choice of node.data.choices)
         if (!edgesFrom(graph, node.id).some((edge) => edge.anchors.from === choice.id && ids.has(edge.to)))

@@ -9,7 +9,7 @@ import { publish, sendAsVirtualAgent } from "../interactions/messages.service.ts
 import { escalateToPeople } from "../interactions/ownership.service.ts";
 import { createForAgent } from "../issues/issues.service.ts";
 import type { EventRow } from "../interactions/events.repo.ts";
-import { FlowEngine, type FlowEffect, type RunState } from "./flow-engine.ts";
+import { FlowEngine, type FlowEffect, type FlowIO, type RunState } from "./flow-engine.ts";
 import { parseQuestionDocId } from "./flows.source.ts";
 import * as repo from "./flows.repo.ts";
 import type { FlowRunRow } from "./flows.repo.ts";
@@ -20,7 +20,12 @@ const graphs = new Map<string, FlowGraph>();
 const GRAPH_CACHE_MAX = 2000;
 
 export function flowEngineFor(ctx: AppContext, companyId: number): FlowEngine {
-  return new FlowEngine({
+  return new FlowEngine(flowIOFor(ctx, companyId));
+}
+
+/** A company's flow graphs (cached) and custom API, for the chat and the voice engines alike. */
+export function flowIOFor(ctx: AppContext, companyId: number): FlowIO {
+  return {
     graph: async (versionId) => {
       const key = `${companyId}:${versionId}`;
       const cached = graphs.get(key);
@@ -40,7 +45,7 @@ export function flowEngineFor(ctx: AppContext, companyId: number): FlowEngine {
       const result = await callForFlow(ctx, companyId, endpointId, variables);
       return result.ok ? { ok: true, variables: result.mapped } : { ok: false, reason: result.error ?? "failed" };
     },
-  });
+  };
 }
 
 const stateOf = (run: FlowRunRow): RunState => ({

@@ -15,6 +15,7 @@ const figures = {
   recognized: sql<number>`(select count(*)::int from ${flowRuns} r where r.company_id = "flows"."company_id" and r.flow_id = "flows"."id" and r.recognized)`,
   judged: sql<number>`(select count(*)::int from ${flowRuns} r where r.company_id = "flows"."company_id" and r.flow_id = "flows"."id" and r.recognized is not null)`,
   version: sql<number | null>`(select v.version from ${flowVersions} v where v.id = "flows"."published_version_id")`,
+  voice: sql<boolean>`coalesce((select a.agent_type = 'call_operator' from ${virtualAgents} a where a.company_id = "flows"."company_id" and a.id = "flows"."agent_id"), false)`,
 };
 const withFigures = { flow: flows, ...figures };
 export type FlowWithFigures = { flow: FlowRow } & { [K in keyof typeof figures]: (typeof figures)[K]["_"]["type"] };
@@ -129,6 +130,16 @@ export async function agentOfCompany(db: Executor, companyId: number, agentId: n
   return row?.id ?? null;
 }
 
+/** The type of the virtual agent a flow belongs to (social_agent or call_operator). */
+export async function agentTypeOfFlow(db: Executor, companyId: number, flowId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ type: virtualAgents.agentType })
+    .from(flows)
+    .innerJoin(virtualAgents, and(eq(virtualAgents.companyId, flows.companyId), eq(virtualAgents.id, flows.agentId)))
+    .where(and(eq(flows.companyId, companyId), eq(flows.id, flowId)));
+  return row?.type ?? null;
+}
+
 // Runs
 
 export async function findWaitingRun(db: Executor, companyId: number, interactionId: number): Promise<FlowRunRow | null> {
@@ -136,6 +147,16 @@ export async function findWaitingRun(db: Executor, companyId: number, interactio
     .select()
     .from(flowRuns)
     .where(and(eq(flowRuns.companyId, companyId), eq(flowRuns.interactionId, interactionId), eq(flowRuns.status, "waiting")))
+    .for("update");
+  return row ?? null;
+}
+
+/** A call operator's run still waiting on a call. */
+export async function findWaitingCallRun(db: Executor, companyId: number, callId: number): Promise<FlowRunRow | null> {
+  const [row] = await db
+    .select()
+    .from(flowRuns)
+    .where(and(eq(flowRuns.companyId, companyId), eq(flowRuns.status, "waiting"), sql`(${flowRuns.voice}->>'callId')::bigint = ${callId}`))
     .for("update");
   return row ?? null;
 }

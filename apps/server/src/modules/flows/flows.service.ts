@@ -6,7 +6,8 @@ import { fail } from "../../platform/http/errors.ts";
 import { wordsKey } from "../answers/text-match.service.ts";
 import { callForFlow, endpointsOfCompany } from "../custom-api/custom-api.service.ts";
 import { FlowEngine, type RunState } from "./flow-engine.ts";
-import { subflowIds, validateFlow } from "./flow-graph.ts";
+import { promptFileIdsOf, subflowIds, validateFlow } from "./flow-graph.ts";
+import { companyAudioFileIds } from "./voice-prompts.repo.ts";
 import * as repo from "./flows.repo.ts";
 import type { FlowWithFigures } from "./flows.repo.ts";
 
@@ -15,9 +16,10 @@ export { flowsUsingEndpoint } from "./flows.repo.ts";
 /** A new flow's canvas: a start node to build from. */
 const EMPTY_GRAPH: FlowGraph = { nodes: [{ id: "start", kind: "start", x: 0, y: 0, width: 160, height: 48, data: {} }], edges: [] };
 
-const presentSummary = ({ flow, usage, success, fail: failed, recognized, judged, version }: FlowWithFigures): FlowSummaryView => ({
+const presentSummary = ({ flow, usage, success, fail: failed, recognized, judged, version, voice }: FlowWithFigures): FlowSummaryView => ({
   id: flow.id,
   agent_id: flow.agentId,
+  voice,
   title: flow.title,
   status: flow.status as FlowSummaryView["status"],
   topics: flow.topics,
@@ -87,7 +89,9 @@ export async function problemsOf(ctx: AppContext, companyId: number, flowId: num
   const endpoints = await endpointsOfCompany(ctx.db, companyId);
   const subflowsOf = new Map<number, number[]>();
   for (const other of await repo.flowGraphsOf(ctx.db, companyId)) if (other.id !== flowId) subflowsOf.set(other.id, subflowIds(other.published ?? other.draft));
-  return validateFlow(flowId, graph, { endpointIds: new Set(endpoints.map((endpoint) => endpoint.id)), subflowsOf });
+  const voice = (await repo.agentTypeOfFlow(ctx.db, companyId, flowId)) === "call_operator";
+  const promptFileIds = await companyAudioFileIds(ctx.db, companyId, promptFileIdsOf(graph));
+  return validateFlow(flowId, graph, { endpointIds: new Set(endpoints.map((endpoint) => endpoint.id)), subflowsOf, voice, promptFileIds });
 }
 
 export async function validate(ctx: AppContext, actor: MemberActor, id: number) {

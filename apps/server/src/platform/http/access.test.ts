@@ -51,6 +51,7 @@ describe("route access declarations", () => {
         "GET /api/billing/qpay/callback/:id/:mac",
         "POST /api/billing/qpay/callback/:id/:mac",
         "GET /api/channel-media/:company_id/:file_id/:signature",
+        "GET /api/voice-prompts/:company_id/:file_id/:expires/:signature",
       ].sort(),
     );
   });

@@ -48,6 +48,16 @@ export const flowVersions = pgTable(
   (t) => [uniqueIndex("flow_versions_flow_version_unique").on(t.companyId, t.flowId, t.version)],
 );
 
+export interface VoiceRunState {
+  callId: number;
+  /** The caller's channel on the PBX (the call's provider id). */
+  caller: string;
+  /** played (a prompt playing), digit (a menu waiting for a key), recorded (a voicemail recording), or nothing. */
+  awaiting: "played" | "digit" | "recorded" | null;
+  /** Wrong or missing keys at the current menu so far. */
+  tries: number;
+}
+
 export interface FlowFrame {
   flowId: number;
   versionId: number;
@@ -80,6 +90,8 @@ export const flowRuns = pgTable(
     status: text("status").notNull(),
     /** Bumped at every wait, so a timeout job of an earlier wait does nothing. */
     waitSeq: integer("wait_seq").notNull().default(0),
+    /** A call operator's run: the call it drives and what it awaits from the PBX (null for a chat's run). */
+    voice: jsonb("voice").$type<VoiceRunState>(),
     /** Whether the matched question was the right one (the customer went on), null until known. */
     recognized: boolean("recognized"),
     startedAt: createdAt(),

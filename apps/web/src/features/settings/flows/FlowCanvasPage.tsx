@@ -1,6 +1,6 @@
 import "@xyflow/react/dist/style.css";
-import type { FlowGraph, FlowNodeKind, FlowProblem, FlowView } from "@holboo/core";
-import { FLOW_EDGE_TYPES, FLOW_NODE_COLOURS, FLOW_NODE_KINDS, type FlowEdgeType } from "@holboo/core";
+import type { FlowGraph, FlowNodeData, FlowNodeKind, FlowProblem, FlowView } from "@holboo/core";
+import { FLOW_EDGE_TYPES, FLOW_NODE_COLOURS, FLOW_NODE_KINDS, VOICE_LANGUAGES, type FlowEdgeType } from "@holboo/core";
 import { Alert, Badge, Button, Drawer, Group, List, Paper, Select, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
@@ -36,6 +36,30 @@ import { autoLayout, defaultData, EDGE_RENDERING, newId, NODE_SIZE, sourceAnchor
 const ZOOM = { min: 0.1, max: 5 };
 const DRAG_THRESHOLD = 2;
 const HISTORY_MAX = 100;
+/** Kinds a call operator cannot run (callers neither type questions nor enter subflows yet): left out of its palette. */
+const CHAT_ONLY_KINDS = new Set<FlowNodeKind>(["question", "subflow"]);
+
+/** What a call operator's node does, on the canvas: 🔊 with its prompt's languages, the transfer, the voicemail. */
+function voiceSummary(data: FlowNodeData, t: (key: string, options?: Record<string, unknown>) => string): string {
+  const languages = VOICE_LANGUAGES.filter((language) => data.prompt?.[language]).map((language) => language.toUpperCase());
+  const parts = [
+    data.prompt ? `${t("voice.prompt")}: ${languages.join("/") || "—"}` : "",
+    data.transfer
+      ? t(data.transfer.to === "extension" ? "voice.toExtension" : "voice.toQueue", {
+          extension: data.transfer.to === "extension" ? data.transfer.extension : "",
+        })
+      : "",
+    data.voicemail_max_s ? t("voice.modes.voicemail") : "",
+  ];
+  return parts.filter(Boolean).join(" · ");
+}
+
+/** An exit's label under its handle: a digit menu's key, a choice's label, or the exit's name. */
+function anchorLabel(data: FlowNodeData, anchor: string | null, t: (key: string) => string): string {
+  const choice = data.choices?.find((c) => c.id === anchor);
+  if (choice) return choice.digit ?? choice.label;
+  return t(`anchors.${anchor ?? "next"}`);
+}
 
 function FlowNodeView({ id, data, selected }: NodeProps<CanvasNode>) {
   const { t } = useTranslation("flows");
@@ -52,7 +76,7 @@ function FlowNodeView({ id, data, selected }: NodeProps<CanvasNode>) {
         ? data.data.endpoint_id
           ? `#${data.data.endpoint_id}`
           : ""
-        : (data.data.text ?? "");
+        : voiceSummary(data.data, t) || (data.data.text ?? "");
   return (
     <div
       data-testid={`canvas-node-${data.kind}`}
@@ -72,7 +96,7 @@ function FlowNodeView({ id, data, selected }: NodeProps<CanvasNode>) {
       {anchors.some((anchor) => anchor !== null) && (
         <div style={{ display: "flex", justifyContent: "space-around", padding: "0 4px 10px", fontSize: 10, color: "#666" }}>
           {anchors.map((anchor) => (
-            <span key={anchor}>{data.data.choices?.find((c) => c.id === anchor)?.label ?? t(`anchors.${anchor ?? "next"}`)}</span>
+            <span key={anchor}>{anchorLabel(data.data, anchor, t)}</span>
           ))}
         </div>
       )}
@@ -192,7 +216,7 @@ function Canvas({ flow }: { flow: FlowView }) {
     const id = newId(kind);
     setNodes((current) => [
       ...current.map((node) => ({ ...node, selected: false })),
-      { id, type: "flowNode", position, selected: true, data: { kind, data: defaultData(kind) } },
+      { id, type: "flowNode", position, selected: true, data: { kind, data: defaultData(kind, flow.voice) } },
     ]);
     setEditing(id);
   };
@@ -296,7 +320,7 @@ function Canvas({ flow }: { flow: FlowView }) {
               <Text size="xs" fw={600}>
                 {t("addNode")}
               </Text>
-              {FLOW_NODE_KINDS.map((kind) => (
+              {FLOW_NODE_KINDS.filter((kind) => !flow.voice || !CHAT_ONLY_KINDS.has(kind)).map((kind) => (
                 <Button key={kind} size="compact-sm" color={FLOW_NODE_COLOURS[kind]} onClick={() => addNode(kind)} data-testid={`palette-${kind}`}>
                   {t(`kinds.${kind}`)}
                 </Button>
@@ -321,6 +345,8 @@ function Canvas({ flow }: { flow: FlowView }) {
             onEdgesChange={onEdgesChange}
             onConnect={onConnect}
             onNodeDoubleClick={(_, node) => setEditing(node.id)}
+            // A double click opens the node's editor; zooming on it too moved the canvas under the drawer.
+            zoomOnDoubleClick={false}
             minZoom={ZOOM.min}
             maxZoom={ZOOM.max}
             nodeDragThreshold={DRAG_THRESHOLD}
@@ -343,6 +369,7 @@ function Canvas({ flow }: { flow: FlowView }) {
               kind={editedNode.data.kind}
               data={editedNode.data.data}
               flowId={flow.id}
+              voice={flow.voice}
               onChange={(data) => {
                 setDirty(true);
                 setNodes((all) => all.map((node) => (node.id === editedNode.id ? { ...node, data: { ...node.data, data } } : node)));

@@ -44,7 +44,7 @@ export function FlowNodePage() {
         <Title order={3}>{t("editNode")}</Title>
       </Group>
       <Paper withBorder p="md">
-        <NodeEditor kind={node.kind} data={data ?? node.data} onChange={setData} flowId={flowId} />
+        <NodeEditor kind={node.kind} data={data ?? node.data} onChange={setData} flowId={flowId} voice={flow.data?.voice ?? false} />
       </Paper>
       <Group justify="flex-end">
         <Button onClick={() => save.mutate()} loading={save.isPending}>

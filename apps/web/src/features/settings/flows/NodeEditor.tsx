@@ -6,8 +6,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api.ts";
 import { newId } from "./graph.ts";
+import { DIGITS, VoiceSettings } from "./VoiceSettings.tsx";
 
 const lines = (text: string) => text.split("\n");
+const VOICE_HINTED = new Set<FlowNodeKind>(["response", "button", "success", "fail"]);
 
 /** The settings of one node, by kind (spec: question phrases, response cards, choices, api, subflow, outcomes). */
 export function NodeEditor({
@@ -15,11 +17,14 @@ export function NodeEditor({
   data,
   onChange,
   flowId,
+  voice = false,
 }: {
   kind: FlowNodeKind;
   data: FlowNodeData;
   onChange: (data: FlowNodeData) => void;
   flowId: number;
+  /** The flow is a call operator's: recordings and keys instead of text and pictures. */
+  voice?: boolean;
 }) {
   const { t } = useTranslation("flows");
   const endpoints = useQuery({ queryKey: ["custom-api"], queryFn: () => api.get<{ items: CustomApiView[] }>("/api/custom-api"), enabled: kind === "api" });
@@ -32,7 +37,7 @@ export function NodeEditor({
           {t(`kinds.${kind}`)}
         </Badge>
         <Text size="xs" c="dimmed">
-          {t(`kindHints.${kind}`)}
+          {voice && VOICE_HINTED.has(kind) ? t(`voice.kindHints.${kind}`) : t(`kindHints.${kind}`)}
         </Text>
       </Group>
       {kind === "question" && (
@@ -46,7 +51,8 @@ export function NodeEditor({
           data-testid="node-phrases"
         />
       )}
-      {(kind === "response" || kind === "button" || kind === "success" || kind === "fail") && (
+      {voice && <VoiceSettings kind={kind} data={data} onChange={onChange} />}
+      {!voice && (kind === "response" || kind === "button" || kind === "success" || kind === "fail") && (
         <Textarea
           label={t("text")}
           description={t("textHint", { example: "{{order.status}}" })}
@@ -57,7 +63,7 @@ export function NodeEditor({
           data-testid="node-text"
         />
       )}
-      {kind === "response" && (
+      {!voice && kind === "response" && (
         <>
           <Textarea
             label={t("images")}
@@ -76,13 +82,23 @@ export function NodeEditor({
           />
         </>
       )}
-      {(kind === "response" || kind === "button") && (
+      {((!voice && kind === "response") || kind === "button") && (
         <Stack gap={4}>
           <Text size="sm" fw={500}>
             {t("choices")}
           </Text>
           {choices.map((choice, index) => (
             <Group key={choice.id} gap={4} wrap="nowrap">
+              {voice && (
+                <Select
+                  w={70}
+                  data={DIGITS}
+                  value={choice.digit ?? null}
+                  aria-label={t("voice.digit", { n: index + 1 })}
+                  onChange={(digit) => onChange({ ...data, choices: choices.map((c) => (c.id === choice.id ? { ...c, digit: digit ?? undefined } : c)) })}
+                  data-testid={`node-choice-digit-${index}`}
+                />
+              )}
               <TextInput
                 flex={1}
                 value={choice.label}
@@ -104,7 +120,12 @@ export function NodeEditor({
             variant="light"
             size="xs"
             leftSection={<IconPlus size={14} />}
-            onClick={() => onChange({ ...data, choices: [...choices, { id: newId("c"), label: "" }] })}
+            onClick={() =>
+              onChange({
+                ...data,
+                choices: [...choices, { id: newId("c"), label: "", ...(voice ? { digit: DIGITS.find((d) => !choices.some((c) => c.digit === d)) } : {}) }],
+              })
+            }
             data-testid="node-add-choice"
           >
             {t("addChoice")}

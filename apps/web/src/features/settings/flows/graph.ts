@@ -1,5 +1,5 @@
 import type { FlowEdgeType, FlowGraph, FlowNode, FlowNodeData, FlowNodeKind } from "@holboo/core";
-import { FLOW_ANCHOR_FAIL, FLOW_ANCHOR_OK } from "@holboo/core";
+import { FLOW_ANCHOR_FAIL, FLOW_ANCHOR_INVALID, FLOW_ANCHOR_NO_INPUT, FLOW_ANCHOR_OK } from "@holboo/core";
 import { Graph, layout } from "@dagrejs/dagre";
 import type { Edge, Node } from "@xyflow/react";
 
@@ -62,10 +62,15 @@ export function toGraph(nodes: CanvasNode[], edges: Edge[]): FlowGraph {
   };
 }
 
-/** The anchors a node's edges leave from: one per choice, ok/fail for api and subflow, else one unnamed. */
+/** A call operator's digit menu: a button node with a prompt or keys. */
+export const isDigitMenu = (kind: FlowNodeKind, data: FlowNodeData) =>
+  kind === "button" && (data.prompt !== undefined || (data.choices ?? []).some((choice) => choice.digit !== undefined));
+
+/** The anchors a node's edges leave from: one per choice (and no key / wrong key for a digit menu), ok/fail for api and subflow, else one unnamed. */
 export function sourceAnchors(kind: FlowNodeKind, data: FlowNodeData): Array<string | null> {
   if (kind === "success" || kind === "fail") return [];
   if (kind === "api" || kind === "subflow") return [FLOW_ANCHOR_OK, FLOW_ANCHOR_FAIL];
+  if (isDigitMenu(kind, data)) return [...(data.choices ?? []).map((choice) => choice.id), FLOW_ANCHOR_NO_INPUT, FLOW_ANCHOR_INVALID];
   if ((kind === "button" || kind === "response") && data.choices?.length) return data.choices.map((choice) => choice.id);
   return [null];
 }
@@ -88,7 +93,10 @@ export function autoLayout(nodes: CanvasNode[], edges: Edge[]): CanvasNode[] {
 
 export const newId = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}`;
 
-export function defaultData(kind: FlowNodeKind): FlowNodeData {
+/** A new node's settings; in a call operator's flow a response plays a prompt and buttons are a digit menu. */
+export function defaultData(kind: FlowNodeKind, voice = false): FlowNodeData {
+  if (voice && kind === "button") return { prompt: {}, choices: [{ id: newId("c"), label: "1", digit: "1" }], timeout_s: 5, retries: 1 };
+  if (voice && (kind === "response" || kind === "success" || kind === "fail")) return { prompt: {} };
   switch (kind) {
     case "question":
       return { phrases: [] };

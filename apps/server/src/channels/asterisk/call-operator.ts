@@ -1,0 +1,172 @@
+import type { VoicePrompt, VoiceTransfer } from "@holboo/core";
+import { VOICE_LANGUAGES } from "@holboo/core";
+import type { AppContext } from "../../context.ts";
+import { findCall, type CallEvent, type CallRow, type PbxConnectionRow } from "../../modules/calls/call-state.service.ts";
+import type { VoiceInput } from "../../modules/flows/voice-engine.ts";
+import type { VoiceRunState } from "../../platform/db/schema.ts";
+import { findPrompt, promptMediaUrl, storeVoicemail } from "../../modules/flows/voice-prompts.service.ts";
+import { endCallFlow, resumeCallFlow, startCallFlow, waitingCallRun, type VoiceStep } from "../../modules/flows/voice-runtime.service.ts";
+import { registerVoiceDriver, type VoiceDriver } from "../../modules/flows/voice-timeout.job.ts";
+import { escalateToPeople } from "../../modules/interactions/ownership.service.ts";
+import { AriRequestError, type AriClient } from "./ari.client.ts";
+
+/** What the ARI session lends the operator: its per-call work queue, its ringing logic and its call records. */
+export interface OperatorHooks {
+  enqueue(caller: string, task: () => Promise<void>): Promise<void>;
+  /** Rings the people as for any call (the line's queue), or only `extension`. */
+  ring(caller: string, extension: string | null): Promise<void>;
+  apply(event: Omit<CallEvent, "at" | "direction" | "number" | "lineNumber">, number: string): Promise<unknown>;
+}
+
+/** Our playbacks are `holboo-p-{run}-{wait}`, so a finish names the wait it ends (an earlier wait's finish changes nothing). */
+const PLAYBACK_PREFIX = "holboo-p-";
+const playbackId = (step: VoiceStep) => `${PLAYBACK_PREFIX}${step.runId}-${step.waitSeq}`;
+const voicemailName = (callId: number) => `holboo-vm-${callId}`;
+/** `channel:{id}`, the target of a playback or recording. */
+export const channelOfTarget = (target: string | undefined) => (target?.startsWith("channel:") ? target.slice("channel:".length) : null);
+
+/**
+ * The call operator on one company's Asterisk: when a call operator serves the line, the caller is answered
+ * by its flow instead of the queue. Prompts are played from signed links to the uploaded recordings, keys
+ * arrive as ChannelDtmfReceived, a voicemail is a channel recording fetched once RecordingFinished says it
+ * is stored; a transfer hands the call to the session's ringing logic and the conversation to people.
+ * Where the call stands lives in its flow run, so another process continues it after a restart.
+ */
+export class CallOperator implements VoiceDriver {
+  private unregister: (() => void) | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly connection: PbxConnectionRow,
+    private readonly client: AriClient,
+    private readonly hooks: OperatorHooks,
+  ) {}
+
+  start() {
+    this.unregister = registerVoiceDriver(this.connection.companyId, this);
+  }
+
+  stop() {
+    this.unregister?.();
+  }
+
+  /** Whether the operator takes this new call (then the session neither plays music nor rings anyone). */
+  async take(caller: string): Promise<boolean> {
+    const call = await findCall(this.ctx, this.connection.id, caller);
+    if (!call || call.status !== "waiting") return false;
+    const step = await startCallFlow(this.ctx, { id: call.id, companyId: call.companyId, interactionId: call.interactionId, caller });
+    if (!step) return false;
+    await this.carryOut(call, step);
+    return true;
+  }
+
+  /** Whether the operator has this caller now (a reconnect must not ring people for it). */
+  async owns(caller: string): Promise<boolean> {
+    const call = await findCall(this.ctx, this.connection.id, caller);
+    return !!call && !!(await waitingCallRun(this.ctx, call.companyId, call.id));
+  }
+
+  digit(caller: string, digit: string) {
+    return this.deliver(caller, null, { kind: "digit", digit });
+  }
+
+  async playbackFinished(playback: { id?: string; target_uri?: string }) {
+    const caller = channelOfTarget(playback.target_uri);
+    const match = playback.id?.startsWith(PLAYBACK_PREFIX) ? /-(\d+)$/.exec(playback.id) : null;
+    if (!caller || !match) return;
+    await this.deliver(caller, Number(match[1]), { kind: "played" });
+  }
+
+  /** A voicemail is stored: kept with the call (a missed call with its recording, the callback task for people), then the flow goes on. */
+  async recordingFinished(recording: { name?: string; target_uri?: string }) {
+    const caller = channelOfTarget(recording.target_uri);
+    if (!caller || !recording.name) return;
+    const call = await findCall(this.ctx, this.connection.id, caller);
+    if (!call || recording.name !== voicemailName(call.id)) return;
+    const run = await waitingCallRun(this.ctx, call.companyId, call.id);
+    if (run?.voice?.awaiting !== "recorded") return;
+    const data = await this.client.recordingFile(recording.name).catch((error: unknown) => {
+      this.ctx.log.warn({ err: error, call: call.id }, "ARI voicemail fetch failed");
+      return null;
+    });
+    if (data?.length) {
+      const fileId = await storeVoicemail(this.ctx, call.companyId, call.id, data);
+      await this.hooks.apply(
+        { key: `voicemail:${caller}`, kind: "ended", providerCallId: caller, cause: "unanswered", recordingUrl: `/api/files/${fileId}` },
+        call.number,
+      );
+      if (call.interactionId) await escalateToPeople(this.ctx, call.companyId, call.interactionId);
+    }
+    await this.deliver(caller, run.waitSeq, { kind: "recorded" });
+  }
+
+  /** The caller hung up: the run ends where it stood. */
+  async callerGone(caller: string) {
+    const call = await findCall(this.ctx, this.connection.id, caller);
+    if (call) await endCallFlow(this.ctx, call.companyId, call.id);
+  }
+
+  /** From the timeout job: a menu heard no key; a playback or recording whose finish was lost counts as finished. */
+  async waitExpired(caller: string, awaiting: VoiceRunState["awaiting"], waitSeq: number) {
+    const input: VoiceInput = awaiting === "digit" ? { kind: "no_input" } : awaiting === "recorded" ? { kind: "recorded" } : { kind: "played" };
+    await this.hooks.enqueue(caller, () => this.deliver(caller, waitSeq, input));
+  }
+
+  private async deliver(caller: string, waitSeq: number | null, input: VoiceInput) {
+    const call = await findCall(this.ctx, this.connection.id, caller);
+    if (call) await this.resume(call, waitSeq, input);
+  }
+
+  private async resume(call: CallRow, waitSeq: number | null, input: VoiceInput) {
+    const before = input.kind === "digit" ? await waitingCallRun(this.ctx, call.companyId, call.id) : null;
+    const step = await resumeCallFlow(this.ctx, call.companyId, call.id, waitSeq, input);
+    if (!step) return;
+    // A key pressed during a menu's prompt stops the prompt: the caller knew the menu.
+    if (before?.voice?.awaiting === "played") await this.quietly(() => this.client.stopPlayback(`${PLAYBACK_PREFIX}${before.id}-${before.waitSeq}`));
+    await this.carryOut(call, step);
+  }
+
+  private async carryOut(call: CallRow, step: VoiceStep) {
+    const caller = call.providerCallId;
+    for (const effect of step.effects) {
+      if (effect.kind === "play") await this.play(call, effect.prompt, step);
+      else if (effect.kind === "record")
+        await this.quietly(() => this.client.record(caller, { name: voicemailName(call.id), maxDurationSeconds: effect.maxSeconds }));
+      else if (effect.kind === "transfer") await this.transfer(call, effect.target);
+      else if (effect.kind === "hangup") await this.hangup(call);
+    }
+  }
+
+  /** The prompt in Mongolian, else English (the product's first and second language). */
+  private async play(call: CallRow, prompt: VoicePrompt, step: VoiceStep) {
+    const fileId = VOICE_LANGUAGES.map((language) => prompt[language]).find((id): id is string => !!id);
+    const file = fileId ? await findPrompt(this.ctx, call.companyId, fileId) : null;
+    if (!fileId || !file) {
+      // A prompt deleted since publishing: the flow goes on as if it had played.
+      await this.hooks.enqueue(call.providerCallId, () => this.resume(call, step.waitSeq, { kind: "played" }));
+      return;
+    }
+    const media = `sound:${promptMediaUrl(this.ctx, call.companyId, fileId, file.mime)}`;
+    await this.quietly(() => this.client.play(call.providerCallId, media, playbackId(step)));
+  }
+
+  private async transfer(call: CallRow, target: VoiceTransfer) {
+    if (call.interactionId) await escalateToPeople(this.ctx, call.companyId, call.interactionId);
+    await this.hooks.ring(call.providerCallId, target.to === "extension" ? target.extension : null);
+  }
+
+  /** The operator ends the call: served by the agent (answered, then ended), unless a voicemail already made it a missed call. */
+  private async hangup(call: CallRow) {
+    const caller = call.providerCallId;
+    await this.hooks.apply({ key: `operator-answer:${caller}`, kind: "answered", providerCallId: caller }, call.number);
+    await this.hooks.apply({ key: `operator-end:${caller}`, kind: "ended", providerCallId: caller, cause: "normal" }, call.number);
+    await this.quietly(() => this.client.hangup(caller));
+  }
+
+  private async quietly(request: () => Promise<unknown>) {
+    await request().catch((error: unknown) => {
+      if (error instanceof AriRequestError && error.status === 404) return;
+      this.ctx.log.warn({ err: error, connection: this.connection.id }, "ARI request failed");
+    });
+  }
+}
