@@ -1,5 +1,5 @@
 import { errorMessage, type ChannelView, type MessengerChannelView, type ViberChannelView } from "@holboo/core";
-import { Alert, Badge, Button, Group, Paper, Select, Stack, Switch, Text, Tooltip } from "@mantine/core";
+import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, Tooltip } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconBrandMessenger, IconBrandViber } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -12,6 +12,7 @@ import { ListPage } from "../../../components/shared/ListPage.tsx";
 import { api, errorText, notifyError } from "../../../lib/api.ts";
 import { currentLocale } from "../../../i18n/index.ts";
 import { useMe, usePermission } from "../../../lib/session.ts";
+import { channelActiveColumn } from "../channel-columns.tsx";
 import { showServerErrors } from "../server-errors.ts";
 import { blankSocial, HandoverGuideDialog, SocialEditDialog, SocialFields, ViberConnectDialog, viberValuesOf } from "./SocialChannelDialogs.tsx";
 
@@ -180,11 +181,7 @@ export function SocialChannelsPage() {
               </Stack>
             ),
           },
-          {
-            key: "active",
-            header: t("fields.active"),
-            cell: (channel) => <Switch checked={channel.active} disabled={!canEdit} onChange={() => toggle.mutate(channel)} aria-label={t("fields.active")} />,
-          },
+          channelActiveColumn(t("fields.active"), canEdit, toggle.mutate),
         ],
         rowActions: (channel) => (
           <RowActions

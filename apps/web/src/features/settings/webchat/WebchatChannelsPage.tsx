@@ -1,5 +1,5 @@
 import type { ChannelView } from "@holboo/core";
-import { Badge, Switch, Text } from "@mantine/core";
+import { Badge, Text } from "@mantine/core";
 import { IconPencil } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -10,6 +10,7 @@ import { deleteAction, RowActions } from "../../../components/shared/DataTable.t
 import { ListPage } from "../../../components/shared/ListPage.tsx";
 import { api } from "../../../lib/api.ts";
 import { useMe, usePermission } from "../../../lib/session.ts";
+import { channelActiveColumn } from "../channel-columns.tsx";
 
 export function WebchatChannelsPage() {
   const { t } = useTranslation("channels");
@@ -51,11 +52,7 @@ export function WebchatChannelsPage() {
             ),
           },
           { key: "domain", header: t("fields.domain"), cell: (channel) => channel.number },
-          {
-            key: "active",
-            header: t("fields.active"),
-            cell: (channel) => <Switch checked={channel.active} disabled={!canEdit} onChange={() => toggle.mutate(channel)} aria-label={t("fields.active")} />,
-          },
+          channelActiveColumn(t("fields.active"), canEdit, toggle.mutate),
         ],
         rowActions: (channel) => (
           <RowActions
