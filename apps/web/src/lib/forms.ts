@@ -25,3 +25,12 @@ export function showSubmitError(error: unknown, setErrors: (errors: Record<strin
   if (Object.keys(fields).length) setErrors(fields);
   else notifyError(error);
 }
+
+/** A submit handler that checks the values with a core schema first: problems go under the inputs, valid values to `save`. */
+export function submitValid<V>(schema: z.ZodType, setErrors: (errors: Record<string, string>) => void, save: (values: V) => void) {
+  return (values: V) => {
+    const checked = validate(schema, values);
+    if (!checked.ok) return setErrors(checked.errors);
+    save(values);
+  };
+}

@@ -61,3 +61,32 @@ export function ConfirmDialog({ opened, title, onCancel, ...rest }: Props) {
     </Modal>
   );
 }
+
+/** Asks before deleting a list's row: open while `item` is set; confirming deletes it, either answer closes. */
+export function ConfirmRemove<Item>({
+  item,
+  title,
+  message,
+  onRemove,
+  onClose,
+}: {
+  item: Item | null;
+  title: string;
+  message: ReactNode;
+  onRemove: (item: Item) => void;
+  onClose: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      opened={item !== null}
+      title={title}
+      message={message}
+      danger
+      onCancel={onClose}
+      onConfirm={() => {
+        if (item !== null) onRemove(item);
+        onClose();
+      }}
+    />
+  );
+}

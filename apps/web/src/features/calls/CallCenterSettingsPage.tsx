@@ -1,28 +1,12 @@
 import { PBX_KINDS, type CallCenterView, type PbxKind, type UserView } from "@holboo/core";
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Code,
-  Group,
-  Paper,
-  PasswordInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Badge, Button, Code, Group, Paper, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api, fieldErrors, notifyError } from "../../lib/api.ts";
 import { meQueryKey, usePermission } from "../../lib/session.ts";
+import { CallCenterItems } from "./CallCenterItems.tsx";
 import { callKeys } from "./calls.queries.ts";
 
 const STATE_COLORS: Record<string, string> = { connecting: "yellow", connected: "green", failed: "red" };
@@ -40,8 +24,6 @@ export function CallCenterSettingsPage() {
   });
   const [secret, setSecret] = useState<string | null>(null);
   const form = useForm({ initialValues: { kind: "asterisk_ari" as PbxKind, url: "", username: "", password: "", app_name: "holboo" } });
-  const line = useForm({ initialValues: { number: "", name: "" } });
-  const extension = useForm({ initialValues: { extension: "", user_id: "" } });
   const connection = settings.data?.connection ?? null;
   useEffect(() => {
     if (connection)
@@ -62,23 +44,9 @@ export function CallCenterSettingsPage() {
     onError: (error) => form.setErrors(fieldErrors(error)),
   });
   const remove = useMutation({ mutationFn: () => api.del<CallCenterView>("/api/call-center/connection"), onSuccess: done, onError: notifyError });
-  const addLine = useMutation({
-    mutationFn: (values: typeof line.values) => api.post<CallCenterView>("/api/call-center/lines", values),
-    onSuccess: (view) => {
-      line.reset();
-      done(view);
-    },
-    onError: (error) => line.setErrors(fieldErrors(error)),
-  });
-  const addExtension = useMutation({
-    mutationFn: (values: typeof extension.values) =>
-      api.post<CallCenterView>("/api/call-center/extensions", { extension: values.extension, user_id: Number(values.user_id) }),
-    onSuccess: (view) => {
-      extension.reset();
-      done(view);
-    },
-    onError: (error) => extension.setErrors(fieldErrors(error)),
-  });
+  const addLine = (values: Record<"number" | "name", string>) => api.post<CallCenterView>("/api/call-center/lines", values).then(done);
+  const addExtension = (values: Record<"extension" | "user_id", string>) =>
+    api.post<CallCenterView>("/api/call-center/extensions", { extension: values.extension, user_id: Number(values.user_id) }).then(done);
   const removeItem = useMutation({ mutationFn: (path: string) => api.del<CallCenterView>(path), onSuccess: done, onError: notifyError });
   const ari = form.values.kind === "asterisk_ari";
   return (
@@ -157,99 +125,51 @@ export function CallCenterSettingsPage() {
           </Stack>
         </form>
       </Paper>
-      <Paper withBorder p="md">
-        <Stack>
-          <Title order={4}>{t("settings.lines")}</Title>
-          {settings.data?.lines.length ? (
-            <Table data-testid="call-lines">
-              <Table.Tbody>
-                {settings.data.lines.map((l) => (
-                  <Table.Tr key={l.id}>
-                    <Table.Td>{l.number}</Table.Td>
-                    <Table.Td>{l.name}</Table.Td>
-                    <Table.Td w={40}>
-                      {canEdit && (
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t("settings.delete")}
-                          onClick={() => removeItem.mutate(`/api/call-center/lines/${l.id}`)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t("settings.noLines")}
-            </Text>
-          )}
-          {canEdit && (
-            <form onSubmit={line.onSubmit((values) => addLine.mutate(values))} noValidate>
-              <Group align="flex-end">
-                <TextInput label={t("settings.lineNumber")} placeholder="77001100" data-testid="line-number" {...line.getInputProps("number")} />
-                <TextInput label={t("settings.lineName")} data-testid="line-name" {...line.getInputProps("name")} />
-                <Button type="submit" variant="light" loading={addLine.isPending} data-testid="line-add">
-                  {t("settings.addLine")}
-                </Button>
-              </Group>
-            </form>
-          )}
-        </Stack>
-      </Paper>
-      <Paper withBorder p="md">
-        <Stack>
-          <Title order={4}>{t("settings.extensions")}</Title>
-          {settings.data?.extensions.length ? (
-            <Table data-testid="call-extensions">
-              <Table.Tbody>
-                {settings.data.extensions.map((e) => (
-                  <Table.Tr key={e.id}>
-                    <Table.Td>{e.extension}</Table.Td>
-                    <Table.Td>{e.user_name}</Table.Td>
-                    <Table.Td w={40}>
-                      {canEdit && (
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t("settings.delete")}
-                          onClick={() => removeItem.mutate(`/api/call-center/extensions/${e.id}`)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t("settings.noExtensions")}
-            </Text>
-          )}
-          {canEdit && (
-            <form onSubmit={extension.onSubmit((values) => addExtension.mutate(values))} noValidate>
-              <Group align="flex-end">
-                <TextInput label={t("settings.extension")} placeholder="101" data-testid="extension-number" {...extension.getInputProps("extension")} />
-                <Select
-                  label={t("settings.user")}
-                  data={(users.data?.items ?? []).map((u) => ({ value: String(u.ID), label: u.user_name }))}
-                  data-testid="extension-user"
-                  {...extension.getInputProps("user_id")}
-                />
-                <Button type="submit" variant="light" loading={addExtension.isPending} data-testid="extension-add">
-                  {t("settings.addExtension")}
-                </Button>
-              </Group>
-            </form>
-          )}
-        </Stack>
-      </Paper>
+      <CallCenterItems
+        title={t("settings.lines")}
+        emptyText={t("settings.noLines")}
+        testId="call-lines"
+        query={settings}
+        rows={settings.data?.lines ?? []}
+        columns={[
+          { key: "number", header: t("settings.lineNumber"), cell: (l) => l.number },
+          { key: "name", header: t("settings.lineName"), cell: (l) => l.name },
+        ]}
+        canEdit={canEdit}
+        onRemove={(l) => removeItem.mutate(`/api/call-center/lines/${l.id}`)}
+        fields={[
+          { name: "number", label: t("settings.lineNumber"), placeholder: "77001100", testId: "line-number" },
+          { name: "name", label: t("settings.lineName"), testId: "line-name" },
+        ]}
+        addLabel={t("settings.addLine")}
+        addTestId="line-add"
+        onAdd={addLine}
+      />
+      <CallCenterItems
+        title={t("settings.extensions")}
+        emptyText={t("settings.noExtensions")}
+        testId="call-extensions"
+        query={settings}
+        rows={settings.data?.extensions ?? []}
+        columns={[
+          { key: "extension", header: t("settings.extension"), cell: (e) => e.extension },
+          { key: "user", header: t("settings.user"), cell: (e) => e.user_name },
+        ]}
+        canEdit={canEdit}
+        onRemove={(e) => removeItem.mutate(`/api/call-center/extensions/${e.id}`)}
+        fields={[
+          { name: "extension", label: t("settings.extension"), placeholder: "101", testId: "extension-number" },
+          {
+            name: "user_id",
+            label: t("settings.user"),
+            testId: "extension-user",
+            options: (users.data?.items ?? []).map((u) => ({ value: String(u.ID), label: u.user_name })),
+          },
+        ]}
+        addLabel={t("settings.addExtension")}
+        addTestId="extension-add"
+        onAdd={addExtension}
+      />
     </Stack>
   );
 }

@@ -1,14 +1,15 @@
 import { ContactTypeInput, type ContactTypeView } from "@holboo/core";
-import { ActionIcon, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Textarea, Title } from "@mantine/core";
+import { Text, TextInput, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "../../components/shared/ConfirmDialog.tsx";
-import { ListEmpty } from "../../components/shared/ListEmpty.tsx";
+import { ConfirmRemove } from "../../components/shared/ConfirmDialog.tsx";
+import { deleteAction, editAction, RowActions } from "../../components/shared/DataTable.tsx";
+import { ItemDialog } from "../../components/shared/ItemDialog.tsx";
+import { ListPage } from "../../components/shared/ListPage.tsx";
 import { api, fieldErrors } from "../../lib/api.ts";
-import { validate } from "../../lib/forms.ts";
+import { submitValid } from "../../lib/forms.ts";
 import { usePermission } from "../../lib/session.ts";
 
 export const contactTypesQuery = { queryKey: ["contact-types"], queryFn: () => api.get<{ items: ContactTypeView[] }>("/api/contact-types") };
@@ -25,25 +26,17 @@ function TypeDialog({ type, onClose }: { type: ContactTypeView | null; onClose: 
     },
     onError: (error) => form.setErrors(fieldErrors(error)),
   });
-  const submit = form.onSubmit((values) => {
-    const checked = validate(ContactTypeInput, values);
-    if (!checked.ok) return form.setErrors(checked.errors);
-    save.mutate(values);
-  });
   return (
-    <Modal opened onClose={onClose} title={t(type ? "types.edit" : "types.add")} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput label={t("types.name")} {...form.getInputProps("name")} data-autofocus />
-          <Textarea label={t("types.description")} autosize minRows={2} {...form.getInputProps("description")} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending} data-testid="save-contact-type">
-              {t("save")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <ItemDialog
+      title={t(type ? "types.edit" : "types.add")}
+      onClose={onClose}
+      onSubmit={form.onSubmit(submitValid(ContactTypeInput, form.setErrors, save.mutate))}
+      saving={save.isPending}
+      submitTestId="save-contact-type"
+    >
+      <TextInput label={t("types.name")} {...form.getInputProps("name")} data-autofocus />
+      <Textarea label={t("types.description")} autosize minRows={2} {...form.getInputProps("description")} />
+    </ItemDialog>
   );
 }
 
@@ -59,76 +52,42 @@ export function ContactTypesPage() {
     mutationFn: (type: ContactTypeView) => api.del(`/api/contact-types/${type.id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: ["contact-types"] }),
   });
+  const add = () => setEditing("new");
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t("types.title")}</Title>
-        {canEdit && (
-          <Button onClick={() => setEditing("new")} data-testid="add-contact-type">
-            {t("types.add")}
-          </Button>
-        )}
-      </Group>
-      <Paper withBorder p="md">
-        {list.isError || (list.data && !list.data.items.length) ? (
-          <ListEmpty
-            failed={list.isError}
-            onRetry={() => void list.refetch()}
-            text={t("emptyHelp.types")}
-            action={canEdit && { label: t("types.add"), onClick: () => setEditing("new") }}
-          />
-        ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("types.name")}</Table.Th>
-                  <Table.Th>{t("types.description")}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data?.items.map((type) => (
-                  <Table.Tr key={type.id}>
-                    <Table.Td>
-                      <Text fw={600}>{type.name}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" lineClamp={2}>
-                        {type.description}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {canEdit && (
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <ActionIcon variant="subtle" aria-label={t("types.edit")} onClick={() => setEditing(type)}>
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                          <ActionIcon variant="subtle" color="red" aria-label={t("delete")} onClick={() => setRemoving(type)}>
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
+    <ListPage
+      title={t("types.title")}
+      primaryAction={canEdit && { label: t("types.add"), onClick: add, testId: "add-contact-type" }}
+      query={list}
+      rows={list.data?.items ?? []}
+      empty={{ text: t("emptyHelp.types"), action: canEdit && { label: t("types.add"), onClick: add } }}
+      table={{
+        minWidth: 480,
+        rowKey: (type) => type.id,
+        columns: [
+          { key: "name", header: t("types.name"), cell: (type) => <Text fw={600}>{type.name}</Text> },
+          {
+            key: "description",
+            header: t("types.description"),
+            cell: (type) => (
+              <Text size="sm" lineClamp={2}>
+                {type.description}
+              </Text>
+            ),
+          },
+        ],
+        rowActions: canEdit
+          ? (type) => <RowActions actions={[editAction(t("types.edit"), () => setEditing(type)), deleteAction(t("delete"), () => setRemoving(type))]} />
+          : undefined,
+      }}
+    >
       {editing && <TypeDialog type={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        opened={!!removing}
+      <ConfirmRemove
+        item={removing}
         title={t("types.deleteTitle")}
         message={t("types.deleteText", { name: removing?.name ?? "" })}
-        danger
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          if (removing) remove.mutate(removing);
-          setRemoving(null);
-        }}
+        onRemove={(type) => remove.mutate(type)}
+        onClose={() => setRemoving(null)}
       />
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,8 +1,9 @@
 import { MAIL_DOMAIN_STATUSES, MailDomainInput, type MailDomainView } from "@holboo/core";
-import { Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
+import { Select, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { ItemDialog } from "../../../components/shared/ItemDialog.tsx";
 import { api } from "../../../lib/api.ts";
 import { validate } from "../../../lib/forms.ts";
 import { showServerErrors } from "../server-errors.ts";
@@ -30,27 +31,15 @@ export function MailDomainDialog({ domain, onClose }: { domain: MailDomainView |
     save.mutate(checked.data);
   });
   return (
-    <Modal opened onClose={onClose} title={t(domain ? "domains.edit" : "domains.add")} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput label={t("domains.domain")} placeholder="nomin.mn" data-autofocus {...form.getInputProps("domain")} />
-          <TextInput label={t("domains.description")} {...form.getInputProps("description")} />
-          <Select
-            label={t("domains.status")}
-            data={MAIL_DOMAIN_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
-            allowDeselect={false}
-            {...form.getInputProps("status")}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t("cancel")}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t("save")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <ItemDialog title={t(domain ? "domains.edit" : "domains.add")} onClose={onClose} onSubmit={submit} saving={save.isPending} withCancel>
+      <TextInput label={t("domains.domain")} placeholder="nomin.mn" data-autofocus {...form.getInputProps("domain")} />
+      <TextInput label={t("domains.description")} {...form.getInputProps("description")} />
+      <Select
+        label={t("domains.status")}
+        data={MAIL_DOMAIN_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+        allowDeselect={false}
+        {...form.getInputProps("status")}
+      />
+    </ItemDialog>
   );
 }

@@ -26,7 +26,6 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Table,
   Text,
   Textarea,
   TextInput,
@@ -38,7 +37,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { currentLocale } from "../../../i18n/index.ts";
-import { EmptyState } from "../../../components/shared/EmptyState.tsx";
+import { DataTable } from "../../../components/shared/DataTable.tsx";
+import { ListEmpty } from "../../../components/shared/ListEmpty.tsx";
 import { api, errorText, fieldErrors } from "../../../lib/api.ts";
 import { ChannelAgentSelect } from "../ChannelAgentSelect.tsx";
 import { validate } from "../../../lib/forms.ts";
@@ -315,49 +315,51 @@ export function EmailChannelsPage() {
           </form>
         </Paper>
       )}
-      {mailboxes.length === 0 && editing === null ? (
-        <EmptyState title={t("email.empty")} />
+      {list.isError || (mailboxes.length === 0 && editing === null) ? (
+        <ListEmpty
+          failed={list.isError}
+          onRetry={() => void list.refetch()}
+          text={t("email.empty")}
+          action={canEdit && { label: t("email.add"), onClick: () => open("new") }}
+        />
       ) : (
-        <Table data-testid="email-channels">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("email.fields.name")}</Table.Th>
-              <Table.Th>{t("email.fields.address")}</Table.Th>
-              <Table.Th>{t("email.state")}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {mailboxes.map((mailbox) => (
-              <Table.Tr key={mailbox.id}>
-                <Table.Td>{mailbox.name}</Table.Td>
-                <Table.Td>{mailbox.address}</Table.Td>
-                <Table.Td>
-                  <Badge
-                    color={mailbox.state === "connected" ? "teal" : mailbox.state === "error" ? "red" : mailbox.state === "reconnect" ? "orange" : "gray"}
-                    title={mailbox.state === "reconnect" ? t("email.reconnectHint") : (mailbox.last_error ?? undefined)}
-                  >
-                    {t(`email.states.${mailbox.state}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  {canEdit && mailbox.state === "reconnect" && mailbox.auth !== "password" ? (
-                    <Button size="xs" color="orange" onClick={() => startSignIn(mailbox.auth as EmailOAuthProvider, mailbox.id)} data-testid="email-reconnect">
-                      {t("email.signInAgain")}
-                    </Button>
-                  ) : (
-                    canEdit && (
-                      <Button size="xs" variant="subtle" onClick={() => open(mailbox)}>
-                        {t("email.edit")}
-                      </Button>
-                    )
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          testId="email-channels"
+          rows={mailboxes}
+          rowKey={(mailbox) => mailbox.id}
+          columns={[
+            { key: "name", header: t("email.fields.name"), cell: (mailbox) => mailbox.name },
+            { key: "address", header: t("email.fields.address"), cell: (mailbox) => mailbox.address },
+            { key: "state", header: t("email.state"), cell: (mailbox) => <MailboxState mailbox={mailbox} /> },
+          ]}
+          rowActions={(mailbox) =>
+            canEdit && mailbox.state === "reconnect" && mailbox.auth !== "password" ? (
+              <Button size="xs" color="orange" onClick={() => startSignIn(mailbox.auth as EmailOAuthProvider, mailbox.id)} data-testid="email-reconnect">
+                {t("email.signInAgain")}
+              </Button>
+            ) : (
+              canEdit && (
+                <Button size="xs" variant="subtle" onClick={() => open(mailbox)}>
+                  {t("email.edit")}
+                </Button>
+              )
+            )
+          }
+        />
       )}
     </Stack>
+  );
+}
+
+/** The mailbox's reading state; why it is not connected shows on hover. */
+function MailboxState({ mailbox }: { mailbox: EmailChannelView }) {
+  const { t } = useTranslation("channels");
+  return (
+    <Badge
+      color={mailbox.state === "connected" ? "teal" : mailbox.state === "error" ? "red" : mailbox.state === "reconnect" ? "orange" : "gray"}
+      title={mailbox.state === "reconnect" ? t("email.reconnectHint") : (mailbox.last_error ?? undefined)}
+    >
+      {t(`email.states.${mailbox.state}`)}
+    </Badge>
   );
 }

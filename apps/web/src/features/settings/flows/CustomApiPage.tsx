@@ -1,30 +1,13 @@
 import type { CustomApiTestView, CustomApiView } from "@holboo/core";
 import { HTTP_METHODS, errorMessage, isErrorCode } from "@holboo/core";
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Checkbox,
-  Code,
-  Group,
-  Modal,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from "@mantine/core";
+import { ActionIcon, Badge, Button, Checkbox, Code, Group, Modal, NumberInput, Paper, Select, Stack, Switch, Text, TextInput, Textarea } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
-import { EmptyState } from "../../../components/shared/EmptyState.tsx";
+import { ConfirmRemove } from "../../../components/shared/ConfirmDialog.tsx";
+import { deleteAction, RowActions } from "../../../components/shared/DataTable.tsx";
+import { ListPage } from "../../../components/shared/ListPage.tsx";
 import { currentLocale } from "../../../i18n/index.ts";
 import { api, fieldErrors, notifyError } from "../../../lib/api.ts";
 import { usePermission } from "../../../lib/session.ts";
@@ -260,86 +243,75 @@ export function CustomApiPage() {
     onError: notifyError,
   });
   const remove = useMutation({ mutationFn: (e: CustomApiView) => api.del(`/api/custom-api/${e.id}`), onSuccess: refresh, onError: notifyError });
+  const add = () => setEditing("new");
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t("api.title")}</Title>
-        {canEdit && (
-          <Button onClick={() => setEditing("new")} data-testid="add-custom-api">
-            {t("api.add")}
-          </Button>
-        )}
-      </Group>
-      <Paper withBorder p="md">
-        {list.data && !list.data.items.length ? (
-          <EmptyState onRetry={() => void list.refetch()} />
-        ) : (
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("api.name")}</Table.Th>
-                <Table.Th>{t("api.url")}</Table.Th>
-                <Table.Th>{t("api.mapping")}</Table.Th>
-                <Table.Th>{t("status")}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data?.items.map((endpoint) => (
-                <Table.Tr key={endpoint.id}>
-                  <Table.Td>
-                    <Text fw={600} c="blue" style={{ cursor: "pointer" }} onClick={() => canEdit && setEditing(endpoint)}>
-                      {endpoint.name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="outline" mr={4}>
-                      {endpoint.method}
-                    </Badge>
-                    <Text span size="xs">
-                      {endpoint.url}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs">
-                      {Object.keys(endpoint.mapping)
-                        .map((v) => `{{${v}}}`)
-                        .join(", ")}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Switch
-                      checked={endpoint.status === "active"}
-                      disabled={!canEdit}
-                      onChange={() => status.mutate(endpoint)}
-                      label={t(`api.statuses.${endpoint.status}`)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    {canEdit && (
-                      <ActionIcon variant="subtle" color="red" aria-label={t("delete")} onClick={() => setRemoving(endpoint)}>
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Paper>
+    <ListPage
+      title={t("api.title")}
+      primaryAction={canEdit && { label: t("api.add"), onClick: add, testId: "add-custom-api" }}
+      query={list}
+      rows={list.data?.items ?? []}
+      empty={{ text: t("emptyHelp.api"), action: canEdit && { label: t("api.add"), onClick: add } }}
+      table={{
+        rowKey: (endpoint) => endpoint.id,
+        columns: [
+          {
+            key: "name",
+            header: t("api.name"),
+            cell: (endpoint) => (
+              <Text fw={600} c="blue" style={{ cursor: "pointer" }} onClick={() => canEdit && setEditing(endpoint)}>
+                {endpoint.name}
+              </Text>
+            ),
+          },
+          {
+            key: "url",
+            header: t("api.url"),
+            cell: (endpoint) => (
+              <>
+                <Badge variant="outline" mr={4}>
+                  {endpoint.method}
+                </Badge>
+                <Text span size="xs">
+                  {endpoint.url}
+                </Text>
+              </>
+            ),
+          },
+          {
+            key: "mapping",
+            header: t("api.mapping"),
+            cell: (endpoint) => (
+              <Text size="xs">
+                {Object.keys(endpoint.mapping)
+                  .map((v) => `{{${v}}}`)
+                  .join(", ")}
+              </Text>
+            ),
+          },
+          {
+            key: "status",
+            header: t("status"),
+            cell: (endpoint) => (
+              <Switch
+                checked={endpoint.status === "active"}
+                disabled={!canEdit}
+                onChange={() => status.mutate(endpoint)}
+                label={t(`api.statuses.${endpoint.status}`)}
+              />
+            ),
+          },
+        ],
+        rowActions: canEdit ? (endpoint) => <RowActions actions={[deleteAction(t("delete"), () => setRemoving(endpoint))]} /> : undefined,
+      }}
+    >
       {editing && <EndpointDialog endpoint={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        opened={!!removing}
+      <ConfirmRemove
+        item={removing}
         title={t("api.deleteTitle")}
         message={t("deleteText", { name: removing?.name ?? "" })}
-        danger
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          if (removing) remove.mutate(removing);
-          setRemoving(null);
-        }}
+        onRemove={(endpoint) => remove.mutate(endpoint)}
+        onClose={() => setRemoving(null)}
       />
-    </Stack>
+    </ListPage>
   );
 }

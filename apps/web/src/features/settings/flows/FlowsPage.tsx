@@ -1,12 +1,13 @@
 import type { FlowSummaryView, FlowView } from "@holboo/core";
-import { ActionIcon, Badge, Button, Group, Modal, Paper, Stack, Table, TagsInput, Text, TextInput, Title } from "@mantine/core";
-import { IconCopy, IconTrash } from "@tabler/icons-react";
+import { Badge, Button, Group, Modal, Stack, TagsInput, Text, TextInput } from "@mantine/core";
+import { IconCopy } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
-import { EmptyState } from "../../../components/shared/EmptyState.tsx";
+import { ConfirmRemove } from "../../../components/shared/ConfirmDialog.tsx";
+import { deleteAction, RowActions } from "../../../components/shared/DataTable.tsx";
+import { ListPage } from "../../../components/shared/ListPage.tsx";
 import { RelativeTime } from "../../../components/shared/RelativeTime.tsx";
 import { api, fieldErrors, notifyError } from "../../../lib/api.ts";
 import { usePermission } from "../../../lib/session.ts";
@@ -62,6 +63,14 @@ function CreateDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+function SmallTime({ value }: { value: string }) {
+  return (
+    <Text size="xs">
+      <RelativeTime value={value} />
+    </Text>
+  );
+}
+
 /** /settings/flow: every flow with its status and figures; create, duplicate, delete. */
 export function FlowsPage() {
   const { t } = useTranslation("flows");
@@ -77,105 +86,89 @@ export function FlowsPage() {
     onError: notifyError,
   });
   const remove = useMutation({ mutationFn: (flow: FlowSummaryView) => api.del(`/api/flows/${flow.id}`), onSuccess: refresh, onError: notifyError });
+  const create = () => setCreating(true);
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t("title")}</Title>
-        {canEdit && (
-          <Button onClick={() => setCreating(true)} data-testid="add-flow">
-            {t("create")}
-          </Button>
-        )}
-      </Group>
-      <Paper withBorder p="md">
-        {list.data && !list.data.items.length ? (
-          <EmptyState onRetry={() => void list.refetch()} />
-        ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table data-testid="flows-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("flowTitle")}</Table.Th>
-                  <Table.Th>{t("status")}</Table.Th>
-                  <Table.Th>{t("accuracy")}</Table.Th>
-                  <Table.Th>{t("usage")}</Table.Th>
-                  <Table.Th>{t("topics")}</Table.Th>
-                  <Table.Th>{t("created")}</Table.Th>
-                  <Table.Th>{t("updated")}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data?.items.map((flow) => (
-                  <Table.Tr key={flow.id} data-testid={`flow-row-${flow.id}`}>
-                    <Table.Td>
-                      <Text component={Link} to={`/settings/flow/${flow.id}`} fw={600} c="blue">
-                        {flow.title}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLOURS[flow.status]} variant="light">
-                        {t(`statuses.${flow.status}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{flow.accuracy === null ? "—" : `${Math.round(flow.accuracy * 100)}%`}</Table.Td>
-                    <Table.Td data-testid="flow-usage">
-                      {flow.usage_count}
-                      <Text span size="xs" c="dimmed">
-                        {" "}
-                        ({t("outcomes", { success: flow.success_count, fail: flow.fail_count })})
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {flow.topics.map((topic) => (
-                          <Badge key={topic} variant="outline" size="sm">
-                            {topic}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs">
-                        <RelativeTime value={flow.created_at} />
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs">
-                        <RelativeTime value={flow.updated_at} />
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {canEdit && (
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <ActionIcon variant="subtle" aria-label={t("duplicate")} onClick={() => duplicate.mutate(flow)}>
-                            <IconCopy size={16} />
-                          </ActionIcon>
-                          <ActionIcon variant="subtle" color="red" aria-label={t("delete")} onClick={() => setRemoving(flow)}>
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
+    <ListPage
+      title={t("title")}
+      primaryAction={canEdit && { label: t("create"), onClick: create, testId: "add-flow" }}
+      query={list}
+      rows={list.data?.items ?? []}
+      empty={{ text: t("emptyHelp.flows"), action: canEdit && { label: t("create"), onClick: create } }}
+      table={{
+        testId: "flows-table",
+        minWidth: 760,
+        rowKey: (flow) => flow.id,
+        rowTestId: (flow) => `flow-row-${flow.id}`,
+        columns: [
+          {
+            key: "title",
+            header: t("flowTitle"),
+            cell: (flow) => (
+              <Text component={Link} to={`/settings/flow/${flow.id}`} fw={600} c="blue">
+                {flow.title}
+              </Text>
+            ),
+          },
+          {
+            key: "status",
+            header: t("status"),
+            cell: (flow) => (
+              <Badge color={STATUS_COLOURS[flow.status]} variant="light">
+                {t(`statuses.${flow.status}`)}
+              </Badge>
+            ),
+          },
+          { key: "accuracy", header: t("accuracy"), cell: (flow) => (flow.accuracy === null ? "—" : `${Math.round(flow.accuracy * 100)}%`) },
+          {
+            key: "usage",
+            header: t("usage"),
+            cellTestId: "flow-usage",
+            cell: (flow) => (
+              <>
+                {flow.usage_count}
+                <Text span size="xs" c="dimmed">
+                  {" "}
+                  ({t("outcomes", { success: flow.success_count, fail: flow.fail_count })})
+                </Text>
+              </>
+            ),
+          },
+          {
+            key: "topics",
+            header: t("topics"),
+            cell: (flow) => (
+              <Group gap={4}>
+                {flow.topics.map((topic) => (
+                  <Badge key={topic} variant="outline" size="sm">
+                    {topic}
+                  </Badge>
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
+              </Group>
+            ),
+          },
+          { key: "created", header: t("created"), cell: (flow) => <SmallTime value={flow.created_at} /> },
+          { key: "updated", header: t("updated"), cell: (flow) => <SmallTime value={flow.updated_at} /> },
+        ],
+        rowActions: canEdit
+          ? (flow) => (
+              <RowActions
+                actions={[
+                  { label: t("duplicate"), icon: <IconCopy size={16} />, onClick: () => duplicate.mutate(flow) },
+                  deleteAction(t("delete"), () => setRemoving(flow)),
+                ]}
+              />
+            )
+          : undefined,
+      }}
+    >
       {creating && <CreateDialog onClose={() => setCreating(false)} />}
-      <ConfirmDialog
-        opened={!!removing}
+      <ConfirmRemove
+        item={removing}
         title={t("deleteTitle")}
         message={t("deleteText", { name: removing?.title ?? "" })}
-        danger
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          if (removing) remove.mutate(removing);
-          setRemoving(null);
-        }}
+        onRemove={(flow) => remove.mutate(flow)}
+        onClose={() => setRemoving(null)}
       />
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,14 +1,15 @@
 import { ISSUE_SETTING_PATHS, IssueSettingInput, type IssueSettingKind, type IssueSettingView } from "@holboo/core";
-import { ActionIcon, Button, ColorInput, ColorSwatch, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { ColorInput, ColorSwatch, Group, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
-import { ListEmpty } from "../../../components/shared/ListEmpty.tsx";
+import { ConfirmRemove } from "../../../components/shared/ConfirmDialog.tsx";
+import { deleteAction, editAction, RowActions } from "../../../components/shared/DataTable.tsx";
+import { ItemDialog } from "../../../components/shared/ItemDialog.tsx";
+import { ListPage } from "../../../components/shared/ListPage.tsx";
 import { api, fieldErrors } from "../../../lib/api.ts";
-import { validate } from "../../../lib/forms.ts";
+import { submitValid } from "../../../lib/forms.ts";
 import { usePermission } from "../../../lib/session.ts";
 import { issueSettingsKey } from "../../issues/issues.queries.ts";
 
@@ -25,26 +26,17 @@ function SettingDialog({ kind, item, onClose }: { kind: IssueSettingKind; item: 
     },
     onError: (error) => form.setErrors(fieldErrors(error)),
   });
-  const submit = form.onSubmit((values) => {
-    const checked = validate(IssueSettingInput, values);
-    if (!checked.ok) return form.setErrors(checked.errors);
-    save.mutate(values);
-  });
   return (
-    <Modal opened onClose={onClose} title={t(item ? `settings.${kind}.edit` : `settings.${kind}.add`)} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput label={t("settings.name")} {...form.getInputProps("name")} data-autofocus />
-          <TextInput label={t("settings.description")} {...form.getInputProps("description")} />
-          {kind === "tag" && <ColorInput label={t("settings.color")} format="hex" {...form.getInputProps("color")} />}
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              {t("save")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <ItemDialog
+      title={t(item ? `settings.${kind}.edit` : `settings.${kind}.add`)}
+      onClose={onClose}
+      onSubmit={form.onSubmit(submitValid(IssueSettingInput, form.setErrors, save.mutate))}
+      saving={save.isPending}
+    >
+      <TextInput label={t("settings.name")} {...form.getInputProps("name")} data-autofocus />
+      <TextInput label={t("settings.description")} {...form.getInputProps("description")} />
+      {kind === "tag" && <ColorInput label={t("settings.color")} format="hex" {...form.getInputProps("color")} />}
+    </ItemDialog>
   );
 }
 
@@ -60,69 +52,49 @@ export function IssueSettingsPage({ kind }: { kind: IssueSettingKind }) {
     mutationFn: (item: IssueSettingView) => api.del(`${ISSUE_SETTING_PATHS[kind]}/${item.id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: issueSettingsKey(kind) }),
   });
+  const add = { label: t(`settings.${kind}.add`), onClick: () => setEditing("new") };
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t(`settings.${kind}.title`)}</Title>
-        {canEdit && <Button onClick={() => setEditing("new")}>{t(`settings.${kind}.add`)}</Button>}
-      </Group>
-      <Paper withBorder p="md">
-        {list.isError || (list.data && !list.data.items.length) ? (
-          <ListEmpty
-            failed={list.isError}
-            onRetry={() => void list.refetch()}
-            text={t("emptyHelp.settings")}
-            action={canEdit && { label: t(`settings.${kind}.add`), onClick: () => setEditing("new") }}
-          />
-        ) : (
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("settings.name")}</Table.Th>
-                <Table.Th>{t("settings.description")}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data?.items.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      {item.color && <ColorSwatch color={item.color} size={14} />}
-                      <Text fw={500}>{item.name}</Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{item.description}</Table.Td>
-                  <Table.Td>
-                    {canEdit && (
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <ActionIcon variant="subtle" aria-label={`${t(`settings.${kind}.edit`)}: ${item.name}`} onClick={() => setEditing(item)}>
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                        <ActionIcon variant="subtle" color="red" aria-label={`${t("delete")}: ${item.name}`} onClick={() => setRemoving(item)}>
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Paper>
+    <ListPage
+      title={t(`settings.${kind}.title`)}
+      primaryAction={canEdit && add}
+      query={list}
+      rows={list.data?.items ?? []}
+      empty={{ text: t("emptyHelp.settings"), action: canEdit && add }}
+      table={{
+        rowKey: (item) => item.id,
+        columns: [
+          {
+            key: "name",
+            header: t("settings.name"),
+            cell: (item) => (
+              <Group gap={6} wrap="nowrap">
+                {item.color && <ColorSwatch color={item.color} size={14} />}
+                <Text fw={500}>{item.name}</Text>
+              </Group>
+            ),
+          },
+          { key: "description", header: t("settings.description"), cell: (item) => item.description },
+        ],
+        rowActions: canEdit
+          ? (item) => (
+              <RowActions
+                actions={[
+                  editAction(`${t(`settings.${kind}.edit`)}: ${item.name}`, () => setEditing(item)),
+                  deleteAction(`${t("delete")}: ${item.name}`, () => setRemoving(item)),
+                ]}
+              />
+            )
+          : undefined,
+      }}
+    >
       {editing && <SettingDialog kind={kind} item={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        opened={!!removing}
+      <ConfirmRemove
+        item={removing}
         title={t(`settings.${kind}.deleteTitle`)}
         message={t("deleteText", { name: removing?.name ?? "" })}
-        danger
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          if (removing) remove.mutate(removing);
-          setRemoving(null);
-        }}
+        onRemove={(item) => remove.mutate(item)}
+        onClose={() => setRemoving(null)}
       />
-    </Stack>
+    </ListPage>
   );
 }

@@ -2,6 +2,7 @@ import type { ChannelView, MessengerChannelView, ViberChannelView } from "@holbo
 import { Button, Checkbox, Group, List, Modal, PasswordInput, Stack, Switch, Text, TextInput, Textarea } from "@mantine/core";
 import { useForm, type UseFormReturnType } from "@mantine/form";
 import { useMutation, useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api.ts";
 import { ChannelAgentSelect } from "../ChannelAgentSelect.tsx";
@@ -86,57 +87,47 @@ export function ViberConnectDialog({ opened, onClose, onDone }: { opened: boolea
   );
 }
 
-function ViberEditForm({ channel, onDone }: { channel: ViberChannelView; onDone: () => void }) {
-  const { t } = useTranslation("channels");
-  const form = useForm({
-    mode: "controlled",
-    initialValues: {
-      name: channel.name,
-      description: channel.description,
-      agent_id: channel.agent_id,
-      agent_active: channel.agent_active,
-      welcome: channel.welcome,
-      awaiting_approval: channel.awaiting_approval,
-    },
-  });
-  const save = useMutation({
-    mutationFn: (values: typeof form.values) => api.put<ViberChannelView>(`/api/viber-channels/${channel.id}`, values),
-    onSuccess: onDone,
-    onError: (error) => showServerErrors(error, form, { virtual_agent_required: "agent_id" }),
-  });
-  return (
-    <form onSubmit={form.onSubmit((values) => save.mutate(values))}>
-      <Stack>
-        <SocialFields form={form} testPrefix="social-edit" />
-        <ViberFields form={form} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} data-testid="social-edit-save">
-            {t("save")}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
+/** The values a connected channel's form starts from. */
+export const socialValuesOf = (channel: SocialFieldValues): SocialFieldValues => ({
+  name: channel.name,
+  description: channel.description,
+  agent_id: channel.agent_id,
+  agent_active: channel.agent_active,
+});
 
-function MessengerEditForm({ channel, onDone }: { channel: MessengerChannelView; onDone: () => void }) {
+export const viberValuesOf = (channel: ViberChannelView) => ({
+  ...socialValuesOf(channel),
+  welcome: channel.welcome,
+  awaiting_approval: channel.awaiting_approval,
+});
+
+/** A connected channel's edit form: `before` its common fields, `extra` after them (Viber's welcome and approval). */
+function SocialEditForm<V extends SocialFieldValues>({
+  path,
+  initialValues,
+  onDone,
+  before,
+  extra,
+}: {
+  path: string;
+  initialValues: V;
+  onDone: () => void;
+  before?: ReactNode;
+  extra?: (form: UseFormReturnType<V>) => ReactNode;
+}) {
   const { t } = useTranslation("channels");
-  const form = useForm({
-    mode: "controlled",
-    initialValues: { name: channel.name, description: channel.description, agent_id: channel.agent_id, agent_active: channel.agent_active },
-  });
+  const form = useForm<V>({ mode: "controlled", initialValues });
   const save = useMutation({
-    mutationFn: (values: typeof form.values) => api.put<MessengerChannelView>(`/api/messenger-channels/${channel.id}`, values),
+    mutationFn: (values: V) => api.put(path, values),
     onSuccess: onDone,
     onError: (error) => showServerErrors(error, form, { virtual_agent_required: "agent_id" }),
   });
   return (
     <form onSubmit={form.onSubmit((values) => save.mutate(values))}>
       <Stack>
-        <Text size="sm" c="dimmed">
-          {t("social.page")}: {channel.page_name}
-        </Text>
+        {before}
         <SocialFields form={form} testPrefix="social-edit" />
+        {extra?.(form)}
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending} data-testid="social-edit-save">
             {t("save")}
@@ -159,8 +150,28 @@ export function SocialEditDialog({ channel, onClose, onDone }: { channel: Channe
   const data = detail.data?.id === channel?.id ? detail.data : undefined;
   return (
     <Modal opened={!!channel} onClose={onClose} title={t("social.editTitle")}>
-      {data?.type === "viber" && <ViberEditForm key={data.id} channel={data} onDone={onDone} />}
-      {data?.type === "messenger" && <MessengerEditForm key={data.id} channel={data} onDone={onDone} />}
+      {data?.type === "viber" && (
+        <SocialEditForm
+          key={data.id}
+          path={`/api/viber-channels/${data.id}`}
+          initialValues={viberValuesOf(data)}
+          onDone={onDone}
+          extra={(form) => <ViberFields form={form} />}
+        />
+      )}
+      {data?.type === "messenger" && (
+        <SocialEditForm
+          key={data.id}
+          path={`/api/messenger-channels/${data.id}`}
+          initialValues={socialValuesOf(data)}
+          onDone={onDone}
+          before={
+            <Text size="sm" c="dimmed">
+              {t("social.page")}: {data.page_name}
+            </Text>
+          }
+        />
+      )}
     </Modal>
   );
 }

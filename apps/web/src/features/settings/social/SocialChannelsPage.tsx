@@ -1,18 +1,20 @@
 import { errorMessage, type ChannelView, type MessengerChannelView, type ViberChannelView } from "@holboo/core";
-import { ActionIcon, Alert, Badge, Button, Group, Paper, Select, Stack, Switch, Table, Text, Title, Tooltip } from "@mantine/core";
+import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, Tooltip } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { IconBrandMessenger, IconBrandViber, IconPencil, IconTrash } from "@tabler/icons-react";
+import { IconBrandMessenger, IconBrandViber } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
-import { EmptyState } from "../../../components/shared/EmptyState.tsx";
+import { ConfirmRemove } from "../../../components/shared/ConfirmDialog.tsx";
+import { deleteAction, editAction, RowActions } from "../../../components/shared/DataTable.tsx";
+import { ListPage } from "../../../components/shared/ListPage.tsx";
 import { api, errorText, notifyError } from "../../../lib/api.ts";
 import { currentLocale } from "../../../i18n/index.ts";
 import { useMe, usePermission } from "../../../lib/session.ts";
+import { channelActiveColumn } from "../channel-columns.tsx";
 import { showServerErrors } from "../server-errors.ts";
-import { blankSocial, HandoverGuideDialog, SocialEditDialog, SocialFields, ViberConnectDialog } from "./SocialChannelDialogs.tsx";
+import { blankSocial, HandoverGuideDialog, SocialEditDialog, SocialFields, ViberConnectDialog, viberValuesOf } from "./SocialChannelDialogs.tsx";
 
 /** After Facebook Login: the person's Pages, one of which becomes the channel, with its name and agent. */
 function MessengerPagePicker({ session, onDone }: { session: string; onDone: () => void }) {
@@ -60,15 +62,7 @@ function ViberApproval({ channel, canEdit, onDone }: { channel: ChannelView; can
   const { t } = useTranslation("channels");
   const detail = useQuery({ queryKey: ["channels", "social", channel.id], queryFn: () => api.get<ViberChannelView>(`/api/viber-channels/${channel.id}`) });
   const approve = useMutation({
-    mutationFn: (view: ViberChannelView) =>
-      api.put<ViberChannelView>(`/api/viber-channels/${view.id}`, {
-        name: view.name,
-        description: view.description,
-        agent_id: view.agent_id,
-        agent_active: view.agent_active,
-        welcome: view.welcome,
-        awaiting_approval: false,
-      }),
+    mutationFn: (view: ViberChannelView) => api.put<ViberChannelView>(`/api/viber-channels/${view.id}`, { ...viberValuesOf(view), awaiting_approval: false }),
     onSuccess: onDone,
     onError: notifyError,
   });
@@ -117,10 +111,10 @@ export function SocialChannelsPage() {
   });
   const channels = (list.data?.items ?? []).filter((c) => c.type === "messenger" || c.type === "viber");
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t("social.title")}</Title>
-        {canEdit && (
+    <ListPage
+      title={t("social.title")}
+      actions={
+        canEdit && (
           <Group gap="xs">
             <Button
               leftSection={<IconBrandMessenger size={16} />}
@@ -134,86 +128,73 @@ export function SocialChannelsPage() {
               {t("social.viberConnect")}
             </Button>
           </Group>
-        )}
-      </Group>
-      {facebook.error && <Alert color="red">{errorText(facebook.error)}</Alert>}
-      {loginError && <Alert color="red">{errorMessage("messenger_page_connect_failed", currentLocale())}</Alert>}
-      {session && (
-        <MessengerPagePicker
-          session={session}
-          onDone={() => {
-            setParams({});
-            void refresh();
-          }}
-        />
-      )}
-      <Alert color="blue" title={t("social.handoverTitle")}>
-        <Group justify="space-between" gap="xs">
-          <Text size="sm">{t("social.handoverGuide")}</Text>
-          <Button size="xs" variant="light" onClick={() => setGuideOpen(true)} data-testid="handover-guide-open">
-            {t("social.guideOpen")}
-          </Button>
-        </Group>
-      </Alert>
-      <Paper withBorder p="md">
-        {list.data && !channels.length ? (
-          <EmptyState onRetry={() => void list.refetch()} />
-        ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("fields.name")}</Table.Th>
-                  <Table.Th>{t("social.account")}</Table.Th>
-                  <Table.Th>{t("fields.active")}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {channels.map((channel) => (
-                  <Table.Tr key={channel.id} data-testid={`social-channel-${channel.type}`}>
-                    <Table.Td>
-                      <Group gap="xs">
-                        {channel.type === "viber" ? <IconBrandViber size={18} /> : <IconBrandMessenger size={18} />}
-                        <Text fw={500}>{channel.name}</Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={4}>
-                        <Text size="sm">{channel.number}</Text>
-                        {channel.type === "viber" && <ViberApproval channel={channel} canEdit={canEdit} onDone={() => void refresh()} />}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <Switch checked={channel.active} disabled={!canEdit} onChange={() => toggle.mutate(channel)} aria-label={t("fields.active")} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end">
-                        <Badge variant="light">{t(`types.${channel.type}`)}</Badge>
-                        {canEdit && (
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t("social.edit")}
-                            onClick={() => setEditing(channel)}
-                            data-testid={`social-edit-${channel.type}`}
-                          >
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        )}
-                        {canEdit && (
-                          <ActionIcon variant="subtle" color="red" aria-label={t("delete")} onClick={() => setRemoving(channel)}>
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
+        )
+      }
+      intro={
+        <>
+          {facebook.error && <Alert color="red">{errorText(facebook.error)}</Alert>}
+          {loginError && <Alert color="red">{errorMessage("messenger_page_connect_failed", currentLocale())}</Alert>}
+          {session && (
+            <MessengerPagePicker
+              session={session}
+              onDone={() => {
+                setParams({});
+                void refresh();
+              }}
+            />
+          )}
+          <Alert color="blue" title={t("social.handoverTitle")}>
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">{t("social.handoverGuide")}</Text>
+              <Button size="xs" variant="light" onClick={() => setGuideOpen(true)} data-testid="handover-guide-open">
+                {t("social.guideOpen")}
+              </Button>
+            </Group>
+          </Alert>
+        </>
+      }
+      query={list}
+      rows={channels}
+      empty={{ text: t("emptyHelp.social") }}
+      table={{
+        minWidth: 520,
+        rowKey: (channel) => channel.id,
+        rowTestId: (channel) => `social-channel-${channel.type}`,
+        columns: [
+          {
+            key: "name",
+            header: t("fields.name"),
+            cell: (channel) => (
+              <Group gap="xs">
+                {channel.type === "viber" ? <IconBrandViber size={18} /> : <IconBrandMessenger size={18} />}
+                <Text fw={500}>{channel.name}</Text>
+              </Group>
+            ),
+          },
+          {
+            key: "account",
+            header: t("social.account"),
+            cell: (channel) => (
+              <Stack gap={4}>
+                <Text size="sm">{channel.number}</Text>
+                {channel.type === "viber" && <ViberApproval channel={channel} canEdit={canEdit} onDone={() => void refresh()} />}
+              </Stack>
+            ),
+          },
+          channelActiveColumn(t("fields.active"), canEdit, toggle.mutate),
+        ],
+        rowActions: (channel) => (
+          <RowActions
+            actions={[
+              canEdit && editAction(t("social.edit"), () => setEditing(channel), `social-edit-${channel.type}`),
+              canEdit && deleteAction(t("delete"), () => setRemoving(channel)),
+            ]}
+          >
+            <Badge variant="light">{t(`types.${channel.type}`)}</Badge>
+          </RowActions>
+        ),
+      }}
+    >
       <ViberConnectDialog
         opened={viberOpen}
         onClose={() => setViberOpen(false)}
@@ -231,17 +212,13 @@ export function SocialChannelsPage() {
         }}
       />
       <HandoverGuideDialog opened={guideOpen} onClose={() => setGuideOpen(false)} />
-      <ConfirmDialog
-        opened={!!removing}
+      <ConfirmRemove
+        item={removing}
         title={t("deleteTitle")}
         message={t("deleteText", { name: removing?.name ?? "" })}
-        danger
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          if (removing) remove.mutate(removing);
-          setRemoving(null);
-        }}
+        onRemove={(channel) => remove.mutate(channel)}
+        onClose={() => setRemoving(null)}
       />
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,13 +1,11 @@
 import { pageCount, type UserView } from "@holboo/core";
-import { Button, Group, Loader, Stack, Table } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconUserPlus } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
-import { ListEmpty } from "../../../components/shared/ListEmpty.tsx";
-import { Pagination } from "../../../components/shared/Pagination.tsx";
+import { ListPage } from "../../../components/shared/ListPage.tsx";
 import { api } from "../../../lib/api.ts";
 import { useMe, usePermission } from "../../../lib/session.ts";
 import { UserDialog } from "./UserDialog.tsx";
@@ -39,59 +37,37 @@ export function UsersTable() {
     setFilters(next);
     setPage(1);
   };
-  const items = list.data?.items ?? [];
   return (
-    <Stack>
-      <Group justify="space-between" align="flex-end">
-        <UserFiltersBar filters={filters} onChange={changeFilters} />
-        {canManage && (
-          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setEditing("new")} data-testid="invite-user">
-            {t("users.invite")}
-          </Button>
-        )}
-      </Group>
-      {list.isPending ? (
-        <Loader />
-      ) : !items.length ? (
-        <ListEmpty failed={list.isError} onRetry={() => void list.refetch()} text={t("emptyHelp.users")} />
-      ) : (
-        <Table.ScrollContainer minWidth={680}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("users.userName")}</Table.Th>
-                <Table.Th>{t("users.email")}</Table.Th>
-                <Table.Th>{t("users.role")}</Table.Th>
-                <Table.Th>{t("users.status")}</Table.Th>
-                <Table.Th w={48} aria-label={t("actions")} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((user) => (
-                <Table.Tr key={user.ID} data-testid={`user-row-${user.email ?? user.ID}`}>
-                  <Table.Td>
-                    <UserNameCell user={user} isMe={user.ID === me?.ID} />
-                  </Table.Td>
-                  <Table.Td>{user.email ?? "—"}</Table.Td>
-                  <Table.Td>{user.user_type === "human" ? t(`roles.${user.role}`) : t("userTypes.virtual_agent")}</Table.Td>
-                  <Table.Td>
-                    <UserStatusCell user={user} />
-                  </Table.Td>
-                  <Table.Td>
-                    <UserRowActions
-                      user={user}
-                      rules={userRowRules(user, me?.ID, canManage)}
-                      onEdit={() => setEditing(user)}
-                      onDelete={() => setRemoving(user)}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Pagination page={page} total={pageCount(list.data?.total ?? 0, USERS_PAGE_SIZE)} onChange={setPage} />
+    <ListPage
+      variant="embedded"
+      filters={<UserFiltersBar filters={filters} onChange={changeFilters} />}
+      primaryAction={canManage && { label: t("users.invite"), onClick: () => setEditing("new"), icon: <IconUserPlus size={16} />, testId: "invite-user" }}
+      query={list}
+      rows={list.data?.items ?? []}
+      empty={{ text: t("emptyHelp.users") }}
+      table={{
+        minWidth: 680,
+        verticalSpacing: "sm",
+        highlightOnHover: true,
+        rowKey: (user) => user.ID,
+        rowTestId: (user) => `user-row-${user.email ?? user.ID}`,
+        columns: [
+          { key: "name", header: t("users.userName"), cell: (user) => <UserNameCell user={user} isMe={user.ID === me?.ID} /> },
+          { key: "email", header: t("users.email"), cell: (user) => user.email ?? "—" },
+          {
+            key: "role",
+            header: t("users.role"),
+            cell: (user) => (user.user_type === "human" ? t(`roles.${user.role}`) : t("userTypes.virtual_agent")),
+          },
+          { key: "status", header: t("users.status"), cell: (user) => <UserStatusCell user={user} /> },
+        ],
+        actionsHeader: { label: t("actions"), w: 48 },
+        rowActions: (user) => (
+          <UserRowActions user={user} rules={userRowRules(user, me?.ID, canManage)} onEdit={() => setEditing(user)} onDelete={() => setRemoving(user)} />
+        ),
+      }}
+      pagination={{ page, total: pageCount(list.data?.total ?? 0, USERS_PAGE_SIZE), onChange: setPage }}
+    >
       {editing && <UserDialog user={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         opened={!!removing}
@@ -102,6 +78,6 @@ export function UsersTable() {
         onCancel={() => setRemoving(null)}
         onConfirm={() => removing && remove.mutate(removing)}
       />
-    </Stack>
+    </ListPage>
   );
 }
