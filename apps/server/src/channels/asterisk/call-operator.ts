@@ -1,11 +1,18 @@
 import type { VoicePrompt, VoiceTransfer } from "@holboo/core";
 import { VOICE_LANGUAGES } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
-import { findCall, type CallEvent, type CallRow, type PbxConnectionRow } from "../../modules/calls/call-state.service.ts";
+import { channelOfCall, findCall, linkCallToThread, type CallEvent, type CallRow, type PbxConnectionRow } from "../../modules/calls/call-state.service.ts";
 import type { VoiceInput } from "../../modules/flows/voice-engine.ts";
 import type { VoiceRunState } from "../../platform/db/schema.ts";
 import { findPrompt, promptMediaUrl, storeVoicemail } from "../../modules/flows/voice-prompts.service.ts";
-import { endCallFlow, resumeCallFlow, startCallFlow, waitingCallRun, type VoiceStep } from "../../modules/flows/voice-runtime.service.ts";
+import {
+  answeredByCallOperator,
+  endCallFlow,
+  resumeCallFlow,
+  startCallFlow,
+  waitingCallRun,
+  type VoiceStep,
+} from "../../modules/flows/voice-runtime.service.ts";
 import { registerVoiceDriver, type VoiceDriver } from "../../modules/flows/voice-timeout.job.ts";
 import { escalateToPeople } from "../../modules/interactions/ownership.service.ts";
 import { AriRequestError, type AriClient } from "./ari.client.ts";
@@ -52,12 +59,24 @@ export class CallOperator implements VoiceDriver {
 
   /** Whether the operator takes this new call (then the session neither plays music nor rings anyone). */
   async take(caller: string): Promise<boolean> {
-    const call = await findCall(this.ctx, this.connection.id, caller);
+    const call = await this.withThread(await findCall(this.ctx, this.connection.id, caller));
     if (!call || call.status !== "waiting") return false;
     const step = await startCallFlow(this.ctx, { id: call.id, companyId: call.companyId, interactionId: call.interactionId, caller });
     if (!step) return false;
     await this.carryOut(call, step);
     return true;
+  }
+
+  /**
+   * A new call's conversation is made by a job beside it (calls.thread), so monitoring never waits on it; a line the
+   * call operator answers needs the conversation before the flow starts, so it is made here (the job then finds it made).
+   */
+  private async withThread(call: CallRow | null): Promise<CallRow | null> {
+    if (!call || call.interactionId || call.status !== "waiting") return call;
+    const channel = await channelOfCall(this.ctx, call);
+    if (!channel || !(await answeredByCallOperator(this.ctx, call.companyId, channel.id))) return call;
+    await linkCallToThread(this.ctx, call.companyId, call.id);
+    return findCall(this.ctx, this.connection.id, call.providerCallId);
   }
 
   /** Whether the operator has this caller now (a reconnect must not ring people for it). */

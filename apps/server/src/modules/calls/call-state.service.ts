@@ -123,10 +123,7 @@ async function arrive(ctx: AppContext, connection: repo.PbxConnectionRow, event:
 export async function linkCallToThread(ctx: AppContext, companyId: number, callId: number) {
   const call = await repo.findCallById(ctx.db, companyId, callId);
   if (!call || call.messageId !== null) return;
-  const line = call.lineId ? await repo.findLine(ctx.db, companyId, call.lineId) : null;
-  const channel = line
-    ? await findChannel(ctx.db, companyId, line.channelId)
-    : ((await listChannels(ctx.db, companyId)).find((c) => c.type === "voice") ?? null);
+  const channel = await channelOfCall(ctx, call);
   if (!channel) return;
   const thread = await callIntoThread(ctx, channel, call.number, `call:${call.connectionId}:${call.providerCallId}`);
   // Only the thread's columns: an answer recorded meanwhile stays, and the row returned shows it.
@@ -134,6 +131,13 @@ export async function linkCallToThread(ctx: AppContext, companyId: number, callI
   await pushCall(ctx, linked);
   // Answered before its conversation existed: the answer's event could not hand it over, so this does.
   if (linked.status === "talking") await giveToAnswerer(ctx, linked);
+}
+
+/** The voice channel a call arrives on: its line's, or the company's first voice channel for a call without a line. */
+export async function channelOfCall(ctx: AppContext, call: repo.CallRow) {
+  const line = call.lineId ? await repo.findLine(ctx.db, call.companyId, call.lineId) : null;
+  if (line) return findChannel(ctx.db, call.companyId, line.channelId);
+  return (await listChannels(ctx.db, call.companyId)).find((c) => c.type === "voice") ?? null;
 }
 
 /** The person who answered owns the conversation from then on. */

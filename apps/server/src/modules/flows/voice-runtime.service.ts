@@ -51,6 +51,11 @@ function waitSeconds(state: VoiceState, timeoutS: number | undefined, voicemailS
  * A call reaching a line whose channel is served by an active call operator: the operator's first
  * published flow with a start node runs. Null when no call operator serves the line (people take the call).
  */
+/** Whether a call operator answers the channel's calls (then a call's conversation is needed before it is answered). */
+export async function answeredByCallOperator(ctx: AppContext, companyId: number, channelId: number) {
+  return (await findServingAgent(ctx.db, companyId, channelId))?.agentType === "call_operator";
+}
+
 export async function startCallFlow(ctx: AppContext, call: CallForFlow): Promise<VoiceStep | null> {
   if (!call.interactionId) return null;
   const interaction = await findInteraction(ctx.db, call.companyId, call.interactionId);
