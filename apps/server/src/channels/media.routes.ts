@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { channelMediaEndpoints } from "@holboo/core/endpoints/channel-media.ts";
 import type { TypedApp } from "../app.ts";
 import type { AppContext } from "../context.ts";
 import { findFile } from "../modules/companies/companies.service.ts";
@@ -11,9 +11,7 @@ export function channelMediaRoutes(app: TypedApp, ctx: AppContext) {
     "/api/channel-media/:company_id/:file_id/:signature",
     {
       config: { access: { public: true }, rateLimit: { max: 600, timeWindow: "1 minute", errorResponseBuilder: () => new AppError("rate_limited") } },
-      schema: {
-        params: z.object({ company_id: z.coerce.number().int().positive(), file_id: z.uuid({ error: "file_not_found" }), signature: z.string().max(128) }),
-      },
+      schema: channelMediaEndpoints["GET /api/channel-media/:company_id/:file_id/:signature"],
     },
     async (req, reply) => {
       const { company_id: companyId, file_id: fileId, signature } = req.params;

@@ -8,7 +8,10 @@ export const MOODS = ["angry", "frowning", "normal", "grinning"] as const;
 export const ISSUE_SETTING_KINDS = ["type", "tag", "reason"] as const;
 export type IssueSettingKind = (typeof ISSUE_SETTING_KINDS)[number];
 /** The API path of each kind (settings pages /settings/issue_type, issue_tag, issue_name). */
-export const ISSUE_SETTING_PATHS: Record<IssueSettingKind, string> = { type: "/api/issue-types", tag: "/api/issue-tags", reason: "/api/issue-reasons" };
+export const ISSUE_SETTING_PATHS = { type: "/api/issue-types", tag: "/api/issue-tags", reason: "/api/issue-reasons" } as const satisfies Record<
+  IssueSettingKind,
+  string
+>;
 
 /** Pushed to `u{id}` when an issue is assigned to someone or they are mentioned in a comment. */
 export const ISSUE_NOTIFY_EVENT = "issue.notify";

@@ -1,16 +1,4 @@
-import {
-  EMAIL_OAUTH_PROVIDERS,
-  EmailChannelInput,
-  EmailChannelView,
-  EmailDraftView,
-  EmailMessageQuery,
-  EmailMessageView,
-  EmailOAuthSessionInput,
-  EmailOAuthSessionView,
-  EmailOAuthStartView,
-  idParamSchema,
-} from "@holboo/core";
-import { z } from "zod";
+import { channelEmailEndpoints } from "@holboo/core/endpoints/channel-email.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
@@ -21,12 +9,11 @@ const OAUTH_COOKIE = "hb_email_oauth";
 const OAUTH_PATH = "/api/email-oauth";
 
 export function emailSetupRoutes(app: TypedApp, ctx: AppContext) {
-  const one = { 200: EmailChannelView };
   app.post(
     `${OAUTH_PATH}/:provider/start`,
     {
       config: { access: { permission: "settings.edit" } },
-      schema: { params: z.object({ provider: z.enum(EMAIL_OAUTH_PROVIDERS, { error: "not_found" }) }), response: { 200: EmailOAuthStartView } },
+      schema: channelEmailEndpoints["POST /api/email-oauth/:provider/start"],
     },
     (req, reply) => {
       const started = email.startOAuth(ctx, requireMember(req.actor), req.params.provider);
@@ -39,9 +26,7 @@ export function emailSetupRoutes(app: TypedApp, ctx: AppContext) {
     `${OAUTH_PATH}/callback`,
     {
       config: { access: { permission: "settings.edit" } },
-      schema: {
-        querystring: z.object({ code: z.string().max(4000).optional(), state: z.string().max(300).optional(), error: z.string().max(300).optional() }),
-      },
+      schema: channelEmailEndpoints["GET /api/email-oauth/callback"],
     },
     async (req, reply) => {
       const session = await email.finishOAuth(ctx, requireMember(req.actor), req.cookies[OAUTH_COOKIE], req.query);
@@ -51,49 +36,41 @@ export function emailSetupRoutes(app: TypedApp, ctx: AppContext) {
   );
   app.post(
     `${OAUTH_PATH}/session`,
-    { config: { access: { permission: "settings.edit" } }, schema: { body: EmailOAuthSessionInput, response: { 200: EmailOAuthSessionView } } },
+    { config: { access: { permission: "settings.edit" } }, schema: channelEmailEndpoints["POST /api/email-oauth/session"] },
     (req) => email.oauthSessionOf(ctx, requireMember(req.actor), req.body.session),
   );
   app.get(
     "/api/company/:company_id/channel/emails",
     {
       config: { access: { permission: "settings.view" } },
-      schema: {
-        params: z.object({ company_id: z.coerce.number().int({ error: "company_id_empty" }) }),
-        response: { 200: z.object({ items: z.array(EmailChannelView) }) },
-      },
+      schema: channelEmailEndpoints["GET /api/company/:company_id/channel/emails"],
     },
     (req) => email.listMailboxes(ctx, requireMember(req.actor), req.params.company_id),
   );
-  app.post("/api/email-channels", { config: { access: { permission: "settings.edit" } }, schema: { body: EmailChannelInput, response: one } }, (req) =>
+  app.post("/api/email-channels", { config: { access: { permission: "settings.edit" } }, schema: channelEmailEndpoints["POST /api/email-channels"] }, (req) =>
     email.createMailbox(ctx, requireMember(req.actor), req.body),
   );
-  app.get("/api/email-channels/:id", { config: { access: { permission: "settings.view" } }, schema: { params: idParamSchema, response: one } }, (req) =>
-    email.getMailbox(ctx, requireMember(req.actor), req.params.id),
+  app.get(
+    "/api/email-channels/:id",
+    { config: { access: { permission: "settings.view" } }, schema: channelEmailEndpoints["GET /api/email-channels/:id"] },
+    (req) => email.getMailbox(ctx, requireMember(req.actor), req.params.id),
   );
   app.put(
     "/api/email-channels/:id",
-    { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, body: EmailChannelInput, response: one } },
+    { config: { access: { permission: "settings.edit" } }, schema: channelEmailEndpoints["PUT /api/email-channels/:id"] },
     (req) => email.updateMailbox(ctx, requireMember(req.actor), req.params.id, req.body),
   );
   app.get(
     "/api/interactions/:id/messages/:message_id/email",
     {
       config: { access: { member: true } },
-      schema: {
-        params: z.object({
-          id: z.coerce.number().int().positive({ error: "not_found" }),
-          message_id: z.coerce.number().int().positive({ error: "not_found" }),
-        }),
-        querystring: EmailMessageQuery,
-        response: { 200: EmailMessageView },
-      },
+      schema: channelEmailEndpoints["GET /api/interactions/:id/messages/:message_id/email"],
     },
     (req) => email.emailOfMessage(ctx, requireMember(req.actor), req.params.id, req.params.message_id, req.query.images === "1"),
   );
   app.get(
     "/api/interactions/:id/email-draft",
-    { config: { access: { member: true } }, schema: { params: idParamSchema, response: { 200: EmailDraftView } } },
+    { config: { access: { member: true } }, schema: channelEmailEndpoints["GET /api/interactions/:id/email-draft"] },
     (req) => email.emailDraftOf(ctx, requireMember(req.actor), req.params.id),
   );
 }

@@ -1,14 +1,5 @@
+import { channelMessengerEndpoints } from "@holboo/core/endpoints/channel-messenger.ts";
 import { AppError } from "../../platform/http/errors.ts";
-import {
-  idParamSchema,
-  MessengerChannelInput,
-  MessengerChannelUpdate,
-  MessengerChannelView,
-  MessengerLoginView,
-  MessengerPagesView,
-  MessengerSessionInput,
-  MessengerThreadView,
-} from "@holboo/core";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
@@ -34,17 +25,17 @@ export function messengerSetupRoutes(app: TypedApp, ctx: AppContext) {
       return reply.type("text/plain").send(req.query["hub.challenge"]);
     },
   );
-  app.get("/api/messenger/login", { config: { access: { permission: "settings.edit" } }, schema: { response: { 200: MessengerLoginView } } }, (req) =>
-    messenger.loginUrl(ctx, requireMember(req.actor)),
+  app.get(
+    "/api/messenger/login",
+    { config: { access: { permission: "settings.edit" } }, schema: channelMessengerEndpoints["GET /api/messenger/login"] },
+    (req) => messenger.loginUrl(ctx, requireMember(req.actor)),
   );
   /** Facebook sends the browser back here; it goes on to the settings page with the sealed session, or the error. */
   app.get(
     "/api/messenger/oauth/callback",
     {
       config: { access: { permission: "settings.edit" } },
-      schema: {
-        querystring: z.object({ code: z.string().max(2000).optional(), state: z.string().max(300).optional(), error: z.string().max(300).optional() }),
-      },
+      schema: channelMessengerEndpoints["GET /api/messenger/oauth/callback"],
     },
     async (req, reply) => {
       const session = await messenger.finishLogin(ctx, requireMember(req.actor), req.query).catch((error: unknown) => {
@@ -57,37 +48,40 @@ export function messengerSetupRoutes(app: TypedApp, ctx: AppContext) {
   );
   app.post(
     "/api/messenger/pages",
-    { config: { access: { permission: "settings.edit" } }, schema: { body: MessengerSessionInput, response: { 200: MessengerPagesView } } },
+    { config: { access: { permission: "settings.edit" } }, schema: channelMessengerEndpoints["POST /api/messenger/pages"] },
     (req) => messenger.listPages(ctx, requireMember(req.actor), req.body.session),
   );
   app.post(
     "/api/messenger-channels",
-    { config: { access: { permission: "settings.edit" } }, schema: { body: MessengerChannelInput, response: { 200: MessengerChannelView } } },
+    { config: { access: { permission: "settings.edit" } }, schema: channelMessengerEndpoints["POST /api/messenger-channels"] },
     (req) => messenger.connectPage(ctx, requireMember(req.actor), req.body),
   );
   app.get(
     "/api/messenger-channels/:id",
-    { config: { access: { permission: "settings.view" } }, schema: { params: idParamSchema, response: { 200: MessengerChannelView } } },
+    { config: { access: { permission: "settings.view" } }, schema: channelMessengerEndpoints["GET /api/messenger-channels/:id"] },
     (req) => messenger.getMessenger(ctx, requireMember(req.actor), req.params.id),
   );
   app.put(
     "/api/messenger-channels/:id",
     {
       config: { access: { permission: "settings.edit" } },
-      schema: { params: idParamSchema, body: MessengerChannelUpdate, response: { 200: MessengerChannelView } },
+      schema: channelMessengerEndpoints["PUT /api/messenger-channels/:id"],
     },
     (req) => messenger.updateMessenger(ctx, requireMember(req.actor), req.params.id, req.body),
   );
-
-  /** Handover protocol on one conversation: who controls the thread, and passing it to the Page inbox and back. */
-  const thread = { params: idParamSchema, response: { 200: MessengerThreadView } };
-  app.get("/api/interactions/:id/messenger-thread", { config: { access: { member: true } }, schema: thread }, (req) =>
-    handover.threadState(ctx, requireMember(req.actor), req.params.id),
+  app.get(
+    "/api/interactions/:id/messenger-thread",
+    { config: { access: { member: true } }, schema: channelMessengerEndpoints["GET /api/interactions/:id/messenger-thread"] },
+    (req) => handover.threadState(ctx, requireMember(req.actor), req.params.id),
   );
-  app.post("/api/interactions/:id/messenger-thread/pass", { config: { access: { permission: "interaction.edit" } }, schema: thread }, (req) =>
-    handover.passToPageInbox(ctx, requireMember(req.actor), req.params.id),
+  app.post(
+    "/api/interactions/:id/messenger-thread/pass",
+    { config: { access: { permission: "interaction.edit" } }, schema: channelMessengerEndpoints["POST /api/interactions/:id/messenger-thread/pass"] },
+    (req) => handover.passToPageInbox(ctx, requireMember(req.actor), req.params.id),
   );
-  app.post("/api/interactions/:id/messenger-thread/take", { config: { access: { permission: "interaction.edit" } }, schema: thread }, (req) =>
-    handover.takeFromPageInbox(ctx, requireMember(req.actor), req.params.id),
+  app.post(
+    "/api/interactions/:id/messenger-thread/take",
+    { config: { access: { permission: "interaction.edit" } }, schema: channelMessengerEndpoints["POST /api/interactions/:id/messenger-thread/take"] },
+    (req) => handover.takeFromPageInbox(ctx, requireMember(req.actor), req.params.id),
   );
 }

@@ -1,5 +1,4 @@
-import { WebchatChannelInput, WebchatChannelView, idParamSchema } from "@holboo/core";
-import { z } from "zod";
+import { channelWebchatEndpoints } from "@holboo/core/endpoints/channel-webchat.ts";
 import { AppError, fail } from "../../platform/http/errors.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
@@ -7,21 +6,24 @@ import { requireMember } from "../../platform/auth/policy.ts";
 import * as channels from "./setup.service.ts";
 
 export function webchatSetupRoutes(app: TypedApp, ctx: AppContext) {
-  const webchat = { 200: WebchatChannelView };
-  app.post("/api/webchat-channels", { config: { access: { permission: "settings.edit" } }, schema: { body: WebchatChannelInput, response: webchat } }, (req) =>
-    channels.createWebchat(ctx, requireMember(req.actor), req.body),
+  app.post(
+    "/api/webchat-channels",
+    { config: { access: { permission: "settings.edit" } }, schema: channelWebchatEndpoints["POST /api/webchat-channels"] },
+    (req) => channels.createWebchat(ctx, requireMember(req.actor), req.body),
   );
-  app.get("/api/webchat-channels/:id", { config: { access: { permission: "settings.view" } }, schema: { params: idParamSchema, response: webchat } }, (req) =>
-    channels.getWebchat(ctx, requireMember(req.actor), req.params.id),
+  app.get(
+    "/api/webchat-channels/:id",
+    { config: { access: { permission: "settings.view" } }, schema: channelWebchatEndpoints["GET /api/webchat-channels/:id"] },
+    (req) => channels.getWebchat(ctx, requireMember(req.actor), req.params.id),
   );
   app.put(
     "/api/webchat-channels/:id",
-    { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, body: WebchatChannelInput, response: webchat } },
+    { config: { access: { permission: "settings.edit" } }, schema: channelWebchatEndpoints["PUT /api/webchat-channels/:id"] },
     (req) => channels.updateWebchat(ctx, requireMember(req.actor), req.params.id, req.body),
   );
   app.post(
     "/api/webchat-channels/:id/logo",
-    { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, response: webchat } },
+    { config: { access: { permission: "settings.edit" } }, schema: channelWebchatEndpoints["POST /api/webchat-channels/:id/logo"] },
     async (req) => {
       const file = (await req.file({ throwFileSizeLimit: false })) ?? fail("file_not_found");
       const data = await file.toBuffer();
@@ -30,14 +32,14 @@ export function webchatSetupRoutes(app: TypedApp, ctx: AppContext) {
   );
   app.delete(
     "/api/webchat-channels/:id/logo",
-    { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, response: webchat } },
+    { config: { access: { permission: "settings.edit" } }, schema: channelWebchatEndpoints["DELETE /api/webchat-channels/:id/logo"] },
     (req) => channels.removeWebchatLogo(ctx, requireMember(req.actor), req.params.id),
   );
   app.get(
     "/api/webchat/logo/:key",
     {
       config: { access: { public: true }, rateLimit: { max: 300, timeWindow: "1 minute", errorResponseBuilder: () => new AppError("rate_limited") } },
-      schema: { params: z.object({ key: z.string().max(64) }) },
+      schema: channelWebchatEndpoints["GET /api/webchat/logo/:key"],
     },
     async (req, reply) => {
       const file = await channels.webchatLogo(ctx, req.params.key);

@@ -1,4 +1,4 @@
-import { ModelProviderInput, ModelProviderView, okResponse } from "@holboo/core";
+import { answersEndpoints } from "@holboo/core/endpoints/answers.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
@@ -8,9 +8,13 @@ import * as modelProvider from "./model-provider.service.ts";
 export function modelProviderRoutes(app: TypedApp, ctx: AppContext) {
   const path = "/api/settings/model-provider";
   const access = { permission: "settings.edit" } as const;
-  app.get(path, { config: { access }, schema: { response: { 200: ModelProviderView } } }, (req) => modelProvider.get(ctx, requireMember(req.actor)));
-  app.put(path, { config: { access }, schema: { body: ModelProviderInput, response: { 200: ModelProviderView } } }, (req) =>
+  app.get(path, { config: { access }, schema: answersEndpoints["GET /api/settings/model-provider"] }, (req) =>
+    modelProvider.get(ctx, requireMember(req.actor)),
+  );
+  app.put(path, { config: { access }, schema: answersEndpoints["PUT /api/settings/model-provider"] }, (req) =>
     modelProvider.save(ctx, requireMember(req.actor), req.body),
   );
-  app.delete(path, { config: { access }, schema: { response: { 200: okResponse } } }, (req) => modelProvider.remove(ctx, requireMember(req.actor)));
+  app.delete(path, { config: { access }, schema: answersEndpoints["DELETE /api/settings/model-provider"] }, (req) =>
+    modelProvider.remove(ctx, requireMember(req.actor)),
+  );
 }

@@ -1,4 +1,4 @@
-import { AuditEntryView, AuditListQuery, listResponse } from "@holboo/core";
+import { auditEndpoints } from "@holboo/core/endpoints/audit.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
@@ -6,9 +6,7 @@ import { listAudit } from "./audit.service.ts";
 
 /** Read only: there is no route that edits or deletes an entry (the table also refuses UPDATE). */
 export function auditRoutes(app: TypedApp, ctx: AppContext) {
-  app.get(
-    "/api/audit",
-    { config: { access: { permission: "audit.view" } }, schema: { querystring: AuditListQuery, response: { 200: listResponse(AuditEntryView) } } },
-    (req) => listAudit(ctx, requireMember(req.actor), req.query),
+  app.get("/api/audit", { config: { access: { permission: "audit.view" } }, schema: auditEndpoints["GET /api/audit"] }, (req) =>
+    listAudit(ctx, requireMember(req.actor), req.query),
   );
 }

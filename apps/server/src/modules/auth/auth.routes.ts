@@ -1,20 +1,5 @@
-import {
-  ChangeLangQuery,
-  HandoffInput,
-  LIMITS,
-  LOCALE_COOKIE,
-  LoginInput,
-  LoginResult,
-  TwoFactorLoginInput,
-  MeView,
-  PasswordResetConfirmInput,
-  PasswordResetRequestInput,
-  PresenceInput,
-  SetPasswordInput,
-  SignupInput,
-  UpdateProfileInput,
-  okResponse,
-} from "@holboo/core";
+import { authEndpoints } from "@holboo/core/endpoints/auth.ts";
+import { LIMITS, LOCALE_COOKIE } from "@holboo/core";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, fail } from "../../platform/http/errors.ts";
@@ -31,29 +16,22 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
       errorResponseBuilder: () => new AppError("rate_limited"),
     },
   };
-  const me = { 200: MeView };
 
-  app.post("/api/signup", { config: limited, schema: { body: SignupInput, response: me } }, (req, reply) => auth.signup(ctx, reply, req.body));
-  app.post("/api/login", { config: limited, schema: { body: LoginInput, response: { 200: LoginResult } } }, (req, reply) => auth.login(ctx, reply, req.body));
-  app.post("/api/login/two-factor", { config: limited, schema: { body: TwoFactorLoginInput, response: me } }, (req, reply) =>
+  app.post("/api/signup", { config: limited, schema: authEndpoints["POST /api/signup"] }, (req, reply) => auth.signup(ctx, reply, req.body));
+  app.post("/api/login", { config: limited, schema: authEndpoints["POST /api/login"] }, (req, reply) => auth.login(ctx, reply, req.body));
+  app.post("/api/login/two-factor", { config: limited, schema: authEndpoints["POST /api/login/two-factor"] }, (req, reply) =>
     auth.loginWithCode(ctx, reply, req.body, req.ip),
   );
-  app.post("/api/auth/handoff", { config: limited, schema: { body: HandoffInput, response: { 200: LoginResult } } }, (req, reply) =>
-    auth.handoff(ctx, reply, req.body),
-  );
-  app.post("/api/password/forgot", { config: limited, schema: { body: PasswordResetRequestInput, response: { 200: okResponse } } }, (req) =>
-    auth.requestPasswordReset(ctx, req.body),
-  );
-  app.post("/api/password/reset", { config: limited, schema: { body: PasswordResetConfirmInput, response: { 200: okResponse } } }, (req) =>
-    auth.resetPassword(ctx, req.body, req.ip),
-  );
+  app.post("/api/auth/handoff", { config: limited, schema: authEndpoints["POST /api/auth/handoff"] }, (req, reply) => auth.handoff(ctx, reply, req.body));
+  app.post("/api/password/forgot", { config: limited, schema: authEndpoints["POST /api/password/forgot"] }, (req) => auth.requestPasswordReset(ctx, req.body));
+  app.post("/api/password/reset", { config: limited, schema: authEndpoints["POST /api/password/reset"] }, (req) => auth.resetPassword(ctx, req.body, req.ip));
   // GET as the spec says; the web app posts (with the CSRF header). Either is refused from another site.
   for (const method of ["GET", "POST"] as const) {
     app.route({
       method,
       url: "/api/logout",
       config: { access: { public: true } },
-      schema: { response: { 200: okResponse } },
+      schema: authEndpoints[`${method} /api/logout`],
       handler: (req, reply) => {
         refuseCrossSite(req);
         return auth.logout(ctx, reply, req.actor);
@@ -61,23 +39,21 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
     });
   }
 
-  app.get("/api/me", { config: { access: { signedIn: true } }, schema: { response: me } }, (req) => buildMe(ctx, req.actor?.userId ?? fail("unauthorized")));
-  app.put("/api/me", { config: { access: { signedIn: true } }, schema: { body: UpdateProfileInput, response: me } }, (req) =>
+  app.get("/api/me", { config: { access: { signedIn: true } }, schema: authEndpoints["GET /api/me"] }, (req) =>
+    buildMe(ctx, req.actor?.userId ?? fail("unauthorized")),
+  );
+  app.put("/api/me", { config: { access: { signedIn: true } }, schema: authEndpoints["PUT /api/me"] }, (req) =>
     auth.updateProfile(ctx, req.actor ?? fail("unauthorized"), req.body),
   );
-  app.put("/api/me/password", { config: { access: { signedIn: true } }, schema: { body: SetPasswordInput, response: { 200: okResponse } } }, (req) =>
+  app.put("/api/me/password", { config: { access: { signedIn: true } }, schema: authEndpoints["PUT /api/me/password"] }, (req) =>
     auth.setOwnPassword(ctx, req.actor ?? fail("unauthorized"), req.body),
   );
-  app.put("/api/me/presence", { config: { access: { signedIn: true } }, schema: { body: PresenceInput, response: { 200: okResponse } } }, (req) =>
+  app.put("/api/me/presence", { config: { access: { signedIn: true } }, schema: authEndpoints["PUT /api/me/presence"] }, (req) =>
     auth.setPresence(ctx, req.actor ?? fail("unauthorized"), req.body.presence),
   );
   // Public: a visitor choosing a language before logging in is remembered by the cookie alone.
-  app.put(
-    "/api/change-lang",
-    { config: { access: { public: true } }, schema: { querystring: ChangeLangQuery, response: { 200: okResponse } } },
-    (req, reply) => {
-      reply.setCookie(LOCALE_COOKIE, req.query.lang, { path: "/", sameSite: "lax", maxAge: LIMITS.localeCookieDays * 86_400 });
-      return auth.changeLocale(ctx, req.actor, req.query.lang);
-    },
-  );
+  app.put("/api/change-lang", { config: { access: { public: true } }, schema: authEndpoints["PUT /api/change-lang"] }, (req, reply) => {
+    reply.setCookie(LOCALE_COOKIE, req.query.lang, { path: "/", sameSite: "lax", maxAge: LIMITS.localeCookieDays * 86_400 });
+    return auth.changeLocale(ctx, req.actor, req.query.lang);
+  });
 }

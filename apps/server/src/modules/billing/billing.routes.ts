@@ -1,20 +1,4 @@
-import {
-  AdminCompanyBillingView,
-  AutoExtendInput,
-  BillingClockInput,
-  ExtendInput,
-  idParamSchema,
-  InvoiceView,
-  listResponse,
-  PlanCodeParams,
-  PlanInput,
-  PlanView,
-  PurchaseInput,
-  RecordPaymentInput,
-  SubscriptionView,
-  SuspendInput,
-} from "@holboo/core";
-import { z } from "zod";
+import { billingEndpoints } from "@holboo/core/endpoints/billing.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
@@ -28,10 +12,9 @@ import { qpayRoutes } from "./qpay.routes.ts";
 const view = { access: { permission: "plan.view" }, openWhenAccessClosed: true } as const;
 const extend = { access: { permission: "plan.extend" }, openWhenAccessClosed: true } as const;
 const admin = { access: { platformAdmin: true } } as const;
-const CycleResult = z.object({ reviewed: z.number().int(), invoicesRaised: z.number().int(), remindersSent: z.number().int() });
 
 export function billingRoutes(app: TypedApp, ctx: AppContext) {
-  app.get("/api/billing/subscription", { config: view, schema: { response: { 200: SubscriptionView } } }, (req) =>
+  app.get("/api/billing/subscription", { config: view, schema: billingEndpoints["GET /api/billing/subscription"] }, (req) =>
     billing.subscriptionView(ctx, requireMember(req.actor).companyId),
   );
   /** What every member's app needs: whether access is closed and the reminder to show. */
@@ -39,50 +22,46 @@ export function billingRoutes(app: TypedApp, ctx: AppContext) {
     "/api/billing/status",
     {
       config: { access: { member: true }, openWhenAccessClosed: true },
-      schema: { response: { 200: SubscriptionView.pick({ status: true, suspended_reason: true, notice: true }) } },
+      schema: billingEndpoints["GET /api/billing/status"],
     },
     (req) => billing.billingStatus(ctx, requireMember(req.actor).companyId),
   );
-  app.post("/api/billing/purchase", { config: extend, schema: { body: PurchaseInput, response: { 200: SubscriptionView } } }, (req) =>
+  app.post("/api/billing/purchase", { config: extend, schema: billingEndpoints["POST /api/billing/purchase"] }, (req) =>
     billing.purchase(ctx, requireMember(req.actor), req.body),
   );
-  app.post("/api/billing/extend", { config: extend, schema: { body: ExtendInput, response: { 200: SubscriptionView } } }, (req) =>
+  app.post("/api/billing/extend", { config: extend, schema: billingEndpoints["POST /api/billing/extend"] }, (req) =>
     billing.extend(ctx, requireMember(req.actor), req.body),
   );
-  app.put("/api/billing/auto-extend", { config: extend, schema: { body: AutoExtendInput, response: { 200: SubscriptionView } } }, (req) =>
+  app.put("/api/billing/auto-extend", { config: extend, schema: billingEndpoints["PUT /api/billing/auto-extend"] }, (req) =>
     billing.setAutoExtend(ctx, requireMember(req.actor), req.body.auto_extend),
   );
-  app.get("/api/billing/invoices", { config: view, schema: { response: { 200: listResponse(InvoiceView) } } }, (req) =>
+  app.get("/api/billing/invoices", { config: view, schema: billingEndpoints["GET /api/billing/invoices"] }, (req) =>
     billing.listInvoices(ctx, requireMember(req.actor).companyId),
   );
-  app.get("/api/billing/invoices/:id/pdf", { config: view, schema: { params: idParamSchema } }, async (req, reply) => {
+  app.get("/api/billing/invoices/:id/pdf", { config: view, schema: billingEndpoints["GET /api/billing/invoices/:id/pdf"] }, async (req, reply) => {
     const actor = requireMember(req.actor);
     const file = await invoicePdfFor(ctx, actor.companyId, req.params.id, actor.locale);
     return reply.type("application/pdf").header("content-disposition", `attachment; filename="${file.filename}"`).send(file.data);
   });
   qpayRoutes(app, ctx);
 
-  app.get("/api/admin/plans", { config: admin, schema: { response: { 200: listResponse(PlanView) } } }, () => billing.listPlans(ctx));
-  app.put("/api/admin/plans/:code", { config: admin, schema: { params: PlanCodeParams, body: PlanInput, response: { 200: PlanView } } }, (req) =>
+  app.get("/api/admin/plans", { config: admin, schema: billingEndpoints["GET /api/admin/plans"] }, () => billing.listPlans(ctx));
+  app.put("/api/admin/plans/:code", { config: admin, schema: billingEndpoints["PUT /api/admin/plans/:code"] }, (req) =>
     billing.updatePlan(ctx, req.params.code, req.body),
   );
-  app.get("/api/admin/companies/:id/billing", { config: admin, schema: { params: idParamSchema, response: { 200: AdminCompanyBillingView } } }, (req) =>
+  app.get("/api/admin/companies/:id/billing", { config: admin, schema: billingEndpoints["GET /api/admin/companies/:id/billing"] }, (req) =>
     billing.adminCompanyBilling(ctx, req.params.id),
   );
-  app.put(
-    "/api/admin/companies/:id/suspension",
-    { config: admin, schema: { params: idParamSchema, body: SuspendInput, response: { 200: SubscriptionView } } },
-    (req) => billing.setSuspendedByAdmin(ctx, req.params.id, req.body.suspended),
+  app.put("/api/admin/companies/:id/suspension", { config: admin, schema: billingEndpoints["PUT /api/admin/companies/:id/suspension"] }, (req) =>
+    billing.setSuspendedByAdmin(ctx, req.params.id, req.body.suspended),
   );
-  app.post(
-    "/api/admin/invoices/:id/payment",
-    { config: admin, schema: { params: idParamSchema, body: RecordPaymentInput, response: { 200: InvoiceView } } },
-    (req) => applyPayment(ctx, { userId: req.actor?.userId ?? 0, ip: req.ip }, req.params.id, bankTransfer, req.body.reference),
+  app.post("/api/admin/invoices/:id/payment", { config: admin, schema: billingEndpoints["POST /api/admin/invoices/:id/payment"] }, (req) =>
+    applyPayment(ctx, { userId: req.actor?.userId ?? 0, ip: req.ip }, req.params.id, bankTransfer, req.body.reference),
   );
 
   // Test installations only (BILLING_TEST_CLOCK, refused with NODE_ENV=production): the billing rules at a chosen time.
   if (ctx.config.BILLING_TEST_CLOCK && ctx.config.NODE_ENV !== "production") {
-    app.post("/api/admin/test/billing-cycle", { config: admin, schema: { body: BillingClockInput, response: { 200: CycleResult } } }, (req) =>
+    app.post("/api/admin/test/billing-cycle", { config: admin, schema: billingEndpoints["POST /api/admin/test/billing-cycle"] }, (req) =>
       runBillingCycle(ctx, new Date(req.body.now), req.body.company_id),
     );
   }

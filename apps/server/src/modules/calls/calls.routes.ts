@@ -1,16 +1,4 @@
-import {
-  CallCenterView,
-  CallExtensionInput,
-  CallLineInput,
-  CallMonitorQuery,
-  CallMonitorView,
-  CallView,
-  ClickToCallInput,
-  PbxConnectionInput,
-  idParamSchema,
-  okResponse,
-} from "@holboo/core";
-import { z } from "zod";
+import { callsEndpoints } from "@holboo/core/endpoints/calls.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
@@ -19,58 +7,45 @@ import * as interactions from "../interactions/interactions.service.ts";
 import * as calls from "./calls.service.ts";
 
 export function callsRoutes(app: TypedApp, ctx: AppContext) {
-  const view = { 200: CallCenterView };
   const edit = { access: { permission: "settings.edit" as const } };
-  app.get("/api/call-center", { config: { access: { permission: "settings.view" } }, schema: { response: view } }, (req) =>
+  app.get("/api/call-center", { config: { access: { permission: "settings.view" } }, schema: callsEndpoints["GET /api/call-center"] }, (req) =>
     calls.settings(ctx, requireMember(req.actor)),
   );
-  app.put("/api/call-center/connection", { config: edit, schema: { body: PbxConnectionInput, response: view } }, (req) =>
+  app.put("/api/call-center/connection", { config: edit, schema: callsEndpoints["PUT /api/call-center/connection"] }, (req) =>
     calls.saveConnection(ctx, requireMember(req.actor), req.body),
   );
-  app.delete("/api/call-center/connection", { config: edit, schema: { response: view } }, (req) => calls.removeConnection(ctx, requireMember(req.actor)));
-  app.post("/api/call-center/lines", { config: edit, schema: { body: CallLineInput, response: view } }, (req) =>
+  app.delete("/api/call-center/connection", { config: edit, schema: callsEndpoints["DELETE /api/call-center/connection"] }, (req) =>
+    calls.removeConnection(ctx, requireMember(req.actor)),
+  );
+  app.post("/api/call-center/lines", { config: edit, schema: callsEndpoints["POST /api/call-center/lines"] }, (req) =>
     calls.addLine(ctx, requireMember(req.actor), req.body),
   );
-  app.delete("/api/call-center/lines/:id", { config: edit, schema: { params: idParamSchema, response: view } }, (req) =>
+  app.delete("/api/call-center/lines/:id", { config: edit, schema: callsEndpoints["DELETE /api/call-center/lines/:id"] }, (req) =>
     calls.removeLine(ctx, requireMember(req.actor), req.params.id),
   );
-  app.post("/api/call-center/extensions", { config: edit, schema: { body: CallExtensionInput, response: view } }, (req) =>
+  app.post("/api/call-center/extensions", { config: edit, schema: callsEndpoints["POST /api/call-center/extensions"] }, (req) =>
     calls.addExtension(ctx, requireMember(req.actor), req.body),
   );
-  app.delete("/api/call-center/extensions/:id", { config: edit, schema: { params: idParamSchema, response: view } }, (req) =>
+  app.delete("/api/call-center/extensions/:id", { config: edit, schema: callsEndpoints["DELETE /api/call-center/extensions/:id"] }, (req) =>
     calls.removeExtension(ctx, requireMember(req.actor), req.params.id),
   );
-  app.get(
-    "/api/call-center/enabled",
-    { config: { access: { member: true } }, schema: { response: { 200: z.object({ enabled: z.boolean() }) } } },
-    async (req) => ({
-      enabled: await calls.hasCallCenter(ctx, requireMember(req.actor).companyId),
-    }),
+  app.get("/api/call-center/enabled", { config: { access: { member: true } }, schema: callsEndpoints["GET /api/call-center/enabled"] }, async (req) => ({
+    enabled: await calls.hasCallCenter(ctx, requireMember(req.actor).companyId),
+  }));
+  app.get("/api/call-center/monitor", { config: { access: { member: true } }, schema: callsEndpoints["GET /api/call-center/monitor"] }, (req) =>
+    calls.monitor(ctx, requireMember(req.actor), req.query.line_id),
   );
-  app.get(
-    "/api/call-center/monitor",
-    { config: { access: { member: true } }, schema: { querystring: CallMonitorQuery, response: { 200: CallMonitorView } } },
-    (req) => calls.monitor(ctx, requireMember(req.actor), req.query.line_id),
-  );
-  app.get(
-    "/api/interactions/:id/calls",
-    { config: { access: { member: true } }, schema: { params: idParamSchema, response: { 200: z.array(CallView) } } },
-    async (req) => {
-      const actor = requireMember(req.actor);
-      await interactions.get(ctx, actor, req.params.id);
-      return calls.callsOfInteraction(ctx, actor.companyId, req.params.id);
-    },
-  );
-  app.get(
-    "/api/contacts/:id/calls",
-    { config: { access: { member: true } }, schema: { params: idParamSchema, response: { 200: z.array(CallView) } } },
-    async (req) => {
-      const actor = requireMember(req.actor);
-      await contacts.get(ctx, actor, req.params.id);
-      return calls.callsOfContact(ctx, actor.companyId, req.params.id);
-    },
-  );
-  app.post("/api/calls", { config: { access: { permission: "call.make" } }, schema: { body: ClickToCallInput, response: { 200: okResponse } } }, (req) =>
+  app.get("/api/interactions/:id/calls", { config: { access: { member: true } }, schema: callsEndpoints["GET /api/interactions/:id/calls"] }, async (req) => {
+    const actor = requireMember(req.actor);
+    await interactions.get(ctx, actor, req.params.id);
+    return calls.callsOfInteraction(ctx, actor.companyId, req.params.id);
+  });
+  app.get("/api/contacts/:id/calls", { config: { access: { member: true } }, schema: callsEndpoints["GET /api/contacts/:id/calls"] }, async (req) => {
+    const actor = requireMember(req.actor);
+    await contacts.get(ctx, actor, req.params.id);
+    return calls.callsOfContact(ctx, actor.companyId, req.params.id);
+  });
+  app.post("/api/calls", { config: { access: { permission: "call.make" } }, schema: callsEndpoints["POST /api/calls"] }, (req) =>
     calls.clickToCall(ctx, requireMember(req.actor), req.body),
   );
 }

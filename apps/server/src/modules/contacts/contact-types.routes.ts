@@ -1,5 +1,4 @@
-import { ContactTypeInput, ContactTypeView, idParamSchema, okResponse } from "@holboo/core";
-import { z } from "zod";
+import { contactsEndpoints } from "@holboo/core/endpoints/contacts.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
@@ -9,16 +8,14 @@ export function contactTypesRoutes(app: TypedApp, ctx: AppContext) {
   const path = "/api/contact-types";
   const edit = { access: { permission: "settings.edit" } } as const;
   // Every member reads them: the contact form and filters offer them.
-  app.get(path, { config: { access: { member: true } }, schema: { response: { 200: z.object({ items: z.array(ContactTypeView) }) } } }, (req) =>
+  app.get(path, { config: { access: { member: true } }, schema: contactsEndpoints["GET /api/contact-types"] }, (req) =>
     contactTypes.list(ctx, requireMember(req.actor)),
   );
-  app.post(path, { config: edit, schema: { body: ContactTypeInput, response: { 200: ContactTypeView } } }, (req) =>
-    contactTypes.create(ctx, requireMember(req.actor), req.body),
-  );
-  app.put(`${path}/:id`, { config: edit, schema: { params: idParamSchema, body: ContactTypeInput, response: { 200: ContactTypeView } } }, (req) =>
+  app.post(path, { config: edit, schema: contactsEndpoints["POST /api/contact-types"] }, (req) => contactTypes.create(ctx, requireMember(req.actor), req.body));
+  app.put(`${path}/:id`, { config: edit, schema: contactsEndpoints["PUT /api/contact-types/:id"] }, (req) =>
     contactTypes.update(ctx, requireMember(req.actor), req.params.id, req.body),
   );
-  app.delete(`${path}/:id`, { config: edit, schema: { params: idParamSchema, response: { 200: okResponse } } }, (req) =>
+  app.delete(`${path}/:id`, { config: edit, schema: contactsEndpoints["DELETE /api/contact-types/:id"] }, (req) =>
     contactTypes.remove(ctx, requireMember(req.actor), req.params.id),
   );
 }

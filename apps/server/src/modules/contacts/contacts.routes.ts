@@ -1,23 +1,6 @@
-import {
-  ContactExportQuery,
-  ContactInput,
-  ContactInteractionView,
-  ContactListItem,
-  ContactListQuery,
-  ContactView,
-  CreateContactInput,
-  ImportInspectView,
-  ImportMapping,
-  ImportPreviewView,
-  ImportResultView,
-  LIMITS,
-  MergeContactsInput,
-  idParamSchema,
-  listResponse,
-  okResponse,
-} from "@holboo/core";
+import { contactsEndpoints } from "@holboo/core/endpoints/contacts.ts";
+import { ImportMapping, LIMITS } from "@holboo/core";
 import type { FastifyRequest } from "fastify";
-import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
@@ -54,44 +37,41 @@ export function contactsRoutes(app: TypedApp, ctx: AppContext) {
   const member = { access: { member: true } } as const;
   const edit = { access: { permission: "contact.edit" } } as const;
   const transfer = { access: { permission: "contact.export_import" } } as const;
-  const one = { params: idParamSchema, response: { 200: ContactView } };
 
-  app.get("/api/contacts", { config: member, schema: { querystring: ContactListQuery, response: { 200: listResponse(ContactListItem) } } }, (req) =>
+  app.get("/api/contacts", { config: member, schema: contactsEndpoints["GET /api/contacts"] }, (req) =>
     contacts.list(ctx, requireMember(req.actor), req.query),
   );
-  app.post("/api/contacts", { config: edit, schema: { body: CreateContactInput, response: { 200: ContactView } } }, (req) =>
+  app.post("/api/contacts", { config: edit, schema: contactsEndpoints["POST /api/contacts"] }, (req) =>
     contacts.create(ctx, requireMember(req.actor), req.body),
   );
-  app.post("/api/contacts/merge", { config: edit, schema: { body: MergeContactsInput, response: { 200: ContactView } } }, (req) =>
+  app.post("/api/contacts/merge", { config: edit, schema: contactsEndpoints["POST /api/contacts/merge"] }, (req) =>
     merge(ctx, requireMember(req.actor), req.body),
   );
-  app.get("/api/contacts/export", { config: transfer, schema: { querystring: ContactExportQuery } }, async (req, reply) => {
+  app.get("/api/contacts/export", { config: transfer, schema: contactsEndpoints["GET /api/contacts/export"] }, async (req, reply) => {
     const file = await exportContacts(ctx, requireMember(req.actor), req.query);
     return reply.type(file.mime).header("content-disposition", `attachment; filename="${file.filename}"`).send(file.body);
   });
-  app.post("/api/contacts/import/inspect", { config: transfer, schema: { response: { 200: ImportInspectView } } }, async (req) =>
+  app.post("/api/contacts/import/inspect", { config: transfer, schema: contactsEndpoints["POST /api/contacts/import/inspect"] }, async (req) =>
     importer.inspect((await readUpload(req)).data),
   );
-  app.post("/api/contacts/import/preview", { config: transfer, schema: { response: { 200: ImportPreviewView } } }, async (req) => {
+  app.post("/api/contacts/import/preview", { config: transfer, schema: contactsEndpoints["POST /api/contacts/import/preview"] }, async (req) => {
     const { data, mapping } = await readUpload(req);
     return importer.preview(ctx, requireMember(req.actor), data, mapping);
   });
-  app.post("/api/contacts/import", { config: transfer, schema: { response: { 200: ImportResultView } } }, async (req) => {
+  app.post("/api/contacts/import", { config: transfer, schema: contactsEndpoints["POST /api/contacts/import"] }, async (req) => {
     const { data, mapping } = await readUpload(req);
     return importer.commit(ctx, requireMember(req.actor), data, mapping, requestLocale(req));
   });
-  app.get("/api/contacts/:id", { config: member, schema: one }, (req) => contacts.get(ctx, requireMember(req.actor), req.params.id));
-  app.put("/api/contacts/:id", { config: edit, schema: { params: idParamSchema, body: ContactInput, response: { 200: ContactView } } }, (req) =>
+  app.get("/api/contacts/:id", { config: member, schema: contactsEndpoints["GET /api/contacts/:id"] }, (req) =>
+    contacts.get(ctx, requireMember(req.actor), req.params.id),
+  );
+  app.put("/api/contacts/:id", { config: edit, schema: contactsEndpoints["PUT /api/contacts/:id"] }, (req) =>
     contacts.update(ctx, requireMember(req.actor), req.params.id, req.body),
   );
-  app.delete(
-    "/api/contacts/:id",
-    { config: { access: { permission: "contact.delete" } }, schema: { params: idParamSchema, response: { 200: okResponse } } },
-    (req) => contacts.remove(ctx, requireMember(req.actor), req.params.id),
+  app.delete("/api/contacts/:id", { config: { access: { permission: "contact.delete" } }, schema: contactsEndpoints["DELETE /api/contacts/:id"] }, (req) =>
+    contacts.remove(ctx, requireMember(req.actor), req.params.id),
   );
-  app.get(
-    "/api/contacts/:id/interactions",
-    { config: member, schema: { params: idParamSchema, response: { 200: z.object({ items: z.array(ContactInteractionView) }) } } },
-    (req) => contacts.interactions(ctx, requireMember(req.actor), req.params.id),
+  app.get("/api/contacts/:id/interactions", { config: member, schema: contactsEndpoints["GET /api/contacts/:id/interactions"] }, (req) =>
+    contacts.interactions(ctx, requireMember(req.actor), req.params.id),
   );
 }

@@ -1,4 +1,4 @@
-import { InteractionTagInput, InteractionTagView, idParamSchema, listResponse, okResponse } from "@holboo/core";
+import { interactionTagsEndpoints } from "@holboo/core/endpoints/interaction-tags.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
@@ -6,21 +6,23 @@ import * as tags from "./interaction-tags.service.ts";
 
 export function interactionTagsRoutes(app: TypedApp, ctx: AppContext) {
   const path = "/api/interaction-tags";
-  app.get(path, { config: { access: { member: true } }, schema: { response: { 200: listResponse(InteractionTagView) } } }, (req) =>
+  app.get(path, { config: { access: { member: true } }, schema: interactionTagsEndpoints["GET /api/interaction-tags"] }, (req) =>
     tags.list(ctx, requireMember(req.actor)),
   );
-  app.post(path, { config: { access: { permission: "settings.edit" } }, schema: { body: InteractionTagInput, response: { 200: InteractionTagView } } }, (req) =>
+  app.post(path, { config: { access: { permission: "settings.edit" } }, schema: interactionTagsEndpoints["POST /api/interaction-tags"] }, (req) =>
     tags.create(ctx, requireMember(req.actor), req.body),
   );
   app.put(
     `${path}/:id`,
     {
       config: { access: { permission: "settings.edit" } },
-      schema: { params: idParamSchema, body: InteractionTagInput, response: { 200: InteractionTagView } },
+      schema: interactionTagsEndpoints["PUT /api/interaction-tags/:id"],
     },
     (req) => tags.update(ctx, requireMember(req.actor), req.params.id, req.body),
   );
-  app.delete(`${path}/:id`, { config: { access: { permission: "settings.edit" } }, schema: { params: idParamSchema, response: { 200: okResponse } } }, (req) =>
-    tags.remove(ctx, requireMember(req.actor), req.params.id),
+  app.delete(
+    `${path}/:id`,
+    { config: { access: { permission: "settings.edit" } }, schema: interactionTagsEndpoints["DELETE /api/interaction-tags/:id"] },
+    (req) => tags.remove(ctx, requireMember(req.actor), req.params.id),
   );
 }

@@ -1,25 +1,4 @@
-import {
-  AiDraftView,
-  AssignInput,
-  AttachmentView,
-  CloseInteractionInput,
-  ContactPresenceView,
-  EventsQuery,
-  InteractionEventView,
-  InteractionListQuery,
-  InteractionView,
-  MessageView,
-  MessagesPageQuery,
-  SeenInput,
-  SendMessageInput,
-  SetTagsInput,
-  StartInteractionInput,
-  idParamSchema,
-  listResponse,
-  okResponse,
-  UnreadSummary,
-} from "@holboo/core";
-import { z } from "zod";
+import { interactionsEndpoints } from "@holboo/core/endpoints/interactions.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
@@ -34,43 +13,36 @@ import { draftReply } from "../answers/draft-reply.service.ts";
 export function interactionsRoutes(app: TypedApp, ctx: AppContext) {
   const member = { access: { member: true } } as const;
   const edit = { access: { permission: "interaction.edit" } } as const;
-  const one = { params: idParamSchema, response: { 200: InteractionView } };
 
-  app.get("/api/interactions", { config: member, schema: { querystring: InteractionListQuery, response: { 200: listResponse(InteractionView) } } }, (req) =>
+  app.get("/api/interactions", { config: member, schema: interactionsEndpoints["GET /api/interactions"] }, (req) =>
     interactions.list(ctx, requireMember(req.actor), req.query),
   );
-  app.get("/api/interactions/unread", { config: member, schema: { response: { 200: UnreadSummary } } }, (req) =>
+  app.get("/api/interactions/unread", { config: member, schema: interactionsEndpoints["GET /api/interactions/unread"] }, (req) =>
     reads.unreadSummary(ctx, requireMember(req.actor)),
   );
-  app.post(
-    "/api/interactions",
-    { config: { access: { permission: "interaction.start" } }, schema: { body: StartInteractionInput, response: { 200: InteractionView } } },
-    (req) => interactions.start(ctx, requireMember(req.actor), req.body),
+  app.post("/api/interactions", { config: { access: { permission: "interaction.start" } }, schema: interactionsEndpoints["POST /api/interactions"] }, (req) =>
+    interactions.start(ctx, requireMember(req.actor), req.body),
   );
-  app.get("/api/interactions/:id", { config: member, schema: one }, (req) => interactions.get(ctx, requireMember(req.actor), req.params.id));
-  app.get("/api/interactions/:id/presence", { config: member, schema: { params: idParamSchema, response: { 200: ContactPresenceView } } }, (req) =>
+  app.get("/api/interactions/:id", { config: member, schema: interactionsEndpoints["GET /api/interactions/:id"] }, (req) =>
+    interactions.get(ctx, requireMember(req.actor), req.params.id),
+  );
+  app.get("/api/interactions/:id/presence", { config: member, schema: interactionsEndpoints["GET /api/interactions/:id/presence"] }, (req) =>
     interactions.contactPresence(ctx, requireMember(req.actor), req.params.id),
   );
-  app.get(
-    "/api/interactions/:id/events",
-    { config: member, schema: { params: idParamSchema, querystring: EventsQuery, response: { 200: z.object({ items: z.array(InteractionEventView) }) } } },
-    (req) => interactions.events(ctx, requireMember(req.actor), req.params.id, req.query),
+  app.get("/api/interactions/:id/events", { config: member, schema: interactionsEndpoints["GET /api/interactions/:id/events"] }, (req) =>
+    interactions.events(ctx, requireMember(req.actor), req.params.id, req.query),
   );
-  app.get(
-    "/api/interactions/:id/messages",
-    { config: member, schema: { params: idParamSchema, querystring: MessagesPageQuery, response: { 200: z.object({ items: z.array(MessageView) }) } } },
-    (req) => interactions.history(ctx, requireMember(req.actor), req.params.id, req.query),
+  app.get("/api/interactions/:id/messages", { config: member, schema: interactionsEndpoints["GET /api/interactions/:id/messages"] }, (req) =>
+    interactions.history(ctx, requireMember(req.actor), req.params.id, req.query),
   );
-  app.post(
-    "/api/interactions/:id/messages",
-    { config: edit, schema: { params: idParamSchema, body: SendMessageInput, response: { 200: MessageView } } },
-    (req) => sendAsStaff(ctx, requireMember(req.actor), req.params.id, req.body),
+  app.post("/api/interactions/:id/messages", { config: edit, schema: interactionsEndpoints["POST /api/interactions/:id/messages"] }, (req) =>
+    sendAsStaff(ctx, requireMember(req.actor), req.params.id, req.body),
   );
-  app.post("/api/interactions/:id/seen", { config: member, schema: { params: idParamSchema, body: SeenInput, response: { 200: okResponse } } }, (req) =>
+  app.post("/api/interactions/:id/seen", { config: member, schema: interactionsEndpoints["POST /api/interactions/:id/seen"] }, (req) =>
     reads.readAsStaff(ctx, requireMember(req.actor), req.params.id, req.body.up_to_seq),
   );
 
-  app.post("/api/interactions/:id/assign", { config: edit, schema: { params: idParamSchema, body: AssignInput } }, async (req) => {
+  app.post("/api/interactions/:id/assign", { config: edit, schema: interactionsEndpoints["POST /api/interactions/:id/assign"] }, async (req) => {
     await ownership.assign(ctx, requireMember(req.actor), req.params.id, req.body.user_id);
     return interactions.get(ctx, requireMember(req.actor), req.params.id).catch(() => ({ ok: true }));
   });
@@ -79,29 +51,25 @@ export function interactionsRoutes(app: TypedApp, ctx: AppContext) {
     ["hand-back", ownership.handBack],
     ["escalate", ownership.escalate],
   ] as const) {
-    app.post(`/api/interactions/:id/${path}`, { config: edit, schema: one }, async (req) => {
+    app.post(`/api/interactions/:id/${path}`, { config: edit, schema: interactionsEndpoints[`POST /api/interactions/:id/${path}`] }, async (req) => {
       await action(ctx, requireMember(req.actor), req.params.id);
       return interactions.get(ctx, requireMember(req.actor), req.params.id);
     });
   }
-  app.post(
-    "/api/interactions/:id/close",
-    { config: edit, schema: { params: idParamSchema, body: CloseInteractionInput, response: { 200: InteractionView } } },
-    (req) => interactions.close(ctx, requireMember(req.actor), req.params.id, req.body),
+  app.post("/api/interactions/:id/close", { config: edit, schema: interactionsEndpoints["POST /api/interactions/:id/close"] }, (req) =>
+    interactions.close(ctx, requireMember(req.actor), req.params.id, req.body),
   );
-  app.put("/api/interactions/:id/tags", { config: edit, schema: { params: idParamSchema, body: SetTagsInput, response: { 200: InteractionView } } }, (req) =>
+  app.put("/api/interactions/:id/tags", { config: edit, schema: interactionsEndpoints["PUT /api/interactions/:id/tags"] }, (req) =>
     interactions.setTags(ctx, requireMember(req.actor), req.params.id, req.body.tag_ids),
   );
-  app.post("/api/interactions/:id/ai-draft", { config: edit, schema: { params: idParamSchema, response: { 200: AiDraftView } } }, (req) =>
+  app.post("/api/interactions/:id/ai-draft", { config: edit, schema: interactionsEndpoints["POST /api/interactions/:id/ai-draft"] }, (req) =>
     draftReply(ctx, requireMember(req.actor), req.params.id),
   );
-  app.post(
-    "/api/interactions/:id/rating-request",
-    { config: edit, schema: { params: idParamSchema, response: { 200: z.object({ url: z.string() }) } } },
-    (req) => interactions.requestRating(ctx, requireMember(req.actor), req.params.id),
+  app.post("/api/interactions/:id/rating-request", { config: edit, schema: interactionsEndpoints["POST /api/interactions/:id/rating-request"] }, (req) =>
+    interactions.requestRating(ctx, requireMember(req.actor), req.params.id),
   );
 
-  app.post("/api/attachments", { config: member, schema: { response: { 200: AttachmentView } } }, async (req) => {
+  app.post("/api/attachments", { config: member, schema: interactionsEndpoints["POST /api/attachments"] }, async (req) => {
     const file = (await req.file({ throwFileSizeLimit: false })) ?? fail("file_not_found");
     const data = await file.toBuffer();
     return storeAttachment(ctx, requireMember(req.actor).companyId, file.filename, data, file.file.truncated);

@@ -1,4 +1,5 @@
-import { ISSUE_SETTING_PATHS, IssueSettingInput, IssueSettingView, idParamSchema, listResponse, okResponse, type IssueSettingKind } from "@holboo/core";
+import { ISSUE_SETTING_PATHS, type IssueSettingKind } from "@holboo/core";
+import { issueSettingSchemas } from "@holboo/core/endpoints/issues.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
@@ -7,16 +8,12 @@ import * as settings from "./issue-settings.service.ts";
 export function issueSettingsRoutes(app: TypedApp, ctx: AppContext) {
   const edit = { access: { permission: "settings.edit" as const } };
   for (const [kind, path] of Object.entries(ISSUE_SETTING_PATHS) as Array<[IssueSettingKind, string]>) {
-    app.get(path, { config: { access: { member: true } }, schema: { response: { 200: listResponse(IssueSettingView) } } }, (req) =>
-      settings.list(ctx, requireMember(req.actor), kind),
-    );
-    app.post(path, { config: edit, schema: { body: IssueSettingInput, response: { 200: IssueSettingView } } }, (req) =>
-      settings.create(ctx, requireMember(req.actor), kind, req.body),
-    );
-    app.put(`${path}/:id`, { config: edit, schema: { params: idParamSchema, body: IssueSettingInput, response: { 200: IssueSettingView } } }, (req) =>
+    app.get(path, { config: { access: { member: true } }, schema: issueSettingSchemas.list }, (req) => settings.list(ctx, requireMember(req.actor), kind));
+    app.post(path, { config: edit, schema: issueSettingSchemas.create }, (req) => settings.create(ctx, requireMember(req.actor), kind, req.body));
+    app.put(`${path}/:id`, { config: edit, schema: issueSettingSchemas.update }, (req) =>
       settings.update(ctx, requireMember(req.actor), kind, req.params.id, req.body),
     );
-    app.delete(`${path}/:id`, { config: edit, schema: { params: idParamSchema, response: { 200: okResponse } } }, (req) =>
+    app.delete(`${path}/:id`, { config: edit, schema: issueSettingSchemas.remove }, (req) =>
       settings.remove(ctx, requireMember(req.actor), kind, req.params.id),
     );
   }

@@ -1,4 +1,5 @@
-import { ArticleView, LIMITS, UploadImportQuery, UrlImportInput } from "@holboo/core";
+import { knowledgeEndpoints } from "@holboo/core/endpoints/knowledge.ts";
+import { LIMITS } from "@holboo/core";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
@@ -12,7 +13,7 @@ const perMinute = { max: 30, timeWindow: "1 minute" };
 export function importRoutes(app: TypedApp, ctx: AppContext) {
   app.post(
     "/api/knowledge/import/file",
-    { config: { ...write, rateLimit: perMinute }, schema: { querystring: UploadImportQuery, response: { 200: ArticleView } } },
+    { config: { ...write, rateLimit: perMinute }, schema: knowledgeEndpoints["POST /api/knowledge/import/file"] },
     async (req) => {
       const file = (await req.file({ limits: { fileSize: LIMITS.knowledgeUploadBytes }, throwFileSizeLimit: false })) ?? fail("file_not_found");
       const data = await file.toBuffer();
@@ -20,9 +21,7 @@ export function importRoutes(app: TypedApp, ctx: AppContext) {
       return imports.fromFile(ctx, requireMember(req.actor), req.query.folder_id, data, file.filename);
     },
   );
-  app.post(
-    "/api/knowledge/import/url",
-    { config: { ...write, rateLimit: perMinute }, schema: { body: UrlImportInput, response: { 200: ArticleView } } },
-    (req) => imports.fromUrl(ctx, requireMember(req.actor), req.body),
+  app.post("/api/knowledge/import/url", { config: { ...write, rateLimit: perMinute }, schema: knowledgeEndpoints["POST /api/knowledge/import/url"] }, (req) =>
+    imports.fromUrl(ctx, requireMember(req.actor), req.body),
   );
 }

@@ -1,16 +1,4 @@
-import {
-  QaBulkActiveInput,
-  QaInput,
-  QaListQuery,
-  QaView,
-  QuestionListQuery,
-  QuestionView,
-  ResolveQuestionInput,
-  idParamSchema,
-  listResponse,
-  okResponse,
-} from "@holboo/core";
-import { z } from "zod";
+import { knowledgeEndpoints } from "@holboo/core/endpoints/knowledge.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
@@ -22,28 +10,24 @@ const write = { access: { permission: "settings.edit" as const } };
 
 export function qaRoutes(app: TypedApp, ctx: AppContext) {
   const p = "/api/knowledge/qa";
-  app.get(p, { config: read, schema: { querystring: QaListQuery, response: { 200: listResponse(QaView) } } }, (req) =>
-    qa.list(ctx, requireMember(req.actor), req.query),
-  );
-  app.post(p, { config: write, schema: { body: QaInput, response: { 200: QaView } } }, (req) => qa.create(ctx, requireMember(req.actor), req.body));
-  app.put(`${p}/:id`, { config: write, schema: { params: idParamSchema, body: QaInput, response: { 200: QaView } } }, (req) =>
+  app.get(p, { config: read, schema: knowledgeEndpoints["GET /api/knowledge/qa"] }, (req) => qa.list(ctx, requireMember(req.actor), req.query));
+  app.post(p, { config: write, schema: knowledgeEndpoints["POST /api/knowledge/qa"] }, (req) => qa.create(ctx, requireMember(req.actor), req.body));
+  app.put(`${p}/:id`, { config: write, schema: knowledgeEndpoints["PUT /api/knowledge/qa/:id"] }, (req) =>
     qa.update(ctx, requireMember(req.actor), req.params.id, req.body),
   );
-  app.post(`${p}/:id/approve`, { config: write, schema: { params: idParamSchema, response: { 200: QaView } } }, (req) =>
+  app.post(`${p}/:id/approve`, { config: write, schema: knowledgeEndpoints["POST /api/knowledge/qa/:id/approve"] }, (req) =>
     qa.approve(ctx, requireMember(req.actor), req.params.id),
   );
-  app.post(`${p}/active`, { config: write, schema: { body: QaBulkActiveInput, response: { 200: z.object({ updated: z.number().int() }) } } }, (req) =>
+  app.post(`${p}/active`, { config: write, schema: knowledgeEndpoints["POST /api/knowledge/qa/active"] }, (req) =>
     qa.setActive(ctx, requireMember(req.actor), req.body),
   );
-  app.delete(`${p}/:id`, { config: write, schema: { params: idParamSchema, response: { 200: okResponse } } }, (req) =>
+  app.delete(`${p}/:id`, { config: write, schema: knowledgeEndpoints["DELETE /api/knowledge/qa/:id"] }, (req) =>
     qa.remove(ctx, requireMember(req.actor), req.params.id),
   );
 
   const q = "/api/knowledge/questions";
-  app.get(q, { config: read, schema: { querystring: QuestionListQuery, response: { 200: listResponse(QuestionView) } } }, (req) =>
-    qa.questions(ctx, requireMember(req.actor), req.query),
-  );
-  app.post(`${q}/:id/resolve`, { config: write, schema: { params: idParamSchema, body: ResolveQuestionInput, response: { 200: QaView } } }, (req) =>
+  app.get(q, { config: read, schema: knowledgeEndpoints["GET /api/knowledge/questions"] }, (req) => qa.questions(ctx, requireMember(req.actor), req.query));
+  app.post(`${q}/:id/resolve`, { config: write, schema: knowledgeEndpoints["POST /api/knowledge/questions/:id/resolve"] }, (req) =>
     qa.resolve(ctx, requireMember(req.actor), req.params.id, req.body),
   );
 }

@@ -1,12 +1,11 @@
-import { RoleMatrixView, UpdateRolePermissionsInput, editableRoleSchema } from "@holboo/core";
-import { z } from "zod";
+import { rolesEndpoints } from "@holboo/core/endpoints/roles.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
 import { getRoleMatrix, updateRole } from "./roles.service.ts";
 
 export function rolesRoutes(app: TypedApp, { db }: AppContext) {
-  app.get("/api/roles", { config: { access: { permission: "settings.view" } }, schema: { response: { 200: RoleMatrixView } } }, (request) =>
+  app.get("/api/roles", { config: { access: { permission: "settings.view" } }, schema: rolesEndpoints["GET /api/roles"] }, (request) =>
     getRoleMatrix(db, requireMember(request.actor)),
   );
 
@@ -14,7 +13,7 @@ export function rolesRoutes(app: TypedApp, { db }: AppContext) {
     "/api/roles/:role",
     {
       config: { access: { permission: "role.manage" } },
-      schema: { params: z.object({ role: editableRoleSchema }), body: UpdateRolePermissionsInput, response: { 200: RoleMatrixView } },
+      schema: rolesEndpoints["PUT /api/roles/:role"],
     },
     (request) => updateRole(db, requireMember(request.actor), request.params.role, request.body.permissions),
   );

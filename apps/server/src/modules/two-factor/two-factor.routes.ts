@@ -1,13 +1,4 @@
-import {
-  RecoveryCodesView,
-  TwoFactorCodeInput,
-  TwoFactorDisableInput,
-  TwoFactorPolicyInput,
-  TwoFactorPolicyView,
-  TwoFactorSetupView,
-  TwoFactorStatusView,
-  okResponse,
-} from "@holboo/core";
+import { twoFactorEndpoints } from "@holboo/core/endpoints/two-factor.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
@@ -22,26 +13,26 @@ export function twoFactorRoutes(app: TypedApp, ctx: AppContext) {
   const own = { config: { access: { signedIn: true } } } as const;
   const manage = { config: { access: { permission: "company.manage" } } } as const;
 
-  app.get("/api/me/two-factor", { ...own, schema: { response: { 200: TwoFactorStatusView } } }, (req) =>
+  app.get("/api/me/two-factor", { ...own, schema: twoFactorEndpoints["GET /api/me/two-factor"] }, (req) =>
     twoFactor.status(ctx, req.actor ?? fail("unauthorized")),
   );
-  app.post("/api/me/two-factor/setup", { ...own, schema: { response: { 200: TwoFactorSetupView } } }, (req) =>
+  app.post("/api/me/two-factor/setup", { ...own, schema: twoFactorEndpoints["POST /api/me/two-factor/setup"] }, (req) =>
     twoFactor.startSetup(ctx, req.actor ?? fail("unauthorized")),
   );
-  app.post("/api/me/two-factor/confirm", { ...own, schema: { body: TwoFactorCodeInput, response: { 200: RecoveryCodesView } } }, (req) =>
+  app.post("/api/me/two-factor/confirm", { ...own, schema: twoFactorEndpoints["POST /api/me/two-factor/confirm"] }, (req) =>
     twoFactor.confirmSetup(ctx, req.actor ?? fail("unauthorized"), req.body.code),
   );
-  app.post("/api/me/two-factor/recovery-codes", { ...own, schema: { body: TwoFactorCodeInput, response: { 200: RecoveryCodesView } } }, (req) =>
+  app.post("/api/me/two-factor/recovery-codes", { ...own, schema: twoFactorEndpoints["POST /api/me/two-factor/recovery-codes"] }, (req) =>
     twoFactor.regenerateRecoveryCodes(ctx, req.actor ?? fail("unauthorized"), req.body.code),
   );
-  app.post("/api/me/two-factor/disable", { ...own, schema: { body: TwoFactorDisableInput, response: { 200: okResponse } } }, (req) =>
+  app.post("/api/me/two-factor/disable", { ...own, schema: twoFactorEndpoints["POST /api/me/two-factor/disable"] }, (req) =>
     twoFactor.disable(ctx, req.actor ?? fail("unauthorized"), req.body),
   );
 
-  app.get("/api/company/two-factor", { ...manage, schema: { response: { 200: TwoFactorPolicyView } } }, (req) =>
+  app.get("/api/company/two-factor", { ...manage, schema: twoFactorEndpoints["GET /api/company/two-factor"] }, (req) =>
     twoFactor.getPolicy(ctx, requireMember(req.actor)),
   );
-  app.put("/api/company/two-factor", { ...manage, schema: { body: TwoFactorPolicyInput, response: { 200: TwoFactorPolicyView } } }, (req) =>
+  app.put("/api/company/two-factor", { ...manage, schema: twoFactorEndpoints["PUT /api/company/two-factor"] }, (req) =>
     twoFactor.setPolicy(ctx, requireMember(req.actor), req.body.required),
   );
 }

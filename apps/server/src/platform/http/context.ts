@@ -20,7 +20,7 @@ declare module "fastify" {
   }
   interface FastifyInstance {
     /** Every API route with its declared access, for the coverage test. */
-    routeAccess: Array<{ method: string; url: string; access: Access | undefined; body: unknown }>;
+    routeAccess: Array<{ method: string; url: string; access: Access | undefined; body: unknown; schema: unknown }>;
   }
 }
 
@@ -68,7 +68,7 @@ export const requestContext = fp(async (app: FastifyInstance, options: ContextOp
   app.addHook("onRoute", (route) => {
     const url = route.url;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) app.routeAccess.push({ method, url, access: route.config?.access, body: route.schema?.body });
+    for (const method of methods) app.routeAccess.push({ method, url, access: route.config?.access, body: route.schema?.body, schema: route.schema });
     if ((url.startsWith("/api") || url.startsWith("/pub")) && !route.config?.access) {
       throw new Error(`Route ${route.method} ${url} declares no access rule`);
     }

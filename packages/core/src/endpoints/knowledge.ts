@@ -1,0 +1,48 @@
+/** The HTTP endpoints of modules/knowledge/import.routes.ts, modules/knowledge/knowledge.routes.ts, modules/knowledge/qa.routes.ts: method and path → the route's zod schemas. */
+import { z } from "zod";
+import {
+  ArticleInput,
+  ArticleListQuery,
+  ArticleSummary,
+  ArticleView,
+  DeleteFolderInput,
+  FolderInput,
+  FolderView,
+  QaBulkActiveInput,
+  QaInput,
+  QaListQuery,
+  QaView,
+  QuestionListQuery,
+  QuestionView,
+  ResolveQuestionInput,
+  UploadImportQuery,
+  UrlImportInput,
+  idParamSchema,
+  listResponse,
+  okResponse,
+} from "../index.ts";
+import type { EndpointTable } from "./define.ts";
+
+export const knowledgeEndpoints = {
+  "POST /api/knowledge/import/file": { querystring: UploadImportQuery, response: { 200: ArticleView } },
+  "POST /api/knowledge/import/url": { body: UrlImportInput, response: { 200: ArticleView } },
+  "GET /api/knowledge/folders": { response: { 200: z.object({ items: z.array(FolderView) }) } },
+  "POST /api/knowledge/folders": { body: FolderInput, response: { 200: FolderView } },
+  "PUT /api/knowledge/folders/:id": { params: idParamSchema, body: FolderInput, response: { 200: FolderView } },
+  "DELETE /api/knowledge/folders/:id": { params: idParamSchema, body: DeleteFolderInput, response: { 200: okResponse } },
+  "GET /api/knowledge/articles": { querystring: ArticleListQuery, response: { 200: listResponse(ArticleSummary) } },
+  "GET /api/knowledge/articles/:id": { params: idParamSchema, response: { 200: ArticleView } },
+  "POST /api/knowledge/articles": { body: ArticleInput, response: { 200: ArticleView } },
+  "PUT /api/knowledge/articles/:id": { params: idParamSchema, body: ArticleInput, response: { 200: ArticleView } },
+  "POST /api/knowledge/articles/:id/publish": { params: idParamSchema, response: { 200: ArticleView } },
+  "POST /api/knowledge/articles/:id/unpublish": { params: idParamSchema, response: { 200: ArticleView } },
+  "DELETE /api/knowledge/articles/:id": { params: idParamSchema, response: { 200: okResponse } },
+  "GET /api/knowledge/qa": { querystring: QaListQuery, response: { 200: listResponse(QaView) } },
+  "POST /api/knowledge/qa": { body: QaInput, response: { 200: QaView } },
+  "PUT /api/knowledge/qa/:id": { params: idParamSchema, body: QaInput, response: { 200: QaView } },
+  "POST /api/knowledge/qa/:id/approve": { params: idParamSchema, response: { 200: QaView } },
+  "POST /api/knowledge/qa/active": { body: QaBulkActiveInput, response: { 200: z.object({ updated: z.number().int() }) } },
+  "DELETE /api/knowledge/qa/:id": { params: idParamSchema, response: { 200: okResponse } },
+  "GET /api/knowledge/questions": { querystring: QuestionListQuery, response: { 200: listResponse(QuestionView) } },
+  "POST /api/knowledge/questions/:id/resolve": { params: idParamSchema, body: ResolveQuestionInput, response: { 200: QaView } },
+} as const satisfies EndpointTable;
