@@ -54,6 +54,14 @@ export const VoiceTransfer = z.discriminatedUnion("to", [
   }),
 ]);
 export type VoiceTransfer = z.infer<typeof VoiceTransfer>;
+/** The signed, expiring address Asterisk plays a call operator's recording from. */
+export const VoicePromptMediaParams = z.object({
+  company_id: z.coerce.number().int().positive(),
+  file_id: z.uuid({ error: "file_not_found" }),
+  expires: z.coerce.number().int().positive(),
+  signature: z.string().max(140),
+});
+
 export const VoicePromptUploadView = z.object({ file_id: z.string(), name: z.string(), mime: z.string(), size: z.number().int() });
 export type VoicePromptUploadView = z.infer<typeof VoicePromptUploadView>;
 

@@ -11,6 +11,8 @@ import {
   FlowView,
   idParamSchema,
   okResponse,
+  VoicePromptMediaParams,
+  VoicePromptUploadView,
 } from "../index.ts";
 import type { EndpointTable } from "./define.ts";
 
@@ -24,4 +26,8 @@ export const flowsEndpoints = {
   "POST /api/flows/:id/status": { params: idParamSchema, body: FlowStatusInput, response: { 200: FlowView } },
   "POST /api/flows/:id/test": { params: idParamSchema, body: FlowTestInput, response: { 200: FlowTestView } },
   "DELETE /api/flows/:id": { params: idParamSchema, response: { 200: okResponse } },
+  // A multipart upload (one audio file).
+  "POST /api/flows/prompts": { response: { 200: VoicePromptUploadView } },
+  // Fetched by Asterisk, not the web app: the audio itself.
+  "GET /api/voice-prompts/:company_id/:file_id/:expires/:signature": { params: VoicePromptMediaParams },
 } as const satisfies EndpointTable;

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { LIMITS, VoicePromptUploadView } from "@holboo/core";
+import { LIMITS } from "@holboo/core";
+import { flowsEndpoints } from "@holboo/core/endpoints/flows.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { requireMember } from "../../platform/auth/policy.ts";
@@ -8,7 +8,7 @@ import * as prompts from "./voice-prompts.service.ts";
 
 /** Uploading a call operator's recordings, and the signed, expiring address Asterisk plays them from. */
 export function voicePromptsRoutes(app: TypedApp, ctx: AppContext) {
-  app.post("/api/flows/prompts", { config: { access: { permission: "settings.edit" } }, schema: { response: { 200: VoicePromptUploadView } } }, async (req) => {
+  app.post("/api/flows/prompts", { config: { access: { permission: "settings.edit" } }, schema: flowsEndpoints["POST /api/flows/prompts"] }, async (req) => {
     const file = (await req.file({ throwFileSizeLimit: false, limits: { fileSize: LIMITS.voicePromptBytes } })) ?? fail("file_not_found");
     const data = await file.toBuffer();
     return prompts.uploadPrompt(ctx, requireMember(req.actor), file.filename, data, file.file.truncated);
@@ -17,14 +17,7 @@ export function voicePromptsRoutes(app: TypedApp, ctx: AppContext) {
     "/api/voice-prompts/:company_id/:file_id/:expires/:signature",
     {
       config: { access: { public: true }, rateLimit: { max: 600, timeWindow: "1 minute", errorResponseBuilder: () => new AppError("rate_limited") } },
-      schema: {
-        params: z.object({
-          company_id: z.coerce.number().int().positive(),
-          file_id: z.uuid({ error: "file_not_found" }),
-          expires: z.coerce.number().int().positive(),
-          signature: z.string().max(140),
-        }),
-      },
+      schema: flowsEndpoints["GET /api/voice-prompts/:company_id/:file_id/:expires/:signature"],
     },
     async (req, reply) => {
       const { company_id: companyId, file_id: fileId, expires, signature } = req.params;
