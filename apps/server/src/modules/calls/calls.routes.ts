@@ -2,6 +2,7 @@ import {
   CallCenterView,
   CallExtensionInput,
   CallLineInput,
+  CallMinutesView,
   CallMonitorQuery,
   CallMonitorView,
   CallView,
@@ -51,6 +52,11 @@ export function callsRoutes(app: TypedApp, ctx: AppContext) {
     "/api/call-center/monitor",
     { config: { access: { member: true } }, schema: { querystring: CallMonitorQuery, response: { 200: CallMonitorView } } },
     (req) => calls.monitor(ctx, requireMember(req.actor), req.query.line_id),
+  );
+  app.get(
+    "/api/call-center/monitor/minutes",
+    { config: { access: { member: true } }, schema: { querystring: CallMonitorQuery, response: { 200: CallMinutesView } } },
+    (req) => calls.minutes(ctx, requireMember(req.actor), req.query.line_id),
   );
   app.get(
     "/api/interactions/:id/calls",
