@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { startFakeAri } from "../apps/server/test/fake-ari.ts";
-import { newCompany, shot } from "./support.ts";
+import { newCompany, shot, shotPath } from "./support.ts";
 
 test("an admin connects Asterisk; a call waits on the monitoring screen, is answered and shows in the contact's history; a missed call is a callback task", async ({
   browser,
@@ -49,6 +49,10 @@ test("an admin connects Asterisk; a call waits on the monitoring screen, is answ
     ari.hangup(caller);
     await expect(page.getByTestId("stat-answered")).toHaveText("1");
     await expect(page.getByTestId("monitor-talking-row")).toHaveCount(0);
+    // Today by the minute, under the figures: the call started, was answered, and one caller waited.
+    await expect(page.getByTestId("call-minutes-chart")).toBeVisible();
+    await expect(page.getByTestId("call-minutes")).toContainText("Зэрэг хүлээсэн хамгийн олон");
+    await page.getByTestId("call-minutes").screenshot({ path: shotPath("76-call-monitoring-minutes"), animations: "disabled" });
 
     const found = await page.request.get("/api/contacts?search=99112233");
     const contact = ((await found.json()) as { items: Array<{ id: number; phone: string | null }> }).items.find((c) => c.phone === "+97699112233")!;
@@ -74,6 +78,8 @@ test("an admin connects Asterisk; a call waits on the monitoring screen, is answ
     await expect(page.getByTestId("stat-missed")).toHaveText("1");
     await expect(page.getByText("Call monitoring").first()).toBeVisible();
     await shot(page, "74-call-monitoring-en");
+    await expect(page.getByTestId("call-minutes")).toContainText("Most waiting at once");
+    await page.getByTestId("call-minutes").screenshot({ path: shotPath("77-call-monitoring-minutes-en"), animations: "disabled" });
     await page.goto(`/contacts/${contact.id}`);
     await expect(page.getByTestId("contact-calls")).toContainText("Incoming call");
     await shot(page, "75-contact-call-history-en");

@@ -112,6 +112,24 @@ export const CallMonitorView = z.object({
 });
 export type CallMonitorView = z.infer<typeof CallMonitorView>;
 
+/**
+ * Today's inbound calls minute by minute (the company's day, as `today` counts it), from local midnight up to the
+ * current minute: one entry per minute in each array, `from` being the first minute. Columns rather than one object
+ * per minute because a full day is 1,440 minutes and the page asks again every few seconds.
+ */
+export const CallMinutesView = z.object({
+  from: z.string(),
+  /** Calls that started ringing in the minute. */
+  started: z.array(z.number().int()),
+  /** Calls answered in the minute. */
+  answered: z.array(z.number().int()),
+  /** Calls that ended unanswered (missed or cancelled) in the minute. */
+  missed: z.array(z.number().int()),
+  /** The most callers waiting at the same moment during the minute. */
+  max_waiting: z.array(z.number().int()),
+});
+export type CallMinutesView = z.infer<typeof CallMinutesView>;
+
 export const ClickToCallInput = z.object({ number: e164, contact_id: z.number().int().positive().optional(), line_id: z.number().int().positive().optional() });
 export type ClickToCallInput = z.input<typeof ClickToCallInput>;
 

@@ -236,6 +236,71 @@ export async function statsToday(db: Executor, companyId: number, zone: string, 
   return row!;
 }
 
+export type CallMinutesRow = { from: Date; started: number[]; answered: number[]; missed: number[]; max_waiting: number[] };
+
+/**
+ * Today's inbound calls per minute (the same calls and day as statsToday), each figure at the minute it happened:
+ * started at started_at, answered at answered_at, missed/cancelled at ended_at. One statement, one row of arrays.
+ * Most waiting at once: a sweep over +1 (started waiting) and -1 (answered or gone) ordered in time, ends first on a
+ * tie; a minute's most is the larger of its level on entry (carried from the last minute with an event) and its
+ * highest level after any of its events. Cost grows with the day's calls, not minutes × calls.
+ */
+export async function minutesToday(db: Executor, companyId: number, zone: string, lineId?: number): Promise<CallMinutesRow> {
+  const { rows } = await db.execute<CallMinutesRow>(sql`
+    WITH bounds AS (
+      SELECT date_trunc('day', now() AT TIME ZONE ${zone}) AT TIME ZONE ${zone} AS day_start, date_trunc('minute', now()) AS last_minute
+    ),
+    today AS (
+      SELECT c.started_at, c.answered_at, c.status, coalesce(c.ended_at, c.started_at) AS ended_at, coalesce(c.answered_at, c.ended_at) AS wait_end
+      FROM ${calls} c, bounds b
+      WHERE c.company_id = ${companyId} AND c.direction = 'in' AND c.started_at >= b.day_start
+        ${lineId ? sql`AND c.line_id = ${lineId}` : sql``}
+    ),
+    happenings AS (
+      SELECT date_trunc('minute', started_at) AS at, 1 AS started, 0 AS answered, 0 AS missed FROM today
+      UNION ALL SELECT date_trunc('minute', answered_at), 0, 1, 0 FROM today WHERE answered_at IS NOT NULL
+      UNION ALL SELECT date_trunc('minute', ended_at), 0, 0, 1 FROM today WHERE status IN ('missed', 'cancelled')
+    ),
+    counts AS (
+      -- A PBX's clock a little ahead of ours must not drop a call out of the series.
+      SELECT least(h.at, b.last_minute) AS minute, sum(h.started)::int AS started, sum(h.answered)::int AS answered, sum(h.missed)::int AS missed
+      FROM happenings h, bounds b GROUP BY 1
+    ),
+    changes AS (
+      SELECT started_at AS at, 1 AS delta FROM today
+      UNION ALL SELECT wait_end, -1 FROM today WHERE wait_end IS NOT NULL
+    ),
+    levels AS (
+      SELECT at, row_number() OVER sweep AS seq, sum(delta) OVER (sweep ROWS UNBOUNDED PRECEDING) AS level
+      FROM changes WINDOW sweep AS (ORDER BY at, delta)
+    ),
+    level_minutes AS (
+      SELECT least(date_trunc('minute', l.at), b.last_minute) AS minute, max(l.level) AS peak, (array_agg(l.level ORDER BY l.seq DESC))[1] AS closing
+      FROM levels l, bounds b GROUP BY 1
+    ),
+    minutes AS (
+      SELECT m.minute, coalesce(c.started, 0) AS started, coalesce(c.answered, 0) AS answered, coalesce(c.missed, 0) AS missed,
+        lm.peak, lm.closing, count(lm.closing) OVER (ORDER BY m.minute) AS run
+      FROM bounds b
+      CROSS JOIN generate_series(b.day_start, b.last_minute, interval '1 minute') AS m(minute)
+      LEFT JOIN counts c ON c.minute = m.minute
+      LEFT JOIN level_minutes lm ON lm.minute = m.minute
+    ),
+    carried AS (
+      SELECT *, max(closing) OVER (PARTITION BY run) AS after_minute FROM minutes
+    ),
+    entered AS (
+      SELECT *, coalesce(lag(after_minute) OVER (ORDER BY minute), 0) AS on_entry FROM carried
+    )
+    SELECT min(minute) AS "from",
+      array_agg(started ORDER BY minute) AS started,
+      array_agg(answered ORDER BY minute) AS answered,
+      array_agg(missed ORDER BY minute) AS missed,
+      array_agg(greatest(on_entry, coalesce(peak, 0))::int ORDER BY minute) AS max_waiting
+    FROM entered`);
+  return rows[0]!;
+}
+
 export function usersByIds(db: Executor, ids: number[]) {
   if (!ids.length) return Promise.resolve([]);
   return db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids));

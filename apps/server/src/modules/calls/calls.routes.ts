@@ -35,6 +35,9 @@ export function callsRoutes(app: TypedApp, ctx: AppContext) {
   app.get("/api/call-center/monitor", { config: { access: { member: true } }, schema: callsEndpoints["GET /api/call-center/monitor"] }, (req) =>
     calls.monitor(ctx, requireMember(req.actor), req.query.line_id),
   );
+  app.get("/api/call-center/monitor/minutes", { config: { access: { member: true } }, schema: callsEndpoints["GET /api/call-center/monitor/minutes"] }, (req) =>
+    calls.minutes(ctx, requireMember(req.actor), req.query.line_id),
+  );
   app.get("/api/interactions/:id/calls", { config: { access: { member: true } }, schema: callsEndpoints["GET /api/interactions/:id/calls"] }, async (req) => {
     const actor = requireMember(req.actor);
     await interactions.get(ctx, actor, req.params.id);

@@ -1,4 +1,13 @@
-import type { CallCenterView, CallExtensionInput, CallLineView, CallMonitorView, ClickToCallInput, PbxConnectionInput, PbxConnectionView } from "@holboo/core";
+import type {
+  CallCenterView,
+  CallExtensionInput,
+  CallLineView,
+  CallMinutesView,
+  CallMonitorView,
+  ClickToCallInput,
+  PbxConnectionInput,
+  PbxConnectionView,
+} from "@holboo/core";
 import { CALL_SERVICE_LEVEL_SECONDS, DEFAULT_TIME_ZONE, fullName, normalizePhone } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
@@ -174,6 +183,12 @@ export async function monitor(ctx: AppContext, actor: MemberActor, lineId?: numb
     },
     lines: lines.map(presentLine),
   };
+}
+
+/** The monitoring screen's chart: today's calls minute by minute (optionally one line's), in the same day as `today`. */
+export async function minutes(ctx: AppContext, actor: MemberActor, lineId?: number): Promise<CallMinutesView> {
+  const row = await repo.minutesToday(ctx.db, actor.companyId, DEFAULT_TIME_ZONE, lineId);
+  return { ...row, from: new Date(row.from).toISOString() };
 }
 
 /** Calls of a conversation (its bubbles); visibility of the conversation is checked by the caller. */

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api.ts";
+import { CallMinutesChart } from "./CallMinutesChart.tsx";
 import { callKeys, clock, useCallUpdates } from "./calls.queries.ts";
 
 /** Seconds since `from`, on the server's clock (the answer's `now` against the browser's, once per answer). */
@@ -29,7 +30,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-/** Call monitoring (spec §2): calls waiting with their wait time live, who is talking, today's figures; pushed and refreshed every 5 s. */
+/** Call monitoring (spec §2): calls waiting with their wait time live, who is talking, today's figures and minutes; pushed and refreshed every 5 s. */
 export function CallMonitoringPage() {
   const { t } = useTranslation("calls");
   const [lineId, setLineId] = useState<number | null>(null);
@@ -79,6 +80,7 @@ export function CallMonitoringPage() {
           testId="stat-service-level"
         />
       </SimpleGrid>
+      <CallMinutesChart lineId={lineId} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Paper withBorder p="md" radius="md">
           <Group justify="space-between" mb="xs">
