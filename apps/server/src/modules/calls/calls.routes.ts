@@ -17,6 +17,7 @@ import { requireMember } from "../../platform/auth/policy.ts";
 import * as contacts from "../contacts/contacts.service.ts";
 import * as interactions from "../interactions/interactions.service.ts";
 import * as calls from "./calls.service.ts";
+import { openRecording } from "./recording.service.ts";
 
 export function callsRoutes(app: TypedApp, ctx: AppContext) {
   const view = { 200: CallCenterView };
@@ -70,6 +71,11 @@ export function callsRoutes(app: TypedApp, ctx: AppContext) {
       return calls.callsOfContact(ctx, actor.companyId, req.params.id);
     },
   );
+  // Streamed from the PBX through Holboo, so the player stays under the CSP's media-src 'self'.
+  app.get("/api/calls/:id/recording", { config: { access: { member: true } }, schema: { params: idParamSchema } }, async (req, reply) => {
+    const recording = await openRecording(ctx, requireMember(req.actor), req.params.id, req.headers.range);
+    return reply.code(recording.status).headers(recording.headers).send(recording.body);
+  });
   app.post("/api/calls", { config: { access: { permission: "call.make" } }, schema: { body: ClickToCallInput, response: { 200: okResponse } } }, (req) =>
     calls.clickToCall(ctx, requireMember(req.actor), req.body),
   );
