@@ -57,6 +57,7 @@ async function recordedAriCall(name: string) {
   const waiting = await waitingCall(admin.client, number);
   ari.answer(await ari.ringingLeg("101"));
   await until(async () => (await callsOf(admin.client, waiting.interaction_id!))[0]?.status === "talking", 10_000);
+  await until(() => [...ari.bridges.values()].some((b) => b.has(caller)), 10_000);
   ari.hangup(caller);
   ari.recordingFinished(`bridge:holboo-b-${caller}`, name, { format: "wav", bytes: SOUND });
   await until(async () => (await callsOf(admin.client, waiting.interaction_id!))[0]?.recording_url !== null, 10_000);
