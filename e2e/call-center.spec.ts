@@ -2,6 +2,25 @@ import { expect, test } from "@playwright/test";
 import { startFakeAri } from "../apps/server/test/fake-ari.ts";
 import { newCompany, shot, shotPath } from "./support.ts";
 
+/** Half a second of 8 kHz 16-bit mono silence as a WAV file: what a PBX stores for a call. */
+function halfSecondWav() {
+  const samples = Buffer.alloc(8000);
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0);
+  header.writeUInt32LE(36 + samples.length, 4);
+  header.write("WAVEfmt ", 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(16000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write("data", 36);
+  header.writeUInt32LE(samples.length, 40);
+  return Buffer.concat([header, samples]);
+}
+
 test("an admin connects Asterisk; a call waits on the monitoring screen, is answered and shows in the contact's history; a missed call is a callback task", async ({
   browser,
 }) => {
@@ -11,6 +30,10 @@ test("an admin connects Asterisk; a call waits on the monitoring screen, is answ
     const suffix = Date.now().toString(36);
     const context = await browser.newContext();
     const page = await context.newPage();
+    const blocked: string[] = [];
+    page.on("console", (message) => {
+      if (message.text().includes("Content Security Policy")) blocked.push(message.text());
+    });
     await newCompany(context.request, { first: "Saraa", last: "Operator", email: `calls-${suffix}@shop.mn`, company: `Calls ${suffix}`, agent: "Shop bot" });
 
     await page.goto("/settings/call_center");
@@ -47,6 +70,7 @@ test("an admin connects Asterisk; a call waits on the monitoring screen, is answ
     await expect(page.getByTestId("monitor-talking-row")).toContainText("Saraa Operator");
     await page.waitForTimeout(2100);
     ari.hangup(caller);
+    ari.recordingFinished(`bridge:holboo-b-${caller}`, `call-${suffix}`, { format: "wav", bytes: halfSecondWav() });
     await expect(page.getByTestId("stat-answered")).toHaveText("1");
     await expect(page.getByTestId("monitor-talking-row")).toHaveCount(0);
     // Today by the minute, under the figures: the call started, was answered, and one caller waited.
@@ -60,6 +84,20 @@ test("an admin connects Asterisk; a call waits on the monitoring screen, is answ
     const bubble = page.getByTestId("contact-calls").getByTestId("call-bubble");
     await expect(bubble).toHaveAttribute("data-status", "ended");
     await expect(bubble.getByTestId("call-duration")).toContainText("0:0");
+    // The recording plays from Holboo's own address, so the app's CSP (media-src falling back to 'self') allows it.
+    const player = bubble.getByTestId("call-recording");
+    await expect(player).toHaveAttribute("src", /^\/api\/calls\/\d+\/recording$/);
+    const seconds = await player.evaluate(
+      (audio: HTMLAudioElement) =>
+        new Promise<number>((resolve, reject) => {
+          audio.addEventListener("loadedmetadata", () => resolve(audio.duration));
+          audio.addEventListener("error", () => reject(new Error(`media error ${audio.error?.code}`)));
+          audio.preload = "metadata";
+          audio.load();
+        }),
+    );
+    expect(seconds).toBeCloseTo(0.5, 1);
+    expect(blocked).toEqual([]);
     await shot(page, "72-contact-call-history");
 
     // Nobody answers the next caller: a missed call, whose conversation waits in the inbox with "call back".

@@ -35,6 +35,19 @@ export interface FakeChannel {
   answered: boolean;
 }
 
+/**
+ * A recording in Asterisk's recordings directory. `contentType` and `declaredLength` let a test play a
+ * PBX that misbehaves (a page instead of audio, a size beyond the limit, announced but never sent).
+ */
+export interface StoredRecording {
+  format: string;
+  bytes: Buffer;
+  contentType?: string;
+  declaredLength?: number;
+}
+
+const AUDIO_TYPES: Record<string, string> = { wav: "audio/wav", gsm: "audio/gsm", ulaw: "audio/basic", mp3: "audio/mpeg", ogg: "audio/ogg" };
+
 export interface AriRequest {
   method: string;
   path: string;
@@ -54,12 +67,14 @@ export async function startFakeAri(options: { username?: string; password?: stri
   const requests: AriRequest[] = [];
   const violations: string[] = [];
   const sockets = new Set<WebSocket>();
+  /** Stored recordings (what `/recordings/stored` lists), by name. */
+  const recordings = new Map<string, StoredRecording>();
   let seq = 0;
   let eventsSent = 0;
   let refuseSockets = false;
   const playbacks = new Map<string, FakePlayback>();
-  const recordings = new Map<string, { channel: string; format: string; maxDurationSeconds: number }>();
-  const stored = new Map<string, Buffer>();
+  /** Recordings in progress (POST /channels/{id}/record), by name, until `leaveVoicemail` stores them. */
+  const liveRecordings = new Map<string, { channel: string; format: string; maxDurationSeconds: number }>();
   /** Where Asterisk would reach the app's links (PUBLIC_URL); tests point it at the app's real address. */
   const media = { origin: null as string | null, hold: false };
 
@@ -114,6 +129,28 @@ export async function startFakeAri(options: { username?: string; password?: stri
     reply(res, status, { message });
   };
 
+  /**
+   * GET /recordings/stored/{name}/file: the file, typed by its format (docs: 200, 403 no permission to read,
+   * 404 not found). A single `Range` is answered 206 with Content-Range, as an HTTP server in front of the
+   * recordings does, so Holboo's pass-through of the browser's Range is exercised.
+   */
+  function recordingFile(req: IncomingMessage, res: ServerResponse, recording: StoredRecording) {
+    const type = recording.contentType ?? AUDIO_TYPES[recording.format] ?? "application/octet-stream";
+    if (recording.declaredLength !== undefined) {
+      res.writeHead(200, { "content-type": type, "content-length": String(recording.declaredLength) });
+      res.write(recording.bytes);
+      return;
+    }
+    const size = recording.bytes.length;
+    const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? "");
+    if (!range) return res.writeHead(200, { "content-type": type, "content-length": String(size), "accept-ranges": "bytes" }).end(recording.bytes);
+    const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+    const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+    if (start >= size || start > end) return res.writeHead(416, { "content-range": `bytes */${size}` }).end();
+    res.writeHead(206, { "content-type": type, "content-length": String(end - start + 1), "content-range": `bytes ${start}-${end}/${size}` });
+    res.end(recording.bytes.subarray(start, end + 1));
+  }
+
   function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", "http://ari.local");
     const query = Object.fromEntries(url.searchParams);
@@ -126,6 +163,13 @@ export async function startFakeAri(options: { username?: string; password?: stri
     let m: RegExpMatchArray | null;
     if (route === "GET /asterisk/info")
       return reply(res, 200, { system: { version: "20.9.3", entity_id: ASTERISK_ID }, config: { name: "fake" }, status: { startup_time: now() } });
+    if ((m = route.match(/^GET \/recordings\/stored\/([^/]+)(\/file)?$/))) {
+      const name = decodeURIComponent(m[1]!);
+      const recording = recordings.get(name);
+      if (!recording) return reply(res, 404, { message: "Recording not found" });
+      if (m[2]) return recordingFile(req, res, recording);
+      return reply(res, 200, { name, format: recording.format });
+    }
     if (route === "GET /channels") return reply(res, 200, [...channels.values()].map(view));
     if (route === "POST /channels") {
       if (!query.endpoint) return wrong(res, 400, "Endpoint parameter is required", "originate without endpoint");
@@ -176,11 +220,6 @@ export async function startFakeAri(options: { username?: string; password?: stri
       reply(res, 204);
       finishPlayback(playback, "done");
       return;
-    }
-    if ((m = route.match(/^GET \/recordings\/stored\/([^/]+)\/file$/))) {
-      const data = stored.get(decodeURIComponent(m[1]!));
-      if (!data) return wrong(res, 404, "Recording not found", `${route}: unknown recording`);
-      return res.writeHead(200, { "content-type": "audio/wav" }).end(data);
     }
     if (route === "POST /bridges") {
       if (query.type && !query.type.split(",").every((t) => ["mixing", "holding", "dtmf_events", "proxy_media", "video_sfu", "video_single"].includes(t)))
@@ -253,8 +292,8 @@ export async function startFakeAri(options: { username?: string; password?: stri
       return wrong(res, 400, "Invalid terminateOn", `record terminateOn ${query.terminateOn}`);
     if (query.beep && !["true", "false"].includes(query.beep)) return wrong(res, 400, "Invalid beep", `record beep ${query.beep}`);
     if (!channel.answered) return wrong(res, 412, "Channel in invalid state", "record on a channel not answered");
-    if (stored.has(query.name) && query.ifExists === "fail") return wrong(res, 422, "Recording already exists", `record over ${query.name}`);
-    recordings.set(query.name, { channel: channel.id, format: query.format, maxDurationSeconds: Number(query.maxDurationSeconds ?? 0) });
+    if (recordings.has(query.name) && query.ifExists === "fail") return wrong(res, 422, "Recording already exists", `record over ${query.name}`);
+    liveRecordings.set(query.name, { channel: channel.id, format: query.format, maxDurationSeconds: Number(query.maxDurationSeconds ?? 0) });
     const live = { name: query.name, format: query.format, state: "queued", target_uri: `channel:${channel.id}` };
     reply(res, 201, live);
     send({ type: "RecordingStarted", recording: { ...live, state: "recording" } });
@@ -294,6 +333,15 @@ export async function startFakeAri(options: { username?: string; password?: stri
     bridges,
     requests,
     violations,
+    recordings,
+    /** Something recorded `target` (`channel:{id}` or `bridge:{id}`) and stored it: RecordingFinished, as Asterisk sends it. */
+    recordingFinished(target: string, name: string, recording: StoredRecording) {
+      recordings.set(name, recording);
+      send({
+        type: "RecordingFinished",
+        recording: { name, format: recording.format, target_uri: target, state: "done", duration: 3, talking_duration: 2, silence_duration: 1 },
+      });
+    },
     get connected() {
       return sockets.size;
     },
@@ -325,15 +373,15 @@ export async function startFakeAri(options: { username?: string; password?: stri
       destroy(leg.id, 19, "No answer");
     },
     playbacks,
-    recordings,
+    liveRecordings,
     media,
     /** The caller speaks after the beep and presses # (or hangs up): the recording is stored and reported. */
     leaveVoicemail(channelId: string, seconds = 4) {
-      const entry = [...recordings.entries()].find(([, r]) => r.channel === channelId);
+      const entry = [...liveRecordings.entries()].find(([, r]) => r.channel === channelId);
       if (!entry) throw new Error(`fake ARI: no recording on ${channelId}`);
       const [name, live] = entry;
-      recordings.delete(name);
-      stored.set(name, fakeWav(seconds));
+      liveRecordings.delete(name);
+      recordings.set(name, { format: live.format, bytes: fakeWav(seconds) });
       send({ type: "RecordingFinished", recording: { name, format: live.format, state: "done", target_uri: `channel:${channelId}`, duration: seconds } });
     },
     dtmf(id: string, digit: string) {

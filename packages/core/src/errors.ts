@@ -376,6 +376,10 @@ export const ERROR_CATALOGUE = {
   extension_taken: entry(409, "Энэ дотуур дугаар эсвэл хэрэглэгч өөр дотуур дугаартай байна.", "This extension, or this user's extension, is already set."),
   extension_not_found: entry(404, "Дотуур дугаар олдсонгүй.", "Extension not found."),
   extension_required: entry(400, "Залгахын тулд танд дотуур дугаар тохируулсан байх ёстой.", "You need an extension to make calls."),
+  recording_not_found: entry(404, "Дуудлагын бичлэг олдсонгүй.", "The call recording was not found."),
+  recording_not_audio: entry(502, "PBX-ээс ирсэн бичлэг дууны файл биш байна.", "What the PBX sent for this recording is not audio."),
+  recording_too_large: entry(502, "PBX-ээс ирсэн бичлэг хэт том байна.", "The recording the PBX sent is too large."),
+  recording_unavailable: entry(502, "PBX-ээс бичлэгийг авч чадсангүй.", "The recording could not be fetched from the PBX."),
   call_failed: entry(502, "Дуудлага эхлүүлж чадсангүй.", "The call could not be started."),
   cti_signature_invalid: entry(401, "Гарын үсэг буруу эсвэл хугацаа нь дууссан байна.", "The signature is invalid or expired."),
 } as const satisfies Record<string, ErrorEntry>;

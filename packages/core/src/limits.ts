@@ -88,6 +88,10 @@ export const LIMITS = {
   urlImportMaxBytes: 5 * 1024 * 1024,
   urlImportTimeoutMs: 10_000,
   urlImportMaxRedirects: 5,
+  // Call recordings, streamed from the PBX (an hour of 16-bit 8 kHz WAV is about 58 MB)
+  recordingMaxBytes: 100 * 1024 * 1024,
+  /** Without a byte from the PBX for this long, the recording's request is given up. */
+  recordingIdleTimeoutMs: 15_000,
   // Contacts
   contactNameMaxChars: 60,
   contactSurnameMinChars: 2,

@@ -85,12 +85,16 @@ export const CallView = z.object({
   wait_seconds: z.number().int().nullable(),
   talk_seconds: z.number().int().nullable(),
   answered_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** Holboo's own address of the recording (callRecordingPath, or a stored voicemail's file), never the PBX's: it plays under the app's CSP. */
   recording_url: z.string().nullable(),
   contact_id: z.number().int().nullable(),
   interaction_id: z.number().int().nullable(),
   message_id: z.number().int().nullable(),
 });
 export type CallView = z.infer<typeof CallView>;
+
+/** Where a call's recording is streamed from (GET; Range requests answer 206). */
+export const callRecordingPath = (callId: number) => `/api/calls/${callId}/recording`;
 
 export const CallStatsView = z.object({
   answered: z.number().int(),

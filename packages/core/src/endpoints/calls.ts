@@ -25,6 +25,8 @@ export const callsEndpoints = {
   "DELETE /api/call-center/extensions/:id": { params: idParamSchema, response: { 200: CallCenterView } },
   "GET /api/call-center/enabled": { response: { 200: z.object({ enabled: z.boolean() }) } },
   "GET /api/call-center/monitor": { querystring: CallMonitorQuery, response: { 200: CallMonitorView } },
+  // The audio itself, streamed (Range → 206).
+  "GET /api/calls/:id/recording": { params: idParamSchema },
   "GET /api/call-center/monitor/minutes": { querystring: CallMonitorQuery, response: { 200: CallMinutesView } },
   "GET /api/interactions/:id/calls": { params: idParamSchema, response: { 200: z.array(CallView) } },
   "GET /api/contacts/:id/calls": { params: idParamSchema, response: { 200: z.array(CallView) } },

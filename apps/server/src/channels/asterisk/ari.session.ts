@@ -1,6 +1,7 @@
 import WebSocket from "ws";
 import type { AppContext } from "../../context.ts";
 import {
+  ARI_RECORDING_PREFIX,
   applyCallEvent,
   findCall,
   freeExtensions,
@@ -11,7 +12,7 @@ import {
   type PbxConnectionRow,
 } from "../../modules/calls/call-state.service.ts";
 import { AriClient, AriRequestError, type AriChannel } from "./ari.client.ts";
-import { CallOperator, channelOfTarget } from "./call-operator.ts";
+import { CallOperator, isVoicemail } from "./call-operator.ts";
 
 /** An ARI event as the events WebSocket sends it (only the fields Holboo reads). */
 interface AriEvent {
@@ -21,9 +22,9 @@ interface AriEvent {
   args?: string[];
   cause?: number;
   digit?: string;
-  /** PlaybackFinished and RecordingFinished name their channel only in `target_uri` (`channel:{id}`). */
+  /** PlaybackFinished and RecordingFinished name their channel (or Holboo's bridge) only in `target_uri`. */
   playback?: { id?: string; target_uri?: string };
-  recording?: { name?: string; target_uri?: string };
+  recording?: { name?: string; state?: string; target_uri?: string };
 }
 
 export interface SessionOptions {
@@ -43,7 +44,14 @@ function parseAgentLeg(id: string): { extension: string; caller: string } | null
   const dash = rest.indexOf("-");
   return dash > 0 ? { extension: rest.slice(0, dash), caller: rest.slice(dash + 1) } : null;
 }
-const bridgeOf = (caller: string) => `holboo-b-${caller}`;
+const BRIDGE_PREFIX = "holboo-b-";
+const bridgeOf = (caller: string) => `${BRIDGE_PREFIX}${caller}`;
+/** The channel a recording's `target_uri` belongs to: the channel itself, or the caller of one of our bridges. */
+function callerOfRecording(target: string): string | null {
+  if (target.startsWith("channel:")) return target.slice("channel:".length);
+  if (target.startsWith(`bridge:${BRIDGE_PREFIX}`)) return target.slice(`bridge:${BRIDGE_PREFIX}`.length);
+  return null;
+}
 
 /**
  * One company's Asterisk, driven through ARI by the one process that owns the connection. A call that
@@ -122,7 +130,7 @@ export class AriSession {
       } catch {
         return;
       }
-      const id = event.channel?.id ?? channelOfTarget(event.playback?.target_uri ?? event.recording?.target_uri) ?? "";
+      const id = event.channel?.id ?? callerOfRecording(event.playback?.target_uri ?? event.recording?.target_uri ?? "") ?? "";
       void this.enqueue(parseAgentLeg(id)?.caller ?? id, () => this.handle(event));
     });
     socket.on("error", (error) => this.ctx.log.warn({ err: error, connection: this.connection.id }, "ARI events socket failed"));
@@ -169,7 +177,10 @@ export class AriSession {
 
   private async handle(event: AriEvent) {
     if (event.type === "PlaybackFinished" && event.playback) return this.operator.playbackFinished(event.playback);
-    if (event.type === "RecordingFinished" && event.recording) return this.operator.recordingFinished(event.recording);
+    if (event.type === "RecordingFinished" && event.recording) {
+      if (isVoicemail(event.recording.name)) return this.operator.recordingFinished(event.recording);
+      return this.recorded(event.recording.name ?? "", event.recording.target_uri ?? "");
+    }
     const channel = event.channel;
     if (!channel) return;
     const at = event.timestamp ? new Date(event.timestamp) : new Date();
@@ -190,6 +201,19 @@ export class AriSession {
         if (agent) return this.agentGone(agent.caller, agent.extension, at);
         return this.callerGone(channel, at);
     }
+  }
+
+  /** A recording of a call's channel or bridge is stored on the PBX: the call keeps its name, streamed through Holboo later. */
+  private async recorded(name: string, target: string) {
+    const id = callerOfRecording(target);
+    const caller = id ? (parseAgentLeg(id)?.caller ?? id) : null;
+    const call = caller ? await findCall(this.ctx, this.connection.id, caller) : null;
+    if (!call || !name) return;
+    await this.apply(
+      { key: `recording:${name}`, kind: "recorded", providerCallId: call.providerCallId, recordingUrl: `${ARI_RECORDING_PREFIX}${name}` },
+      call.number,
+      "",
+    );
   }
 
   private async callerArrived(channel: AriChannel, at: Date) {

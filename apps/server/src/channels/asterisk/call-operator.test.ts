@@ -208,7 +208,7 @@ describe("the call operator", () => {
     const call = await callOf(admin.client, number);
     // The menu, again after the first silence, then the voicemail's prompt.
     await until(() => finishedPlays(caller) === 3, 20_000);
-    await until(() => ari.recordings.size > 0, 10_000);
+    await until(() => ari.liveRecordings.size > 0, 10_000);
     const recordRequest = ari.requests.find((r) => r.path === `/ari/channels/${caller}/record`);
     expect(recordRequest?.query).toMatchObject({ format: "wav", maxDurationSeconds: "60", beep: "true", terminateOn: "#" });
     ari.leaveVoicemail(caller);

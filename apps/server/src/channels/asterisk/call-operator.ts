@@ -28,7 +28,10 @@ export interface OperatorHooks {
 /** Our playbacks are `holboo-p-{run}-{wait}`, so a finish names the wait it ends (an earlier wait's finish changes nothing). */
 const PLAYBACK_PREFIX = "holboo-p-";
 const playbackId = (step: VoiceStep) => `${PLAYBACK_PREFIX}${step.runId}-${step.waitSeq}`;
-const voicemailName = (callId: number) => `holboo-vm-${callId}`;
+const VOICEMAIL_PREFIX = "holboo-vm-";
+const voicemailName = (callId: number) => `${VOICEMAIL_PREFIX}${callId}`;
+/** The operator's own voicemails; any other stored recording is the PBX recording a call. */
+export const isVoicemail = (recordingName: string | undefined) => !!recordingName?.startsWith(VOICEMAIL_PREFIX);
 /** `channel:{id}`, the target of a playback or recording. */
 export const channelOfTarget = (target: string | undefined) => (target?.startsWith("channel:") ? target.slice("channel:".length) : null);
 

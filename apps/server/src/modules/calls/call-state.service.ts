@@ -15,7 +15,8 @@ import * as repo from "./calls.repo.ts";
  */
 export interface CallEvent {
   key: string;
-  kind: "new" | "answered" | "ended";
+  /** "recorded": the PBX stored a recording of the call (it says nothing else about the call). */
+  kind: "new" | "answered" | "ended" | "recorded";
   providerCallId: string;
   at: Date;
   direction: "in" | "out";
@@ -29,6 +30,12 @@ export interface CallEvent {
   recordingUrl?: string;
 }
 
+/**
+ * How a recording made through ARI is stored on its call: ARI's own media URI for a stored recording
+ * (`recording:<name>`, as `/channels/{id}/play?media=recording:…` takes it). Anything else is a CTI URL.
+ */
+export const ARI_RECORDING_PREFIX = "recording:";
+
 const seconds = (from: Date, to: Date) => Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));
 
 /** Tells the company's staff (monitoring, threads) that a call changed. */
@@ -40,7 +47,9 @@ export async function pushCall(ctx: AppContext, row: repo.CallRow) {
 /** Applies one report to its call (made on "new", or on any report of a call not seen yet), then tells the staff. */
 export async function applyCallEvent(ctx: AppContext, connection: repo.PbxConnectionRow, event: CallEvent): Promise<repo.CallRow | null> {
   const created =
-    event.kind === "new" || (await repo.findCall(ctx.db, connection.id, event.providerCallId)) === null ? await arrive(ctx, connection, event) : null;
+    event.kind === "new" || (event.kind !== "recorded" && (await repo.findCall(ctx.db, connection.id, event.providerCallId)) === null)
+      ? await arrive(ctx, connection, event)
+      : null;
   // Waiting calls reach the monitoring screen at once; the caller's conversation is set up by a job beside it.
   if (created) await pushCall(ctx, created);
   if (created && event.kind === "new") return created;

@@ -1,5 +1,5 @@
 import type { CallView } from "@holboo/core";
-import { fullName } from "@holboo/core";
+import { callRecordingPath, fullName } from "@holboo/core";
 import type { Executor } from "../../platform/db/client.ts";
 import * as repo from "./calls.repo.ts";
 
@@ -23,7 +23,8 @@ export async function presentCalls(db: Executor, companyId: number, rows: repo.C
     wait_seconds: row.waitSeconds,
     talk_seconds: row.talkSeconds,
     answered_by: row.answeredByUserId ? (personOf.get(row.answeredByUserId) ?? null) : null,
-    recording_url: row.recordingUrl,
+    // A voicemail the call operator stored is already Holboo's own file; a PBX's recording is streamed through us.
+    recording_url: row.recordingUrl ? (row.recordingUrl.startsWith("/api/files/") ? row.recordingUrl : callRecordingPath(row.id)) : null,
     contact_id: row.contactId,
     interaction_id: row.interactionId,
     message_id: row.messageId,

@@ -5,6 +5,7 @@ import { requireMember } from "../../platform/auth/policy.ts";
 import * as contacts from "../contacts/contacts.service.ts";
 import * as interactions from "../interactions/interactions.service.ts";
 import * as calls from "./calls.service.ts";
+import { openRecording } from "./recording.service.ts";
 
 export function callsRoutes(app: TypedApp, ctx: AppContext) {
   const edit = { access: { permission: "settings.edit" as const } };
@@ -47,6 +48,11 @@ export function callsRoutes(app: TypedApp, ctx: AppContext) {
     const actor = requireMember(req.actor);
     await contacts.get(ctx, actor, req.params.id);
     return calls.callsOfContact(ctx, actor.companyId, req.params.id);
+  });
+  // Streamed from the PBX through Holboo, so the player stays under the CSP's media-src 'self'.
+  app.get("/api/calls/:id/recording", { config: { access: { member: true } }, schema: callsEndpoints["GET /api/calls/:id/recording"] }, async (req, reply) => {
+    const recording = await openRecording(ctx, requireMember(req.actor), req.params.id, req.headers.range);
+    return reply.code(recording.status).headers(recording.headers).send(recording.body);
   });
   app.post("/api/calls", { config: { access: { permission: "call.make" } }, schema: callsEndpoints["POST /api/calls"] }, (req) =>
     calls.clickToCall(ctx, requireMember(req.actor), req.body),

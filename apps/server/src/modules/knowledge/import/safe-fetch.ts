@@ -30,7 +30,7 @@ export interface FetchedPage {
   body: Buffer;
 }
 
-function parseUrl(raw: string): URL {
+export function parseUrl(raw: string): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -42,7 +42,7 @@ function parseUrl(raw: string): URL {
 }
 
 /** Resolves the host once and checks every address; the request then connects to the checked one only. */
-async function checkedAddress(url: URL, policy: FetchPolicy): Promise<{ address: string; family: number }> {
+export async function checkedAddress(url: URL, policy: FetchPolicy): Promise<{ address: string; family: number }> {
   const host = url.hostname.replace(/^\[|\]$/g, "");
   let addresses: { address: string; family: number }[];
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
@@ -80,6 +80,14 @@ const PAGE_REQUEST: FetchRequest = {
   anyStatus: false,
 };
 
+/** Connects to the address checked beforehand only: no second DNS lookup, so no rebinding between check and connect. */
+export function pinnedLookup(target: { address: string; family: number }) {
+  return (_hostname: string, options: object, callback: (...args: never[]) => void) => {
+    if ((options as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
+    else (callback as (e: null, a: string, f: number) => void)(null, target.address, target.family);
+  };
+}
+
 function requestOnce(url: URL, target: { address: string; family: number }, policy: FetchPolicy, signal: AbortSignal, init: FetchRequest): Promise<Hop> {
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
@@ -89,11 +97,7 @@ function requestOnce(url: URL, target: { address: string; family: number }, poli
         method: init.method,
         signal,
         headers: init.body === null ? init.headers : { ...init.headers, "content-length": String(Buffer.byteLength(init.body)) },
-        // The connection goes to the address checked above: no second DNS lookup, so no rebinding.
-        lookup: (_hostname, options, callback) => {
-          if ((options as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
-          else (callback as (e: null, a: string, f: number) => void)(null, target.address, target.family);
-        },
+        lookup: pinnedLookup(target),
       },
       (res) => {
         const status = res.statusCode ?? 0;
