@@ -12,6 +12,10 @@ import { WebSocketServer, type WebSocket } from "ws";
  * Media: `play` fetches each `sound:http…` prompt as Asterisk's media cache does (a link that does not give
  * audio is a violation) and reports PlaybackStarted/Finished; callers press keys (`dtmf`); `record` makes a
  * live recording that `leaveVoicemail` finishes and stores, readable at /recordings/stored/{name}/file.
+ * Click-to-call: a channel originated into the dialplan (`extension` + `context`) is not in the Stasis app,
+ * so its events reach the app only after POST /applications/{app}/subscription?eventSource=channel:{id};
+ * the person picks up (`pickUp`: Dial ANSWER with it as peer), the dialplan's Dial rings the customer, who
+ * answers (`customerAnswers`) or not (`customerDoesNotAnswer`: NOANSWER, BUSY…), as app_dial reports.
  */
 export interface FakePlayback {
   id: string;
@@ -69,6 +73,13 @@ export async function startFakeAri(options: { username?: string; password?: stri
   const sockets = new Set<WebSocket>();
   /** Stored recordings (what `/recordings/stored` lists), by name. */
   const recordings = new Map<string, StoredRecording>();
+  /** Channels originated into the dialplan, and those the app subscribed to (only their events are sent). */
+  const dialplanLegs = new Set<string>();
+  const subscribed = new Set<string>();
+  /** Endpoints Asterisk cannot make a channel for (an extension not registered): originate answers 500. */
+  const unreachable = new Set<string>();
+  /** The customer's channel each click-to-call leg dials (app_dial's peer). */
+  const dialed = new Map<string, Record<string, unknown>>();
   let seq = 0;
   let eventsSent = 0;
   let refuseSockets = false;
@@ -82,6 +93,8 @@ export async function startFakeAri(options: { username?: string; password?: stri
   const now = () => new Date().toISOString().replace("Z", "+0000");
 
   function send(event: Record<string, unknown>) {
+    const about = (event.channel ?? event.caller ?? event.peer) as { id?: string } | undefined;
+    if (about?.id && dialplanLegs.has(about.id) && !subscribed.has(about.id)) return;
     const body = JSON.stringify({ ...event, application: app, timestamp: now(), asterisk_id: ASTERISK_ID });
     eventsSent += 1;
     for (const socket of sockets) socket.send(body);
@@ -116,7 +129,7 @@ export async function startFakeAri(options: { username?: string; password?: stri
     channels.delete(id);
     gone.add(id);
     for (const members of bridges.values()) members.delete(id);
-    if (channel.answered || !channel.appArgs) send({ type: "StasisEnd", channel: view(channel) });
+    if (!dialplanLegs.has(id) && (channel.answered || !channel.appArgs)) send({ type: "StasisEnd", channel: view(channel) });
     send({ type: "ChannelDestroyed", cause, cause_txt: causeTxt, channel: view({ ...channel, state: "Down" }) });
   }
 
@@ -180,9 +193,11 @@ export async function startFakeAri(options: { username?: string; password?: stri
       const id = query.channelId || `${Date.now()}.${++seq}`;
       if (channels.has(id)) return wrong(res, 409, "Channel with given unique ID already exists", `duplicate channelId ${id}`);
       const ext = query.endpoint.replace(/^PJSIP\//, "");
+      if (unreachable.has(ext)) return reply(res, 500, { message: "Allocation failed" });
       const channel = newChannel(id, query.callerId ?? "", ext, "Down");
       channel.dialplan = { context: query.context ?? "default", exten: query.extension ?? ext, priority: 1, app_name: "", app_data: "" };
       channel.appArgs = toApp ? (query.appArgs ?? "").split(",") : undefined;
+      if (!toApp) dialplanLegs.add(id);
       return reply(res, 200, view(channel));
     }
     if ((m = route.match(/^(POST|DELETE) \/channels\/([^/]+)(?:\/(answer|moh|ring|play|record))?$/))) {
@@ -220,6 +235,25 @@ export async function startFakeAri(options: { username?: string; password?: stri
       reply(res, 204);
       finishPlayback(playback, "done");
       return;
+    }
+    if ((m = route.match(/^POST \/applications\/([^/]+)\/subscription$/))) {
+      if (decodeURIComponent(m[1]!) !== app) return wrong(res, 404, "Application does not exist", `${route}: unknown application`);
+      const source = query.eventSource ?? "";
+      if (!source) return wrong(res, 400, "eventSource parameter is required", "subscription without eventSource");
+      const channelId = source.match(/^channel:(.+)$/)?.[1];
+      if (!channelId) return wrong(res, 400, "Invalid event source", `subscription to ${source}`);
+      if (!channels.has(channelId) && gone.has(channelId)) return reply(res, 422, { message: "Event source does not exist" });
+      if (!channels.has(channelId)) return wrong(res, 422, "Event source does not exist", `subscription to unknown ${source}`);
+      subscribed.add(channelId);
+      return reply(res, 200, {
+        name: app,
+        channel_ids: [...subscribed],
+        bridge_ids: [],
+        endpoint_ids: [],
+        device_names: [],
+        events_allowed: [],
+        events_disallowed: [],
+      });
     }
     if (route === "POST /bridges") {
       if (query.type && !query.type.split(",").every((t) => ["mixing", "holding", "dtmf_events", "proxy_media", "video_sfu", "video_single"].includes(t)))
@@ -370,7 +404,34 @@ export async function startFakeAri(options: { username?: string; password?: stri
     },
     /** Nobody picks up before the originate timeout. */
     noAnswer(leg: FakeChannel) {
+      if (dialplanLegs.has(leg.id)) send({ type: "Dial", peer: view(leg), dialstatus: "NOANSWER", dialstring: leg.name.split("-")[0] });
       destroy(leg.id, 19, "No answer");
+    },
+    unreachable,
+    /** A click-to-call leg ringing the person's extension, once the app has subscribed to it. */
+    async outboundLeg(extension: string, timeoutMs?: number) {
+      const find = () => [...channels.values()].find((c) => dialplanLegs.has(c.id) && subscribed.has(c.id) && c.name.startsWith(`PJSIP/${extension}-`));
+      await until(() => !!find(), `a click-to-call leg on ${extension}`, timeoutMs);
+      return find()!;
+    },
+    /** The person picks up: the leg is Up and the dialplan's Dial starts ringing the customer (its `exten`). */
+    pickUp(leg: FakeChannel) {
+      leg.answered = true;
+      leg.state = "Up";
+      send({ type: "Dial", peer: view(leg), dialstatus: "ANSWER", dialstring: leg.name.split("-")[0] });
+      send({ type: "ChannelStateChange", channel: view(leg) });
+      const customer = { ...view(newChannel(`${Date.now()}.${++seq}`, leg.dialplan.exten, "trunk", "Down")) };
+      channels.delete(customer.id as string);
+      dialed.set(leg.id, customer);
+      send({ type: "Dial", caller: view(leg), peer: customer, dialstatus: "", dialstring: `${leg.dialplan.exten}@trunk` });
+    },
+    customerAnswers(leg: FakeChannel) {
+      send({ type: "Dial", caller: view(leg), peer: { ...dialed.get(leg.id), state: "Up" }, dialstatus: "ANSWER", dialstring: `${leg.dialplan.exten}@trunk` });
+    },
+    /** The customer does not answer (or is busy…): Dial reports it and the dialplan hangs the leg up. */
+    customerDoesNotAnswer(leg: FakeChannel, dialstatus: "NOANSWER" | "BUSY" | "CONGESTION" | "CHANUNAVAIL" = "NOANSWER") {
+      send({ type: "Dial", caller: view(leg), peer: dialed.get(leg.id), dialstatus, dialstring: `${leg.dialplan.exten}@trunk` });
+      destroy(leg.id, dialstatus === "BUSY" ? 17 : 19, dialstatus === "BUSY" ? "User busy" : "No answer");
     },
     playbacks,
     liveRecordings,

@@ -109,6 +109,14 @@ export class AriClient {
     });
   }
 
+  /**
+   * POST /applications/{app}/subscription: the app's events socket also receives the events of a channel it
+   * does not control (one running in the dialplan), e.g. `channel:{id}`. Asterisk answers 422 for a source that does not exist.
+   */
+  subscribe(eventSource: string) {
+    return this.request<unknown>("POST", `/applications/${encodeURIComponent(this.login.app)}/subscription`, { eventSource });
+  }
+
   createBridge(bridgeId: string) {
     return this.request<{ id: string }>("POST", "/bridges", { type: "mixing", bridgeId, name: bridgeId });
   }

@@ -13,6 +13,7 @@ import {
 } from "../../modules/calls/call-state.service.ts";
 import { AriClient, AriRequestError, type AriChannel } from "./ari.client.ts";
 import { CallOperator, isVoicemail } from "./call-operator.ts";
+import { followOutboundLeg, isOutboundLeg } from "./outbound-call.ts";
 
 /** An ARI event as the events WebSocket sends it (only the fields Holboo reads). */
 interface AriEvent {
@@ -25,6 +26,18 @@ interface AriEvent {
   /** PlaybackFinished and RecordingFinished name their channel (or Holboo's bridge) only in `target_uri`. */
   playback?: { id?: string; target_uri?: string };
   recording?: { name?: string; state?: string; target_uri?: string };
+  /** Dial: the dialing channel (none when ARI originates) and the dialed one, with app_dial's DIALSTATUS. */
+  caller?: AriChannel;
+  peer?: AriChannel;
+  dialstatus?: string;
+}
+
+/** The click-to-call leg an event is about, and its side in a Dial event. */
+function outboundLegOf(event: AriEvent): { leg: string; side?: "caller" | "peer" } | null {
+  if (isOutboundLeg(event.channel?.id)) return { leg: event.channel!.id };
+  if (isOutboundLeg(event.caller?.id)) return { leg: event.caller!.id, side: "caller" };
+  if (isOutboundLeg(event.peer?.id)) return { leg: event.peer!.id, side: "peer" };
+  return null;
 }
 
 export interface SessionOptions {
@@ -130,7 +143,7 @@ export class AriSession {
       } catch {
         return;
       }
-      const id = event.channel?.id ?? callerOfRecording(event.playback?.target_uri ?? event.recording?.target_uri ?? "") ?? "";
+      const id = outboundLegOf(event)?.leg ?? event.channel?.id ?? callerOfRecording(event.playback?.target_uri ?? event.recording?.target_uri ?? "") ?? "";
       void this.enqueue(parseAgentLeg(id)?.caller ?? id, () => this.handle(event));
     });
     socket.on("error", (error) => this.ctx.log.warn({ err: error, connection: this.connection.id }, "ARI events socket failed"));
@@ -158,6 +171,12 @@ export class AriSession {
     const live = new Set((await this.client.channels()).map((c) => c.id));
     for (const call of await openCallsOfConnection(this.ctx, this.connection.id)) {
       const caller = call.providerCallId;
+      const outbound = call.direction === "out";
+      if (live.has(caller) && outbound) {
+        // Still ringing or talking in the dialplan: follow it again (subscribing twice changes nothing).
+        void this.enqueue(caller, () => this.quietly(() => this.client.subscribe(`channel:${caller}`)));
+        continue;
+      }
       if (live.has(caller)) {
         if (call.status === "waiting")
           void this.enqueue(caller, async () => {
@@ -166,7 +185,8 @@ export class AriSession {
         continue;
       }
       void this.enqueue(caller, async () => {
-        await this.apply({ key: `reconcile:${caller}`, kind: "ended", providerCallId: caller, cause: "unanswered" }, call.number, "");
+        // An outbound call gone unseen: nothing says the customer was rung, so it is not a missed call.
+        await this.apply({ key: `reconcile:${caller}`, kind: "ended", providerCallId: caller, cause: outbound ? "cancel" : "unanswered" }, call.number, "");
       });
     }
   }
@@ -181,9 +201,15 @@ export class AriSession {
       if (isVoicemail(event.recording.name)) return this.operator.recordingFinished(event.recording);
       return this.recorded(event.recording.name ?? "", event.recording.target_uri ?? "");
     }
+    const at = event.timestamp ? new Date(event.timestamp) : new Date();
+    const outbound = outboundLegOf(event);
+    if (outbound) {
+      // The person's extension came free: callers waiting for it are offered again.
+      if (await followOutboundLeg(this.ctx, this.connection, { type: event.type, at, dialstatus: event.dialstatus, ...outbound })) await this.drain();
+      return;
+    }
     const channel = event.channel;
     if (!channel) return;
-    const at = event.timestamp ? new Date(event.timestamp) : new Date();
     const agent = parseAgentLeg(channel.id);
     switch (event.type) {
       case "StasisStart":
@@ -235,7 +261,8 @@ export class AriSession {
   private async offer(caller: string) {
     if (this.ringing.has(caller)) return;
     const call = await findCall(this.ctx, this.connection.id, caller);
-    if (!call || call.status !== "waiting" || this.ringing.has(caller)) return;
+    // Only callers wait for people: a click-to-call waiting is the person's own phone ringing.
+    if (!call || call.direction !== "in" || call.status !== "waiting" || this.ringing.has(caller)) return;
     const tried = this.tried.get(caller) ?? new Set<string>();
     this.tried.set(caller, tried);
     const only = this.only.get(caller);

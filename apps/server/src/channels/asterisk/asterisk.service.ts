@@ -12,12 +12,20 @@ export async function testAri(login: AriLogin): Promise<void> {
   });
 }
 
+/** Click-to-call legs are ours: `holboo-o-{extension}-{token}` (an extension has no "-"). */
+export const OUTBOUND_PREFIX = "holboo-o-";
+export const outboundLegId = (extension: string, token: string) => `${OUTBOUND_PREFIX}${extension}-${token}`;
+
 /**
  * Click-to-call: the person's extension rings first (PJSIP/{extension}); when they pick up, the dialplan's
- * `holboo-outbound` context dials the customer's number (README, "Call center").
+ * `holboo-outbound` context dials the customer's number (README, "Call center"). That channel runs in the
+ * dialplan, not in the Stasis app, so the app subscribes to it: the connection's session then hears its
+ * `Dial` and `ChannelDestroyed` events and follows the call. A channel that cannot be followed is hung up
+ * (a call nobody records the end of would stay "waiting").
  */
 export async function originateToExtension(login: AriLogin, input: { extension: string; number: string; channelId: string }) {
-  await new AriClient(login)
+  const client = new AriClient(login);
+  await client
     .request("POST", "/channels", {
       endpoint: `PJSIP/${input.extension}`,
       extension: input.number,
@@ -28,4 +36,8 @@ export async function originateToExtension(login: AriLogin, input: { extension: 
       timeout: 30,
     })
     .catch(() => fail("call_failed"));
+  await client.subscribe(`channel:${input.channelId}`).catch(async () => {
+    await client.hangup(input.channelId).catch(() => undefined);
+    fail("call_failed");
+  });
 }

@@ -139,7 +139,8 @@ export async function linkCallToThread(ctx: AppContext, companyId: number, callI
   const linked = await repo.updateCall(ctx.db, call.id, thread);
   await pushCall(ctx, linked);
   // Answered before its conversation existed: the answer's event could not hand it over, so this does.
-  if (linked.status === "talking") await giveToAnswerer(ctx, linked);
+  // A click-to-call's conversation is the clicking person's from the start, whatever became of the call.
+  if (linked.status === "talking" || linked.direction === "out") await giveToAnswerer(ctx, linked);
 }
 
 /** The voice channel a call arrives on: its line's, or the company's first voice channel for a call without a line. */
@@ -149,7 +150,7 @@ export async function channelOfCall(ctx: AppContext, call: repo.CallRow) {
   return (await listChannels(ctx.db, call.companyId)).find((c) => c.type === "voice") ?? null;
 }
 
-/** The person who answered owns the conversation from then on. */
+/** The person who answered (or placed a click-to-call) owns the conversation from then on. */
 async function giveToAnswerer(ctx: AppContext, call: repo.CallRow) {
   if (!call.interactionId || !call.answeredByUserId) return;
   const interaction = await findInteraction(ctx.db, call.companyId, call.interactionId);

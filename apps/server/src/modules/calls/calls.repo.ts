@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../platform/db/client.ts";
 import { callExtensions, callLines, calls, ctiEvents, pbxConnections, users } from "../../platform/db/schema.ts";
 
@@ -168,17 +168,17 @@ export async function waitingCallersOfConnection(db: Executor, connectionId: num
   const rows = await db
     .select({ providerCallId: calls.providerCallId })
     .from(calls)
-    .where(and(eq(calls.connectionId, connectionId), eq(calls.status, "waiting")))
+    .where(and(eq(calls.connectionId, connectionId), eq(calls.direction, "in"), eq(calls.status, "waiting")))
     .orderBy(asc(calls.startedAt));
   return rows.map((r) => r.providerCallId);
 }
 
-/** Extensions of the company on a call now. */
+/** Extensions of the company on a call now, or ringing for a click-to-call of their own. */
 export async function busyExtensions(db: Executor, companyId: number): Promise<Set<string>> {
   const rows = await db
     .selectDistinct({ extension: calls.extension })
     .from(calls)
-    .where(and(eq(calls.companyId, companyId), eq(calls.status, "talking")));
+    .where(and(eq(calls.companyId, companyId), or(eq(calls.status, "talking"), and(eq(calls.direction, "out"), eq(calls.status, "waiting")))));
   return new Set(rows.map((r) => r.extension).filter((e): e is string => e !== null));
 }
 

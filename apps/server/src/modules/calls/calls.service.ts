@@ -1,20 +1,11 @@
-import type {
-  CallCenterView,
-  CallExtensionInput,
-  CallLineView,
-  CallMinutesView,
-  CallMonitorView,
-  ClickToCallInput,
-  PbxConnectionInput,
-  PbxConnectionView,
-} from "@holboo/core";
+import type { CallCenterView, CallExtensionInput, CallLineView, CallMinutesView, CallMonitorView, PbxConnectionInput, PbxConnectionView } from "@holboo/core";
 import { CALL_SERVICE_LEVEL_SECONDS, DEFAULT_TIME_ZONE, fullName, normalizePhone } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { newToken } from "../../platform/auth/tokens.ts";
 import { isUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { originateToExtension, testAri, wakeAriConnections } from "../../channels/asterisk/asterisk.service.ts";
+import { testAri, wakeAriConnections } from "../../channels/asterisk/asterisk.service.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { assertWithinLimit } from "../billing/billing.service.ts";
 import { deleteChannel, findChannel, insertChannel } from "../channels/channels.service.ts";
@@ -172,7 +163,8 @@ export async function monitor(ctx: AppContext, actor: MemberActor, lineId?: numb
   const views = await presentCalls(ctx.db, actor.companyId, live);
   return {
     now: new Date().toISOString(),
-    waiting: views.filter((c) => c.status === "waiting"),
+    // The queue: a click-to-call ringing the person's own phone waits for nobody.
+    waiting: views.filter((c) => c.status === "waiting" && c.direction === "in"),
     talking: views.filter((c) => c.status === "talking"),
     today: {
       answered: stats.answered,
@@ -200,13 +192,4 @@ export async function callsOfContact(ctx: AppContext, companyId: number, contact
   return presentCalls(ctx.db, companyId, await repo.callsOfContact(ctx.db, companyId, contactId));
 }
 
-/** Click-to-call: rings the person's own extension, then the customer (needs call.make and an extension). */
-export async function clickToCall(ctx: AppContext, actor: MemberActor, input: ClickToCallInput) {
-  const connection = await repo.findConnection(ctx.db, actor.companyId);
-  if (connection?.kind !== "asterisk_ari") fail("pbx_not_connected");
-  const extension = (await repo.extensionOfUser(ctx.db, actor.companyId, actor.userId)) ?? fail("extension_required");
-  const secrets = connection!.secrets ? ctx.secrets.open<{ password?: string }>(connection!.secrets) : null;
-  const login = { url: connection!.url, username: connection!.username, password: secrets?.password ?? "", app: connection!.appName };
-  await originateToExtension(login, { extension, number: normalizePhone(input.number), channelId: `holboo-o-${extension}-${newToken(8)}` });
-  return { ok: true as const };
-}
+export { clickToCall } from "./click-to-call.service.ts";
