@@ -267,6 +267,9 @@ export async function startFakeAri(options: { username?: string; password?: stri
       if (!bridge) return wrong(res, 404, "Bridge not found", `${route}: unknown bridge`);
       const ids = (query.channel ?? "").split(",").filter(Boolean);
       if (!ids.length) return wrong(res, 400, "channel parameter is required", "addChannel without channel");
+      // A caller who hung up between the answer and the bridge is the race any app meets (as for other requests on a gone channel).
+      if (ids.some((id) => !channels.has(id)) && ids.every((id) => channels.has(id) || gone.has(id)))
+        return reply(res, 422, { message: "Channel not in Stasis application" });
       if (ids.some((id) => !channels.has(id))) return wrong(res, 422, "Channel not in Stasis application", `${route}: channel not in Stasis`);
       for (const id of ids) bridge.add(id);
       return reply(res, 204);
