@@ -1,25 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { startFakeAri } from "../apps/server/test/fake-ari.ts";
+import { fakeWav, startFakeAri } from "../apps/server/test/fake-ari.ts";
 import { newCompany, shot, shotPath } from "./support.ts";
-
-/** Half a second of 8 kHz 16-bit mono silence as a WAV file: what a PBX stores for a call. */
-function halfSecondWav() {
-  const samples = Buffer.alloc(8000);
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0);
-  header.writeUInt32LE(36 + samples.length, 4);
-  header.write("WAVEfmt ", 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(16000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write("data", 36);
-  header.writeUInt32LE(samples.length, 40);
-  return Buffer.concat([header, samples]);
-}
 
 test("an admin connects Asterisk; a call waits on the monitoring screen, is answered and shows in the contact's history; a missed call is a callback task", async ({
   browser,
@@ -70,7 +51,7 @@ test("an admin connects Asterisk; a call waits on the monitoring screen, is answ
     await expect(page.getByTestId("monitor-talking-row")).toContainText("Saraa Operator");
     await page.waitForTimeout(2100);
     ari.hangup(caller);
-    ari.recordingFinished(`bridge:holboo-b-${caller}`, `call-${suffix}`, { format: "wav", bytes: halfSecondWav() });
+    ari.recordingFinished(`bridge:holboo-b-${caller}`, `call-${suffix}`, { format: "wav", bytes: fakeWav(0.5) });
     await expect(page.getByTestId("stat-answered")).toHaveText("1");
     await expect(page.getByTestId("monitor-talking-row")).toHaveCount(0);
     // Today by the minute, under the figures: the call started, was answered, and one caller waited.

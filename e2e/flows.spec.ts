@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { fakeWav } from "../apps/server/test/fake-ari.ts";
 import { csrfHeaders, newCompany, shot, shotPath } from "./support.ts";
 
 /** The shop's order API, on this machine (the installation allows 127.0.0.1 for custom API calls). */
@@ -152,25 +153,6 @@ test("a flow built on the canvas answers a Latin-typed web-chat question with th
   await new Promise((resolve) => api.server.close(resolve));
 });
 
-/** A silent one-second WAV, as a prompt recording. */
-function silentWav(): Buffer {
-  const data = Buffer.alloc(16000);
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0, "latin1");
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write("WAVEfmt ", 8, "latin1");
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(16000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write("data", 36, "latin1");
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
-
 test("a call operator's flow: a digit menu with a recorded prompt that transfers key 1 to an extension, built and published on the canvas", async ({
   browser,
 }) => {
@@ -198,7 +180,10 @@ test("a call operator's flow: a digit menu with a recorded prompt that transfers
   const done = () => admin.getByTestId("node-done").click();
 
   await admin.getByTestId("palette-button").click();
-  await drawer.getByTestId("prompt-mn").locator("input[type=file]").setInputFiles({ name: "menu.wav", mimeType: "audio/wav", buffer: silentWav() });
+  await drawer
+    .getByTestId("prompt-mn")
+    .locator("input[type=file]")
+    .setInputFiles({ name: "menu.wav", mimeType: "audio/wav", buffer: fakeWav(1) });
   await expect(drawer.getByTestId("prompt-player-mn")).toBeVisible();
   await drawer.getByTestId("node-choice-0").fill("Борлуулалт");
   await drawer.getByTestId("node-add-choice").click();

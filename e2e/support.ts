@@ -8,8 +8,12 @@ import { fileURLToPath } from "node:url";
 export const shotsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "screenshots");
 mkdirSync(shotsDir, { recursive: true });
 export const shotPath = (name: string) => path.join(shotsDir, `${name}.png`);
-// Animations finished first, so a popover or dialog is not caught mid-fade.
-export const shot = (page: Page, name: string) => page.screenshot({ path: shotPath(name), fullPage: true, animations: "disabled" });
+// From the top, so the fixed header and menu are drawn where they belong on a long page, and with animations
+// finished, so a popover or dialog is not caught mid-fade.
+export async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: shotPath(name), fullPage: true, animations: "disabled" });
+}
 
 /** The CSRF header a signed-in request context sends on writes, from its own cookie. */
 export async function csrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {

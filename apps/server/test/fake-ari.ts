@@ -481,9 +481,9 @@ export async function startFakeAri(options: { username?: string; password?: stri
 
 export type FakeAri = Awaited<ReturnType<typeof startFakeAri>>;
 
-/** A silent 8 kHz, 16-bit mono WAV of `seconds` (the bytes a stored recording holds). */
+/** A silent 8 kHz, 16-bit mono WAV of `seconds` (a stored recording's bytes, or a prompt to upload). */
 export function fakeWav(seconds: number): Buffer {
-  const data = Buffer.alloc(8000 * 2 * seconds);
+  const data = Buffer.alloc(Math.round(8000 * 2 * seconds));
   const header = Buffer.alloc(44);
   header.write("RIFF", 0, "latin1");
   header.writeUInt32LE(36 + data.length, 4);

@@ -6,4 +6,10 @@ export const tourQuery = {
   queryFn: () => api.get<TourState>("/api/me/tour"),
 };
 
-export const saveTour = (state: TourState) => api.put<TourState>("/api/me/tour", state);
+let saving: Promise<unknown> = Promise.resolve();
+/** One save after another: stepping quickly through the tour must not let an earlier step's save land last. */
+export function saveTour(state: TourState): Promise<TourState> {
+  const saved = saving.then(() => api.put<TourState>("/api/me/tour", state));
+  saving = saved.catch(() => undefined);
+  return saved;
+}

@@ -87,7 +87,8 @@ export async function startTour(host: TourHost, from: number) {
       popover.wrapper.setAttribute("data-testid", `tour-step-${index === undefined ? "" : TOUR_STEPS[index]}`);
       popover.closeButton.setAttribute("aria-label", t("tour.close"));
     },
-    onHighlighted: (_element, _step, { index }) => {
+    // Saved as the step starts to show: closed during the highlight's move, the tour still resumes at the step seen.
+    onHighlightStarted: (_element, _step, { index }) => {
       if (index !== undefined) host.save({ status: "running", step: index });
     },
     onNextClick: (_element, _step, { index }) => {
