@@ -136,9 +136,16 @@ async function saveStep(ctx: AppContext, tx: Executor, run: FlowRunRow, state: R
     ...(ended ? { endedAt: new Date() } : {}),
   });
   if (waits) await addWaitTimeout(ctx, tx, { company_id: run.companyId, run_id: run.id, wait_seq: waitSeq }, new Date(Date.now() + LIMITS.flowWaitTimeoutMs));
+  return appendStepEvents(tx, run, effects, status);
+}
+
+type StepEffect = Extract<FlowEffect, { kind: "step" }>;
+
+/** Each node a step passed through, as a staff-only `flow.step` line of the conversation (chat and voice flows alike). */
+export async function appendStepEvents(tx: Executor, run: FlowRunRow, effects: ReadonlyArray<{ kind: string } | StepEffect>, status: string) {
   const events: EventRow[] = [];
   for (const effect of effects) {
-    if (effect.kind !== "step") continue;
+    if (!isStep(effect)) continue;
     events.push(
       await appendEvent(tx, run.companyId, run.interactionId, {
         type: "flow.step",
@@ -149,6 +156,8 @@ async function saveStep(ctx: AppContext, tx: Executor, run: FlowRunRow, state: R
   }
   return events;
 }
+
+const isStep = (effect: { kind: string } | StepEffect): effect is StepEffect => effect.kind === "step";
 
 /**
  * A response card's "create an issue" opens one in the step's transaction, named after its flow, with what the

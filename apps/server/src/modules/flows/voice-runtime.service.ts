@@ -3,10 +3,9 @@ import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import type { VoiceRunState } from "../../platform/db/schema.ts";
 import { findServingAgent } from "../channels/channels.service.ts";
-import type { EventRow } from "../interactions/events.repo.ts";
-import { appendEvent, findInteraction } from "../interactions/interactions.service.ts";
+import { findInteraction } from "../interactions/interactions.service.ts";
 import { publish } from "../interactions/messages.service.ts";
-import { flowIOFor } from "./flow-runtime.service.ts";
+import { appendStepEvents, flowIOFor } from "./flow-runtime.service.ts";
 import * as repo from "./flows.repo.ts";
 import type { FlowRunRow } from "./flows.repo.ts";
 import { VoiceEngine, type VoiceEffect, type VoiceInput, type VoiceState } from "./voice-engine.ts";
@@ -143,16 +142,5 @@ async function saveStep(ctx: AppContext, tx: Executor, run: FlowRunRow, state: V
     const seconds = waitSeconds(state, node?.data.timeout_s, node?.data.voicemail_max_s);
     await addVoiceWaitTimeout(ctx, tx, { company_id: run.companyId, run_id: run.id, wait_seq: waitSeq }, new Date(Date.now() + seconds * 1000));
   }
-  const events: EventRow[] = [];
-  for (const effect of effects) {
-    if (effect.kind !== "step") continue;
-    events.push(
-      await appendEvent(tx, run.companyId, run.interactionId, {
-        type: "flow.step",
-        visibleToContact: false,
-        payload: { run_id: run.id, flow_id: effect.flowId, node_id: effect.nodeId, node_kind: effect.nodeKind, result: effect.result ?? null, status },
-      }),
-    );
-  }
-  return { run, waitSeq, events };
+  return { run, waitSeq, events: await appendStepEvents(tx, run, effects, status) };
 }
