@@ -3,7 +3,8 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Navigate } from "react-router";
 import { FullPageLoader } from "../components/FullPageLoader.tsx";
 import { AuthCard } from "../features/auth/AuthCard.tsx";
-import { api, notifyError } from "../lib/api.ts";
+import { notifyError } from "../lib/api.ts";
+import { http } from "../lib/http.ts";
 
 // Lazy: its form brings the schemas (zod), which the first screen must not load.
 const TwoFactorLoginStep = lazy(() => import("../features/auth/TwoFactorLoginStep.tsx").then((m) => ({ default: m.TwoFactorLoginStep })));
@@ -24,7 +25,7 @@ const exchanges = new Map<string, Promise<LoginResult>>();
 export function exchangeHandoff({ token, userID, email }: Omit<HandoffProps, "cleanPath">): Promise<LoginResult> {
   let exchange = exchanges.get(token);
   if (!exchange) {
-    exchange = api.post<LoginResult>("/api/auth/handoff", { token, userID: Number(userID), email });
+    exchange = http.post<LoginResult>("/api/auth/handoff", { token, userID: Number(userID), email });
     exchanges.set(token, exchange);
   }
   return exchange;

@@ -3,7 +3,7 @@ import { lazy, Suspense } from "react";
 import { Navigate, Outlet, useLocation, useMatches } from "react-router";
 import { FullPageLoader } from "../components/FullPageLoader.tsx";
 import { ErrorScreen } from "../layouts/ErrorScreen.tsx";
-import { ApiError } from "../lib/api.ts";
+import { ApiError } from "../lib/http.ts";
 import { readCookie } from "../lib/cookies.ts";
 import { useMe } from "../lib/session.ts";
 import { decideGuard, type GuardMe } from "./guard.ts";

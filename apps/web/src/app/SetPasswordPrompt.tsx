@@ -3,7 +3,8 @@ import { Button, Modal, PasswordInput, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, errorText, fieldErrors } from "../lib/api.ts";
+import { errorText, fieldErrors } from "../lib/api.ts";
+import { http } from "../lib/http.ts";
 import { validate } from "../lib/forms.ts";
 import { meQueryKey } from "../lib/session.ts";
 
@@ -14,7 +15,7 @@ export function SetPasswordPrompt() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: (body: SetPasswordInput) => api.put("/api/me/password", body),
+    mutationFn: (body: SetPasswordInput) => http.put("/api/me/password", body),
     onSuccess: () => client.invalidateQueries({ queryKey: meQueryKey }),
     onError: (e) => setError(fieldErrors(e).password ?? errorText(e)),
   });

@@ -3,7 +3,7 @@ import { Button, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../lib/api.ts";
+import { http } from "../lib/http.ts";
 
 export const VERSION_CHECK_INTERVAL_MS = 60_000;
 
@@ -17,7 +17,7 @@ export function VersionWatcher() {
   const offered = useRef(false);
   useEffect(() => {
     const check = async () => {
-      const version = await api.get<VersionView>("/pub/version").then(
+      const version = await http.get<VersionView>("/pub/version").then(
         (view) => view.version,
         () => null,
       );

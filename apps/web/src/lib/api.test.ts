@@ -2,7 +2,8 @@ import { CSRF_COOKIE, CSRF_HEADER } from "@holboo/core";
 import { notifications } from "@mantine/notifications";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import i18n from "../i18n/index.ts";
-import { api, ApiError, authRedirect, errorText, fetchMe, notifyError } from "./api.ts";
+import { api, errorText, fetchMe, fillPath, MissingPathParam, notifyError } from "./api.ts";
+import { ApiError, authRedirect, http } from "./http.ts";
 
 vi.mock("@mantine/notifications", () => ({ notifications: { show: vi.fn() } }));
 
@@ -15,7 +16,7 @@ const toLogin = vi.fn();
 
 async function failedCall(status: number, text = ""): Promise<ApiError> {
   fetchMock.mockResolvedValueOnce(answer(status, text));
-  const error: unknown = await api.get("/api/things").catch((e: unknown) => e);
+  const error: unknown = await http.get("/api/things").catch((e: unknown) => e);
   if (!(error instanceof ApiError)) throw new Error("expected an ApiError");
   return error;
 }
@@ -64,7 +65,7 @@ describe("api client error mapping (spec §8)", () => {
 
   it("a network failure is network_error", async () => {
     fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
-    const error = await api.post("/api/things", {}).catch((e: unknown) => e);
+    const error = await http.post("/api/things", {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(errorText(error)).toBe("Сүлжээний алдаа гарлаа. Холболтоо шалгана уу.");
   });
@@ -96,11 +97,29 @@ describe("api client authentication", () => {
   it("sends the CSRF cookie's value in the x-csrf-token header on writes, not on reads", async () => {
     document.cookie = `${CSRF_COOKIE}=abc123; Path=/`;
     fetchMock.mockResolvedValue(answer(200, '{"ok":true}'));
-    await expect(api.put("/api/me", { first_name: "Бат" })).resolves.toEqual({ ok: true });
-    await api.get("/api/me");
+    await expect(http.put("/api/me", { first_name: "Бат" })).resolves.toEqual({ ok: true });
+    await http.get("/api/me");
     const [writeInit, readInit] = fetchMock.mock.calls.map(([, init]) => init);
     expect(writeInit).toMatchObject({ method: "PUT", credentials: "same-origin", body: '{"first_name":"Бат"}' });
     expect((writeInit?.headers as Record<string, string>)[CSRF_HEADER]).toBe("abc123");
     expect((readInit?.headers as Record<string, string>)[CSRF_HEADER]).toBeUndefined();
+  });
+});
+
+describe("typed api", () => {
+  it("fills the route's path from its params, URI-encoded, and sends query and body", async () => {
+    fetchMock.mockResolvedValue(answer(200, '{"ok":true}'));
+    await api.get("/api/users", { query: { search: "Бат & Дорж", page: 2, user_type: null } });
+    await api.put("/api/users/:id/status", { params: { id: 7 }, body: { user_status: "inactive" } });
+    const [read, write] = fetchMock.mock.calls;
+    expect(read?.[0]).toBe("/api/users?search=%D0%91%D0%B0%D1%82+%26+%D0%94%D0%BE%D1%80%D0%B6&page=2");
+    expect(write?.[0]).toBe("/api/users/7/status");
+    expect(write?.[1]).toMatchObject({ method: "PUT", body: '{"user_status":"inactive"}' });
+    expect(fillPath("/api/knowledge/:id", { id: "a/b c" })).toBe("/api/knowledge/a%2Fb%20c");
+  });
+
+  it("refuses to send a call whose path parameter is missing, instead of calling a wrong URL", () => {
+    expect(() => api.get("/api/users/:id", { params: { id: null } })).toThrow(MissingPathParam);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

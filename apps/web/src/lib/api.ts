@@ -1,113 +1,42 @@
-import { CSRF_COOKIE, CSRF_HEADER, errorMessage, isErrorCode, messageForStatus, type ErrorCode, type Locale, type MeView } from "@holboo/core";
+import { errorMessage, messageForStatus, type Locale, type MeView } from "@holboo/core";
+import type { EndpointInput, EndpointResponse, PathsOf } from "@holboo/core/endpoints/types.ts";
 import { notifications } from "@mantine/notifications";
 import { currentLocale } from "../i18n/index.ts";
-import { readCookie } from "./cookies.ts";
+import { ApiError, http, request } from "./http.ts";
 
-/** A failed call: the HTTP status (0 when the network failed), the catalogue code and per-field codes. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: ErrorCode | null;
-  readonly fields: Record<string, ErrorCode>;
-  /** The raw response text; status 600 shows it as it is (spec §8). */
-  readonly text: string;
-  /** Data to act on, e.g. `contact_id` of the existing contact behind `contact_exists`. */
-  readonly details: Record<string, string | number>;
+/** What a call takes: the endpoint's `params`, `query` and `body`, and how long to wait before giving up. */
+type Input<M extends "GET" | "POST" | "PUT" | "DELETE", P extends string> = EndpointInput<M, P> & { timeoutMs?: number };
+/** The input argument, optional when the endpoint has nothing required (no params, no body). */
+type Args<M extends "GET" | "POST" | "PUT" | "DELETE", P extends string> = object extends Input<M, P> ? [input?: Input<M, P>] : [input: Input<M, P>];
+type Response<M extends "GET" | "POST" | "PUT" | "DELETE", P extends string> = Promise<EndpointResponse<M, P>>;
 
-  constructor(status: number, code: ErrorCode | null, fields: Record<string, ErrorCode> = {}, text = "", details: Record<string, string | number> = {}) {
-    super(code ?? `HTTP ${status}`);
-    this.name = "ApiError";
-    this.status = status;
-    this.code = code;
-    this.fields = fields;
-    this.text = text;
-    this.details = details;
-  }
+/** A missing path parameter: a query held back by `enabled` never sends it, so reaching here is a bug, not a 404. */
+export class MissingPathParam extends Error {}
+
+/** "/api/users/:id" with { id: 4 } → "/api/users/4"; every value is URI-encoded. */
+export function fillPath(path: string, params: Record<string, string | number | null | undefined> | undefined): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === "") throw new MissingPathParam(`${path}: no ${name}`);
+    return encodeURIComponent(String(value));
+  });
 }
 
-type Query = Record<string, string | number | boolean | undefined | null>;
-
-interface RequestOptions {
-  query?: Query;
-  body?: unknown;
-  form?: FormData;
-  /** GET /api/me while the guard decides: a 401 there means "not logged in", not a redirect. */
-  redirectOn401?: boolean;
-  /** Gives up after this long with ApiError(0, "timeout"); the request may still have reached the server. */
-  timeoutMs?: number;
-}
-
-/** Where a failed authentication sends the browser (spec §8). Tests replace it. */
-export const authRedirect = { toLogin: () => window.location.assign("/pub/login") };
-
-/** A wrong password or a spent sign-in link is a form error on the login page, not a lost session. */
-const CREDENTIAL_CODES: readonly ErrorCode[] = ["invalid_credentials", "handoff_invalid", "two_factor_code_invalid"];
-
-const withQuery = (path: string, query?: Query) => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
-  const text = params.toString();
-  return text ? `${path}${path.includes("?") ? "&" : "?"}${text}` : path;
-};
-
-const parseJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-};
-
-function toApiError(status: number, text: string): ApiError {
-  const body = parseJson(text);
-  const error =
-    body && typeof body === "object" && "error" in body ? (body as { error?: { code?: unknown; fields?: unknown; details?: unknown } }).error : undefined;
-  const code = isErrorCode(error?.code) ? error.code : null;
-  const fields: Record<string, ErrorCode> = {};
-  if (error?.fields && typeof error.fields === "object") {
-    for (const [field, value] of Object.entries(error.fields)) if (isErrorCode(value)) fields[field] = value;
-  }
-  const details: Record<string, string | number> = {};
-  if (error?.details && typeof error.details === "object") {
-    for (const [name, value] of Object.entries(error.details)) if (typeof value === "string" || typeof value === "number") details[name] = value;
-  }
-  return new ApiError(status, code, fields, text, details);
-}
-
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json" };
-  const hasJson = options.body !== undefined && !options.form;
-  if (hasJson) headers["content-type"] = "application/json";
-  const csrf = readCookie(CSRF_COOKIE);
-  if (method !== "GET" && csrf) headers[CSRF_HEADER] = csrf;
-  let response: Response;
-  try {
-    response = await fetch(withQuery(path, options.query), {
-      method,
-      headers,
-      credentials: "same-origin",
-      body: options.form ?? (hasJson ? JSON.stringify(options.body) : undefined),
-      signal: options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined,
-    });
-  } catch (error) {
-    const timedOut = error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError");
-    throw new ApiError(0, timedOut ? "timeout" : "network_error");
-  }
-  const text = await response.text();
-  if (response.ok) return (text ? parseJson(text) : undefined) as T;
-  const error = toApiError(response.status, text);
-  const onLoginPage = window.location.pathname === "/pub/login";
-  if (error.status === 401 && options.redirectOn401 !== false && !onLoginPage && !(error.code && CREDENTIAL_CODES.includes(error.code))) {
-    authRedirect.toLogin();
-  }
-  throw error;
-}
-
+/**
+ * The API as the web app calls it, typed from the endpoint table in core: the path is the route's own
+ * ("/api/users/:id"), `params`, `query` and `body` are checked against the route's schemas and the answer has
+ * the route's response type. The server validates and serialises with those same schemas.
+ */
 export const api = {
-  get: <T>(path: string, query?: Query) => request<T>("GET", path, { query }),
-  post: <T>(path: string, body?: unknown, options: { timeoutMs?: number } = {}) => request<T>("POST", path, { body: body ?? {}, ...options }),
-  put: <T>(path: string, body?: unknown) => request<T>("PUT", path, { body: body ?? {} }),
-  del: <T>(path: string, body?: unknown) => request<T>("DELETE", path, { body }),
-  upload: <T>(path: string, formData: FormData) => request<T>("POST", path, { form: formData }),
+  get: <P extends PathsOf<"GET">>(path: P, ...[input]: Args<"GET", P>) =>
+    http.get(fillPath(path, input?.params), input?.query ?? undefined) as Response<"GET", P>,
+  post: <P extends PathsOf<"POST">>(path: P, ...[input]: Args<"POST", P>) =>
+    http.post(fillPath(path, input?.params), input?.body, { timeoutMs: input?.timeoutMs }) as Response<"POST", P>,
+  put: <P extends PathsOf<"PUT">>(path: P, ...[input]: Args<"PUT", P>) => http.put(fillPath(path, input?.params), input?.body) as Response<"PUT", P>,
+  del: <P extends PathsOf<"DELETE">>(path: P, ...[input]: Args<"DELETE", P>) => http.del(fillPath(path, input?.params), input?.body) as Response<"DELETE", P>,
+  /** A multipart POST: the form is the body; `params` fill the path. */
+  upload: <P extends PathsOf<"POST">>(path: P, form: FormData, params?: Input<"POST", P>["params"]) =>
+    http.upload(fillPath(path, params ?? undefined), form) as Response<"POST", P>,
 };
 
 /** GET /api/me for the guard and useMe(): a 401 is an answer ("not logged in"), so it does not redirect. */

@@ -1,7 +1,7 @@
-import { api } from "./api.ts";
+import { http } from "./http.ts";
 
 /** POST /api/logout (with the CSRF header, unlike the spec's GET), then the browser goes to "/" (spec §7). */
 export async function logout() {
-  await api.post("/api/logout").catch(() => undefined);
+  await http.post("/api/logout").catch(() => undefined);
   window.location.assign("/");
 }

@@ -1,5 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
-import { ApiError, notifyError } from "./api.ts";
+import { notifyError } from "./api.ts";
+import { ApiError } from "./http.ts";
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLocale } from "../../i18n/index.ts";
-import { api, ApiError } from "../../lib/api.ts";
+import { http, ApiError } from "../../lib/http.ts";
 import { LOGO_TYPES, logoFileProblem } from "./logo-file.ts";
 
 interface LogoUploadProps<T> {
@@ -34,7 +34,7 @@ export function LogoUpload<T>({ src, name, uploadPath, onUploaded, canEdit }: Lo
     mutationFn: (file: File) => {
       const data = new FormData();
       data.append("file", file);
-      return api.upload<T>(uploadPath, data);
+      return http.upload<T>(uploadPath, data);
     },
     onSuccess: onUploaded,
     onError: (error) => {

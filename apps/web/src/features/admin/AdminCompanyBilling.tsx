@@ -4,14 +4,15 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
-import { api, errorText } from "../../lib/api.ts";
+import { errorText } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { day, tugrik } from "../billing/format.ts";
 import { adminKey } from "./admin.queries.ts";
 
 function RecordPayment({ invoice, onDone }: { invoice: InvoiceView; onDone: () => void }) {
   const { t } = useTranslation("admin");
   const [reference, setReference] = useState("");
-  const pay = useMutation({ mutationFn: () => api.post(`/api/admin/invoices/${invoice.id}/payment`, { reference }), onSuccess: onDone });
+  const pay = useMutation({ mutationFn: () => http.post(`/api/admin/invoices/${invoice.id}/payment`, { reference }), onSuccess: onDone });
   return (
     <Stack gap={4}>
       <Group gap="xs" wrap="nowrap">
@@ -42,10 +43,10 @@ export function AdminCompanyBilling({ companyId, name, onClose }: { companyId: n
   const { t: tb } = useTranslation("billing");
   const client = useQueryClient();
   const key = [...adminKey, "company-billing", companyId];
-  const query = useQuery({ queryKey: key, queryFn: () => api.get<AdminCompanyBillingView>(`/api/admin/companies/${companyId}/billing`) });
+  const query = useQuery({ queryKey: key, queryFn: () => http.get<AdminCompanyBillingView>(`/api/admin/companies/${companyId}/billing`) });
   const refresh = () => void client.invalidateQueries({ queryKey: adminKey });
   const suspend = useMutation({
-    mutationFn: (suspended: boolean) => api.put(`/api/admin/companies/${companyId}/suspension`, { suspended }),
+    mutationFn: (suspended: boolean) => http.put(`/api/admin/companies/${companyId}/suspension`, { suspended }),
     onSuccess: refresh,
   });
   const view = query.data;

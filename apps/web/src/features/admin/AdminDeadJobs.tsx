@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { ADMIN_PAGE_SIZE, adminKey, useDeadJobs } from "./admin.queries.ts";
 
 /** Background jobs that used all their attempts: what failed, how often, the last error; one more try on demand. */
@@ -16,7 +16,7 @@ export function AdminDeadJobs() {
   const [page, setPage] = useState(1);
   const list = useDeadJobs(page);
   const retry = useMutation({
-    mutationFn: (job: DeadJobView) => api.post(`/api/admin/jobs/${job.id}/retry`),
+    mutationFn: (job: DeadJobView) => http.post(`/api/admin/jobs/${job.id}/retry`),
     onSuccess: () => client.invalidateQueries({ queryKey: [...adminKey, "jobs"] }),
   });
   const items = list.data?.items ?? [];

@@ -4,7 +4,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
-import { api, errorText } from "../../lib/api.ts";
+import { errorText } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { adminKey } from "./admin.queries.ts";
 
 const LIMIT_FIELDS = ["max_users", "max_channels", "max_agents", "max_articles"] as const;
@@ -17,7 +18,7 @@ function PlanForm({ plan }: { plan: PlanView }) {
   const { id: _id, code, ...initial } = plan;
   const [values, setValues] = useState<PlanInput>(initial);
   const save = useMutation({
-    mutationFn: () => api.put<PlanView>(`/api/admin/plans/${code}`, values),
+    mutationFn: () => http.put<PlanView>(`/api/admin/plans/${code}`, values),
     onSuccess: () => void client.invalidateQueries({ queryKey: adminKey }),
   });
   return (
@@ -69,7 +70,7 @@ function PlanForm({ plan }: { plan: PlanView }) {
 
 /** The plans on sale: limits (empty is unlimited) and prices in tugrik, edited by the platform admin. */
 export function AdminPlans() {
-  const query = useQuery({ queryKey: [...adminKey, "plans"], queryFn: () => api.get<ListResponse<PlanView>>("/api/admin/plans") });
+  const query = useQuery({ queryKey: [...adminKey, "plans"], queryFn: () => http.get<ListResponse<PlanView>>("/api/admin/plans") });
   if (query.isPending) return <Loader />;
   if (query.isError) return <EmptyState onRetry={() => void query.refetch()} />;
   return (

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { ADMIN_PAGE_SIZE, adminKey, useAdminSettings, useAdminUsers, type Approval } from "./admin.queries.ts";
 import { HandoffLinkButton } from "./HandoffLinkButton.tsx";
 
@@ -24,7 +24,7 @@ export function AdminUsers() {
   const list = useAdminUsers(approval, debounced, page);
   const settings = useAdminSettings();
   const approve = useMutation({
-    mutationFn: (id: number) => api.post(`/api/admin/users/${id}/approve`),
+    mutationFn: (id: number) => http.post(`/api/admin/users/${id}/approve`),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKey }),
   });
   const items = list.data?.items ?? [];

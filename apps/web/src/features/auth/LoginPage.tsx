@@ -6,7 +6,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { currentLocale } from "../../i18n/index.ts";
-import { api, errorText, fieldErrors } from "../../lib/api.ts";
+import { errorText, fieldErrors } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { validate } from "../../lib/forms.ts";
 import { meQueryKey } from "../../lib/session.ts";
 import { AuthCard } from "./AuthCard.tsx";
@@ -47,7 +48,7 @@ export function LoginPage() {
   };
 
   const submit = useMutation({
-    mutationFn: ({ path, body }: { path: string; body: unknown }) => api.post<LoginResult | { ok: true }>(path, body),
+    mutationFn: ({ path, body }: { path: string; body: unknown }) => http.post<LoginResult | { ok: true }>(path, body),
     onSuccess: (result) => {
       if (mode === "forgot" || "ok" in result) return setSent(true);
       if (isTwoFactorChallenge(result)) return setChallenge(result.challenge);

@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { api, errorText } from "../../lib/api.ts";
+import { errorText } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { validate } from "../../lib/forms.ts";
 import { meQueryKey } from "../../lib/session.ts";
 
@@ -20,7 +21,7 @@ export function TwoFactorLoginStep({ challenge, onBack, onSignedIn }: { challeng
   const [code, setCode] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const submit = useMutation({
-    mutationFn: (body: TwoFactorLoginInput) => api.post<MeView>("/api/login/two-factor", body),
+    mutationFn: (body: TwoFactorLoginInput) => http.post<MeView>("/api/login/two-factor", body),
     onSuccess: (me) => {
       client.setQueryData(meQueryKey, me);
       if (onSignedIn) onSignedIn(me);

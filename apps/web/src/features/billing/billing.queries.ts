@@ -1,6 +1,6 @@
 import type { InvoiceView, ListResponse, PurchaseInput, QPayCheckoutView, SubscriptionView } from "@holboo/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 
 export const billingKeys = {
   all: ["billing"] as const,
@@ -11,10 +11,10 @@ export const billingKeys = {
 
 export type BillingStatus = Pick<SubscriptionView, "status" | "suspended_reason" | "notice">;
 
-export const useSubscription = () => useQuery({ queryKey: billingKeys.subscription(), queryFn: () => api.get<SubscriptionView>("/api/billing/subscription") });
+export const useSubscription = () => useQuery({ queryKey: billingKeys.subscription(), queryFn: () => http.get<SubscriptionView>("/api/billing/subscription") });
 export const useBillingStatus = (enabled: boolean) =>
-  useQuery({ queryKey: billingKeys.status(), queryFn: () => api.get<BillingStatus>("/api/billing/status"), enabled, refetchInterval: 5 * 60_000 });
-export const useInvoices = () => useQuery({ queryKey: billingKeys.invoices(), queryFn: () => api.get<ListResponse<InvoiceView>>("/api/billing/invoices") });
+  useQuery({ queryKey: billingKeys.status(), queryFn: () => http.get<BillingStatus>("/api/billing/status"), enabled, refetchInterval: 5 * 60_000 });
+export const useInvoices = () => useQuery({ queryKey: billingKeys.invoices(), queryFn: () => http.get<ListResponse<InvoiceView>>("/api/billing/invoices") });
 
 /** Every billing write answers the new subscription; the status, banner and invoices follow. */
 function useBillingWrite<Input>(write: (input: Input) => Promise<SubscriptionView>) {
@@ -28,9 +28,10 @@ function useBillingWrite<Input>(write: (input: Input) => Promise<SubscriptionVie
   });
 }
 
-export const usePurchase = () => useBillingWrite((input: PurchaseInput) => api.post<SubscriptionView>("/api/billing/purchase", input));
-export const useExtend = () => useBillingWrite((term: "month" | "year") => api.post<SubscriptionView>("/api/billing/extend", { term }));
-export const useAutoExtend = () => useBillingWrite((autoExtend: boolean) => api.put<SubscriptionView>("/api/billing/auto-extend", { auto_extend: autoExtend }));
+export const usePurchase = () => useBillingWrite((input: PurchaseInput) => http.post<SubscriptionView>("/api/billing/purchase", input));
+export const useExtend = () => useBillingWrite((term: "month" | "year") => http.post<SubscriptionView>("/api/billing/extend", { term }));
+export const useAutoExtend = () =>
+  useBillingWrite((autoExtend: boolean) => http.put<SubscriptionView>("/api/billing/auto-extend", { auto_extend: autoExtend }));
 
 export const invoicePdfUrl = (id: number) => `/api/billing/invoices/${id}/pdf`;
 
@@ -38,7 +39,7 @@ export const invoicePdfUrl = (id: number) => `/api/billing/invoices/${id}/pdf`;
 export const useQPayCheckout = (invoiceId: number | null) =>
   useQuery({
     queryKey: [...billingKeys.all, "qpay", invoiceId] as const,
-    queryFn: () => api.post<QPayCheckoutView>(`/api/billing/invoices/${invoiceId ?? 0}/qpay`),
+    queryFn: () => http.post<QPayCheckoutView>(`/api/billing/invoices/${invoiceId ?? 0}/qpay`),
     enabled: invoiceId !== null,
     staleTime: Infinity,
     retry: false,
@@ -48,7 +49,7 @@ export const useQPayCheckout = (invoiceId: number | null) =>
 export function useQPayCheck(invoiceId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ state: "paid" | "open" | "closed" }>(`/api/billing/invoices/${invoiceId}/qpay/check`),
+    mutationFn: () => http.post<{ state: "paid" | "open" | "closed" }>(`/api/billing/invoices/${invoiceId}/qpay/check`),
     onSuccess: (result) => {
       if (result.state !== "open") void client.invalidateQueries({ queryKey: billingKeys.all });
     },

@@ -4,7 +4,8 @@ import { useForm } from "@mantine/form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, fieldErrors, notifyError } from "../../lib/api.ts";
+import { fieldErrors, notifyError } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { meQueryKey, usePermission } from "../../lib/session.ts";
 import { CallCenterItems } from "./CallCenterItems.tsx";
 import { callKeys } from "./calls.queries.ts";
@@ -16,10 +17,10 @@ export function CallCenterSettingsPage() {
   const { t } = useTranslation("calls");
   const canEdit = usePermission("settings.edit");
   const client = useQueryClient();
-  const settings = useQuery({ queryKey: callKeys.settings(), queryFn: () => api.get<CallCenterView>("/api/call-center"), refetchInterval: 5000 });
+  const settings = useQuery({ queryKey: callKeys.settings(), queryFn: () => http.get<CallCenterView>("/api/call-center"), refetchInterval: 5000 });
   const users = useQuery({
     queryKey: ["users", "call-center"],
-    queryFn: () => api.get<{ items: UserView[] }>("/api/users", { user_type: "human", user_status: "active", page_size: 100 }),
+    queryFn: () => http.get<{ items: UserView[] }>("/api/users", { user_type: "human", user_status: "active", page_size: 100 }),
     enabled: canEdit,
   });
   const [secret, setSecret] = useState<string | null>(null);
@@ -36,18 +37,18 @@ export function CallCenterSettingsPage() {
   };
   const save = useMutation({
     mutationFn: (values: typeof form.values) =>
-      api.put<CallCenterView>("/api/call-center/connection", values.kind === "cti_webhook" ? { kind: "cti_webhook" } : values),
+      http.put<CallCenterView>("/api/call-center/connection", values.kind === "cti_webhook" ? { kind: "cti_webhook" } : values),
     onSuccess: (view) => {
       setSecret(view.connection?.signing_secret ?? null);
       done(view);
     },
     onError: (error) => form.setErrors(fieldErrors(error)),
   });
-  const remove = useMutation({ mutationFn: () => api.del<CallCenterView>("/api/call-center/connection"), onSuccess: done, onError: notifyError });
-  const addLine = (values: Record<"number" | "name", string>) => api.post<CallCenterView>("/api/call-center/lines", values).then(done);
+  const remove = useMutation({ mutationFn: () => http.del<CallCenterView>("/api/call-center/connection"), onSuccess: done, onError: notifyError });
+  const addLine = (values: Record<"number" | "name", string>) => http.post<CallCenterView>("/api/call-center/lines", values).then(done);
   const addExtension = (values: Record<"extension" | "user_id", string>) =>
-    api.post<CallCenterView>("/api/call-center/extensions", { extension: values.extension, user_id: Number(values.user_id) }).then(done);
-  const removeItem = useMutation({ mutationFn: (path: string) => api.del<CallCenterView>(path), onSuccess: done, onError: notifyError });
+    http.post<CallCenterView>("/api/call-center/extensions", { extension: values.extension, user_id: Number(values.user_id) }).then(done);
+  const removeItem = useMutation({ mutationFn: (path: string) => http.del<CallCenterView>(path), onSuccess: done, onError: notifyError });
   const ari = form.values.kind === "asterisk_ari";
   return (
     <Stack maw={900}>

@@ -5,7 +5,7 @@ import { Paper, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { callMinuteRows } from "./call-minutes.ts";
 import { callKeys } from "./calls.queries.ts";
 
@@ -19,7 +19,7 @@ export function CallMinutesChart({ lineId }: { lineId: number | null }) {
   const { t } = useTranslation("calls");
   const minutes = useQuery({
     queryKey: callKeys.minutes(lineId),
-    queryFn: () => api.get<CallMinutesView>("/api/call-center/monitor/minutes", lineId ? { line_id: lineId } : undefined),
+    queryFn: () => http.get<CallMinutesView>("/api/call-center/monitor/minutes", lineId ? { line_id: lineId } : undefined),
     refetchInterval: 5000,
   });
   const rows = useMemo(() => (minutes.data ? callMinuteRows(minutes.data, DEFAULT_TIME_ZONE) : []), [minutes.data]);

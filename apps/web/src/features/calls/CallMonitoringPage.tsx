@@ -3,7 +3,7 @@ import { Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } fr
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { CallMinutesChart } from "./CallMinutesChart.tsx";
 import { callKeys, clock, useCallUpdates } from "./calls.queries.ts";
 
@@ -36,7 +36,7 @@ export function CallMonitoringPage() {
   const [lineId, setLineId] = useState<number | null>(null);
   const monitor = useQuery({
     queryKey: callKeys.monitor(lineId),
-    queryFn: () => api.get<CallMonitorView>("/api/call-center/monitor", lineId ? { line_id: lineId } : undefined),
+    queryFn: () => http.get<CallMonitorView>("/api/call-center/monitor", lineId ? { line_id: lineId } : undefined),
     refetchInterval: 5000,
   });
   useCallUpdates();

@@ -3,13 +3,14 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMe, renderWithProviders } from "../../components/shared/test-utils.tsx";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { answerGets } from "../settings/test-fixtures.ts";
 import { CALL_CHART_MIN_MINUTES, callMinuteRows } from "./call-minutes.ts";
 import { CallMonitoringPage } from "./CallMonitoringPage.tsx";
 
 vi.mock("../../lib/api.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).apiModuleMock(importOriginal));
-const mocked = vi.mocked(api);
+vi.mock("../../lib/http.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).httpModuleMock(importOriginal));
+const mocked = vi.mocked(http);
 
 /** `count` minutes from Ulaanbaatar's midnight (16:00 UTC the day before), with the given minutes' figures. */
 function minutes(count: number, busy: Record<number, [number, number, number, number]> = {}): CallMinutesView {

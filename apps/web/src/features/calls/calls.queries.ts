@@ -1,7 +1,7 @@
 import { CALL_SOCKET_EVENT, type CallView } from "@holboo/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useStaffEvent } from "../../lib/staff-socket.ts";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 
 export const callKeys = {
   all: ["calls"] as const,
@@ -19,10 +19,10 @@ export function useCallUpdates(enabled = true) {
 }
 
 export const useInteractionCalls = (interactionId: number, enabled: boolean) =>
-  useQuery({ queryKey: callKeys.interaction(interactionId), queryFn: () => api.get<CallView[]>(`/api/interactions/${interactionId}/calls`), enabled });
+  useQuery({ queryKey: callKeys.interaction(interactionId), queryFn: () => http.get<CallView[]>(`/api/interactions/${interactionId}/calls`), enabled });
 
 export const useContactCalls = (contactId: number) =>
-  useQuery({ queryKey: callKeys.contact(contactId), queryFn: () => api.get<CallView[]>(`/api/contacts/${contactId}/calls`) });
+  useQuery({ queryKey: callKeys.contact(contactId), queryFn: () => http.get<CallView[]>(`/api/contacts/${contactId}/calls`) });
 
 /** 75 → "1:15", 3700 → "1:01:40". */
 export function clock(seconds: number): string {

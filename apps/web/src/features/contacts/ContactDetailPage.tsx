@@ -8,7 +8,8 @@ import { Link, useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "../../components/shared/ConfirmDialog.tsx";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
 import { FullPageLoader } from "../../components/FullPageLoader.tsx";
-import { api, notifyError } from "../../lib/api.ts";
+import { notifyError } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { usePermission } from "../../lib/session.ts";
 import { ContactFormDialog } from "./ContactFormDialog.tsx";
 import { MergeDialog } from "./MergeDialog.tsx";
@@ -34,7 +35,7 @@ export function ContactInteractions({ contactId }: { contactId: number }) {
   const { t } = useTranslation("contacts");
   const list = useQuery({
     queryKey: ["contacts", contactId, "interactions"],
-    queryFn: () => api.get<{ items: ContactInteractionView[] }>(`/api/contacts/${contactId}/interactions`),
+    queryFn: () => http.get<{ items: ContactInteractionView[] }>(`/api/contacts/${contactId}/interactions`),
   });
   if (list.data && !list.data.items.length)
     return (
@@ -85,9 +86,9 @@ export function ContactDetailPage() {
   const canEdit = usePermission("contact.edit");
   const canDelete = usePermission("contact.delete");
   const [dialog, setDialog] = useState<"edit" | "merge" | "delete" | null>(null);
-  const contact = useQuery({ queryKey: ["contacts", id], queryFn: () => api.get<ContactView>(`/api/contacts/${id}`), retry: false });
+  const contact = useQuery({ queryKey: ["contacts", id], queryFn: () => http.get<ContactView>(`/api/contacts/${id}`), retry: false });
   const remove = useMutation({
-    mutationFn: () => api.del(`/api/contacts/${id}`),
+    mutationFn: () => http.del(`/api/contacts/${id}`),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ["contacts"] });
       void navigate("/contacts");

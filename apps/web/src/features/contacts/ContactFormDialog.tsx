@@ -5,7 +5,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { ApiError, api, notifyError } from "../../lib/api.ts";
+import { notifyError } from "../../lib/api.ts";
+import { ApiError, http } from "../../lib/http.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { contactTypesQuery } from "./ContactTypesPage.tsx";
 import { fillEmpty, formState, toInput, type ContactFormState } from "./contact-form.ts";
@@ -40,8 +41,8 @@ export function ContactFormDialog({ contact, onClose, onSaved }: Props) {
   const save = useMutation({
     mutationFn: (values: ContactFormState) =>
       contact
-        ? api.put<ContactView>(`/api/contacts/${contact.id}`, toInput(values))
-        : api.post<ContactView>("/api/contacts", { ...toInput(values), idempotency_key: idempotencyKey }, { timeoutMs: LIMITS.contactAddTimeoutMs }),
+        ? http.put<ContactView>(`/api/contacts/${contact.id}`, toInput(values))
+        : http.post<ContactView>("/api/contacts", { ...toInput(values), idempotency_key: idempotencyKey }, { timeoutMs: LIMITS.contactAddTimeoutMs }),
     onSuccess: done,
     onError: (error) => {
       if (error instanceof ApiError && error.code === "contact_exists" && typeof error.details.contact_id === "number")
@@ -54,11 +55,11 @@ export function ContactFormDialog({ contact, onClose, onSaved }: Props) {
     mutationFn: async (existingId: number) => {
       if (contact) {
         // Editing: the other contact merges into this one, then the edit is saved.
-        await api.post("/api/contacts/merge", { keep_id: contact.id, remove_id: existingId });
-        return api.put<ContactView>(`/api/contacts/${contact.id}`, toInput(form.values));
+        await http.post("/api/contacts/merge", { keep_id: contact.id, remove_id: existingId });
+        return http.put<ContactView>(`/api/contacts/${contact.id}`, toInput(form.values));
       }
-      const existing = await api.get<ContactView>(`/api/contacts/${existingId}`);
-      return api.put<ContactView>(`/api/contacts/${existingId}`, fillEmpty(existing, form.values));
+      const existing = await http.get<ContactView>(`/api/contacts/${existingId}`);
+      return http.put<ContactView>(`/api/contacts/${existingId}`, fillEmpty(existing, form.values));
     },
     onSuccess: (saved) => {
       done(saved);

@@ -8,18 +8,19 @@ import { ConfirmRemove } from "../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, editAction, RowActions } from "../../components/shared/DataTable.tsx";
 import { ItemDialog } from "../../components/shared/ItemDialog.tsx";
 import { ListPage } from "../../components/shared/ListPage.tsx";
-import { api, fieldErrors } from "../../lib/api.ts";
+import { fieldErrors } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { submitValid } from "../../lib/forms.ts";
 import { usePermission } from "../../lib/session.ts";
 
-export const contactTypesQuery = { queryKey: ["contact-types"], queryFn: () => api.get<{ items: ContactTypeView[] }>("/api/contact-types") };
+export const contactTypesQuery = { queryKey: ["contact-types"], queryFn: () => http.get<{ items: ContactTypeView[] }>("/api/contact-types") };
 
 function TypeDialog({ type, onClose }: { type: ContactTypeView | null; onClose: () => void }) {
   const { t } = useTranslation("contacts");
   const client = useQueryClient();
   const form = useForm({ initialValues: { name: type?.name ?? "", description: type?.description ?? "" } });
   const save = useMutation({
-    mutationFn: (values: typeof form.values) => (type ? api.put(`/api/contact-types/${type.id}`, values) : api.post("/api/contact-types", values)),
+    mutationFn: (values: typeof form.values) => (type ? http.put(`/api/contact-types/${type.id}`, values) : http.post("/api/contact-types", values)),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ["contact-types"] });
       onClose();
@@ -49,7 +50,7 @@ export function ContactTypesPage() {
   const [removing, setRemoving] = useState<ContactTypeView | null>(null);
   const list = useQuery(contactTypesQuery);
   const remove = useMutation({
-    mutationFn: (type: ContactTypeView) => api.del(`/api/contact-types/${type.id}`),
+    mutationFn: (type: ContactTypeView) => http.del(`/api/contact-types/${type.id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: ["contact-types"] }),
   });
   const add = () => setEditing("new");

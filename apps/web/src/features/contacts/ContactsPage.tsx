@@ -9,7 +9,7 @@ import { Link, useNavigate } from "react-router";
 import { DateRangePicker, type DateRangeValue } from "../../components/shared/DateRangePicker.tsx";
 import { ListEmpty } from "../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { usePermission } from "../../lib/session.ts";
 import { ContactFormDialog } from "./ContactFormDialog.tsx";
 import { contactTypesQuery } from "./ContactTypesPage.tsx";
@@ -39,7 +39,7 @@ export function ContactsPage() {
     to: range.end ? new Date(range.end.getTime() + DAY_MS).toISOString() : undefined,
   };
   const query = { ...filterQuery, page, page_size: PAGE_SIZE };
-  const list = useQuery({ queryKey: ["contacts", "list", query], queryFn: () => api.get<ListResponse<ContactListItem>>("/api/contacts", query) });
+  const list = useQuery({ queryKey: ["contacts", "list", query], queryFn: () => http.get<ListResponse<ContactListItem>>("/api/contacts", query) });
   const set = (name: string) => (value: string | null) => {
     setPage(1);
     setFilters((current) => ({ ...current, [name]: value }));

@@ -14,13 +14,14 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLocale } from "../../i18n/index.ts";
-import { api, notifyError } from "../../lib/api.ts";
+import { notifyError } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 
 const upload = <T,>(path: string, file: File, mapping?: ImportMapping) => {
   const form = new FormData();
   if (mapping) form.append("mapping", JSON.stringify(mapping));
   form.append("file", file);
-  return api.upload<T>(path, form);
+  return http.upload<T>(path, form);
 };
 
 /** A column whose header is the field's key or its label in either language is mapped to it at once. */

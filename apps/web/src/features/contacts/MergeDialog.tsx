@@ -5,7 +5,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifications } from "@mantine/notifications";
-import { api, notifyError } from "../../lib/api.ts";
+import { notifyError } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { contactName } from "./contact-form.ts";
 
 /** Picks another contact and merges it into this one (the server checks ids and Facebook accounts). */
@@ -17,10 +18,10 @@ export function MergeDialog({ contact, onClose }: { contact: ContactView; onClos
   const [picked, setPicked] = useState<string | null>(null);
   const candidates = useQuery({
     queryKey: ["contacts", "merge-candidates", debounced],
-    queryFn: () => api.get<ListResponse<ContactListItem>>("/api/contacts", { search: debounced, page_size: 20 }),
+    queryFn: () => http.get<ListResponse<ContactListItem>>("/api/contacts", { search: debounced, page_size: 20 }),
   });
   const merge = useMutation({
-    mutationFn: (removeId: number) => api.post<ContactView>("/api/contacts/merge", { keep_id: contact.id, remove_id: removeId }),
+    mutationFn: (removeId: number) => http.post<ContactView>("/api/contacts/merge", { keep_id: contact.id, remove_id: removeId }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ["contacts"] });
       notifications.show({ color: "green", message: t("merge.done") });

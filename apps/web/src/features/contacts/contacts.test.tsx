@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMe, renderWithProviders } from "../../components/shared/test-utils.tsx";
-import { api, ApiError } from "../../lib/api.ts";
+import { http, ApiError } from "../../lib/http.ts";
 import { answerGets, list } from "../settings/test-fixtures.ts";
 import { formatDate, formatDateTime, type ContactView, type Permission } from "@holboo/core";
 import { Route, Routes } from "react-router";
@@ -12,7 +12,8 @@ import { ContactsPage } from "./ContactsPage.tsx";
 import { ImportDialog } from "./ImportDialog.tsx";
 
 vi.mock("../../lib/api.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).apiModuleMock(importOriginal));
-const mocked = vi.mocked(api);
+vi.mock("../../lib/http.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).httpModuleMock(importOriginal));
+const mocked = vi.mocked(http);
 
 beforeEach(() => {
   vi.clearAllMocks();

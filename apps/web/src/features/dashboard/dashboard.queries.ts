@@ -2,7 +2,7 @@ import type { ChannelView, DashboardPeriod, DashboardView, IssueRef } from "@hol
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import type { DateRangeValue } from "../../components/shared/date-range.ts";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { useMe } from "../../lib/session.ts";
 
 /** What the dashboard is filtered by: a quick period or the picker's value, a channel and an agent. */
@@ -33,7 +33,7 @@ export const dashboardKeys = { figures: (query: Record<string, string>) => ["das
 export function useDashboard(query: Record<string, string>) {
   return useQuery({
     queryKey: dashboardKeys.figures(query),
-    queryFn: () => api.get<DashboardView>("/api/dashboard", query),
+    queryFn: () => http.get<DashboardView>("/api/dashboard", query),
     placeholderData: keepPreviousData,
   });
 }
@@ -42,7 +42,7 @@ export function useDashboardChannels() {
   const { data: me } = useMe();
   return useQuery({
     queryKey: ["channels", me?.company_id],
-    queryFn: () => api.get<{ items: ChannelView[] }>(`/api/company/${me?.company_id ?? 0}/channel`),
+    queryFn: () => http.get<{ items: ChannelView[] }>(`/api/company/${me?.company_id ?? 0}/channel`),
     select: (data) => data.items,
     enabled: !!me?.company_id,
   });
@@ -51,7 +51,7 @@ export function useDashboardChannels() {
 export function useDashboardPeople(enabled: boolean) {
   return useQuery({
     queryKey: ["issue-options", "people"],
-    queryFn: () => api.get<{ items: IssueRef[] }>("/api/issue-options/people"),
+    queryFn: () => http.get<{ items: IssueRef[] }>("/api/issue-options/people"),
     select: (data) => data.items,
     enabled,
   });

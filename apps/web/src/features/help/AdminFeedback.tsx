@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListEmpty } from "../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 
 const PAGE_SIZE = 50;
 
@@ -15,7 +15,7 @@ export function AdminFeedback() {
   const [page, setPage] = useState(1);
   const list = useQuery({
     queryKey: ["admin", "feedback", page],
-    queryFn: () => api.get<{ items: AdminFeedbackView[]; total: number }>("/api/admin/feedback", { page, page_size: PAGE_SIZE }),
+    queryFn: () => http.get<{ items: AdminFeedbackView[]; total: number }>("/api/admin/feedback", { page, page_size: PAGE_SIZE }),
   });
   if (list.isPending) return <Loader />;
   const items = list.data?.items ?? [];

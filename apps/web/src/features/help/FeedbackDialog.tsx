@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormActions } from "../../components/shared/FormActions.tsx";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 
 interface Values {
@@ -25,9 +25,9 @@ export function FeedbackDialog({ onClose }: { onClose: () => void }) {
       if (screenshot) {
         const data = new FormData();
         data.append("file", screenshot, screenshot.name);
-        screenshotId = (await api.upload<{ file_id: string }>("/api/attachments", data)).file_id;
+        screenshotId = (await http.upload<{ file_id: string }>("/api/attachments", data)).file_id;
       }
-      return api.post<FeedbackView>("/api/feedback", { category: values.category, details: values.details, screenshot_file_id: screenshotId });
+      return http.post<FeedbackView>("/api/feedback", { category: values.category, details: values.details, screenshot_file_id: screenshotId });
     },
     onError: (error) => showSubmitError(error, form.setErrors),
   });

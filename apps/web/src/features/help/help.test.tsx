@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMe, renderWithProviders } from "../../components/shared/test-utils.tsx";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { answerGets } from "../settings/test-fixtures.ts";
 import { alertFor, deliverAlert } from "./alerts.ts";
 import { FeedbackDialog } from "./FeedbackDialog.tsx";
@@ -13,6 +13,7 @@ import { HelpMenu } from "./HelpMenu.tsx";
 import { LiveAlerts, readingInteraction } from "./LiveAlerts.tsx";
 
 vi.mock("../../lib/api.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).apiModuleMock(importOriginal));
+vi.mock("../../lib/http.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).httpModuleMock(importOriginal));
 
 /** The staff socket, as socket.io-client's `io()` hands it: handlers by event name, and what closed it. */
 const sockets = vi.hoisted(() => ({ handlers: new Map<string, (payload: unknown) => void>(), closed: 0 }));
@@ -25,7 +26,7 @@ vi.mock("socket.io-client", () => ({
     },
   }),
 }));
-const mocked = vi.mocked(api);
+const mocked = vi.mocked(http);
 
 beforeEach(() => {
   vi.clearAllMocks();

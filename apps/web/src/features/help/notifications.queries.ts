@@ -1,15 +1,15 @@
 import type { NotificationPreferences, UnreadSummary } from "@holboo/core";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 
 export const notificationPreferencesQuery = {
   queryKey: ["me", "notifications"] as const,
-  queryFn: () => api.get<NotificationPreferences>("/api/me/notifications"),
+  queryFn: () => http.get<NotificationPreferences>("/api/me/notifications"),
 };
 
 /** This person's own count (their read positions); `LiveAlerts` refetches it after the events that may change it. */
 export const unreadQuery = {
   queryKey: ["interactions", "unread"] as const,
-  queryFn: () => api.get<UnreadSummary>("/api/interactions/unread"),
+  queryFn: () => http.get<UnreadSummary>("/api/interactions/unread"),
 };
 
 /** The browser tab shows how many conversations wait unread: "(3) Holboo". */

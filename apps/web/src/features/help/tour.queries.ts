@@ -1,15 +1,15 @@
 import type { TourState } from "@holboo/core";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 
 export const tourQuery = {
   queryKey: ["me", "tour"] as const,
-  queryFn: () => api.get<TourState>("/api/me/tour"),
+  queryFn: () => http.get<TourState>("/api/me/tour"),
 };
 
 let saving: Promise<unknown> = Promise.resolve();
 /** One save after another: stepping quickly through the tour must not let an earlier step's save land last. */
 export function saveTour(state: TourState): Promise<TourState> {
-  const saved = saving.then(() => api.put<TourState>("/api/me/tour", state));
+  const saved = saving.then(() => http.put<TourState>("/api/me/tour", state));
   saving = saved.catch(() => undefined);
   return saved;
 }

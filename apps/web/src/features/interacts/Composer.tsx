@@ -4,7 +4,8 @@ import { IconPaperclip, IconSend, IconSparkles } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, notifyError } from "../../lib/api.ts";
+import { notifyError } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 
 export interface OutgoingMessage {
   client_id: string;
@@ -34,13 +35,13 @@ export function Composer({ interactionId, disabled, onSubmit, onTyping, prepared
   const slash = text.startsWith("/") && !text.includes(" ") ? text.slice(1) : null;
   const saved = useQuery({
     queryKey: ["saved-responses", slash],
-    queryFn: () => api.get<{ items: SavedResponseView[] }>("/api/saved-responses", { search: slash ?? "", page_size: 8 }),
+    queryFn: () => http.get<{ items: SavedResponseView[] }>("/api/saved-responses", { search: slash ?? "", page_size: 8 }),
     enabled: slash !== null,
   });
 
   const [draftSources, setDraftSources] = useState<AiDraftView["sources"]>([]);
   const draft = useMutation({
-    mutationFn: () => api.post<AiDraftView>(`/api/interactions/${interactionId}/ai-draft`),
+    mutationFn: () => http.post<AiDraftView>(`/api/interactions/${interactionId}/ai-draft`),
     onSuccess: (result) => {
       setText(result.text);
       setDraftSources(result.sources);
@@ -62,7 +63,7 @@ export function Composer({ interactionId, disabled, onSubmit, onTyping, prepared
     const form = new FormData();
     form.append("file", file);
     try {
-      const uploaded = await api.upload<AttachmentView>("/api/attachments", form);
+      const uploaded = await http.upload<AttachmentView>("/api/attachments", form);
       setFiles((current) => [...current, uploaded]);
     } catch (error) {
       notifyError(error);

@@ -4,7 +4,7 @@ import { IconPaperclip, IconPhoto, IconQuote } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 
 /** The frame's own rules: no script, no request but inline (`data:`) images, and remote images only when asked. */
 function emailDocument(body: string, images: boolean) {
@@ -42,7 +42,7 @@ export function EmailBody({
   const [quoted, setQuoted] = useState(false);
   const mail = useQuery({
     queryKey: ["interactions", interactionId, "email", messageId, images],
-    queryFn: () => api.get<EmailMessageView>(`/api/interactions/${interactionId}/messages/${messageId}/email`, { images: images ? "1" : "0" }),
+    queryFn: () => http.get<EmailMessageView>(`/api/interactions/${interactionId}/messages/${messageId}/email`, { images: images ? "1" : "0" }),
     retry: false,
     staleTime: Infinity,
   });

@@ -10,9 +10,10 @@ import { ChannelIcon } from "../../components/shared/ChannelIcon.tsx";
 import { ListEmpty } from "../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { useMe } from "../../lib/session.ts";
-import { inboxUserQueries, interactionKeys } from "./inbox.queries.ts";
+import { interactionKeys } from "./interactions.keys.ts";
+import { inboxUserQueries } from "./inbox.queries.ts";
 
 const PAGE_SIZE = 20;
 
@@ -42,14 +43,14 @@ export function InboxList({ status, selected, onSelect }: Props) {
   };
   const list = useQuery({
     queryKey: interactionKeys.list(query),
-    queryFn: () => api.get<{ items: InteractionView[]; total: number }>("/api/interactions", query),
+    queryFn: () => http.get<{ items: InteractionView[]; total: number }>("/api/interactions", query),
   });
   const channels = useQuery({
     queryKey: ["channels", me?.company_id],
-    queryFn: () => api.get<{ items: ChannelView[] }>(`/api/company/${me?.company_id}/channel`),
+    queryFn: () => http.get<{ items: ChannelView[] }>(`/api/company/${me?.company_id}/channel`),
     enabled: !!me?.company_id,
   });
-  const tags = useQuery({ queryKey: ["interaction-tags"], queryFn: () => api.get<{ items: InteractionTagView[] }>("/api/interaction-tags") });
+  const tags = useQuery({ queryKey: ["interaction-tags"], queryFn: () => http.get<{ items: InteractionTagView[] }>("/api/interaction-tags") });
   const users = useQuery(inboxUserQueries.assigneeFilter());
   const set = (name: string) => (value: string | null) => {
     setPage(1);

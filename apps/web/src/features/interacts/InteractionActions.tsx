@@ -4,7 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { inboxUserQueries } from "./inbox.queries.ts";
 
 const CloseInteractionDialog = lazy(() => import("./InteractionDialogs.tsx").then((m) => ({ default: m.CloseInteractionDialog })));
@@ -18,12 +18,12 @@ export function InteractionActions({ interaction }: { interaction: InteractionVi
   const [tagging, setTagging] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: ["interactions"] });
   const post = useMutation({
-    mutationFn: ({ path, body }: { path: string; body?: unknown }) => api.post(`/api/interactions/${interaction.id}/${path}`, body ?? {}),
+    mutationFn: ({ path, body }: { path: string; body?: unknown }) => http.post(`/api/interactions/${interaction.id}/${path}`, body ?? {}),
     onSuccess: refresh,
   });
   const users = useQuery(inboxUserQueries.assignable());
   const requestRating = useMutation({
-    mutationFn: () => api.post<{ url: string }>(`/api/interactions/${interaction.id}/rating-request`),
+    mutationFn: () => http.post<{ url: string }>(`/api/interactions/${interaction.id}/rating-request`),
     onSuccess: () => notifications.show({ color: "teal", message: t("ratingRequested") }),
   });
   if (interaction.status !== "open") return null;

@@ -5,7 +5,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNothingFoundMessage } from "../../components/shared/EmptyState.tsx";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 
 /** The two dialogs of InteractionActions, in their own chunk: loaded when one is first opened. */
 
@@ -57,9 +57,9 @@ export function InteractionTagsDialog({ interaction, onClose, onSaved }: { inter
   const { t } = useTranslation("inbox");
   const emptyText = useNothingFoundMessage();
   const [tagIds, setTagIds] = useState<string[]>(interaction.tags.map((tag) => String(tag.id)));
-  const tags = useQuery({ queryKey: ["interaction-tags"], queryFn: () => api.get<{ items: InteractionTagView[] }>("/api/interaction-tags") });
+  const tags = useQuery({ queryKey: ["interaction-tags"], queryFn: () => http.get<{ items: InteractionTagView[] }>("/api/interaction-tags") });
   const saveTags = useMutation({
-    mutationFn: () => api.put(`/api/interactions/${interaction.id}/tags`, { tag_ids: tagIds.map(Number) }),
+    mutationFn: () => http.put(`/api/interactions/${interaction.id}/tags`, { tag_ids: tagIds.map(Number) }),
     onSuccess: onSaved,
   });
   return (

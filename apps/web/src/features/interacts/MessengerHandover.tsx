@@ -3,7 +3,8 @@ import { Alert, Button, Group } from "@mantine/core";
 import { IconBrandMessenger } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api, notifyError } from "../../lib/api.ts";
+import { notifyError } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 
 /**
  * Messenger's handover protocol on one conversation: pass the thread to the Facebook Page inbox, or take
@@ -13,9 +14,9 @@ export function MessengerHandover({ interaction, version, canEdit }: { interacti
   const { t } = useTranslation("inbox");
   const client = useQueryClient();
   const key = ["interactions", interaction.id, "messenger-thread", version];
-  const thread = useQuery({ queryKey: key, queryFn: () => api.get<MessengerThreadView>(`/api/interactions/${interaction.id}/messenger-thread`) });
+  const thread = useQuery({ queryKey: key, queryFn: () => http.get<MessengerThreadView>(`/api/interactions/${interaction.id}/messenger-thread`) });
   const move = useMutation({
-    mutationFn: (edge: "pass" | "take") => api.post<MessengerThreadView>(`/api/interactions/${interaction.id}/messenger-thread/${edge}`, {}),
+    mutationFn: (edge: "pass" | "take") => http.post<MessengerThreadView>(`/api/interactions/${interaction.id}/messenger-thread/${edge}`, {}),
     onSuccess: (state) => client.setQueryData(key, state),
     onError: notifyError,
   });

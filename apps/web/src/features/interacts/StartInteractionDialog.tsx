@@ -6,7 +6,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNothingFoundMessage } from "../../components/shared/EmptyState.tsx";
-import { ApiError, api, fieldErrors, notifyError } from "../../lib/api.ts";
+import { fieldErrors, notifyError } from "../../lib/api.ts";
+import { ApiError, http } from "../../lib/http.ts";
 import { validate } from "../../lib/forms.ts";
 
 const contactLabel = (contact: ContactListItem | ContactView, unnamed: string) =>
@@ -22,16 +23,16 @@ export function StartInteractionDialog({ onStarted, onClose }: { onStarted: (id:
   const form = useForm({ initialValues: { contact_id: 0, channel_id: 0, title: "", text: "" } });
   const contacts = useQuery({
     queryKey: ["contacts", "pick", debounced],
-    queryFn: () => api.get<{ items: ContactListItem[] }>("/api/contacts", { search: debounced, page_size: 20 }),
+    queryFn: () => http.get<{ items: ContactListItem[] }>("/api/contacts", { search: debounced, page_size: 20 }),
   });
   const contact = useQuery({
     queryKey: ["contacts", form.values.contact_id],
-    queryFn: () => api.get<ContactView>(`/api/contacts/${form.values.contact_id}`),
+    queryFn: () => http.get<ContactView>(`/api/contacts/${form.values.contact_id}`),
     enabled: form.values.contact_id > 0,
   });
   const channels = contact.data?.social_accounts.map((account) => account.channel) ?? [];
   const start = useMutation({
-    mutationFn: (input: StartInteractionInput) => api.post<InteractionView>("/api/interactions", input),
+    mutationFn: (input: StartInteractionInput) => http.post<InteractionView>("/api/interactions", input),
     onSuccess: (started) => {
       void client.invalidateQueries({ queryKey: ["interactions"] });
       onClose();

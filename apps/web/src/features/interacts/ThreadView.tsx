@@ -4,7 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { api, notifyError } from "../../lib/api.ts";
+import { notifyError } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { usePermission } from "../../lib/session.ts";
 import type { IssuePrefill } from "../issues/IssueFormModal.tsx";
 import { Composer, type OutgoingMessage } from "./Composer.tsx";
@@ -15,7 +16,7 @@ import { CallBubble } from "../calls/CallBubble.tsx";
 import { useCallUpdates, useInteractionCalls } from "../calls/calls.queries.ts";
 import { MessengerHandover } from "./MessengerHandover.tsx";
 import { ThreadState } from "./thread-state.ts";
-import { interactionKeys } from "./inbox.queries.ts";
+import { interactionKeys } from "./interactions.keys.ts";
 import { useContactLive } from "./useContactLive.ts";
 import type { InboxSocket } from "./useInboxSocket.ts";
 
@@ -56,7 +57,7 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
   const [issuePrefill, setIssuePrefill] = useState<IssuePrefill | null>(null);
   const interaction = useQuery({
     queryKey: interactionKeys.one(interactionId),
-    queryFn: () => api.get<InteractionView>(`/api/interactions/${interactionId}`),
+    queryFn: () => http.get<InteractionView>(`/api/interactions/${interactionId}`),
   });
   const state = useMemo(() => new ThreadState(), [interactionId]);
   const [, redraw] = useState(0);
@@ -66,14 +67,14 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
   const contactLive = useContactLive(interactionId, live);
 
   const catchUp = useCallback(async () => {
-    const { items } = await api.get<{ items: InteractionEventView[] }>(`/api/interactions/${interactionId}/events`, { after: state.lastSeq, limit: 500 });
+    const { items } = await http.get<{ items: InteractionEventView[] }>(`/api/interactions/${interactionId}/events`, { after: state.lastSeq, limit: 500 });
     if (state.apply(items)) redraw((n) => n + 1);
   }, [interactionId, state]);
 
   useEffect(() => {
     // The newest page of messages first, then every event after it; older pages load on demand.
     void (async () => {
-      const { items } = await api.get<{ items: MessageView[] }>(`/api/interactions/${interactionId}/messages`, { limit: 30 });
+      const { items } = await http.get<{ items: MessageView[] }>(`/api/interactions/${interactionId}/messages`, { limit: 30 });
       state.prepend(items);
       setHasOlder(items.length === 30);
       // Events from just before the oldest loaded message: the notes between messages show too.
@@ -107,7 +108,7 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
   // E-mail in "draft" mode: the virtual agent's draft for the newest customer mail fills the composer (it may come a moment after the mail).
   const prepared = useQuery({
     queryKey: ["interactions", interactionId, "email-draft", newest?.seq ?? 0],
-    queryFn: () => api.get<EmailDraftView>(`/api/interactions/${interactionId}/email-draft`),
+    queryFn: () => http.get<EmailDraftView>(`/api/interactions/${interactionId}/email-draft`),
     enabled: isEmail && awaitingAnswer,
     refetchInterval: (query) => (query.state.data?.draft || query.state.dataUpdateCount > 10 ? false : 3000),
   });
@@ -116,7 +117,7 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
     // Read by this person (their own unread counts) and seen by staff (the customer's receipts), once it is on a visible screen.
     const read = () => {
       if (lastSeq && document.visibilityState === "visible")
-        void api.post(`/api/interactions/${interactionId}/seen`, { up_to_seq: lastSeq }).catch(() => undefined);
+        void http.post(`/api/interactions/${interactionId}/seen`, { up_to_seq: lastSeq }).catch(() => undefined);
     };
     read();
     document.addEventListener("visibilitychange", read);
@@ -126,7 +127,7 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
   const loadOlder = async () => {
     const before = state.oldestMessageSeq;
     if (!before) return;
-    const { items } = await api.get<{ items: MessageView[] }>(`/api/interactions/${interactionId}/messages`, { before, limit: 30 });
+    const { items } = await http.get<{ items: MessageView[] }>(`/api/interactions/${interactionId}/messages`, { before, limit: 30 });
     state.prepend(items);
     setHasOlder(items.length === 30);
     redraw((n) => n + 1);
@@ -135,7 +136,7 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
   const submit = async (message: OutgoingMessage) => {
     setPending((current) => new Map(current).set(message.client_id, { message, failed: false }));
     try {
-      await api.post(`/api/interactions/${interactionId}/messages`, {
+      await http.post(`/api/interactions/${interactionId}/messages`, {
         client_id: message.client_id,
         text: message.text,
         attachment_ids: message.attachments.map((a) => a.file_id),

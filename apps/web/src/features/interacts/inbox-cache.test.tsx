@@ -2,14 +2,15 @@ import { INTERACTION_READ_EVENT, type InteractionEventView, type InteractionView
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMe, renderWithProviders } from "../../components/shared/test-utils.tsx";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { answerGets, list } from "../settings/test-fixtures.ts";
 import { listAfterMessage } from "./inbox-cache.ts";
 import { InboxList } from "./InboxList.tsx";
 import { useInboxSocket } from "./useInboxSocket.ts";
 
 vi.mock("../../lib/api.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).apiModuleMock(importOriginal));
-const mocked = vi.mocked(api);
+vi.mock("../../lib/http.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).httpModuleMock(importOriginal));
+const mocked = vi.mocked(http);
 
 /** The tab's one staff socket, as socket.io-client's `io()` hands it: every handler by event name, and how many opened. */
 const sockets = vi.hoisted(() => ({ handlers: new Map<string, Set<(payload?: unknown) => void>>(), opened: 0 }));

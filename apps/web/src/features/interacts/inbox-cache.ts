@@ -7,7 +7,7 @@ import {
   type MessageView,
 } from "@holboo/core";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
-import { interactionKeys } from "./inbox.queries.ts";
+import { interactionKeys } from "./interactions.keys.ts";
 
 export interface InboxPage {
   items: InteractionView[];

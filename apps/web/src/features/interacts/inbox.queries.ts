@@ -1,5 +1,5 @@
 import type { UserView } from "@holboo/core";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 
 /**
  * The people lists of the inbox. They are different queries (the assignee filter lists every person, inactive
@@ -9,19 +9,11 @@ import { api } from "../../lib/api.ts";
 export const inboxUserQueries = {
   assigneeFilter: () => ({
     queryKey: ["users", "inbox", "assignee-filter"] as const,
-    queryFn: () => api.get<{ items: UserView[] }>("/api/users", { user_type: "human", page_size: 100 }).catch(() => ({ items: [] as UserView[] })),
+    queryFn: () => http.get<{ items: UserView[] }>("/api/users", { user_type: "human", page_size: 100 }).catch(() => ({ items: [] as UserView[] })),
   }),
   assignable: () => ({
     queryKey: ["users", "inbox", "assignable"] as const,
     queryFn: () =>
-      api.get<{ items: UserView[] }>("/api/users", { user_type: "human", user_status: "active", page_size: 100 }).catch(() => ({ items: [] as UserView[] })),
+      http.get<{ items: UserView[] }>("/api/users", { user_type: "human", user_status: "active", page_size: 100 }).catch(() => ({ items: [] as UserView[] })),
   }),
-};
-
-/** The inbox's conversation caches: the lists (one per tab, page and filters) and each open conversation. */
-export const interactionKeys = {
-  all: ["interactions"] as const,
-  lists: () => [...interactionKeys.all, "list"] as const,
-  list: (query: Record<string, unknown>) => [...interactionKeys.lists(), query] as const,
-  one: (id: number) => [...interactionKeys.all, "one", id] as const,
 };

@@ -3,14 +3,15 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMe, renderWithProviders } from "../../components/shared/test-utils.tsx";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { answerGets, list } from "../settings/test-fixtures.ts";
 import { inboxUserQueries } from "./inbox.queries.ts";
 import { InboxList } from "./InboxList.tsx";
 import { InteractionSidePanel } from "./InteractionSidePanel.tsx";
 
 vi.mock("../../lib/api.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).apiModuleMock(importOriginal));
-const mocked = vi.mocked(api);
+vi.mock("../../lib/http.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).httpModuleMock(importOriginal));
+const mocked = vi.mocked(http);
 
 const closed: InteractionView = {
   id: 41,

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { emitStaff, onStaffConnect, onStaffEvent, useStaffConnected } from "../../lib/staff-socket.ts";
 import { billingKeys } from "../billing/billing.queries.ts";
-import { interactionKeys } from "./inbox.queries.ts";
+import { interactionKeys } from "./interactions.keys.ts";
 
 /** The cache patches load with the first push (in order: one module, resolved in call order), off the first screen. */
 const cachePatches = () => import("./inbox-cache.ts");

@@ -3,7 +3,7 @@ import { Anchor, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { PriorityBadge, StatusBadge } from "./IssueBadges.tsx";
 
 /** A contact's issues on their profile (the ones this user may see), newest first. */
@@ -11,7 +11,7 @@ export function ContactIssues({ contactId }: { contactId: number }) {
   const { t } = useTranslation("issues");
   const list = useQuery({
     queryKey: ["issues", "contact", contactId],
-    queryFn: () => api.get<{ items: IssueView[]; total: number }>("/api/issues", { contact_id: contactId, page_size: 20 }),
+    queryFn: () => http.get<{ items: IssueView[]; total: number }>("/api/issues", { contact_id: contactId, page_size: 20 }),
   });
   if (list.data && !list.data.items.length)
     return (

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { useMe, usePermission } from "../../lib/session.ts";
 import { ISSUES_KEY, usePeople } from "./issues.queries.ts";
@@ -29,7 +29,7 @@ export function IssueComments({ issue }: { issue: IssueDetailView }) {
           query,
         );
   const send = useMutation({
-    mutationFn: (input: { body: string; mention_ids: number[] }) => api.post(`/api/issues/${issue.id}/comments`, input),
+    mutationFn: (input: { body: string; mention_ids: number[] }) => http.post(`/api/issues/${issue.id}/comments`, input),
     onSuccess: () => {
       form.reset();
       setPicked([]);

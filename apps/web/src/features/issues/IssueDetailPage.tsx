@@ -8,7 +8,8 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "../../components/shared/ConfirmDialog.tsx";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
-import { api, notifyError } from "../../lib/api.ts";
+import { notifyError } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { usePermission } from "../../lib/session.ts";
 import { PriorityBadge, StatusBadge } from "./IssueBadges.tsx";
 import { IssueComments } from "./IssueComments.tsx";
@@ -39,16 +40,20 @@ export function IssueDetailPage() {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const people = usePeople();
-  const detail = useQuery({ queryKey: [...ISSUES_KEY, "detail", id], queryFn: () => api.get<IssueDetailView>(`/api/issues/${id}`), retry: false });
+  const detail = useQuery({ queryKey: [...ISSUES_KEY, "detail", id], queryFn: () => http.get<IssueDetailView>(`/api/issues/${id}`), retry: false });
   const refresh = () => void client.invalidateQueries({ queryKey: ISSUES_KEY });
-  const move = useMutation({ mutationFn: (status: IssueStatus) => api.post(`/api/issues/${id}/status`, { status }), onSuccess: refresh, onError: notifyError });
+  const move = useMutation({
+    mutationFn: (status: IssueStatus) => http.post(`/api/issues/${id}/status`, { status }),
+    onSuccess: refresh,
+    onError: notifyError,
+  });
   const assign = useMutation({
-    mutationFn: (assigneeId: number) => api.post(`/api/issues/${id}/assign`, { assignee_id: assigneeId }),
+    mutationFn: (assigneeId: number) => http.post(`/api/issues/${id}/assign`, { assignee_id: assigneeId }),
     onSuccess: refresh,
     onError: notifyError,
   });
   const remove = useMutation({
-    mutationFn: () => api.del(`/api/issues/${id}`),
+    mutationFn: () => http.del(`/api/issues/${id}`),
     onSuccess: () => {
       refresh();
       void navigate("/issues");

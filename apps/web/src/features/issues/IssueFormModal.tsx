@@ -20,7 +20,8 @@ import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLocale } from "../../i18n/index.ts";
-import { api, notifyError } from "../../lib/api.ts";
+import { notifyError } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { useMe, usePermission } from "../../lib/session.ts";
 import { ISSUES_KEY, contactLabel, options, useChannels, useIssueSettings, usePeople } from "./issues.queries.ts";
@@ -58,7 +59,7 @@ export function IssueFormModal({
   const [search] = useDebouncedValue(contactSearch, 250);
   const contacts = useQuery({
     queryKey: ["issue-options", "contacts", search],
-    queryFn: () => api.get<{ items: IssueRef[] }>("/api/issue-options/contacts", { search }),
+    queryFn: () => http.get<{ items: IssueRef[] }>("/api/issue-options/contacts", { search }),
   });
   const knownContact = issue?.contact ?? prefill?.contact;
   const [attachments, setAttachments] = useState<AttachmentView[]>(issue?.attachments ?? []);
@@ -99,7 +100,7 @@ export function IssueFormModal({
   });
   const save = useMutation({
     mutationFn: (input: ReturnType<typeof toInput>) =>
-      issue ? api.put<IssueView>(`/api/issues/${issue.id}`, input) : api.post<IssueView>("/api/issues", input),
+      issue ? http.put<IssueView>(`/api/issues/${issue.id}`, input) : http.post<IssueView>("/api/issues", input),
     onSuccess: (saved) => {
       void client.invalidateQueries({ queryKey: ISSUES_KEY });
       onSaved?.(saved);
@@ -119,7 +120,7 @@ export function IssueFormModal({
     const data = new FormData();
     data.append("file", file);
     try {
-      const uploaded = await api.upload<AttachmentView>("/api/attachments", data);
+      const uploaded = await http.upload<AttachmentView>("/api/attachments", data);
       setAttachments((current) => [...current, uploaded]);
     } catch (error) {
       notifyError(error);

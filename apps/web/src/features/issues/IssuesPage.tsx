@@ -10,7 +10,7 @@ import { useNavigate } from "react-router";
 import { DateRangePicker, type DateRangeValue } from "../../components/shared/DateRangePicker.tsx";
 import { ListEmpty } from "../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { usePermission } from "../../lib/session.ts";
 import { IssueFormModal } from "./IssueFormModal.tsx";
 import { PriorityBadge, StatusBadge } from "./IssueBadges.tsx";
@@ -46,7 +46,7 @@ export function IssuesPage() {
   };
   const list = useQuery({
     queryKey: [...ISSUES_KEY, query],
-    queryFn: () => api.get<{ items: IssueView[]; total: number }>("/api/issues", query),
+    queryFn: () => http.get<{ items: IssueView[]; total: number }>("/api/issues", query),
     placeholderData: keepPreviousData,
   });
   const filter = (key: keyof typeof filters, label: string, data: Array<{ value: string; label: string }>) => (

@@ -8,7 +8,7 @@ import {
   type IssueStatus,
 } from "@holboo/core";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { useMe } from "../../lib/session.ts";
 
 export const issueSettingsKey = (kind: IssueSettingKind) => ["issue-settings", kind] as const;
@@ -20,7 +20,7 @@ export const PRIORITY_COLOR: Record<IssuePriority, string> = { low: "gray", medi
 export function useIssueSettings(kind: IssueSettingKind) {
   return useQuery({
     queryKey: issueSettingsKey(kind),
-    queryFn: () => api.get<{ items: IssueSettingView[] }>(ISSUE_SETTING_PATHS[kind]),
+    queryFn: () => http.get<{ items: IssueSettingView[] }>(ISSUE_SETTING_PATHS[kind]),
     select: (data) => data.items,
   });
 }
@@ -29,7 +29,7 @@ export function useIssueSettings(kind: IssueSettingKind) {
 export function usePeople() {
   return useQuery({
     queryKey: ["issue-options", "people"],
-    queryFn: () => api.get<{ items: IssueRef[] }>("/api/issue-options/people"),
+    queryFn: () => http.get<{ items: IssueRef[] }>("/api/issue-options/people"),
     select: (data) => data.items,
   });
 }
@@ -38,7 +38,7 @@ export function useChannels() {
   const { data: me } = useMe();
   return useQuery({
     queryKey: ["channels", me?.company_id],
-    queryFn: () => api.get<{ items: ChannelView[] }>(`/api/company/${me?.company_id ?? 0}/channel`),
+    queryFn: () => http.get<{ items: ChannelView[] }>(`/api/company/${me?.company_id ?? 0}/channel`),
     select: (data) => data.items,
     enabled: !!me?.company_id,
   });

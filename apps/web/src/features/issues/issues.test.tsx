@@ -4,7 +4,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMe, renderWithProviders } from "../../components/shared/test-utils.tsx";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { MessageBubble } from "../interacts/MessageBubble.tsx";
 import { IssueSettingsPage } from "../settings/library/IssueSettingsPage.tsx";
 import { answerGets, list } from "../settings/test-fixtures.ts";
@@ -14,7 +14,8 @@ import { IssuesPage } from "./IssuesPage.tsx";
 import { IssueFormModal } from "./IssueFormModal.tsx";
 
 vi.mock("../../lib/api.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).apiModuleMock(importOriginal));
-const mocked = vi.mocked(api);
+vi.mock("../../lib/http.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).httpModuleMock(importOriginal));
+const mocked = vi.mocked(http);
 beforeEach(() => vi.clearAllMocks());
 
 const tag: IssueSettingView = { id: 3, kind: "tag", name: "Төлбөр", description: "", color: "#fa5252", created_at: "2026-11-23T10:00:00.000Z" };

@@ -8,7 +8,8 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ConfirmDialog } from "../../components/shared/ConfirmDialog.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
-import { api, notifyError } from "../../lib/api.ts";
+import { notifyError } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { usePermission } from "../../lib/session.ts";
 import { SourceBadge, StatusBadge } from "./ArticleBadges.tsx";
@@ -37,17 +38,17 @@ function ArticleForm({ article, folderId }: { article: ArticleView | null; folde
   };
   const save = useMutation({
     mutationFn: (body: ArticleInput) =>
-      article ? api.put<ArticleView>(`/api/knowledge/articles/${article.id}`, body) : api.post<ArticleView>("/api/knowledge/articles", body),
+      article ? http.put<ArticleView>(`/api/knowledge/articles/${article.id}`, body) : http.post<ArticleView>("/api/knowledge/articles", body),
     onSuccess: saved,
     onError: (error) => showSubmitError(error, setErrors),
   });
   const status = useMutation({
-    mutationFn: (action: "publish" | "unpublish") => api.post<ArticleView>(`/api/knowledge/articles/${article?.id}/${action}`),
+    mutationFn: (action: "publish" | "unpublish") => http.post<ArticleView>(`/api/knowledge/articles/${article?.id}/${action}`),
     onSuccess: saved,
     onError: notifyError,
   });
   const remove = useMutation({
-    mutationFn: () => api.del(`/api/knowledge/articles/${article?.id}`),
+    mutationFn: () => http.del(`/api/knowledge/articles/${article?.id}`),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ["knowledge"] });
       void navigate("/knowledge");
@@ -173,7 +174,7 @@ export function ArticlePage() {
   const articleId = id ? Number(id) : null;
   const article = useQuery({
     queryKey: ["knowledge", "article", articleId],
-    queryFn: () => api.get<ArticleView>(`/api/knowledge/articles/${articleId}`),
+    queryFn: () => http.get<ArticleView>(`/api/knowledge/articles/${articleId}`),
     enabled: articleId !== null,
   });
   if (!folders.data || (articleId !== null && !article.data)) return null;

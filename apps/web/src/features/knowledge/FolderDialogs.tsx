@@ -5,7 +5,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/shared/ConfirmDialog.tsx";
 import { currentLocale } from "../../i18n/index.ts";
-import { api, notifyError } from "../../lib/api.ts";
+import { notifyError } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { folderKey, folderOptions, useAgents, useFolders } from "./knowledge.queries.ts";
 import { FormActions } from "../../components/shared/FormActions.tsx";
@@ -29,7 +30,7 @@ export function FolderDialog({ folder, parentId, onClose }: FolderDialogProps) {
     },
   });
   const save = useMutation({
-    mutationFn: (body: FolderInput) => (folder ? api.put(`/api/knowledge/folders/${folder.id}`, body) : api.post("/api/knowledge/folders", body)),
+    mutationFn: (body: FolderInput) => (folder ? http.put(`/api/knowledge/folders/${folder.id}`, body) : http.post("/api/knowledge/folders", body)),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: folderKey });
       onClose();
@@ -73,7 +74,7 @@ export function DeleteFolderDialog({ folder, onClose, onDeleted }: { folder: Fol
   const client = useQueryClient();
   const word = DELETE_WORDS[currentLocale()];
   const remove = useMutation({
-    mutationFn: (f: FolderView) => api.del(`/api/knowledge/folders/${f.id}`, { confirm_word: word }),
+    mutationFn: (f: FolderView) => http.del(`/api/knowledge/folders/${f.id}`, { confirm_word: word }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ["knowledge"] });
       onDeleted();

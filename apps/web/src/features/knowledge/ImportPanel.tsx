@@ -6,7 +6,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { api, errorText, notifyError } from "../../lib/api.ts";
+import { errorText, notifyError } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 
 /** Imports a .docx/.pdf upload or a web page into the chosen folder as a draft, then opens it. */
 export function ImportPanel({ folderId }: { folderId: number }) {
@@ -24,13 +25,13 @@ export function ImportPanel({ folderId }: { folderId: number }) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append("file", file);
-      return api.upload<ArticleView>(`/api/knowledge/import/file?folder_id=${folderId}`, form);
+      return http.upload<ArticleView>(`/api/knowledge/import/file?folder_id=${folderId}`, form);
     },
     onSuccess: done,
     onError: notifyError,
   });
   const fromUrl = useMutation({
-    mutationFn: () => api.post<ArticleView>("/api/knowledge/import/url", { folder_id: folderId, url }),
+    mutationFn: () => http.post<ArticleView>("/api/knowledge/import/url", { folder_id: folderId, url }),
     onSuccess: done,
     onError: (error) => setUrlError(errorText(error)),
   });

@@ -9,7 +9,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { usePermission } from "../../lib/session.ts";
 import { SourceBadge, StatusBadge } from "./ArticleBadges.tsx";
 import { DeleteFolderDialog, FolderDialog } from "./FolderDialogs.tsx";
@@ -37,7 +37,7 @@ export function KnowledgePage() {
   const articles = useQuery({
     queryKey: [...articlesKey, selected, debounced, status, page],
     queryFn: () =>
-      api.get<{ items: ArticleSummary[]; total: number }>("/api/knowledge/articles", {
+      http.get<{ items: ArticleSummary[]; total: number }>("/api/knowledge/articles", {
         folder_id: selected,
         search: debounced,
         status,

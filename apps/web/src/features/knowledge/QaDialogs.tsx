@@ -3,7 +3,7 @@ import { Modal, MultiSelect, Stack, Switch, Text, TextInput, Textarea } from "@m
 import { useForm } from "@mantine/form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { FormActions } from "../../components/shared/FormActions.tsx";
 
@@ -22,10 +22,10 @@ export function QaDialog({ pair, onClose }: { pair: QaView | null; onClose: () =
   });
   const articles = useQuery({
     queryKey: ["knowledge", "articles", "options"],
-    queryFn: () => api.get<{ items: ArticleSummary[] }>("/api/knowledge/articles", { page_size: 100 }),
+    queryFn: () => http.get<{ items: ArticleSummary[] }>("/api/knowledge/articles", { page_size: 100 }),
   });
   const save = useMutation({
-    mutationFn: (body: QaInput) => (pair ? api.put(`/api/knowledge/qa/${pair.id}`, body) : api.post("/api/knowledge/qa", body)),
+    mutationFn: (body: QaInput) => (pair ? http.put(`/api/knowledge/qa/${pair.id}`, body) : http.post("/api/knowledge/qa", body)),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ["knowledge"] });
       onClose();
@@ -73,7 +73,7 @@ export function ResolveDialog({ question, onClose }: { question: QuestionView; o
   const client = useQueryClient();
   const form = useForm({ initialValues: { question: question.question, answer: "" } });
   const save = useMutation({
-    mutationFn: (body: ResolveQuestionInput) => api.post(`/api/knowledge/questions/${question.id}/resolve`, body),
+    mutationFn: (body: ResolveQuestionInput) => http.post(`/api/knowledge/questions/${question.id}/resolve`, body),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ["knowledge"] });
       onClose();

@@ -10,7 +10,8 @@ import { ConfirmDialog } from "../../components/shared/ConfirmDialog.tsx";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
-import { api, notifyError } from "../../lib/api.ts";
+import { notifyError } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { usePermission } from "../../lib/session.ts";
 import { KnowledgeTabs } from "./KnowledgeTabs.tsx";
 import { QaDialog, ResolveDialog } from "./QaDialogs.tsx";
@@ -31,19 +32,19 @@ function PairsTable({ source, page, setPage }: { source: "reviewed" | "auto"; pa
   const [debounced] = useDebouncedValue(search, 300);
   const list = useQuery({
     queryKey: [...qaKey, source, debounced, page],
-    queryFn: () => api.get<List<QaView>>("/api/knowledge/qa", { source, search: debounced, page, page_size: PAGE_SIZE }),
+    queryFn: () => http.get<List<QaView>>("/api/knowledge/qa", { source, search: debounced, page, page_size: PAGE_SIZE }),
   });
   const refresh = () => void client.invalidateQueries({ queryKey: qaKey });
   const setActive = useMutation({
-    mutationFn: ({ ids, active }: { ids: number[]; active: boolean }) => api.post("/api/knowledge/qa/active", { ids, active }),
+    mutationFn: ({ ids, active }: { ids: number[]; active: boolean }) => http.post("/api/knowledge/qa/active", { ids, active }),
     onSuccess: () => {
       setSelected([]);
       refresh();
     },
     onError: notifyError,
   });
-  const approve = useMutation({ mutationFn: (id: number) => api.post(`/api/knowledge/qa/${id}/approve`), onSuccess: refresh, onError: notifyError });
-  const remove = useMutation({ mutationFn: (id: number) => api.del(`/api/knowledge/qa/${id}`), onSuccess: refresh, onError: notifyError });
+  const approve = useMutation({ mutationFn: (id: number) => http.post(`/api/knowledge/qa/${id}/approve`), onSuccess: refresh, onError: notifyError });
+  const remove = useMutation({ mutationFn: (id: number) => http.del(`/api/knowledge/qa/${id}`), onSuccess: refresh, onError: notifyError });
   const items = list.data?.items ?? [];
   const allSelected = items.length > 0 && items.every((pair) => selected.includes(pair.id));
   const toggle = (id: number) => setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
@@ -176,7 +177,7 @@ function QuestionsTable({ outcome, page, setPage }: { outcome: "not_found" | "an
   const [answering, setAnswering] = useState<QuestionView | null>(null);
   const list = useQuery({
     queryKey: [...qaKey, "questions", outcome, page],
-    queryFn: () => api.get<List<QuestionView>>("/api/knowledge/questions", { outcome, page, page_size: PAGE_SIZE }),
+    queryFn: () => http.get<List<QuestionView>>("/api/knowledge/questions", { outcome, page, page_size: PAGE_SIZE }),
   });
   const items = list.data?.items ?? [];
   return (

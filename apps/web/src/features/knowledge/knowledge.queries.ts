@@ -1,14 +1,14 @@
 import type { FolderView, VirtualAgentView } from "@holboo/core";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 
 export const folderKey = ["knowledge", "folders"] as const;
 export const articlesKey = ["knowledge", "articles"] as const;
 export const qaKey = ["knowledge", "qa"] as const;
 
-export const useFolders = () => useQuery({ queryKey: folderKey, queryFn: () => api.get<{ items: FolderView[] }>("/api/knowledge/folders") });
+export const useFolders = () => useQuery({ queryKey: folderKey, queryFn: () => http.get<{ items: FolderView[] }>("/api/knowledge/folders") });
 export const useAgents = () =>
-  useQuery({ queryKey: ["virtual-agents"], queryFn: () => api.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents"), staleTime: 60_000 });
+  useQuery({ queryKey: ["virtual-agents"], queryFn: () => http.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents"), staleTime: 60_000 });
 
 /** Folders in tree order with their depth, for selects and the tree. */
 export function flattenTree(folders: FolderView[]): { folder: FolderView; depth: number }[] {

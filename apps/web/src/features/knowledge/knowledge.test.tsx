@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMe, renderWithProviders } from "../../components/shared/test-utils.tsx";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { answerGets, list } from "../settings/test-fixtures.ts";
 import { ArticleEditor } from "./editor/ArticleEditor.tsx";
 import { QaPage } from "./QaPage.tsx";
@@ -12,7 +12,8 @@ import { ArticlePage } from "./ArticlePage.tsx";
 import { KnowledgePage } from "./KnowledgePage.tsx";
 
 vi.mock("../../lib/api.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).apiModuleMock(importOriginal));
-const mocked = vi.mocked(api);
+vi.mock("../../lib/http.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).httpModuleMock(importOriginal));
+const mocked = vi.mocked(http);
 
 const folder: FolderView = { id: 3, name: "Хүргэлт", parent_id: null, agent_ids: [1], article_count: 1 };
 const question: QuestionView = {

@@ -5,7 +5,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { ApiError, api, errorText, fieldErrors } from "../../lib/api.ts";
+import { errorText, fieldErrors } from "../../lib/api.ts";
+import { ApiError, http } from "../../lib/http.ts";
 import { validate } from "../../lib/forms.ts";
 import { meQueryKey, useMe } from "../../lib/session.ts";
 import { OnboardingStepBody } from "./OnboardingStepBody.tsx";
@@ -24,7 +25,7 @@ export function OnboardingWizard() {
   const form = useForm<OnboardingValues>({ initialValues: EMPTY_VALUES });
 
   const create = useMutation({
-    mutationFn: (values: OnboardingValues) => api.post<MeView>("/api/onboarding", values),
+    mutationFn: (values: OnboardingValues) => http.post<MeView>("/api/onboarding", values),
     // The session learns about the new company only when the user leaves the wizard: the guard
     // sends a user with a company away from /onboarding (rule 8).
     onSuccess: () => setStep(CHANNEL_STEP),

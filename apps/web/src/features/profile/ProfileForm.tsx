@@ -4,7 +4,7 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { meQueryKey } from "../../lib/session.ts";
 
@@ -14,7 +14,7 @@ export function ProfileForm({ me }: { me: MeView }) {
   const client = useQueryClient();
   const form = useForm({ initialValues: { first_name: me.first_name, last_name: me.last_name, phone: me.phone ?? "" } });
   const save = useMutation({
-    mutationFn: (values: UpdateProfileInput) => api.put<MeView>("/api/me", values),
+    mutationFn: (values: UpdateProfileInput) => http.put<MeView>("/api/me", values),
     onSuccess: (updated) => {
       client.setQueryData(meQueryKey, updated);
       notifications.show({ color: "teal", message: t("profile.saved") });

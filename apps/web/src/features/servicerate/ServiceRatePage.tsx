@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { LanguageSelector } from "../../components/LanguageSelector.tsx";
 import { Logo } from "../../components/Logo.tsx";
-import { api, errorText } from "../../lib/api.ts";
+import { errorText } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 
 /** The customer's one-time rating page (the guard lets paths with "servicerate" through). */
 export function ServiceRatePage() {
@@ -14,8 +15,8 @@ export function ServiceRatePage() {
   const { token = "" } = useParams();
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState("");
-  const page = useQuery({ queryKey: ["servicerate", token], queryFn: () => api.get<ServiceRatingView>(`/api/public/servicerate/${token}`), retry: false });
-  const rate = useMutation({ mutationFn: () => api.post<ServiceRatingView>(`/api/public/servicerate/${token}`, { rating, comment }) });
+  const page = useQuery({ queryKey: ["servicerate", token], queryFn: () => http.get<ServiceRatingView>(`/api/public/servicerate/${token}`), retry: false });
+  const rate = useMutation({ mutationFn: () => http.post<ServiceRatingView>(`/api/public/servicerate/${token}`, { rating, comment }) });
   const done = rate.isSuccess || page.data?.rated;
   return (
     <Center mih="100vh" bg="var(--mantine-color-gray-0)" px="md">

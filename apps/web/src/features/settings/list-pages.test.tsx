@@ -2,14 +2,15 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMe, renderWithProviders } from "../../components/shared/test-utils.tsx";
-import { api } from "../../lib/api.ts";
+import { http } from "../../lib/http.ts";
 import { CustomApiPage } from "./flows/CustomApiPage.tsx";
 import { FlowsPage } from "./flows/FlowsPage.tsx";
 import { SocialChannelsPage } from "./social/SocialChannelsPage.tsx";
 import { answerGets, list } from "./test-fixtures.ts";
 
 vi.mock("../../lib/api.ts", async (importOriginal) => (await import("./test-fixtures.ts")).apiModuleMock(importOriginal));
-const mocked = vi.mocked(api);
+vi.mock("../../lib/http.ts", async (importOriginal) => (await import("./test-fixtures.ts")).httpModuleMock(importOriginal));
+const mocked = vi.mocked(http);
 
 beforeEach(() => {
   vi.resetAllMocks();

@@ -1,7 +1,8 @@
 import { errorMessage, type ErrorCode } from "@holboo/core";
 import type { ReactNode } from "react";
 import { currentLocale } from "../../i18n/index.ts";
-import { ApiError, notifyError } from "../../lib/api.ts";
+import { notifyError } from "../../lib/api.ts";
+import { ApiError } from "../../lib/http.ts";
 
 interface FormLike {
   values: object;

@@ -1,7 +1,8 @@
 import type { CompanyView, ListResponse, MailDomainView, OutboxMailView, UserView } from "@holboo/core";
 import { vi, type Mock } from "vitest";
 import type * as ApiModule from "../../lib/api.ts";
-import type { api } from "../../lib/api.ts";
+import type * as HttpModule from "../../lib/http.ts";
+import type { http } from "../../lib/http.ts";
 
 export function makeCompany(overrides: Partial<CompanyView> = {}): CompanyView {
   return {
@@ -64,18 +65,22 @@ export const makeMail = (overrides: Partial<OutboxMailView> = {}): OutboxMailVie
 
 export const list = <T>(items: T[], total = items.length): ListResponse<T> => ({ items, total });
 
-type MockedApi = { [K in keyof typeof api]: ReturnType<typeof vi.fn> };
+type MockedHttp = { [K in keyof typeof http]: ReturnType<typeof vi.fn> };
 
-/** The module factory for `vi.mock("…/lib/api.ts", apiModuleMock)`: real errors and helpers, fake calls. */
+/** The module factory for `vi.mock("…/lib/api.ts", apiModuleMock)`: the real typed api and helpers, no error toasts. */
 export async function apiModuleMock(importOriginal: () => Promise<typeof ApiModule>) {
-  const actual = await importOriginal();
-  const fake: MockedApi = { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn(), upload: vi.fn() };
-  return { ...actual, api: fake, notifyError: vi.fn() };
+  return { ...(await importOriginal()), notifyError: vi.fn() };
+}
+
+/** The module factory for `vi.mock("…/lib/http.ts", httpModuleMock)`: real errors, fake calls by filled path. */
+export async function httpModuleMock(importOriginal: () => Promise<typeof HttpModule>) {
+  const fake: MockedHttp = { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn(), upload: vi.fn() };
+  return { ...(await importOriginal()), http: fake };
 }
 
 /** GET answers by exact path; a function answer gets the query. */
 export function answerGets(get: ReturnType<typeof vi.fn>, answers: Record<string, unknown>) {
-  // Typed as what api.get is, so the fake's promise is the promise callers await.
+  // Typed as what http.get is, so the fake's promise is the promise callers await.
   (get as Mock<(path: string, query?: unknown) => Promise<unknown>>).mockImplementation((path, query) => {
     if (!Object.hasOwn(answers, path)) return Promise.reject(new Error(`unexpected GET ${path}`));
     const answer = answers[path];

@@ -6,9 +6,11 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LOGO_TYPES, logoFileProblem } from "../../../components/shared/logo-file.ts";
 import { currentLocale } from "../../../i18n/index.ts";
-import { api, fieldErrors } from "../../../lib/api.ts";
+import { fieldErrors } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { validate } from "../../../lib/forms.ts";
-import { agentKeys, useCompanyChannels, useFolders } from "./agents.queries.ts";
+import { agentKeys } from "./agents.keys.ts";
+import { useCompanyChannels, useFolders } from "./agents.queries.ts";
 
 type Served = Record<number, boolean>;
 
@@ -37,11 +39,11 @@ export function AgentDialog({ agent, agents, onClose }: { agent: AgentView | nul
   const byId = new Map(agents.map((a) => [a.id, a]));
   const save = useMutation({
     mutationFn: async (body: Record<string, unknown>) => {
-      const saved = agent ? await api.put<AgentView>(`/api/virtual-agents/${agent.id}`, body) : await api.post<AgentView>("/api/virtual-agents", body);
+      const saved = agent ? await http.put<AgentView>(`/api/virtual-agents/${agent.id}`, body) : await http.post<AgentView>("/api/virtual-agents", body);
       if (photo) {
         const data = new FormData();
         data.append("file", photo);
-        await api.upload<AgentView>(`/api/virtual-agents/${saved.id}/photo`, data);
+        await http.upload<AgentView>(`/api/virtual-agents/${saved.id}/photo`, data);
       }
       return saved;
     },

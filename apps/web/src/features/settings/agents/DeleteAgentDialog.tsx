@@ -3,8 +3,9 @@ import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, notifyError } from "../../../lib/api.ts";
-import { agentKeys } from "./agents.queries.ts";
+import { notifyError } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
+import { agentKeys } from "./agents.keys.ts";
 
 const NO_TRANSFER = "none";
 
@@ -15,7 +16,7 @@ export function DeleteAgentDialog({ agent, agents, onClose }: { agent: AgentView
   const others = agents.filter((a) => a.id !== agent.id);
   const [target, setTarget] = useState<string>(agent.folders.length ? String(others.find((a) => a.is_primary)?.id ?? NO_TRANSFER) : NO_TRANSFER);
   const remove = useMutation({
-    mutationFn: () => api.del(`/api/virtual-agents/${agent.id}`, { transfer_to: target === NO_TRANSFER ? null : Number(target) }),
+    mutationFn: () => http.del(`/api/virtual-agents/${agent.id}`, { transfer_to: target === NO_TRANSFER ? null : Number(target) }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: agentKeys.all });
       void client.invalidateQueries({ queryKey: ["channels"] });

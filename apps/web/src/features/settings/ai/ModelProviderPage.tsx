@@ -5,7 +5,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
-import { api, fieldErrors } from "../../../lib/api.ts";
+import { fieldErrors } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { validate } from "../../../lib/forms.ts";
 
 const PATH = "/api/settings/model-provider";
@@ -14,7 +15,7 @@ const PATH = "/api/settings/model-provider";
 export function ModelProviderPage() {
   const { t } = useTranslation("answers");
   const client = useQueryClient();
-  const current = useQuery({ queryKey: ["model-provider"], queryFn: () => api.get<ModelProviderView>(PATH) });
+  const current = useQuery({ queryKey: ["model-provider"], queryFn: () => http.get<ModelProviderView>(PATH) });
   const form = useForm({ initialValues: { base_url: "", api_key: "", chat_model: "", embedding_model: "" } });
   const [removing, setRemoving] = useState(false);
   const { setValues, resetDirty } = form;
@@ -27,12 +28,12 @@ export function ModelProviderPage() {
   const refresh = (view: ModelProviderView) => client.setQueryData(["model-provider"], view);
   const save = useMutation({
     // An empty key field keeps the stored key.
-    mutationFn: ({ api_key, ...values }: typeof form.values) => api.put<ModelProviderView>(PATH, api_key ? { ...values, api_key } : values),
+    mutationFn: ({ api_key, ...values }: typeof form.values) => http.put<ModelProviderView>(PATH, api_key ? { ...values, api_key } : values),
     onSuccess: refresh,
     onError: (error) => form.setErrors(fieldErrors(error)),
   });
   const remove = useMutation({
-    mutationFn: () => api.del(PATH),
+    mutationFn: () => http.del(PATH),
     onSuccess: () => {
       setRemoving(false);
       void client.invalidateQueries({ queryKey: ["model-provider"] });

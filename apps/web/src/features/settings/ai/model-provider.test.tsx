@@ -3,12 +3,13 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMe, renderWithProviders } from "../../../components/shared/test-utils.tsx";
-import { api } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { answerGets } from "../test-fixtures.ts";
 import { ModelProviderPage } from "./ModelProviderPage.tsx";
 
 vi.mock("../../../lib/api.ts", async (importOriginal) => (await import("../test-fixtures.ts")).apiModuleMock(importOriginal));
-const mocked = vi.mocked(api);
+vi.mock("../../../lib/http.ts", async (importOriginal) => (await import("../test-fixtures.ts")).httpModuleMock(importOriginal));
+const mocked = vi.mocked(http);
 
 const none: ModelProviderView = { configured: false, base_url: "", api_key_hint: null, chat_model: "", embedding_model: "", updated_at: null };
 const saved: ModelProviderView = {

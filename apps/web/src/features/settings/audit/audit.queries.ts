@@ -1,7 +1,7 @@
 import type { AuditAction, AuditEntryView, ListResponse, UserView } from "@holboo/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { DateRangeValue } from "../../../components/shared/DateRangePicker.tsx";
-import { api } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 
 export const AUDIT_PAGE_SIZE = 20;
 
@@ -25,11 +25,11 @@ export function useAuditLog(filters: AuditFilters, page: number) {
   };
   return useQuery({
     queryKey: auditKeys.list(filters, page),
-    queryFn: () => api.get<ListResponse<AuditEntryView>>("/api/audit", query),
+    queryFn: () => http.get<ListResponse<AuditEntryView>>("/api/audit", query),
     placeholderData: keepPreviousData,
   });
 }
 
 /** The company's people, to filter by who acted. */
 export const useAuditPeople = () =>
-  useQuery({ queryKey: auditKeys.people, queryFn: () => api.get<ListResponse<UserView>>("/api/users", { page_size: 100, user_type: "human" }) });
+  useQuery({ queryKey: auditKeys.people, queryFn: () => http.get<ListResponse<UserView>>("/api/users", { page_size: 100, user_type: "human" }) });

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ChannelIcon } from "../../../components/shared/ChannelIcon.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
-import { api } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { useMe } from "../../../lib/session.ts";
 
 /** Where each kind of channel is connected and edited under /settings (voice has no page yet). */
@@ -26,7 +26,7 @@ export function ChannelsConfigPage() {
   const { data: me } = useMe();
   const list = useQuery({
     queryKey: ["channels", me?.company_id],
-    queryFn: () => api.get<{ items: ChannelView[] }>(`/api/company/${me?.company_id}/channel`),
+    queryFn: () => http.get<{ items: ChannelView[] }>(`/api/company/${me?.company_id}/channel`),
     enabled: !!me,
   });
   const channels = list.data?.items ?? [];

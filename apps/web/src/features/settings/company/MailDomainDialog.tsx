@@ -4,7 +4,7 @@ import { useForm } from "@mantine/form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ItemDialog } from "../../../components/shared/ItemDialog.tsx";
-import { api } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { validate } from "../../../lib/forms.ts";
 import { showServerErrors } from "../server-errors.ts";
 import { mailDomainsKey } from "./company.queries.ts";
@@ -18,7 +18,7 @@ export function MailDomainDialog({ domain, onClose }: { domain: MailDomainView |
   });
   const save = useMutation({
     mutationFn: (input: MailDomainInput) =>
-      domain ? api.put<MailDomainView>(`/api/company/mail-domains/${domain.id}`, input) : api.post<MailDomainView>("/api/company/mail-domains", input),
+      domain ? http.put<MailDomainView>(`/api/company/mail-domains/${domain.id}`, input) : http.post<MailDomainView>("/api/company/mail-domains", input),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: mailDomainsKey });
       onClose();

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, editAction, RowActions } from "../../../components/shared/DataTable.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
-import { api } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { mailDomainsKey, useMailDomains } from "./company.queries.ts";
 import { MailDomainDialog } from "./MailDomainDialog.tsx";
 
@@ -19,7 +19,7 @@ export function MailDomains({ canEdit }: { canEdit: boolean }) {
   const [editing, setEditing] = useState<MailDomainView | "new" | null>(null);
   const [removing, setRemoving] = useState<MailDomainView | null>(null);
   const remove = useMutation({
-    mutationFn: (id: number) => api.del(`/api/company/mail-domains/${id}`),
+    mutationFn: (id: number) => http.del(`/api/company/mail-domains/${id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: mailDomainsKey }),
     onSettled: () => setRemoving(null),
   });

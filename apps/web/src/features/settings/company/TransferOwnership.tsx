@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
 import { useNothingFoundMessage } from "../../../components/shared/EmptyState.tsx";
-import { api } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { usersKey } from "../users/users.queries.ts";
 import { storeCompany } from "./company.queries.ts";
 
@@ -18,10 +18,10 @@ export function TransferOwnership({ meId }: { meId: number }) {
   const [confirming, setConfirming] = useState(false);
   const admins = useQuery({
     queryKey: [...usersKey, "transfer-targets"],
-    queryFn: () => api.get<ListResponse<UserView>>("/api/users", { role: "admin", user_status: "active", user_type: "human", page_size: 100 }),
+    queryFn: () => http.get<ListResponse<UserView>>("/api/users", { role: "admin", user_status: "active", user_type: "human", page_size: 100 }),
   });
   const transfer = useMutation({
-    mutationFn: (userId: number) => api.post<CompanyView>("/api/company/transfer-ownership", { user_id: userId, confirm: true }),
+    mutationFn: (userId: number) => http.post<CompanyView>("/api/company/transfer-ownership", { user_id: userId, confirm: true }),
     onSuccess: (updated) => {
       storeCompany(client, updated);
       void client.invalidateQueries({ queryKey: usersKey });

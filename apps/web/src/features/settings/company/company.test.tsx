@@ -2,12 +2,13 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMe, renderWithProviders } from "../../../components/shared/test-utils.tsx";
-import { api, ApiError } from "../../../lib/api.ts";
+import { http, ApiError } from "../../../lib/http.ts";
 import { answerGets, list, makeCompany, makeDomain, makeUser } from "../test-fixtures.ts";
 import { OurCompanyPage } from "./OurCompanyPage.tsx";
 
 vi.mock("../../../lib/api.ts", async (importOriginal) => (await import("../test-fixtures.ts")).apiModuleMock(importOriginal));
-const mocked = vi.mocked(api);
+vi.mock("../../../lib/http.ts", async (importOriginal) => (await import("../test-fixtures.ts")).httpModuleMock(importOriginal));
+const mocked = vi.mocked(http);
 
 const admins = list([
   makeUser({ ID: 1, role: "admin", user_name: "Болд Бат", is_owner: true }),

@@ -2,12 +2,13 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMe, renderWithProviders } from "../../../components/shared/test-utils.tsx";
-import { api, ApiError } from "../../../lib/api.ts";
+import { http, ApiError } from "../../../lib/http.ts";
 import { answerGets, list, makeDomain } from "../test-fixtures.ts";
 import { MailDomains } from "./MailDomains.tsx";
 
 vi.mock("../../../lib/api.ts", async (importOriginal) => (await import("../test-fixtures.ts")).apiModuleMock(importOriginal));
-const mocked = vi.mocked(api);
+vi.mock("../../../lib/http.ts", async (importOriginal) => (await import("../test-fixtures.ts")).httpModuleMock(importOriginal));
+const mocked = vi.mocked(http);
 
 beforeEach(() => {
   vi.clearAllMocks();

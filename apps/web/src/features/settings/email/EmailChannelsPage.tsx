@@ -39,7 +39,8 @@ import { useSearchParams } from "react-router";
 import { currentLocale } from "../../../i18n/index.ts";
 import { DataTable } from "../../../components/shared/DataTable.tsx";
 import { ListEmpty } from "../../../components/shared/ListEmpty.tsx";
-import { api, errorText, fieldErrors } from "../../../lib/api.ts";
+import { errorText, fieldErrors } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { ChannelAgentSelect } from "../ChannelAgentSelect.tsx";
 import { validate } from "../../../lib/forms.ts";
 import { useMe, usePermission } from "../../../lib/session.ts";
@@ -102,7 +103,7 @@ export function EmailChannelsPage() {
   const [editing, setEditing] = useState<EmailChannelView | "new" | null>(null);
   const list = useQuery({
     queryKey: ["email-channels", me?.company_id],
-    queryFn: () => api.get<{ items: EmailChannelView[] }>(`/api/company/${me?.company_id}/channel/emails`),
+    queryFn: () => http.get<{ items: EmailChannelView[] }>(`/api/company/${me?.company_id}/channel/emails`),
     enabled: !!me,
   });
   const form = useForm<Values>({ initialValues: blank });
@@ -116,7 +117,7 @@ export function EmailChannelsPage() {
   const signInError = params.get("email_oauth_error");
   const [signedIn, setSignedIn] = useState<EmailOAuthSessionView | null>(null);
   const signIn = useMutation({
-    mutationFn: (provider: EmailOAuthProvider) => api.post<{ url: string }>(`/api/email-oauth/${provider}/start`, {}),
+    mutationFn: (provider: EmailOAuthProvider) => http.post<{ url: string }>(`/api/email-oauth/${provider}/start`, {}),
     onSuccess: (started) => window.location.assign(started.url),
   });
   const startSignIn = (provider: EmailOAuthProvider, mailboxId: number | null) => {
@@ -127,7 +128,7 @@ export function EmailChannelsPage() {
   // Back from the provider: the form opens with the signed-in address (a new mailbox, or the one signing in again).
   const landed = useQuery({
     queryKey: ["email-oauth-session", signedInSession],
-    queryFn: () => api.post<EmailOAuthSessionView>("/api/email-oauth/session", { session: signedInSession }),
+    queryFn: () => http.post<EmailOAuthSessionView>("/api/email-oauth/session", { session: signedInSession }),
     enabled: !!signedInSession,
     retry: false,
   });
@@ -145,8 +146,8 @@ export function EmailChannelsPage() {
   const save = useMutation({
     mutationFn: (values: Values) =>
       editing && editing !== "new"
-        ? api.put<EmailChannelView>(`/api/email-channels/${editing.id}`, values)
-        : api.post<EmailChannelView>("/api/email-channels", values),
+        ? http.put<EmailChannelView>(`/api/email-channels/${editing.id}`, values)
+        : http.post<EmailChannelView>("/api/email-channels", values),
     onSuccess: () => {
       setEditing(null);
       void client.invalidateQueries({ queryKey: ["email-channels"] });

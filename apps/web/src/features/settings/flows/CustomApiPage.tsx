@@ -9,7 +9,8 @@ import { ConfirmRemove } from "../../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, RowActions } from "../../../components/shared/DataTable.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
 import { currentLocale } from "../../../i18n/index.ts";
-import { api, fieldErrors, notifyError } from "../../../lib/api.ts";
+import { fieldErrors, notifyError } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { usePermission } from "../../../lib/session.ts";
 
 interface Header {
@@ -52,7 +53,7 @@ function EndpointDialog({ endpoint, onClose }: { endpoint: CustomApiView | null;
   const [test, setTest] = useState<CustomApiTestView | null>(null);
   const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
   const save = useMutation({
-    mutationFn: () => (saved ? api.put<CustomApiView>(`/api/custom-api/${saved.id}`, draft) : api.post<CustomApiView>("/api/custom-api", draft)),
+    mutationFn: () => (saved ? http.put<CustomApiView>(`/api/custom-api/${saved.id}`, draft) : http.post<CustomApiView>("/api/custom-api", draft)),
     onSuccess: (result) => {
       setSaved(result);
       // Secrets come back hidden; keeping null sends "unchanged" next time.
@@ -72,7 +73,7 @@ function EndpointDialog({ endpoint, onClose }: { endpoint: CustomApiView | null;
           .filter((pair) => pair.length === 2 && pair[0]?.trim())
           .map(([key, value]) => [key?.trim() ?? "", value?.trim() ?? ""]),
       );
-      return api.post<CustomApiTestView>(`/api/custom-api/${result.id}/test`, { variables: pairs });
+      return http.post<CustomApiTestView>(`/api/custom-api/${result.id}/test`, { variables: pairs });
     },
     onSuccess: setTest,
     onError: notifyError,
@@ -235,14 +236,14 @@ export function CustomApiPage() {
   const client = useQueryClient();
   const [editing, setEditing] = useState<CustomApiView | "new" | null>(null);
   const [removing, setRemoving] = useState<CustomApiView | null>(null);
-  const list = useQuery({ queryKey: ["custom-api"], queryFn: () => api.get<{ items: CustomApiView[] }>("/api/custom-api") });
+  const list = useQuery({ queryKey: ["custom-api"], queryFn: () => http.get<{ items: CustomApiView[] }>("/api/custom-api") });
   const refresh = () => client.invalidateQueries({ queryKey: ["custom-api"] });
   const status = useMutation({
-    mutationFn: (e: CustomApiView) => api.post(`/api/custom-api/${e.id}/status`, { status: e.status === "active" ? "inactive" : "active" }),
+    mutationFn: (e: CustomApiView) => http.post(`/api/custom-api/${e.id}/status`, { status: e.status === "active" ? "inactive" : "active" }),
     onSuccess: refresh,
     onError: notifyError,
   });
-  const remove = useMutation({ mutationFn: (e: CustomApiView) => api.del(`/api/custom-api/${e.id}`), onSuccess: refresh, onError: notifyError });
+  const remove = useMutation({ mutationFn: (e: CustomApiView) => http.del(`/api/custom-api/${e.id}`), onSuccess: refresh, onError: notifyError });
   const add = () => setEditing("new");
   return (
     <ListPage

@@ -25,7 +25,8 @@ import {
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { ApiError, api, notifyError } from "../../../lib/api.ts";
+import { notifyError } from "../../../lib/api.ts";
+import { ApiError, http } from "../../../lib/http.ts";
 import { usePermission } from "../../../lib/session.ts";
 import { STATUS_COLOURS } from "./FlowsPage.tsx";
 import { NodeEditor } from "./NodeEditor.tsx";
@@ -227,7 +228,7 @@ function Canvas({ flow }: { flow: FlowView }) {
   };
 
   const save = useMutation({
-    mutationFn: () => api.put<FlowView>(`/api/flows/${flow.id}`, { graph: toGraph(nodes, edges) }),
+    mutationFn: () => http.put<FlowView>(`/api/flows/${flow.id}`, { graph: toGraph(nodes, edges) }),
     onSuccess: (saved) => {
       setDirty(false);
       client.setQueryData(["flow", flow.id], saved);
@@ -237,10 +238,10 @@ function Canvas({ flow }: { flow: FlowView }) {
   const publish = useMutation({
     mutationFn: async () => {
       await save.mutateAsync();
-      const found = await api.get<{ problems: FlowProblem[] }>(`/api/flows/${flow.id}/problems`);
+      const found = await http.get<{ problems: FlowProblem[] }>(`/api/flows/${flow.id}/problems`);
       setProblems(found.problems);
       if (found.problems.length) return null;
-      return api.post<FlowView>(`/api/flows/${flow.id}/status`, { status: "published" });
+      return http.post<FlowView>(`/api/flows/${flow.id}/status`, { status: "published" });
     },
     onSuccess: (published) => {
       if (published) {
@@ -254,7 +255,7 @@ function Canvas({ flow }: { flow: FlowView }) {
     },
   });
   const switchOff = useMutation({
-    mutationFn: () => api.post<FlowView>(`/api/flows/${flow.id}/status`, { status: "off" }),
+    mutationFn: () => http.post<FlowView>(`/api/flows/${flow.id}/status`, { status: "off" }),
     onSuccess: (off) => client.setQueryData(["flow", flow.id], off),
     onError: notifyError,
   });
@@ -393,7 +394,7 @@ function Canvas({ flow }: { flow: FlowView }) {
 /** /settings/flow/{flow}: the canvas (loaded with this route only: React Flow and dagre stay off the first screen). */
 export function FlowCanvasPage() {
   const { flow: id } = useParams();
-  const flow = useQuery({ queryKey: ["flow", Number(id)], queryFn: () => api.get<FlowView>(`/api/flows/${id}`) });
+  const flow = useQuery({ queryKey: ["flow", Number(id)], queryFn: () => http.get<FlowView>(`/api/flows/${id}`) });
   if (!flow.data) return null;
   return (
     <ReactFlowProvider>

@@ -5,7 +5,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/shared/EmptyState.tsx";
-import { api, notifyError } from "../../../lib/api.ts";
+import { notifyError } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { NodeEditor } from "./NodeEditor.tsx";
 
 /** /settings/flow/item/{id}?flow={flow}: one node's editor on a page of its own. */
@@ -16,14 +17,14 @@ export function FlowNodePage() {
   const flowId = Number(search.get("flow"));
   const navigate = useNavigate();
   const client = useQueryClient();
-  const flow = useQuery({ queryKey: ["flow", flowId], queryFn: () => api.get<FlowView>(`/api/flows/${flowId}`), enabled: flowId > 0 });
+  const flow = useQuery({ queryKey: ["flow", flowId], queryFn: () => http.get<FlowView>(`/api/flows/${flowId}`), enabled: flowId > 0 });
   const node = flow.data?.graph.nodes.find((candidate) => candidate.id === id);
   const [data, setData] = useState<FlowNodeData | null>(null);
   const save = useMutation({
     mutationFn: () => {
       const graph = flow.data?.graph;
       if (!graph || !node) throw new Error("no node");
-      return api.put<FlowView>(`/api/flows/${flowId}`, {
+      return http.put<FlowView>(`/api/flows/${flowId}`, {
         graph: { ...graph, nodes: graph.nodes.map((n) => (n.id === node.id ? { ...n, data: data ?? n.data } : n)) },
       });
     },

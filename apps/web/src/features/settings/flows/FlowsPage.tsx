@@ -9,7 +9,8 @@ import { ConfirmRemove } from "../../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, RowActions } from "../../../components/shared/DataTable.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
 import { RelativeTime } from "../../../components/shared/RelativeTime.tsx";
-import { api, fieldErrors, notifyError } from "../../../lib/api.ts";
+import { fieldErrors, notifyError } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { usePermission } from "../../../lib/session.ts";
 
 export const STATUS_COLOURS: Record<FlowSummaryView["status"], string> = { draft: "gray", published: "green", off: "orange" };
@@ -21,7 +22,7 @@ function CreateDialog({ onClose }: { onClose: () => void }) {
   const [topics, setTopics] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useMutation({
-    mutationFn: () => api.post<FlowView>("/api/flows", { title, topics }),
+    mutationFn: () => http.post<FlowView>("/api/flows", { title, topics }),
     onSuccess: (flow) => void navigate(`/settings/flow/${flow.id}`),
     onError: (e) => setErrors(fieldErrors(e)),
   });
@@ -78,14 +79,14 @@ export function FlowsPage() {
   const client = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [removing, setRemoving] = useState<FlowSummaryView | null>(null);
-  const list = useQuery({ queryKey: ["flows"], queryFn: () => api.get<{ items: FlowSummaryView[] }>("/api/flows") });
+  const list = useQuery({ queryKey: ["flows"], queryFn: () => http.get<{ items: FlowSummaryView[] }>("/api/flows") });
   const refresh = () => client.invalidateQueries({ queryKey: ["flows"] });
   const duplicate = useMutation({
-    mutationFn: (flow: FlowSummaryView) => api.post(`/api/flows/${flow.id}/duplicate`),
+    mutationFn: (flow: FlowSummaryView) => http.post(`/api/flows/${flow.id}/duplicate`),
     onSuccess: refresh,
     onError: notifyError,
   });
-  const remove = useMutation({ mutationFn: (flow: FlowSummaryView) => api.del(`/api/flows/${flow.id}`), onSuccess: refresh, onError: notifyError });
+  const remove = useMutation({ mutationFn: (flow: FlowSummaryView) => http.del(`/api/flows/${flow.id}`), onSuccess: refresh, onError: notifyError });
   const create = () => setCreating(true);
   return (
     <ListPage

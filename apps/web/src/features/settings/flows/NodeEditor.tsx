@@ -4,7 +4,7 @@ import { ActionIcon, Badge, Button, Group, Select, Stack, Text, TextInput, Texta
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { newId } from "./graph.ts";
 import { DIGITS, VoiceSettings } from "./VoiceSettings.tsx";
 
@@ -27,8 +27,8 @@ export function NodeEditor({
   voice?: boolean;
 }) {
   const { t } = useTranslation("flows");
-  const endpoints = useQuery({ queryKey: ["custom-api"], queryFn: () => api.get<{ items: CustomApiView[] }>("/api/custom-api"), enabled: kind === "api" });
-  const flows = useQuery({ queryKey: ["flows"], queryFn: () => api.get<{ items: FlowSummaryView[] }>("/api/flows"), enabled: kind === "subflow" });
+  const endpoints = useQuery({ queryKey: ["custom-api"], queryFn: () => http.get<{ items: CustomApiView[] }>("/api/custom-api"), enabled: kind === "api" });
+  const flows = useQuery({ queryKey: ["flows"], queryFn: () => http.get<{ items: FlowSummaryView[] }>("/api/flows"), enabled: kind === "subflow" });
   const choices = data.choices ?? [];
   return (
     <Stack gap="sm" data-testid="node-editor">

@@ -3,7 +3,8 @@ import { Button, Group, Paper, ScrollArea, Stack, Text, TextInput, Title } from 
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, notifyError } from "../../../lib/api.ts";
+import { notifyError } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 
 interface Line {
   from: "customer" | "bot" | "note";
@@ -20,7 +21,7 @@ export function TestChat({ flowId, beforeSend }: { flowId: number; beforeSend: (
   const send = useMutation({
     mutationFn: async (message: string) => {
       await beforeSend();
-      return api.post<FlowTestView>(`/api/flows/${flowId}/test`, { message, state });
+      return http.post<FlowTestView>(`/api/flows/${flowId}/test`, { message, state });
     },
     onSuccess: (result) => {
       setState(result.state);

@@ -4,7 +4,8 @@ import { Button, FileButton, Group, NumberInput, SegmentedControl, Select, Stack
 import { IconUpload } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api, notifyError } from "../../../lib/api.ts";
+import { notifyError } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 
 /** One language's recording: upload (type and size checked by the server from the bytes) and a player. */
 function PromptUpload({ language, fileId, onChange }: { language: VoiceLanguage; fileId: string | undefined; onChange: (fileId: string | undefined) => void }) {
@@ -13,7 +14,7 @@ function PromptUpload({ language, fileId, onChange }: { language: VoiceLanguage;
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append("file", file);
-      return api.upload<VoicePromptUploadView>("/api/flows/prompts", form);
+      return http.upload<VoicePromptUploadView>("/api/flows/prompts", form);
     },
     onSuccess: (uploaded) => onChange(uploaded.file_id),
     onError: notifyError,

@@ -8,7 +8,8 @@ import { ConfirmRemove } from "../../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, editAction, RowActions } from "../../../components/shared/DataTable.tsx";
 import { ItemDialog } from "../../../components/shared/ItemDialog.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
-import { api, fieldErrors } from "../../../lib/api.ts";
+import { fieldErrors } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { submitValid } from "../../../lib/forms.ts";
 import { usePermission } from "../../../lib/session.ts";
 
@@ -17,7 +18,7 @@ function TagDialog({ tag, onClose }: { tag: InteractionTagView | null; onClose: 
   const client = useQueryClient();
   const form = useForm({ initialValues: { name: tag?.name ?? "", description: tag?.description ?? "", important: tag?.important ?? false } });
   const save = useMutation({
-    mutationFn: (values: typeof form.values) => (tag ? api.put(`/api/interaction-tags/${tag.id}`, values) : api.post("/api/interaction-tags", values)),
+    mutationFn: (values: typeof form.values) => (tag ? http.put(`/api/interaction-tags/${tag.id}`, values) : http.post("/api/interaction-tags", values)),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ["interaction-tags"] });
       onClose();
@@ -44,9 +45,9 @@ export function InteractionTagsPage() {
   const client = useQueryClient();
   const [editing, setEditing] = useState<InteractionTagView | "new" | null>(null);
   const [removing, setRemoving] = useState<InteractionTagView | null>(null);
-  const list = useQuery({ queryKey: ["interaction-tags"], queryFn: () => api.get<{ items: InteractionTagView[] }>("/api/interaction-tags") });
+  const list = useQuery({ queryKey: ["interaction-tags"], queryFn: () => http.get<{ items: InteractionTagView[] }>("/api/interaction-tags") });
   const remove = useMutation({
-    mutationFn: (tag: InteractionTagView) => api.del(`/api/interaction-tags/${tag.id}`),
+    mutationFn: (tag: InteractionTagView) => http.del(`/api/interaction-tags/${tag.id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: ["interaction-tags"] }),
   });
   const add = { label: t("tags.add"), onClick: () => setEditing("new") };

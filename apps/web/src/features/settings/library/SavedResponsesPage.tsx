@@ -11,7 +11,8 @@ import { deleteAction, editAction, RowActions } from "../../../components/shared
 import { ItemDialog } from "../../../components/shared/ItemDialog.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
 import { RelativeTime } from "../../../components/shared/RelativeTime.tsx";
-import { api, fieldErrors } from "../../../lib/api.ts";
+import { fieldErrors } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { submitValid } from "../../../lib/forms.ts";
 import { usePermission } from "../../../lib/session.ts";
 
@@ -20,7 +21,8 @@ function ResponseDialog({ response, onClose }: { response: SavedResponseView | n
   const client = useQueryClient();
   const form = useForm({ initialValues: { key: response?.key ?? "", text: response?.text ?? "" } });
   const save = useMutation({
-    mutationFn: (values: typeof form.values) => (response ? api.put(`/api/saved-responses/${response.id}`, values) : api.post("/api/saved-responses", values)),
+    mutationFn: (values: typeof form.values) =>
+      response ? http.put(`/api/saved-responses/${response.id}`, values) : http.post("/api/saved-responses", values),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ["saved-responses"] });
       onClose();
@@ -51,10 +53,10 @@ export function SavedResponsesPage() {
   const [removing, setRemoving] = useState<SavedResponseView | null>(null);
   const list = useQuery({
     queryKey: ["saved-responses", debounced, page],
-    queryFn: () => api.get<{ items: SavedResponseView[]; total: number }>("/api/saved-responses", { search: debounced, page, page_size: 20 }),
+    queryFn: () => http.get<{ items: SavedResponseView[]; total: number }>("/api/saved-responses", { search: debounced, page, page_size: 20 }),
   });
   const remove = useMutation({
-    mutationFn: (r: SavedResponseView) => api.del(`/api/saved-responses/${r.id}`),
+    mutationFn: (r: SavedResponseView) => http.del(`/api/saved-responses/${r.id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: ["saved-responses"] }),
   });
   const add = () => setEditing("new");

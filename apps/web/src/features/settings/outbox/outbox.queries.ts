@@ -1,6 +1,6 @@
 import type { ListResponse, OutboxMailView } from "@holboo/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 
 export const outboxKey = ["outbox"] as const;
 export const OUTBOX_PAGE_SIZE = 20;
@@ -9,7 +9,7 @@ export const OUTBOX_PAGE_SIZE = 20;
 export function useOutbox(path: string, page: number) {
   return useQuery({
     queryKey: [...outboxKey, path, page],
-    queryFn: () => api.get<ListResponse<OutboxMailView>>(path, { page, page_size: OUTBOX_PAGE_SIZE }),
+    queryFn: () => http.get<ListResponse<OutboxMailView>>(path, { page, page_size: OUTBOX_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
 }

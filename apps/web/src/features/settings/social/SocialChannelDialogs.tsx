@@ -4,7 +4,7 @@ import { useForm, type UseFormReturnType } from "@mantine/form";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { ChannelAgentSelect } from "../ChannelAgentSelect.tsx";
 import { showServerErrors } from "../server-errors.ts";
 
@@ -62,7 +62,7 @@ export function ViberConnectDialog({ opened, onClose, onDone }: { opened: boolea
   const { t } = useTranslation("channels");
   const form = useForm({ mode: "controlled", initialValues: { ...blankSocial("Viber"), token: "", welcome: "", awaiting_approval: false } });
   const connect = useMutation({
-    mutationFn: (values: typeof form.values) => api.post<ViberChannelView>("/api/viber-channels", values),
+    mutationFn: (values: typeof form.values) => http.post<ViberChannelView>("/api/viber-channels", values),
     onSuccess: () => {
       form.reset();
       onDone();
@@ -118,7 +118,7 @@ function SocialEditForm<V extends SocialFieldValues>({
   const { t } = useTranslation("channels");
   const form = useForm<V>({ mode: "controlled", initialValues });
   const save = useMutation({
-    mutationFn: (values: V) => api.put(path, values),
+    mutationFn: (values: V) => http.put(path, values),
     onSuccess: onDone,
     onError: (error) => showServerErrors(error, form, { virtual_agent_required: "agent_id" }),
   });
@@ -144,7 +144,7 @@ export function SocialEditDialog({ channel, onClose, onDone }: { channel: Channe
   const path = channel?.type === "viber" ? "viber-channels" : "messenger-channels";
   const detail = useQuery({
     queryKey: ["channels", "social", channel?.id],
-    queryFn: () => api.get<ViberChannelView | MessengerChannelView>(`/api/${path}/${channel?.id}`),
+    queryFn: () => http.get<ViberChannelView | MessengerChannelView>(`/api/${path}/${channel?.id}`),
     enabled: !!channel,
   });
   const data = detail.data?.id === channel?.id ? detail.data : undefined;

@@ -9,7 +9,8 @@ import { useSearchParams } from "react-router";
 import { ConfirmRemove } from "../../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, editAction, RowActions } from "../../../components/shared/DataTable.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
-import { api, errorText, notifyError } from "../../../lib/api.ts";
+import { errorText, notifyError } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { currentLocale } from "../../../i18n/index.ts";
 import { useMe, usePermission } from "../../../lib/session.ts";
 import { channelActiveColumn } from "../channel-columns.tsx";
@@ -22,10 +23,10 @@ function MessengerPagePicker({ session, onDone }: { session: string; onDone: () 
   const form = useForm({ mode: "controlled", initialValues: { ...blankSocial(""), page_id: null as string | null } });
   const pages = useQuery({
     queryKey: ["messenger-pages", session],
-    queryFn: () => api.post<{ items: Array<{ id: string; name: string }> }>("/api/messenger/pages", { session }),
+    queryFn: () => http.post<{ items: Array<{ id: string; name: string }> }>("/api/messenger/pages", { session }),
   });
   const connect = useMutation({
-    mutationFn: (values: typeof form.values) => api.post<MessengerChannelView>("/api/messenger-channels", { ...values, session }),
+    mutationFn: (values: typeof form.values) => http.post<MessengerChannelView>("/api/messenger-channels", { ...values, session }),
     onSuccess: onDone,
     onError: (error) => showServerErrors(error, form, { virtual_agent_required: "agent_id" }),
   });
@@ -60,9 +61,9 @@ function MessengerPagePicker({ session, onDone }: { session: string; onDone: () 
 /** A Viber bot whose creation request waits for Viber: said on its row until an admin marks it approved. */
 function ViberApproval({ channel, canEdit, onDone }: { channel: ChannelView; canEdit: boolean; onDone: () => void }) {
   const { t } = useTranslation("channels");
-  const detail = useQuery({ queryKey: ["channels", "social", channel.id], queryFn: () => api.get<ViberChannelView>(`/api/viber-channels/${channel.id}`) });
+  const detail = useQuery({ queryKey: ["channels", "social", channel.id], queryFn: () => http.get<ViberChannelView>(`/api/viber-channels/${channel.id}`) });
   const approve = useMutation({
-    mutationFn: (view: ViberChannelView) => api.put<ViberChannelView>(`/api/viber-channels/${view.id}`, { ...viberValuesOf(view), awaiting_approval: false }),
+    mutationFn: (view: ViberChannelView) => http.put<ViberChannelView>(`/api/viber-channels/${view.id}`, { ...viberValuesOf(view), awaiting_approval: false }),
     onSuccess: onDone,
     onError: notifyError,
   });
@@ -99,14 +100,14 @@ export function SocialChannelsPage() {
   const loginError = params.get("messenger_error");
   const list = useQuery({
     queryKey: ["channels", me?.company_id],
-    queryFn: () => api.get<{ items: ChannelView[] }>(`/api/company/${me?.company_id}/channel`),
+    queryFn: () => http.get<{ items: ChannelView[] }>(`/api/company/${me?.company_id}/channel`),
     enabled: !!me,
   });
   const refresh = () => client.invalidateQueries({ queryKey: ["channels"] });
-  const toggle = useMutation({ mutationFn: (c: ChannelView) => api.put(`/api/channels/${c.id}/active`, { active: !c.active }), onSuccess: refresh });
-  const remove = useMutation({ mutationFn: (c: ChannelView) => api.del(`/api/channels/${c.id}`), onSuccess: refresh });
+  const toggle = useMutation({ mutationFn: (c: ChannelView) => http.put(`/api/channels/${c.id}/active`, { active: !c.active }), onSuccess: refresh });
+  const remove = useMutation({ mutationFn: (c: ChannelView) => http.del(`/api/channels/${c.id}`), onSuccess: refresh });
   const facebook = useMutation({
-    mutationFn: () => api.get<{ url: string }>("/api/messenger/login"),
+    mutationFn: () => http.get<{ url: string }>("/api/messenger/login"),
     onSuccess: (login) => window.location.assign(login.url),
   });
   const channels = (list.data?.items ?? []).filter((c) => c.type === "messenger" || c.type === "viber");

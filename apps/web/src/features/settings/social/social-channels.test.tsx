@@ -5,14 +5,15 @@ import { isValidElement } from "react";
 import { Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMe, renderWithProviders } from "../../../components/shared/test-utils.tsx";
-import { api } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { ChannelsConfigPage } from "../channels/ChannelsConfigPage.tsx";
 import { settingsRoutes } from "../routes.tsx";
 import { answerGets, list } from "../test-fixtures.ts";
 import { SocialChannelsPage } from "./SocialChannelsPage.tsx";
 
 vi.mock("../../../lib/api.ts", async (importOriginal) => (await import("../test-fixtures.ts")).apiModuleMock(importOriginal));
-const mocked = vi.mocked(api);
+vi.mock("../../../lib/http.ts", async (importOriginal) => (await import("../test-fixtures.ts")).httpModuleMock(importOriginal));
+const mocked = vi.mocked(http);
 
 const base = { description: "", active: true, agent_id: null, agent_active: false, created_at: "2026-11-01T00:00:00.000Z" };
 const viber: ViberChannelView = {

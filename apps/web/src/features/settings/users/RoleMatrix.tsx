@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/shared/EmptyState.tsx";
-import { api } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { meQueryKey, useMe, usePermission } from "../../../lib/session.ts";
 import { canEditRole, roleChanged, togglePermission, type RoleDraft } from "./role-matrix.ts";
 import { RoleMatrixTable } from "./RoleMatrixTable.tsx";
@@ -19,11 +19,11 @@ export function RoleMatrix() {
   const { data: me } = useMe();
   const canManage = usePermission("role.manage");
   const client = useQueryClient();
-  const matrix = useQuery({ queryKey: rolesKey, queryFn: () => api.get<RoleMatrixView>("/api/roles") });
+  const matrix = useQuery({ queryKey: rolesKey, queryFn: () => http.get<RoleMatrixView>("/api/roles") });
   const [edits, setEdits] = useState<Partial<RoleDraft>>({});
   const saved = matrix.data ? asDraft(matrix.data) : null;
   const save = useMutation({
-    mutationFn: (role: EditableRole) => api.put<RoleMatrixView>(`/api/roles/${role}`, { permissions: edits[role] ?? saved?.[role] ?? [] }),
+    mutationFn: (role: EditableRole) => http.put<RoleMatrixView>(`/api/roles/${role}`, { permissions: edits[role] ?? saved?.[role] ?? [] }),
     onSuccess: (data, role) => {
       client.setQueryData(rolesKey, data);
       setEdits(({ [role]: _saved, ...rest }) => rest);

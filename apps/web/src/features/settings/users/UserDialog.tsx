@@ -4,7 +4,7 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { validate } from "../../../lib/forms.ts";
 import { useMe, usePermission } from "../../../lib/session.ts";
 import { outboxKey } from "../outbox/outbox.queries.ts";
@@ -36,7 +36,7 @@ export function UserDialog({ user, onClose }: { user: UserView | null; onClose: 
     onClose();
   };
   const invite = useMutation({
-    mutationFn: (input: InviteUserInput) => api.post<UserView>("/api/users/invite", input),
+    mutationFn: (input: InviteUserInput) => http.post<UserView>("/api/users/invite", input),
     onSuccess: () => {
       notifications.show({ color: "teal", message: t("users.inviteSent") });
       done();
@@ -44,7 +44,7 @@ export function UserDialog({ user, onClose }: { user: UserView | null; onClose: 
     onError: (error) => showServerErrors(error, form, { user_exists: "email", unregistered_domain: "email", invite_mail_failed: "email" }),
   });
   const update = useMutation({
-    mutationFn: (input: UpdateUserInput) => api.put<UserView>(`/api/users/${user?.ID ?? 0}`, input),
+    mutationFn: (input: UpdateUserInput) => http.put<UserView>(`/api/users/${user?.ID ?? 0}`, input),
     onSuccess: done,
     onError: (error) => showServerErrors(error, form, { owner_protected: "role", self_change_forbidden: "role" }),
   });

@@ -4,7 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { IconDots, IconMailForward, IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { outboxKey } from "../outbox/outbox.queries.ts";
 import type { userRowRules } from "./user-rules.ts";
 import { usersKey } from "./users.queries.ts";
@@ -21,11 +21,11 @@ export function UserRowActions({ user, rules, onEdit, onDelete }: Props) {
   const { t } = useTranslation("settings");
   const client = useQueryClient();
   const setStatus = useMutation({
-    mutationFn: () => api.put<UserView>(`/api/users/${user.ID}/status`, { user_status: user.user_status === "active" ? "inactive" : "active" }),
+    mutationFn: () => http.put<UserView>(`/api/users/${user.ID}/status`, { user_status: user.user_status === "active" ? "inactive" : "active" }),
     onSuccess: () => client.invalidateQueries({ queryKey: usersKey }),
   });
   const resend = useMutation({
-    mutationFn: () => api.post(`/api/users/${user.ID}/resend-invite`),
+    mutationFn: () => http.post(`/api/users/${user.ID}/resend-invite`),
     onSuccess: () => {
       notifications.show({ color: "teal", message: t("users.inviteSent") });
       void client.invalidateQueries({ queryKey: outboxKey });

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
-import { api } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { useMe, usePermission } from "../../../lib/session.ts";
 import { UserDialog } from "./UserDialog.tsx";
 import { UserFiltersBar } from "./UserFiltersBar.tsx";
@@ -29,7 +29,7 @@ export function UsersTable() {
   const [removing, setRemoving] = useState<UserView | null>(null);
   const list = useUsers({ ...filters, search: search.trim() }, page);
   const remove = useMutation({
-    mutationFn: (user: UserView) => api.del(`/api/users/${user.ID}`),
+    mutationFn: (user: UserView) => http.del(`/api/users/${user.ID}`),
     onSuccess: () => client.invalidateQueries({ queryKey: usersKey }),
     onSettled: () => setRemoving(null),
   });

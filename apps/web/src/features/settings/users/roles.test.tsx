@@ -3,13 +3,14 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMe, renderWithProviders } from "../../../components/shared/test-utils.tsx";
-import { api } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { answerGets } from "../test-fixtures.ts";
 import { canEditRole, roleChanged, togglePermission } from "./role-matrix.ts";
 import { RoleMatrix } from "./RoleMatrix.tsx";
 
 vi.mock("../../../lib/api.ts", async (importOriginal) => (await import("../test-fixtures.ts")).apiModuleMock(importOriginal));
-const mocked = vi.mocked(api);
+vi.mock("../../../lib/http.ts", async (importOriginal) => (await import("../test-fixtures.ts")).httpModuleMock(importOriginal));
+const mocked = vi.mocked(http);
 
 const matrix = {
   roles: { manager: [...DEFAULT_ROLE_PERMISSIONS.manager], agent: [...DEFAULT_ROLE_PERMISSIONS.agent], guest: [...DEFAULT_ROLE_PERMISSIONS.guest] },

@@ -1,6 +1,6 @@
 import type { ListResponse, Role, UserStatus, UserType, UserView } from "@holboo/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 
 export const usersKey = ["users"] as const;
 export const USERS_PAGE_SIZE = 20;
@@ -19,7 +19,7 @@ export function useUsers(filters: UserFilters, page: number) {
   const query = { ...filters, page, page_size: USERS_PAGE_SIZE };
   return useQuery({
     queryKey: [...usersKey, "list", query],
-    queryFn: () => api.get<ListResponse<UserView>>("/api/users", query),
+    queryFn: () => http.get<ListResponse<UserView>>("/api/users", query),
     placeholderData: keepPreviousData,
   });
 }

@@ -2,13 +2,14 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMe, renderWithProviders } from "../../../components/shared/test-utils.tsx";
-import { api, ApiError } from "../../../lib/api.ts";
+import { http, ApiError } from "../../../lib/http.ts";
 import { answerGets, list, makeUser } from "../test-fixtures.ts";
 import { userRowRules } from "./user-rules.ts";
 import { UsersPage } from "./UsersPage.tsx";
 
 vi.mock("../../../lib/api.ts", async (importOriginal) => (await import("../test-fixtures.ts")).apiModuleMock(importOriginal));
-const mocked = vi.mocked(api);
+vi.mock("../../../lib/http.ts", async (importOriginal) => (await import("../test-fixtures.ts")).httpModuleMock(importOriginal));
+const mocked = vi.mocked(http);
 
 const owner = makeUser({ ID: 1, user_name: "Болд Бат", first_name: "Болд", last_name: "Бат", email: "bold@nomin.mn", role: "admin", is_owner: true });
 const me = makeUser({ ID: 3, user_name: "Ану Ган", first_name: "Ану", last_name: "Ган", email: "anu@nomin.mn", role: "admin", presence: "away" });

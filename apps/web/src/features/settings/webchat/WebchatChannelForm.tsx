@@ -23,7 +23,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LogoUpload } from "../../../components/shared/LogoUpload.tsx";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
-import { api, fieldErrors } from "../../../lib/api.ts";
+import { fieldErrors } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { ChannelAgentSelect } from "../ChannelAgentSelect.tsx";
 import { validate } from "../../../lib/forms.ts";
 import { usePermission } from "../../../lib/session.ts";
@@ -55,7 +56,7 @@ function Form({ channel }: { channel: WebchatChannelView | null }) {
   });
   const save = useMutation({
     mutationFn: (values: typeof form.values) =>
-      channel ? api.put<WebchatChannelView>(`/api/webchat-channels/${channel.id}`, values) : api.post<WebchatChannelView>("/api/webchat-channels", values),
+      channel ? http.put<WebchatChannelView>(`/api/webchat-channels/${channel.id}`, values) : http.post<WebchatChannelView>("/api/webchat-channels", values),
     onSuccess: (saved) => {
       void client.invalidateQueries({ queryKey: ["channels"] });
       client.setQueryData(["webchat", saved.id], saved);
@@ -201,7 +202,7 @@ function ChannelLogo({ channel }: { channel: WebchatChannelView }) {
   const { t } = useTranslation("channels");
   const client = useQueryClient();
   const store = (saved: WebchatChannelView) => client.setQueryData(["webchat", saved.id], saved);
-  const remove = useMutation({ mutationFn: () => api.del<WebchatChannelView>(`/api/webchat-channels/${channel.id}/logo`), onSuccess: store });
+  const remove = useMutation({ mutationFn: () => http.del<WebchatChannelView>(`/api/webchat-channels/${channel.id}/logo`), onSuccess: store });
   return (
     <Paper withBorder p="md">
       <Stack gap="xs">
@@ -228,7 +229,7 @@ function ChannelLogo({ channel }: { channel: WebchatChannelView }) {
 export function WebchatChannelFormPage() {
   const { t } = useTranslation("channels");
   const { id } = useParams();
-  const channel = useQuery({ queryKey: ["webchat", Number(id)], queryFn: () => api.get<WebchatChannelView>(`/api/webchat-channels/${id}`), enabled: !!id });
+  const channel = useQuery({ queryKey: ["webchat", Number(id)], queryFn: () => http.get<WebchatChannelView>(`/api/webchat-channels/${id}`), enabled: !!id });
   if (id && !channel.data) return null;
   return (
     <Stack>

@@ -8,7 +8,7 @@ import { useNavigate } from "react-router";
 import { ConfirmRemove } from "../../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, RowActions } from "../../../components/shared/DataTable.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
-import { api } from "../../../lib/api.ts";
+import { http } from "../../../lib/http.ts";
 import { useMe, usePermission } from "../../../lib/session.ts";
 import { channelActiveColumn } from "../channel-columns.tsx";
 
@@ -21,12 +21,12 @@ export function WebchatChannelsPage() {
   const [removing, setRemoving] = useState<ChannelView | null>(null);
   const list = useQuery({
     queryKey: ["channels", me?.company_id],
-    queryFn: () => api.get<{ items: ChannelView[] }>(`/api/company/${me?.company_id}/channel`),
+    queryFn: () => http.get<{ items: ChannelView[] }>(`/api/company/${me?.company_id}/channel`),
     enabled: !!me,
   });
   const refresh = () => client.invalidateQueries({ queryKey: ["channels"] });
-  const toggle = useMutation({ mutationFn: (c: ChannelView) => api.put(`/api/channels/${c.id}/active`, { active: !c.active }), onSuccess: refresh });
-  const remove = useMutation({ mutationFn: (c: ChannelView) => api.del(`/api/channels/${c.id}`), onSuccess: refresh });
+  const toggle = useMutation({ mutationFn: (c: ChannelView) => http.put(`/api/channels/${c.id}/active`, { active: !c.active }), onSuccess: refresh });
+  const remove = useMutation({ mutationFn: (c: ChannelView) => http.del(`/api/channels/${c.id}`), onSuccess: refresh });
   const channels = (list.data?.items ?? []).filter((c) => c.type === "webchat");
   return (
     <ListPage
