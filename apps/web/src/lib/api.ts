@@ -8,7 +8,7 @@ import { ApiError, http, request } from "./http.ts";
 type Input<M extends "GET" | "POST" | "PUT" | "DELETE", P extends string> = EndpointInput<M, P> & { timeoutMs?: number };
 /** The input argument, optional when the endpoint has nothing required (no params, no body). */
 type Args<M extends "GET" | "POST" | "PUT" | "DELETE", P extends string> = object extends Input<M, P> ? [input?: Input<M, P>] : [input: Input<M, P>];
-type Response<M extends "GET" | "POST" | "PUT" | "DELETE", P extends string> = Promise<EndpointResponse<M, P>>;
+type Answer<M extends "GET" | "POST" | "PUT" | "DELETE", P extends string> = EndpointResponse<M, P>;
 
 /** A missing path parameter: a query held back by `enabled` never sends it, so reaching here is a bug, not a 404. */
 export class MissingPathParam extends Error {}
@@ -25,18 +25,30 @@ export function fillPath(path: string, params: Record<string, string | number | 
 /**
  * The API as the web app calls it, typed from the endpoint table in core: the path is the route's own
  * ("/api/users/:id"), `params`, `query` and `body` are checked against the route's schemas and the answer has
- * the route's response type. The server validates and serialises with those same schemas.
+ * the route's response type, which the server validates and serialises with those same schemas. Unset parts
+ * are not passed on, so the transport sees a call as it was written.
  */
 export const api = {
-  get: <P extends PathsOf<"GET">>(path: P, ...[input]: Args<"GET", P>) =>
-    http.get(fillPath(path, input?.params), input?.query ?? undefined) as Response<"GET", P>,
-  post: <P extends PathsOf<"POST">>(path: P, ...[input]: Args<"POST", P>) =>
-    http.post(fillPath(path, input?.params), input?.body, { timeoutMs: input?.timeoutMs }) as Response<"POST", P>,
-  put: <P extends PathsOf<"PUT">>(path: P, ...[input]: Args<"PUT", P>) => http.put(fillPath(path, input?.params), input?.body) as Response<"PUT", P>,
-  del: <P extends PathsOf<"DELETE">>(path: P, ...[input]: Args<"DELETE", P>) => http.del(fillPath(path, input?.params), input?.body) as Response<"DELETE", P>,
+  get: <P extends PathsOf<"GET">>(path: P, ...[input]: Args<"GET", P>) => {
+    const url = fillPath(path, input?.params);
+    return input?.query ? http.get<Answer<"GET", P>>(url, input.query) : http.get<Answer<"GET", P>>(url);
+  },
+  post: <P extends PathsOf<"POST">>(path: P, ...[input]: Args<"POST", P>) => {
+    const url = fillPath(path, input?.params);
+    if (input?.timeoutMs !== undefined) return http.post<Answer<"POST", P>>(url, input.body, { timeoutMs: input.timeoutMs });
+    return input?.body === undefined ? http.post<Answer<"POST", P>>(url) : http.post<Answer<"POST", P>>(url, input.body);
+  },
+  put: <P extends PathsOf<"PUT">>(path: P, ...[input]: Args<"PUT", P>) => {
+    const url = fillPath(path, input?.params);
+    return input?.body === undefined ? http.put<Answer<"PUT", P>>(url) : http.put<Answer<"PUT", P>>(url, input.body);
+  },
+  del: <P extends PathsOf<"DELETE">>(path: P, ...[input]: Args<"DELETE", P>) => {
+    const url = fillPath(path, input?.params);
+    return input?.body === undefined ? http.del<Answer<"DELETE", P>>(url) : http.del<Answer<"DELETE", P>>(url, input.body);
+  },
   /** A multipart POST: the form is the body; `params` fill the path. */
   upload: <P extends PathsOf<"POST">>(path: P, form: FormData, params?: Input<"POST", P>["params"]) =>
-    http.upload(fillPath(path, params ?? undefined), form) as Response<"POST", P>,
+    http.upload<Answer<"POST", P>>(fillPath(path, params ?? undefined), form),
 };
 
 /** GET /api/me for the guard and useMe(): a 401 is an answer ("not logged in"), so it does not redirect. */
