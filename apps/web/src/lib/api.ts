@@ -46,9 +46,11 @@ export const api = {
     const url = fillPath(path, input?.params);
     return input?.body === undefined ? http.del<Answer<"DELETE", P>>(url) : http.del<Answer<"DELETE", P>>(url, input.body);
   },
-  /** A multipart POST: the form is the body; `params` fill the path. */
-  upload: <P extends PathsOf<"POST">>(path: P, form: FormData, params?: Input<"POST", P>["params"]) =>
-    http.upload<Answer<"POST", P>>(fillPath(path, params ?? undefined), form),
+  /** A multipart POST: the form is the body; `params` fill the path, `query` goes in the query string. */
+  upload: <P extends PathsOf<"POST">>(path: P, form: FormData, params?: Input<"POST", P>["params"], query?: Input<"POST", P>["query"]) => {
+    const url = fillPath(path, params ?? undefined);
+    return query ? http.upload<Answer<"POST", P>>(url, form, query) : http.upload<Answer<"POST", P>>(url, form);
+  },
 };
 
 /** GET /api/me for the guard and useMe(): a 401 is an answer ("not logged in"), so it does not redirect. */

@@ -110,5 +110,5 @@ export const http = {
   post: <T>(path: string, body?: unknown, options: { timeoutMs?: number } = {}) => request<T>("POST", path, { body: body ?? {}, ...options }),
   put: <T>(path: string, body?: unknown) => request<T>("PUT", path, { body: body ?? {} }),
   del: <T>(path: string, body?: unknown) => request<T>("DELETE", path, { body }),
-  upload: <T>(path: string, formData: FormData) => request<T>("POST", path, { form: formData }),
+  upload: <T>(path: string, formData: FormData, query?: Query) => request<T>("POST", path, { form: formData, query }),
 };
