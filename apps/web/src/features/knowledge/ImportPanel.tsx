@@ -26,6 +26,7 @@ export function ImportPanel({ folderId }: { folderId: number }) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append("file", file);
+      // Still on the transport: the route reads folder_id from the query string and api.upload sends no query yet.
       return http.upload<ArticleView>(`/api/knowledge/import/file?folder_id=${folderId}`, form);
     },
     onSuccess: done,
