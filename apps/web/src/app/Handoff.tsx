@@ -3,8 +3,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Navigate } from "react-router";
 import { FullPageLoader } from "../components/FullPageLoader.tsx";
 import { AuthCard } from "../features/auth/AuthCard.tsx";
-import { notifyError } from "../lib/api.ts";
-import { http } from "../lib/http.ts";
+import { api, notifyError } from "../lib/api.ts";
 
 // Lazy: its form brings the schemas (zod), which the first screen must not load.
 const TwoFactorLoginStep = lazy(() => import("../features/auth/TwoFactorLoginStep.tsx").then((m) => ({ default: m.TwoFactorLoginStep })));
@@ -25,7 +24,7 @@ const exchanges = new Map<string, Promise<LoginResult>>();
 export function exchangeHandoff({ token, userID, email }: Omit<HandoffProps, "cleanPath">): Promise<LoginResult> {
   let exchange = exchanges.get(token);
   if (!exchange) {
-    exchange = http.post<LoginResult>("/api/auth/handoff", { token, userID: Number(userID), email });
+    exchange = api.post("/api/auth/handoff", { body: { token, userID: Number(userID), email } });
     exchanges.set(token, exchange);
   }
   return exchange;

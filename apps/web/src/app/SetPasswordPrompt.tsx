@@ -3,10 +3,9 @@ import { Button, Modal, PasswordInput, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText, fieldErrors } from "../lib/api.ts";
-import { http } from "../lib/http.ts";
+import { api, errorText, fieldErrors } from "../lib/api.ts";
 import { validate } from "../lib/forms.ts";
-import { meQueryKey } from "../lib/session.ts";
+import { meKeys } from "../lib/session.ts";
 
 /** An invited colleague who came in by the link (me.needs_password) chooses a password once. */
 export function SetPasswordPrompt() {
@@ -15,8 +14,8 @@ export function SetPasswordPrompt() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: (body: SetPasswordInput) => http.put("/api/me/password", body),
-    onSuccess: () => client.invalidateQueries({ queryKey: meQueryKey }),
+    mutationFn: (body: SetPasswordInput) => api.put("/api/me/password", { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: meKeys.all }),
     onError: (e) => setError(fieldErrors(e).password ?? errorText(e)),
   });
   const submit = () => {

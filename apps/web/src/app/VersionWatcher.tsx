@@ -1,9 +1,8 @@
-import type { VersionView } from "@holboo/core";
 import { Button, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { http } from "../lib/http.ts";
+import { api } from "../lib/api.ts";
 
 export const VERSION_CHECK_INTERVAL_MS = 60_000;
 
@@ -17,7 +16,7 @@ export function VersionWatcher() {
   const offered = useRef(false);
   useEffect(() => {
     const check = async () => {
-      const version = await http.get<VersionView>("/pub/version").then(
+      const version = await api.get("/pub/version").then(
         (view) => view.version,
         () => null,
       );

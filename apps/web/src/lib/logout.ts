@@ -1,7 +1,7 @@
-import { http } from "./http.ts";
+import { api } from "./api.ts";
 
 /** POST /api/logout (with the CSRF header, unlike the spec's GET), then the browser goes to "/" (spec §7). */
 export async function logout() {
-  await http.post("/api/logout").catch(() => undefined);
+  await api.post("/api/logout").catch(() => undefined);
   window.location.assign("/");
 }

@@ -34,6 +34,7 @@ export function LogoUpload<T>({ src, name, uploadPath, onUploaded, canEdit }: Lo
     mutationFn: (file: File) => {
       const data = new FormData();
       data.append("file", file);
+      // Still on the transport: the callers (settings) hand over an already filled path, not a route of the typed api.
       return http.upload<T>(uploadPath, data);
     },
     onSuccess: onUploaded,

@@ -6,7 +6,7 @@ import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import "../../i18n/index.ts";
-import { meQueryKey } from "../../lib/session.ts";
+import { meKeys } from "../../lib/session.ts";
 
 /** A signed-in admin of company 1; tests override what they need. */
 export function makeMe(overrides: Partial<MeView> = {}): MeView {
@@ -37,7 +37,7 @@ export function makeMe(overrides: Partial<MeView> = {}): MeView {
 /** Renders inside Mantine, a fresh query client (seeded with `me`) and a memory router at `path`. */
 export function renderWithProviders(ui: ReactNode, { me, path = "/" }: { me?: MeView; path?: string } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
-  if (me) client.setQueryData(meQueryKey, me);
+  if (me) client.setQueryData(meKeys.all, me);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MantineProvider env="test">
       <QueryClientProvider client={client}>

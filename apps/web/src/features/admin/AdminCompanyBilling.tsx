@@ -1,18 +1,20 @@
-import type { AdminCompanyBillingView, InvoiceView } from "@holboo/core";
+import type { InvoiceView } from "@holboo/core";
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
-import { errorText } from "../../lib/api.ts";
-import { http } from "../../lib/http.ts";
+import { api, errorText } from "../../lib/api.ts";
 import { day, tugrik } from "../billing/format.ts";
-import { adminKey } from "./admin.queries.ts";
+import { adminKeys } from "./admin.keys.ts";
 
 function RecordPayment({ invoice, onDone }: { invoice: InvoiceView; onDone: () => void }) {
   const { t } = useTranslation("admin");
   const [reference, setReference] = useState("");
-  const pay = useMutation({ mutationFn: () => http.post(`/api/admin/invoices/${invoice.id}/payment`, { reference }), onSuccess: onDone });
+  const pay = useMutation({
+    mutationFn: () => api.post("/api/admin/invoices/:id/payment", { params: { id: invoice.id }, body: { reference } }),
+    onSuccess: onDone,
+  });
   return (
     <Stack gap={4}>
       <Group gap="xs" wrap="nowrap">
@@ -42,11 +44,13 @@ export function AdminCompanyBilling({ companyId, name, onClose }: { companyId: n
   const { t } = useTranslation("admin");
   const { t: tb } = useTranslation("billing");
   const client = useQueryClient();
-  const key = [...adminKey, "company-billing", companyId];
-  const query = useQuery({ queryKey: key, queryFn: () => http.get<AdminCompanyBillingView>(`/api/admin/companies/${companyId}/billing`) });
-  const refresh = () => void client.invalidateQueries({ queryKey: adminKey });
+  const query = useQuery({
+    queryKey: adminKeys.companyBilling(companyId),
+    queryFn: () => api.get("/api/admin/companies/:id/billing", { params: { id: companyId } }),
+  });
+  const refresh = () => void client.invalidateQueries({ queryKey: adminKeys.all });
   const suspend = useMutation({
-    mutationFn: (suspended: boolean) => http.put(`/api/admin/companies/${companyId}/suspension`, { suspended }),
+    mutationFn: (suspended: boolean) => api.put("/api/admin/companies/:id/suspension", { params: { id: companyId }, body: { suspended } }),
     onSuccess: refresh,
   });
   const view = query.data;

@@ -6,8 +6,9 @@ import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
-import { http } from "../../lib/http.ts";
-import { ADMIN_PAGE_SIZE, adminKey, useDeadJobs } from "./admin.queries.ts";
+import { api } from "../../lib/api.ts";
+import { adminKeys } from "./admin.keys.ts";
+import { ADMIN_PAGE_SIZE, useDeadJobs } from "./admin.queries.ts";
 
 /** Background jobs that used all their attempts: what failed, how often, the last error; one more try on demand. */
 export function AdminDeadJobs() {
@@ -16,8 +17,8 @@ export function AdminDeadJobs() {
   const [page, setPage] = useState(1);
   const list = useDeadJobs(page);
   const retry = useMutation({
-    mutationFn: (job: DeadJobView) => http.post(`/api/admin/jobs/${job.id}/retry`),
-    onSuccess: () => client.invalidateQueries({ queryKey: [...adminKey, "jobs"] }),
+    mutationFn: (job: DeadJobView) => api.post("/api/admin/jobs/:id/retry", { params: { id: job.id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.jobs() }),
   });
   const items = list.data?.items ?? [];
   return (

@@ -1,12 +1,11 @@
-import type { ListResponse, PlanInput, PlanView } from "@holboo/core";
+import type { PlanInput, PlanView } from "@holboo/core";
 import { Alert, Button, Group, Loader, NumberInput, Paper, SimpleGrid, Stack, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
-import { errorText } from "../../lib/api.ts";
-import { http } from "../../lib/http.ts";
-import { adminKey } from "./admin.queries.ts";
+import { api, errorText } from "../../lib/api.ts";
+import { adminKeys } from "./admin.keys.ts";
 
 const LIMIT_FIELDS = ["max_users", "max_channels", "max_agents", "max_articles"] as const;
 const PRICE_FIELDS = ["price_day", "price_month", "price_year", "extra_agent_day_price", "trial_days"] as const;
@@ -18,8 +17,8 @@ function PlanForm({ plan }: { plan: PlanView }) {
   const { id: _id, code, ...initial } = plan;
   const [values, setValues] = useState<PlanInput>(initial);
   const save = useMutation({
-    mutationFn: () => http.put<PlanView>(`/api/admin/plans/${code}`, values),
-    onSuccess: () => void client.invalidateQueries({ queryKey: adminKey }),
+    mutationFn: () => api.put("/api/admin/plans/:code", { params: { code }, body: values }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: adminKeys.all }),
   });
   return (
     <Paper withBorder p="md" data-testid={`plan-${code}`}>
@@ -70,7 +69,7 @@ function PlanForm({ plan }: { plan: PlanView }) {
 
 /** The plans on sale: limits (empty is unlimited) and prices in tugrik, edited by the platform admin. */
 export function AdminPlans() {
-  const query = useQuery({ queryKey: [...adminKey, "plans"], queryFn: () => http.get<ListResponse<PlanView>>("/api/admin/plans") });
+  const query = useQuery({ queryKey: adminKeys.plans(), queryFn: () => api.get("/api/admin/plans") });
   if (query.isPending) return <Loader />;
   if (query.isError) return <EmptyState onRetry={() => void query.refetch()} />;
   return (

@@ -7,8 +7,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
-import { http } from "../../lib/http.ts";
-import { ADMIN_PAGE_SIZE, adminKey, useAdminSettings, useAdminUsers, type Approval } from "./admin.queries.ts";
+import { api } from "../../lib/api.ts";
+import { adminKeys } from "./admin.keys.ts";
+import { ADMIN_PAGE_SIZE, useAdminSettings, useAdminUsers, type Approval } from "./admin.queries.ts";
 import { HandoffLinkButton } from "./HandoffLinkButton.tsx";
 
 const APPROVALS = ["all", "pending", "approved"] as const;
@@ -24,8 +25,8 @@ export function AdminUsers() {
   const list = useAdminUsers(approval, debounced, page);
   const settings = useAdminSettings();
   const approve = useMutation({
-    mutationFn: (id: number) => http.post(`/api/admin/users/${id}/approve`),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKey }),
+    mutationFn: (id: number) => api.post("/api/admin/users/:id/approve", { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
   const items = list.data?.items ?? [];
   return (

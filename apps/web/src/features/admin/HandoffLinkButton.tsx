@@ -1,7 +1,7 @@
 import { Button, CopyButton, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
 
 /**
  * Support: a one-time, short-lived sign-in link as this user. It is shown to copy (for a private
@@ -9,7 +9,7 @@ import { http } from "../../lib/http.ts";
  */
 export function HandoffLinkButton({ userId }: { userId: number }) {
   const { t } = useTranslation("admin");
-  const link = useMutation({ mutationFn: () => http.post<{ url: string }>(`/api/admin/users/${userId}/handoff`) });
+  const link = useMutation({ mutationFn: () => api.post("/api/admin/users/:id/handoff", { params: { id: userId } }) });
   return (
     <>
       <Button size="xs" variant="default" loading={link.isPending} onClick={() => link.mutate()}>

@@ -1,4 +1,4 @@
-import { LoginInput, PasswordResetRequestInput, SignupInput, isTwoFactorChallenge, type LoginResult } from "@holboo/core";
+import { LoginInput, PasswordResetRequestInput, SignupInput, isTwoFactorChallenge, type LoginResult, type OkResponse } from "@holboo/core";
 import { Alert, Anchor, Button, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -6,10 +6,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { currentLocale } from "../../i18n/index.ts";
-import { errorText, fieldErrors } from "../../lib/api.ts";
-import { http } from "../../lib/http.ts";
+import { api, errorText, fieldErrors } from "../../lib/api.ts";
 import { validate } from "../../lib/forms.ts";
-import { meQueryKey } from "../../lib/session.ts";
+import { meKeys } from "../../lib/session.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { TwoFactorLoginStep } from "./TwoFactorLoginStep.tsx";
 
@@ -20,11 +19,18 @@ const isMode = (value: string | null): value is Mode => MODES.some((mode) => mod
 const EMPTY = { first_name: "", last_name: "", email: "", password: "" };
 type Values = typeof EMPTY;
 
-/** What each mode sends, checked with the same core schema the server uses. */
+/** What each mode sends, checked with the same core schema the server uses, and the call that sends it. */
 function payload(mode: Mode, values: Values) {
-  if (mode === "forgot") return { schema: PasswordResetRequestInput, body: { email: values.email }, path: "/api/password/forgot" };
-  if (mode === "login") return { schema: LoginInput, body: { email: values.email, password: values.password }, path: "/api/login" };
-  return { schema: SignupInput, body: { ...values, locale: currentLocale() }, path: "/api/signup" };
+  if (mode === "forgot") {
+    const body = { email: values.email };
+    return { schema: PasswordResetRequestInput, body, send: () => api.post("/api/password/forgot", { body }) };
+  }
+  if (mode === "login") {
+    const body = { email: values.email, password: values.password };
+    return { schema: LoginInput, body, send: () => api.post("/api/login", { body }) };
+  }
+  const body = { ...values, locale: currentLocale() };
+  return { schema: SignupInput, body, send: () => api.post("/api/signup", { body }) };
 }
 
 /** /login and /pub/login: log in, sign up (?mode=signup) and forgotten password (?mode=forgot). */
@@ -48,11 +54,11 @@ export function LoginPage() {
   };
 
   const submit = useMutation({
-    mutationFn: ({ path, body }: { path: string; body: unknown }) => http.post<LoginResult | { ok: true }>(path, body),
+    mutationFn: (send: () => Promise<LoginResult | OkResponse>) => send(),
     onSuccess: (result) => {
       if (mode === "forgot" || "ok" in result) return setSent(true);
       if (isTwoFactorChallenge(result)) return setChallenge(result.challenge);
-      client.setQueryData(meQueryKey, result);
+      client.setQueryData(meKeys.all, result);
       // The guard sends a user without a company on to onboarding (rule 7).
       void navigate("/interacts", { replace: true });
     },
@@ -65,10 +71,10 @@ export function LoginPage() {
 
   const onSubmit = form.onSubmit((values) => {
     setProblem(null);
-    const { schema, body, path } = payload(mode, values);
+    const { schema, body, send } = payload(mode, values);
     const checked = validate(schema, body);
     if (!checked.ok) return form.setErrors(checked.errors);
-    submit.mutate({ path, body });
+    submit.mutate(send);
   });
 
   if (challenge) {

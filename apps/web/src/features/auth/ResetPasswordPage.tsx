@@ -5,8 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { currentLocale } from "../../i18n/index.ts";
-import { errorText, fieldErrors } from "../../lib/api.ts";
-import { http } from "../../lib/http.ts";
+import { api, errorText, fieldErrors } from "../../lib/api.ts";
 import { validate } from "../../lib/forms.ts";
 import { AuthCard } from "./AuthCard.tsx";
 
@@ -18,7 +17,7 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const reset = useMutation({
-    mutationFn: () => http.post("/api/password/reset", { token, password }),
+    mutationFn: () => api.post("/api/password/reset", { body: { token, password } }),
     onError: (e) => setError(fieldErrors(e).password ?? errorText(e)),
   });
   const submit = () => {

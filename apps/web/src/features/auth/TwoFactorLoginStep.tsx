@@ -4,10 +4,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { errorText } from "../../lib/api.ts";
-import { http } from "../../lib/http.ts";
+import { api, errorText } from "../../lib/api.ts";
 import { validate } from "../../lib/forms.ts";
-import { meQueryKey } from "../../lib/session.ts";
+import { meKeys } from "../../lib/session.ts";
 
 /**
  * The second step of signing in: a code from the authenticator app, or one of the recovery codes. Signed in, it goes
@@ -21,9 +20,9 @@ export function TwoFactorLoginStep({ challenge, onBack, onSignedIn }: { challeng
   const [code, setCode] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const submit = useMutation({
-    mutationFn: (body: TwoFactorLoginInput) => http.post<MeView>("/api/login/two-factor", body),
+    mutationFn: (body: TwoFactorLoginInput) => api.post("/api/login/two-factor", { body }),
     onSuccess: (me) => {
-      client.setQueryData(meQueryKey, me);
+      client.setQueryData(meKeys.all, me);
       if (onSignedIn) onSignedIn(me);
       else void navigate("/interacts", { replace: true });
     },

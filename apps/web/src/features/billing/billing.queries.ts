@@ -1,20 +1,15 @@
-import type { InvoiceView, ListResponse, PurchaseInput, QPayCheckoutView, SubscriptionView } from "@holboo/core";
+import type { PurchaseInput, SubscriptionView } from "@holboo/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
+import { billingKeys } from "./billing.keys.ts";
 
-export const billingKeys = {
-  all: ["billing"] as const,
-  subscription: () => [...billingKeys.all, "subscription"] as const,
-  status: () => [...billingKeys.all, "status"] as const,
-  invoices: () => [...billingKeys.all, "invoices"] as const,
-};
+// The inbox (features/interacts) imports billingKeys from here; it moves to ./billing.keys.ts at the merge.
+export { billingKeys } from "./billing.keys.ts";
 
-export type BillingStatus = Pick<SubscriptionView, "status" | "suspended_reason" | "notice">;
-
-export const useSubscription = () => useQuery({ queryKey: billingKeys.subscription(), queryFn: () => http.get<SubscriptionView>("/api/billing/subscription") });
+export const useSubscription = () => useQuery({ queryKey: billingKeys.subscription(), queryFn: () => api.get("/api/billing/subscription") });
 export const useBillingStatus = (enabled: boolean) =>
-  useQuery({ queryKey: billingKeys.status(), queryFn: () => http.get<BillingStatus>("/api/billing/status"), enabled, refetchInterval: 5 * 60_000 });
-export const useInvoices = () => useQuery({ queryKey: billingKeys.invoices(), queryFn: () => http.get<ListResponse<InvoiceView>>("/api/billing/invoices") });
+  useQuery({ queryKey: billingKeys.status(), queryFn: () => api.get("/api/billing/status"), enabled, refetchInterval: 5 * 60_000 });
+export const useInvoices = () => useQuery({ queryKey: billingKeys.invoices(), queryFn: () => api.get("/api/billing/invoices") });
 
 /** Every billing write answers the new subscription; the status, banner and invoices follow. */
 function useBillingWrite<Input>(write: (input: Input) => Promise<SubscriptionView>) {
@@ -28,18 +23,17 @@ function useBillingWrite<Input>(write: (input: Input) => Promise<SubscriptionVie
   });
 }
 
-export const usePurchase = () => useBillingWrite((input: PurchaseInput) => http.post<SubscriptionView>("/api/billing/purchase", input));
-export const useExtend = () => useBillingWrite((term: "month" | "year") => http.post<SubscriptionView>("/api/billing/extend", { term }));
-export const useAutoExtend = () =>
-  useBillingWrite((autoExtend: boolean) => http.put<SubscriptionView>("/api/billing/auto-extend", { auto_extend: autoExtend }));
+export const usePurchase = () => useBillingWrite((input: PurchaseInput) => api.post("/api/billing/purchase", { body: input }));
+export const useExtend = () => useBillingWrite((term: "month" | "year") => api.post("/api/billing/extend", { body: { term } }));
+export const useAutoExtend = () => useBillingWrite((autoExtend: boolean) => api.put("/api/billing/auto-extend", { body: { auto_extend: autoExtend } }));
 
 export const invoicePdfUrl = (id: number) => `/api/billing/invoices/${id}/pdf`;
 
 /** The QPay checkout (QR and bank links) of an unpaid invoice; made once on the server, so asking again is safe. */
 export const useQPayCheckout = (invoiceId: number | null) =>
   useQuery({
-    queryKey: [...billingKeys.all, "qpay", invoiceId] as const,
-    queryFn: () => http.post<QPayCheckoutView>(`/api/billing/invoices/${invoiceId ?? 0}/qpay`),
+    queryKey: billingKeys.qpay(invoiceId),
+    queryFn: () => api.post("/api/billing/invoices/:id/qpay", { params: { id: invoiceId } }),
     enabled: invoiceId !== null,
     staleTime: Infinity,
     retry: false,
@@ -49,7 +43,7 @@ export const useQPayCheckout = (invoiceId: number | null) =>
 export function useQPayCheck(invoiceId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => http.post<{ state: "paid" | "open" | "closed" }>(`/api/billing/invoices/${invoiceId}/qpay/check`),
+    mutationFn: () => api.post("/api/billing/invoices/:id/qpay/check", { params: { id: invoiceId } }),
     onSuccess: (result) => {
       if (result.state !== "open") void client.invalidateQueries({ queryKey: billingKeys.all });
     },

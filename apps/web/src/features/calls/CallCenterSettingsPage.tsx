@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldErrors, notifyError } from "../../lib/api.ts";
 import { http } from "../../lib/http.ts";
-import { meQueryKey, usePermission } from "../../lib/session.ts";
+import { meKeys, usePermission } from "../../lib/session.ts";
 import { CallCenterItems } from "./CallCenterItems.tsx";
 import { callKeys } from "./calls.queries.ts";
 
@@ -33,7 +33,7 @@ export function CallCenterSettingsPage() {
   }, [connection?.kind, connection?.url, connection?.username, connection?.app_name]);
   const done = (view: CallCenterView) => {
     client.setQueryData(callKeys.settings(), view);
-    void client.invalidateQueries({ queryKey: meQueryKey });
+    void client.invalidateQueries({ queryKey: meKeys.all });
   };
   const save = useMutation({
     mutationFn: (values: typeof form.values) =>

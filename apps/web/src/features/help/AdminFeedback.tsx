@@ -1,11 +1,12 @@
-import { formatDateTime, pageCount, type AdminFeedbackView } from "@holboo/core";
+import { formatDateTime, pageCount } from "@holboo/core";
 import { Anchor, Badge, Loader, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListEmpty } from "../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
+import { adminKeys } from "../admin/admin.keys.ts";
 
 const PAGE_SIZE = 50;
 
@@ -14,8 +15,8 @@ export function AdminFeedback() {
   const { t } = useTranslation("help");
   const [page, setPage] = useState(1);
   const list = useQuery({
-    queryKey: ["admin", "feedback", page],
-    queryFn: () => http.get<{ items: AdminFeedbackView[]; total: number }>("/api/admin/feedback", { page, page_size: PAGE_SIZE }),
+    queryKey: adminKeys.feedback(page),
+    queryFn: () => api.get("/api/admin/feedback", { query: { page, page_size: PAGE_SIZE } }),
   });
   if (list.isPending) return <Loader />;
   const items = list.data?.items ?? [];

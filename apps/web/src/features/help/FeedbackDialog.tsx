@@ -1,11 +1,11 @@
-import { FEEDBACK_CATEGORIES, FeedbackInput, LIMITS, type FeedbackView } from "@holboo/core";
+import { FEEDBACK_CATEGORIES, FeedbackInput, LIMITS } from "@holboo/core";
 import { Alert, Button, FileInput, Modal, Select, Stack, Text, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormActions } from "../../components/shared/FormActions.tsx";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 
 interface Values {
@@ -20,21 +20,21 @@ export function FeedbackDialog({ onClose }: { onClose: () => void }) {
   const [fileError, setFileError] = useState<string | null>(null);
   const form = useForm<Values>({ initialValues: { category: null, details: "" } });
   const send = useMutation({
-    mutationFn: async (values: Values) => {
+    mutationFn: async (input: FeedbackInput) => {
       let screenshotId: string | null = null;
       if (screenshot) {
         const data = new FormData();
         data.append("file", screenshot, screenshot.name);
-        screenshotId = (await http.upload<{ file_id: string }>("/api/attachments", data)).file_id;
+        screenshotId = (await api.upload("/api/attachments", data)).file_id;
       }
-      return http.post<FeedbackView>("/api/feedback", { category: values.category, details: values.details, screenshot_file_id: screenshotId });
+      return api.post("/api/feedback", { body: { ...input, screenshot_file_id: screenshotId } });
     },
     onError: (error) => showSubmitError(error, form.setErrors),
   });
   const submit = form.onSubmit((values) => {
     const checked = validate(FeedbackInput, { ...values, screenshot_file_id: null });
     if (!checked.ok) return form.setErrors(checked.errors);
-    send.mutate(values);
+    send.mutate(checked.data);
   });
   const pick = (file: File | null) => {
     setFileError(file && file.size > LIMITS.attachmentBytes ? t("feedback.tooLarge") : null);

@@ -2,8 +2,7 @@ import type { NotificationPreferences } from "@holboo/core";
 import { Stack, Switch, Text } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { notifyError } from "../../lib/api.ts";
-import { http } from "../../lib/http.ts";
+import { api, notifyError } from "../../lib/api.ts";
 import { notificationPreferencesQuery } from "./notifications.queries.ts";
 
 /** On the profile page: my sound and browser alerts for new conversations and messages. */
@@ -12,7 +11,7 @@ export function NotificationSettings() {
   const client = useQueryClient();
   const preferences = useQuery(notificationPreferencesQuery);
   const save = useMutation({
-    mutationFn: (next: NotificationPreferences) => http.put<NotificationPreferences>("/api/me/notifications", next),
+    mutationFn: (next: NotificationPreferences) => api.put("/api/me/notifications", { body: next }),
     onSuccess: (saved) => client.setQueryData(notificationPreferencesQuery.queryKey, saved),
     onError: notifyError,
   });

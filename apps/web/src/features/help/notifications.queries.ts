@@ -1,15 +1,16 @@
-import type { NotificationPreferences, UnreadSummary } from "@holboo/core";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
+import { meKeys } from "../../lib/session.ts";
+import { interactionKeys } from "../interacts/interactions.keys.ts";
 
 export const notificationPreferencesQuery = {
-  queryKey: ["me", "notifications"] as const,
-  queryFn: () => http.get<NotificationPreferences>("/api/me/notifications"),
+  queryKey: meKeys.notifications(),
+  queryFn: () => api.get("/api/me/notifications"),
 };
 
 /** This person's own count (their read positions); `LiveAlerts` refetches it after the events that may change it. */
 export const unreadQuery = {
-  queryKey: ["interactions", "unread"] as const,
-  queryFn: () => http.get<UnreadSummary>("/api/interactions/unread"),
+  queryKey: interactionKeys.unread(),
+  queryFn: () => api.get("/api/interactions/unread"),
 };
 
 /** The browser tab shows how many conversations wait unread: "(3) Holboo". */

@@ -8,11 +8,11 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ConfirmDialog } from "../../components/shared/ConfirmDialog.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
-import { notifyError } from "../../lib/api.ts";
-import { http } from "../../lib/http.ts";
+import { api, notifyError } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { usePermission } from "../../lib/session.ts";
 import { SourceBadge, StatusBadge } from "./ArticleBadges.tsx";
+import { knowledgeKeys } from "./knowledge.keys.ts";
 import { folderOptions, useFolders } from "./knowledge.queries.ts";
 
 // The editor (Tiptap and ProseMirror, most of the app's weight) loads only when an article is opened.
@@ -31,26 +31,29 @@ function ArticleForm({ article, folderId }: { article: ArticleView | null; folde
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [removing, setRemoving] = useState(false);
   const saved = (view: ArticleView) => {
-    void client.invalidateQueries({ queryKey: ["knowledge"] });
-    client.setQueryData(["knowledge", "article", view.id], view);
+    void client.invalidateQueries({ queryKey: knowledgeKeys.all });
+    client.setQueryData(knowledgeKeys.article(view.id), view);
     notifications.show({ color: "green", message: t("articles.saved") });
     if (!article) void navigate(`/knowledge/${view.id}`, { replace: true });
   };
   const save = useMutation({
     mutationFn: (body: ArticleInput) =>
-      article ? http.put<ArticleView>(`/api/knowledge/articles/${article.id}`, body) : http.post<ArticleView>("/api/knowledge/articles", body),
+      article ? api.put("/api/knowledge/articles/:id", { params: { id: article.id }, body }) : api.post("/api/knowledge/articles", { body }),
     onSuccess: saved,
     onError: (error) => showSubmitError(error, setErrors),
   });
   const status = useMutation({
-    mutationFn: (action: "publish" | "unpublish") => http.post<ArticleView>(`/api/knowledge/articles/${article?.id}/${action}`),
+    mutationFn: (action: "publish" | "unpublish") =>
+      action === "publish"
+        ? api.post("/api/knowledge/articles/:id/publish", { params: { id: article?.id } })
+        : api.post("/api/knowledge/articles/:id/unpublish", { params: { id: article?.id } }),
     onSuccess: saved,
     onError: notifyError,
   });
   const remove = useMutation({
-    mutationFn: () => http.del(`/api/knowledge/articles/${article?.id}`),
+    mutationFn: () => api.del("/api/knowledge/articles/:id", { params: { id: article?.id } }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ["knowledge"] });
+      void client.invalidateQueries({ queryKey: knowledgeKeys.all });
       void navigate("/knowledge");
     },
     onError: notifyError,
@@ -173,8 +176,8 @@ export function ArticlePage() {
   const folders = useFolders();
   const articleId = id ? Number(id) : null;
   const article = useQuery({
-    queryKey: ["knowledge", "article", articleId],
-    queryFn: () => http.get<ArticleView>(`/api/knowledge/articles/${articleId}`),
+    queryKey: knowledgeKeys.article(articleId),
+    queryFn: () => api.get("/api/knowledge/articles/:id", { params: { id: articleId } }),
     enabled: articleId !== null,
   });
   if (!folders.data || (articleId !== null && !article.data)) return null;

@@ -5,10 +5,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/shared/ConfirmDialog.tsx";
 import { currentLocale } from "../../i18n/index.ts";
-import { notifyError } from "../../lib/api.ts";
-import { http } from "../../lib/http.ts";
+import { api, notifyError } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
-import { folderKey, folderOptions, useAgents, useFolders } from "./knowledge.queries.ts";
+import { knowledgeKeys } from "./knowledge.keys.ts";
+import { folderOptions, useAgents, useFolders } from "./knowledge.queries.ts";
 import { FormActions } from "../../components/shared/FormActions.tsx";
 
 interface FolderDialogProps {
@@ -30,9 +30,10 @@ export function FolderDialog({ folder, parentId, onClose }: FolderDialogProps) {
     },
   });
   const save = useMutation({
-    mutationFn: (body: FolderInput) => (folder ? http.put(`/api/knowledge/folders/${folder.id}`, body) : http.post("/api/knowledge/folders", body)),
+    mutationFn: (body: FolderInput) =>
+      folder ? api.put("/api/knowledge/folders/:id", { params: { id: folder.id }, body }) : api.post("/api/knowledge/folders", { body }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: folderKey });
+      void client.invalidateQueries({ queryKey: knowledgeKeys.folders() });
       onClose();
     },
     onError: (error) => showSubmitError(error, form.setErrors),
@@ -74,9 +75,9 @@ export function DeleteFolderDialog({ folder, onClose, onDeleted }: { folder: Fol
   const client = useQueryClient();
   const word = DELETE_WORDS[currentLocale()];
   const remove = useMutation({
-    mutationFn: (f: FolderView) => http.del(`/api/knowledge/folders/${f.id}`, { confirm_word: word }),
+    mutationFn: (f: FolderView) => api.del("/api/knowledge/folders/:id", { params: { id: f.id }, body: { confirm_word: word } }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ["knowledge"] });
+      void client.invalidateQueries({ queryKey: knowledgeKeys.all });
       onDeleted();
     },
     onError: notifyError,

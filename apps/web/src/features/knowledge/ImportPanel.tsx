@@ -6,8 +6,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { errorText, notifyError } from "../../lib/api.ts";
+import { api, errorText, notifyError } from "../../lib/api.ts";
 import { http } from "../../lib/http.ts";
+import { knowledgeKeys } from "./knowledge.keys.ts";
 
 /** Imports a .docx/.pdf upload or a web page into the chosen folder as a draft, then opens it. */
 export function ImportPanel({ folderId }: { folderId: number }) {
@@ -17,7 +18,7 @@ export function ImportPanel({ folderId }: { folderId: number }) {
   const [url, setUrl] = useState("");
   const [urlError, setUrlError] = useState<string | null>(null);
   const done = (article: ArticleView) => {
-    void client.invalidateQueries({ queryKey: ["knowledge"] });
+    void client.invalidateQueries({ queryKey: knowledgeKeys.all });
     notifications.show({ color: "green", message: t("import.done") });
     void navigate(`/knowledge/${article.id}`);
   };
@@ -25,13 +26,14 @@ export function ImportPanel({ folderId }: { folderId: number }) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append("file", file);
+      // Still on the transport: the route reads folder_id from the query string and api.upload sends no query yet.
       return http.upload<ArticleView>(`/api/knowledge/import/file?folder_id=${folderId}`, form);
     },
     onSuccess: done,
     onError: notifyError,
   });
   const fromUrl = useMutation({
-    mutationFn: () => http.post<ArticleView>("/api/knowledge/import/url", { folder_id: folderId, url }),
+    mutationFn: () => api.post("/api/knowledge/import/url", { body: { folder_id: folderId, url } }),
     onSuccess: done,
     onError: (error) => setUrlError(errorText(error)),
   });

@@ -1,4 +1,4 @@
-import { ARTICLE_STATUSES, pageCount, type ArticleSummary, type FolderView } from "@holboo/core";
+import { ARTICLE_STATUSES, pageCount, type ArticleStatus, type FolderView } from "@holboo/core";
 import { Button, Grid, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconAlertTriangle, IconSearch } from "@tabler/icons-react";
@@ -9,14 +9,15 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
 import { usePermission } from "../../lib/session.ts";
 import { SourceBadge, StatusBadge } from "./ArticleBadges.tsx";
 import { DeleteFolderDialog, FolderDialog } from "./FolderDialogs.tsx";
 import { FolderTree } from "./FolderTree.tsx";
 import { ImportPanel } from "./ImportPanel.tsx";
 import { KnowledgeTabs } from "./KnowledgeTabs.tsx";
-import { articlesKey, useFolders } from "./knowledge.queries.ts";
+import { knowledgeKeys } from "./knowledge.keys.ts";
+import { useFolders } from "./knowledge.queries.ts";
 
 const PAGE_SIZE = 20;
 
@@ -29,21 +30,14 @@ export function KnowledgePage() {
   const selected = params.get("folder") ? Number(params.get("folder")) : null;
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 300);
-  const [status, setStatus] = useState<string | null>(null);
+  const [status, setStatus] = useState<ArticleStatus | null>(null);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<{ folder: FolderView | null; parentId: number | null } | null>(null);
   const [removing, setRemoving] = useState<FolderView | null>(null);
   const folders = useFolders();
   const articles = useQuery({
-    queryKey: [...articlesKey, selected, debounced, status, page],
-    queryFn: () =>
-      http.get<{ items: ArticleSummary[]; total: number }>("/api/knowledge/articles", {
-        folder_id: selected,
-        search: debounced,
-        status,
-        page,
-        page_size: PAGE_SIZE,
-      }),
+    queryKey: knowledgeKeys.articleList(selected, debounced, status, page),
+    queryFn: () => api.get("/api/knowledge/articles", { query: { folder_id: selected, search: debounced, status, page, page_size: PAGE_SIZE } }),
   });
   const select = (id: number | null) => {
     setPage(1);
@@ -104,7 +98,7 @@ export function KnowledgePage() {
                     data={ARTICLE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
                     value={status}
                     onChange={(value) => {
-                      setStatus(value);
+                      setStatus(ARTICLE_STATUSES.find((known) => known === value) ?? null);
                       setPage(1);
                     }}
                     clearable

@@ -1,11 +1,12 @@
-import { QaInput, ResolveQuestionInput, type ArticleSummary, type QaView, type QuestionView } from "@holboo/core";
+import { QaInput, ResolveQuestionInput, type QaView, type QuestionView } from "@holboo/core";
 import { Modal, MultiSelect, Stack, Switch, Text, TextInput, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { FormActions } from "../../components/shared/FormActions.tsx";
+import { knowledgeKeys } from "./knowledge.keys.ts";
 
 /** Writing or editing a pair makes it "reviewed". */
 export function QaDialog({ pair, onClose }: { pair: QaView | null; onClose: () => void }) {
@@ -21,13 +22,13 @@ export function QaDialog({ pair, onClose }: { pair: QaView | null; onClose: () =
     },
   });
   const articles = useQuery({
-    queryKey: ["knowledge", "articles", "options"],
-    queryFn: () => http.get<{ items: ArticleSummary[] }>("/api/knowledge/articles", { page_size: 100 }),
+    queryKey: knowledgeKeys.articleOptions(),
+    queryFn: () => api.get("/api/knowledge/articles", { query: { page_size: 100 } }),
   });
   const save = useMutation({
-    mutationFn: (body: QaInput) => (pair ? http.put(`/api/knowledge/qa/${pair.id}`, body) : http.post("/api/knowledge/qa", body)),
+    mutationFn: (body: QaInput) => (pair ? api.put("/api/knowledge/qa/:id", { params: { id: pair.id }, body }) : api.post("/api/knowledge/qa", { body })),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ["knowledge"] });
+      void client.invalidateQueries({ queryKey: knowledgeKeys.all });
       onClose();
     },
     onError: (error) => showSubmitError(error, form.setErrors),
@@ -73,9 +74,9 @@ export function ResolveDialog({ question, onClose }: { question: QuestionView; o
   const client = useQueryClient();
   const form = useForm({ initialValues: { question: question.question, answer: "" } });
   const save = useMutation({
-    mutationFn: (body: ResolveQuestionInput) => http.post(`/api/knowledge/questions/${question.id}/resolve`, body),
+    mutationFn: (body: ResolveQuestionInput) => api.post("/api/knowledge/questions/:id/resolve", { params: { id: question.id }, body }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ["knowledge"] });
+      void client.invalidateQueries({ queryKey: knowledgeKeys.all });
       onClose();
     },
     onError: (error) => showSubmitError(error, form.setErrors),

@@ -1,4 +1,4 @@
-import { QA_FILTERS, pageCount, type QaFilter, type QaView, type QuestionView } from "@holboo/core";
+import { QA_FILTERS, pageCount, type QaFilter, type QaSource, type QaView, type QuestionOutcome, type QuestionView } from "@holboo/core";
 import { ActionIcon, Badge, Button, Checkbox, Group, Paper, Stack, Switch, Table, Tabs, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconCheck, IconPencil, IconSearch, IconTrash } from "@tabler/icons-react";
@@ -10,18 +10,16 @@ import { ConfirmDialog } from "../../components/shared/ConfirmDialog.tsx";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
-import { notifyError } from "../../lib/api.ts";
-import { http } from "../../lib/http.ts";
+import { api, notifyError } from "../../lib/api.ts";
 import { usePermission } from "../../lib/session.ts";
 import { KnowledgeTabs } from "./KnowledgeTabs.tsx";
 import { QaDialog, ResolveDialog } from "./QaDialogs.tsx";
-import { qaKey } from "./knowledge.queries.ts";
+import { knowledgeKeys } from "./knowledge.keys.ts";
 
 const PAGE_SIZE = 20;
-type List<T> = { items: T[]; total: number };
 const isFilter = (value: string | null): value is QaFilter => (QA_FILTERS as readonly (string | null)[]).includes(value);
 
-function PairsTable({ source, page, setPage }: { source: "reviewed" | "auto"; page: number; setPage: (page: number) => void }) {
+function PairsTable({ source, page, setPage }: { source: QaSource; page: number; setPage: (page: number) => void }) {
   const { t } = useTranslation("knowledge");
   const canEdit = usePermission("settings.edit");
   const client = useQueryClient();
@@ -31,20 +29,24 @@ function PairsTable({ source, page, setPage }: { source: "reviewed" | "auto"; pa
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 300);
   const list = useQuery({
-    queryKey: [...qaKey, source, debounced, page],
-    queryFn: () => http.get<List<QaView>>("/api/knowledge/qa", { source, search: debounced, page, page_size: PAGE_SIZE }),
+    queryKey: knowledgeKeys.pairs(source, debounced, page),
+    queryFn: () => api.get("/api/knowledge/qa", { query: { source, search: debounced, page, page_size: PAGE_SIZE } }),
   });
-  const refresh = () => void client.invalidateQueries({ queryKey: qaKey });
+  const refresh = () => void client.invalidateQueries({ queryKey: knowledgeKeys.qa() });
   const setActive = useMutation({
-    mutationFn: ({ ids, active }: { ids: number[]; active: boolean }) => http.post("/api/knowledge/qa/active", { ids, active }),
+    mutationFn: ({ ids, active }: { ids: number[]; active: boolean }) => api.post("/api/knowledge/qa/active", { body: { ids, active } }),
     onSuccess: () => {
       setSelected([]);
       refresh();
     },
     onError: notifyError,
   });
-  const approve = useMutation({ mutationFn: (id: number) => http.post(`/api/knowledge/qa/${id}/approve`), onSuccess: refresh, onError: notifyError });
-  const remove = useMutation({ mutationFn: (id: number) => http.del(`/api/knowledge/qa/${id}`), onSuccess: refresh, onError: notifyError });
+  const approve = useMutation({
+    mutationFn: (id: number) => api.post("/api/knowledge/qa/:id/approve", { params: { id } }),
+    onSuccess: refresh,
+    onError: notifyError,
+  });
+  const remove = useMutation({ mutationFn: (id: number) => api.del("/api/knowledge/qa/:id", { params: { id } }), onSuccess: refresh, onError: notifyError });
   const items = list.data?.items ?? [];
   const allSelected = items.length > 0 && items.every((pair) => selected.includes(pair.id));
   const toggle = (id: number) => setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
@@ -171,13 +173,13 @@ function PairsTable({ source, page, setPage }: { source: "reviewed" | "auto"; pa
   );
 }
 
-function QuestionsTable({ outcome, page, setPage }: { outcome: "not_found" | "answered" | "unrelated"; page: number; setPage: (page: number) => void }) {
+function QuestionsTable({ outcome, page, setPage }: { outcome: QuestionOutcome; page: number; setPage: (page: number) => void }) {
   const { t } = useTranslation("knowledge");
   const canEdit = usePermission("settings.edit");
   const [answering, setAnswering] = useState<QuestionView | null>(null);
   const list = useQuery({
-    queryKey: [...qaKey, "questions", outcome, page],
-    queryFn: () => http.get<List<QuestionView>>("/api/knowledge/questions", { outcome, page, page_size: PAGE_SIZE }),
+    queryKey: knowledgeKeys.questions(outcome, page),
+    queryFn: () => api.get("/api/knowledge/questions", { query: { outcome, page, page_size: PAGE_SIZE } }),
   });
   const items = list.data?.items ?? [];
   return (

@@ -1,14 +1,12 @@
-import type { FolderView, VirtualAgentView } from "@holboo/core";
+import type { FolderView } from "@holboo/core";
 import { useQuery } from "@tanstack/react-query";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
+import { agentKeys } from "../settings/agents/agents.keys.ts";
+import { knowledgeKeys } from "./knowledge.keys.ts";
 
-export const folderKey = ["knowledge", "folders"] as const;
-export const articlesKey = ["knowledge", "articles"] as const;
-export const qaKey = ["knowledge", "qa"] as const;
-
-export const useFolders = () => useQuery({ queryKey: folderKey, queryFn: () => http.get<{ items: FolderView[] }>("/api/knowledge/folders") });
-export const useAgents = () =>
-  useQuery({ queryKey: ["virtual-agents"], queryFn: () => http.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents"), staleTime: 60_000 });
+export const useFolders = () => useQuery({ queryKey: knowledgeKeys.folders(), queryFn: () => api.get("/api/knowledge/folders") });
+/** The company's virtual agents a folder can be given to (the pickers' short list). */
+export const useAgents = () => useQuery({ queryKey: agentKeys.options(), queryFn: () => api.get("/api/company/virtual-agents"), staleTime: 60_000 });
 
 /** Folders in tree order with their depth, for selects and the tree. */
 export function flattenTree(folders: FolderView[]): { folder: FolderView; depth: number }[] {

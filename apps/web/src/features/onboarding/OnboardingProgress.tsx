@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { fetchMe } from "../../lib/api.ts";
-import { meQueryKey } from "../../lib/session.ts";
+import { meKeys } from "../../lib/session.ts";
 
 const POLL_MS = 3000;
 
@@ -16,7 +16,7 @@ const POLL_MS = 3000;
 export function OnboardingProgress() {
   const { t } = useTranslation("onboarding");
   const navigate = useNavigate();
-  const me = useQuery({ queryKey: meQueryKey, queryFn: fetchMe, retry: false, refetchInterval: POLL_MS });
+  const me = useQuery({ queryKey: meKeys.all, queryFn: fetchMe, retry: false, refetchInterval: POLL_MS });
   const approved = me.data?.is_approved_by_superadmin ?? false;
   useEffect(() => {
     if (me.data && me.data.company_id !== 0) void navigate("/interacts", { replace: true });

@@ -1,14 +1,14 @@
-import { OnboardingInput, type MeView } from "@holboo/core";
+import { OnboardingInput } from "@holboo/core";
 import { Alert, Button, Group, Stack, Stepper } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { errorText, fieldErrors } from "../../lib/api.ts";
-import { ApiError, http } from "../../lib/http.ts";
+import { api, errorText, fieldErrors } from "../../lib/api.ts";
+import { ApiError } from "../../lib/http.ts";
 import { validate } from "../../lib/forms.ts";
-import { meQueryKey, useMe } from "../../lib/session.ts";
+import { meKeys, useMe } from "../../lib/session.ts";
 import { OnboardingStepBody } from "./OnboardingStepBody.tsx";
 import { CHANNEL_STEP, CREATE_STEP, DONE_STEP, EMPTY_VALUES, errorsOfStep, stepOfFields, WIZARD_STEPS, type OnboardingValues } from "./wizard.steps.ts";
 
@@ -25,7 +25,7 @@ export function OnboardingWizard() {
   const form = useForm<OnboardingValues>({ initialValues: EMPTY_VALUES });
 
   const create = useMutation({
-    mutationFn: (values: OnboardingValues) => http.post<MeView>("/api/onboarding", values),
+    mutationFn: (input: OnboardingInput) => api.post("/api/onboarding", { body: input }),
     // The session learns about the new company only when the user leaves the wizard: the guard
     // sends a user with a company away from /onboarding (rule 8).
     onSuccess: () => setStep(CHANNEL_STEP),
@@ -39,7 +39,7 @@ export function OnboardingWizard() {
   });
 
   const leave = (to: string) => {
-    if (create.data) client.setQueryData(meQueryKey, create.data);
+    if (create.data) client.setQueryData(meKeys.all, create.data);
     void navigate(to);
   };
 
@@ -47,7 +47,8 @@ export function OnboardingWizard() {
     const checked = validate(OnboardingInput, form.values);
     const problems = checked.ok ? {} : errorsOfStep(step, checked.errors);
     if (Object.keys(problems).length) return form.setErrors(problems);
-    if (step === CREATE_STEP) return create.mutate(form.values);
+    // Every earlier step passed, so on the create step the whole form is valid: what is sent is the checked input.
+    if (step === CREATE_STEP) return checked.ok ? create.mutate(checked.data) : form.setErrors(checked.errors);
     setStep(step + 1);
   };
 

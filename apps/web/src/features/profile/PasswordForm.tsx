@@ -4,7 +4,7 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 
 /** PUT /api/me/password with the current password and the new one. */
@@ -12,7 +12,7 @@ export function PasswordForm() {
   const { t } = useTranslation("auth");
   const form = useForm({ initialValues: { current_password: "", password: "" } });
   const save = useMutation({
-    mutationFn: (values: SetPasswordInput) => http.put("/api/me/password", values),
+    mutationFn: (values: SetPasswordInput) => api.put("/api/me/password", { body: values }),
     onSuccess: () => {
       form.reset();
       notifications.show({ color: "teal", message: t("profile.passwordChanged") });

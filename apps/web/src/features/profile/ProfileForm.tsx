@@ -4,9 +4,9 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
-import { meQueryKey } from "../../lib/session.ts";
+import { meKeys } from "../../lib/session.ts";
 
 /** PUT /api/me: first and last name and phone; the e-mail is shown, not edited. */
 export function ProfileForm({ me }: { me: MeView }) {
@@ -14,9 +14,9 @@ export function ProfileForm({ me }: { me: MeView }) {
   const client = useQueryClient();
   const form = useForm({ initialValues: { first_name: me.first_name, last_name: me.last_name, phone: me.phone ?? "" } });
   const save = useMutation({
-    mutationFn: (values: UpdateProfileInput) => http.put<MeView>("/api/me", values),
+    mutationFn: (values: UpdateProfileInput) => api.put("/api/me", { body: values }),
     onSuccess: (updated) => {
-      client.setQueryData(meQueryKey, updated);
+      client.setQueryData(meKeys.all, updated);
       notifications.show({ color: "teal", message: t("profile.saved") });
     },
     onError: (error) => showSubmitError(error, form.setErrors),

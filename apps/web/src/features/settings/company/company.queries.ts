@@ -1,7 +1,7 @@
 import type { CompanyView, ListResponse, MailDomainView } from "@holboo/core";
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { http } from "../../../lib/http.ts";
-import { meQueryKey } from "../../../lib/session.ts";
+import { meKeys } from "../../../lib/session.ts";
 
 export const companyKey = ["company"] as const;
 export const mailDomainsKey = ["company", "mail-domains"] as const;
@@ -13,5 +13,5 @@ export const useMailDomains = () => useQuery({ queryKey: mailDomainsKey, queryFn
 /** A changed company replaces the cached one; /api/me carries its name and logo for the header. */
 export function storeCompany(client: QueryClient, company: CompanyView) {
   client.setQueryData(companyKey, company);
-  void client.invalidateQueries({ queryKey: meQueryKey });
+  void client.invalidateQueries({ queryKey: meKeys.all });
 }

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/shared/EmptyState.tsx";
 import { http } from "../../../lib/http.ts";
-import { meQueryKey, useMe, usePermission } from "../../../lib/session.ts";
+import { meKeys, useMe, usePermission } from "../../../lib/session.ts";
 import { canEditRole, roleChanged, togglePermission, type RoleDraft } from "./role-matrix.ts";
 import { RoleMatrixTable } from "./RoleMatrixTable.tsx";
 
@@ -27,7 +27,7 @@ export function RoleMatrix() {
     onSuccess: (data, role) => {
       client.setQueryData(rolesKey, data);
       setEdits(({ [role]: _saved, ...rest }) => rest);
-      void client.invalidateQueries({ queryKey: meQueryKey });
+      void client.invalidateQueries({ queryKey: meKeys.all });
       notifications.show({ color: "teal", message: t("roleSettings.saved", { role: t(`roles.${role}`) }) });
     },
   });
