@@ -7,7 +7,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { api, errorText, notifyError } from "../../lib/api.ts";
-import { http } from "../../lib/http.ts";
 import { knowledgeKeys } from "./knowledge.keys.ts";
 
 /** Imports a .docx/.pdf upload or a web page into the chosen folder as a draft, then opens it. */
@@ -26,8 +25,7 @@ export function ImportPanel({ folderId }: { folderId: number }) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append("file", file);
-      // Still on the transport: the route reads folder_id from the query string and api.upload sends no query yet.
-      return http.upload<ArticleView>(`/api/knowledge/import/file?folder_id=${folderId}`, form);
+      return api.upload("/api/knowledge/import/file", form, undefined, { folder_id: folderId });
     },
     onSuccess: done,
     onError: notifyError,
