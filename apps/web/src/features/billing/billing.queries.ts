@@ -3,9 +3,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api.ts";
 import { billingKeys } from "./billing.keys.ts";
 
-// The inbox (features/interacts) imports billingKeys from here; it moves to ./billing.keys.ts at the merge.
-export { billingKeys } from "./billing.keys.ts";
-
 export const useSubscription = () => useQuery({ queryKey: billingKeys.subscription(), queryFn: () => api.get("/api/billing/subscription") });
 export const useBillingStatus = (enabled: boolean) =>
   useQuery({ queryKey: billingKeys.status(), queryFn: () => api.get("/api/billing/status"), enabled, refetchInterval: 5 * 60_000 });

@@ -3,8 +3,7 @@ import { Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconPhoneCall, IconPhoneIncoming, IconPhoneOff, IconPhoneOutgoing } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { notifyError } from "../../lib/api.ts";
-import { http } from "../../lib/http.ts";
+import { api, notifyError } from "../../lib/api.ts";
 import { usePermission } from "../../lib/session.ts";
 import { clock } from "./calls.queries.ts";
 
@@ -14,7 +13,7 @@ const COLORS: Record<CallView["status"], string> = { waiting: "yellow", talking:
 export function CallButton({ number, label }: { number: string; label?: string }) {
   const { t } = useTranslation("calls");
   const allowed = usePermission("call.make");
-  const call = useMutation({ mutationFn: () => http.post("/api/calls", { number }), onError: notifyError });
+  const call = useMutation({ mutationFn: () => api.post("/api/calls", { body: { number } }), onError: notifyError });
   if (!allowed) return null;
   return (
     <Button

@@ -1,14 +1,14 @@
-import { PBX_KINDS, type CallCenterView, type PbxKind, type UserView } from "@holboo/core";
+import { PBX_KINDS, type CallCenterView, type PbxKind } from "@holboo/core";
 import { Alert, Badge, Button, Code, Group, Paper, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { fieldErrors, notifyError } from "../../lib/api.ts";
-import { http } from "../../lib/http.ts";
+import { api, fieldErrors, notifyError } from "../../lib/api.ts";
 import { meKeys, usePermission } from "../../lib/session.ts";
+import { userKeys } from "../settings/users/users.keys.ts";
 import { CallCenterItems } from "./CallCenterItems.tsx";
-import { callKeys } from "./calls.queries.ts";
+import { callKeys } from "./calls.keys.ts";
 
 const STATE_COLORS: Record<string, string> = { connecting: "yellow", connected: "green", failed: "red" };
 
@@ -17,10 +17,10 @@ export function CallCenterSettingsPage() {
   const { t } = useTranslation("calls");
   const canEdit = usePermission("settings.edit");
   const client = useQueryClient();
-  const settings = useQuery({ queryKey: callKeys.settings(), queryFn: () => http.get<CallCenterView>("/api/call-center"), refetchInterval: 5000 });
+  const settings = useQuery({ queryKey: callKeys.settings(), queryFn: () => api.get("/api/call-center"), refetchInterval: 5000 });
   const users = useQuery({
-    queryKey: ["users", "call-center"],
-    queryFn: () => http.get<{ items: UserView[] }>("/api/users", { user_type: "human", user_status: "active", page_size: 100 }),
+    queryKey: userKeys.callCenter(),
+    queryFn: () => api.get("/api/users", { query: { user_type: "human", user_status: "active", page_size: 100 } }),
     enabled: canEdit,
   });
   const [secret, setSecret] = useState<string | null>(null);
@@ -37,18 +37,23 @@ export function CallCenterSettingsPage() {
   };
   const save = useMutation({
     mutationFn: (values: typeof form.values) =>
-      http.put<CallCenterView>("/api/call-center/connection", values.kind === "cti_webhook" ? { kind: "cti_webhook" } : values),
+      api.put("/api/call-center/connection", { body: values.kind === "cti_webhook" ? { kind: "cti_webhook" } : values }),
     onSuccess: (view) => {
       setSecret(view.connection?.signing_secret ?? null);
       done(view);
     },
     onError: (error) => form.setErrors(fieldErrors(error)),
   });
-  const remove = useMutation({ mutationFn: () => http.del<CallCenterView>("/api/call-center/connection"), onSuccess: done, onError: notifyError });
-  const addLine = (values: Record<"number" | "name", string>) => http.post<CallCenterView>("/api/call-center/lines", values).then(done);
+  const remove = useMutation({ mutationFn: () => api.del("/api/call-center/connection"), onSuccess: done, onError: notifyError });
+  const addLine = (values: Record<"number" | "name", string>) => api.post("/api/call-center/lines", { body: values }).then(done);
   const addExtension = (values: Record<"extension" | "user_id", string>) =>
-    http.post<CallCenterView>("/api/call-center/extensions", { extension: values.extension, user_id: Number(values.user_id) }).then(done);
-  const removeItem = useMutation({ mutationFn: (path: string) => http.del<CallCenterView>(path), onSuccess: done, onError: notifyError });
+    api.post("/api/call-center/extensions", { body: { extension: values.extension, user_id: Number(values.user_id) } }).then(done);
+  const removeItem = useMutation({
+    mutationFn: ({ kind, id }: { kind: "line" | "extension"; id: number }) =>
+      kind === "line" ? api.del("/api/call-center/lines/:id", { params: { id } }) : api.del("/api/call-center/extensions/:id", { params: { id } }),
+    onSuccess: done,
+    onError: notifyError,
+  });
   const ari = form.values.kind === "asterisk_ari";
   return (
     <Stack maw={900}>
@@ -137,7 +142,7 @@ export function CallCenterSettingsPage() {
           { key: "name", header: t("settings.lineName"), cell: (l) => l.name },
         ]}
         canEdit={canEdit}
-        onRemove={(l) => removeItem.mutate(`/api/call-center/lines/${l.id}`)}
+        onRemove={(l) => removeItem.mutate({ kind: "line", id: l.id })}
         fields={[
           { name: "number", label: t("settings.lineNumber"), placeholder: "77001100", testId: "line-number" },
           { name: "name", label: t("settings.lineName"), testId: "line-name" },
@@ -157,7 +162,7 @@ export function CallCenterSettingsPage() {
           { key: "user", header: t("settings.user"), cell: (e) => e.user_name },
         ]}
         canEdit={canEdit}
-        onRemove={(e) => removeItem.mutate(`/api/call-center/extensions/${e.id}`)}
+        onRemove={(e) => removeItem.mutate({ kind: "extension", id: e.id })}
         fields={[
           { name: "extension", label: t("settings.extension"), placeholder: "101", testId: "extension-number" },
           {

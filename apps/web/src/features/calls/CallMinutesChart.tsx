@@ -1,13 +1,13 @@
 import "@mantine/charts/styles.css";
-import { DEFAULT_TIME_ZONE, type CallMinutesView } from "@holboo/core";
+import { DEFAULT_TIME_ZONE } from "@holboo/core";
 import { LineChart } from "@mantine/charts";
 import { Paper, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
 import { callMinuteRows } from "./call-minutes.ts";
-import { callKeys } from "./calls.queries.ts";
+import { callKeys } from "./calls.keys.ts";
 
 const SERIES = ["started", "answered", "missed", "max_waiting"] as const;
 
@@ -19,7 +19,7 @@ export function CallMinutesChart({ lineId }: { lineId: number | null }) {
   const { t } = useTranslation("calls");
   const minutes = useQuery({
     queryKey: callKeys.minutes(lineId),
-    queryFn: () => http.get<CallMinutesView>("/api/call-center/monitor/minutes", lineId ? { line_id: lineId } : undefined),
+    queryFn: () => api.get("/api/call-center/monitor/minutes", { query: lineId ? { line_id: lineId } : undefined }),
     refetchInterval: 5000,
   });
   const rows = useMemo(() => (minutes.data ? callMinuteRows(minutes.data, DEFAULT_TIME_ZONE) : []), [minutes.data]);

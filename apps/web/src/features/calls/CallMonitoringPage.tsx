@@ -1,11 +1,12 @@
-import type { CallMonitorView, CallView } from "@holboo/core";
+import type { CallView } from "@holboo/core";
 import { Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
 import { CallMinutesChart } from "./CallMinutesChart.tsx";
-import { callKeys, clock, useCallUpdates } from "./calls.queries.ts";
+import { callKeys } from "./calls.keys.ts";
+import { clock, useCallUpdates } from "./calls.queries.ts";
 
 /** Seconds since `from`, on the server's clock (the answer's `now` against the browser's, once per answer). */
 function useTicker() {
@@ -36,7 +37,7 @@ export function CallMonitoringPage() {
   const [lineId, setLineId] = useState<number | null>(null);
   const monitor = useQuery({
     queryKey: callKeys.monitor(lineId),
-    queryFn: () => http.get<CallMonitorView>("/api/call-center/monitor", lineId ? { line_id: lineId } : undefined),
+    queryFn: () => api.get("/api/call-center/monitor", { query: lineId ? { line_id: lineId } : undefined }),
     refetchInterval: 5000,
   });
   useCallUpdates();

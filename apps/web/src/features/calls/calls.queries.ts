@@ -1,16 +1,8 @@
-import { CALL_SOCKET_EVENT, type CallView } from "@holboo/core";
+import { CALL_SOCKET_EVENT } from "@holboo/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useStaffEvent } from "../../lib/staff-socket.ts";
-import { http } from "../../lib/http.ts";
-
-export const callKeys = {
-  all: ["calls"] as const,
-  settings: () => [...callKeys.all, "settings"] as const,
-  monitor: (lineId: number | null) => [...callKeys.all, "monitor", lineId] as const,
-  minutes: (lineId: number | null) => [...callKeys.all, "minutes", lineId] as const,
-  interaction: (id: number) => [...callKeys.all, "interaction", id] as const,
-  contact: (id: number) => [...callKeys.all, "contact", id] as const,
-};
+import { api } from "../../lib/api.ts";
+import { callKeys } from "./calls.keys.ts";
 
 /** Refreshes every call query when the server says a call changed (the company's staff room). */
 export function useCallUpdates(enabled = true) {
@@ -19,10 +11,14 @@ export function useCallUpdates(enabled = true) {
 }
 
 export const useInteractionCalls = (interactionId: number, enabled: boolean) =>
-  useQuery({ queryKey: callKeys.interaction(interactionId), queryFn: () => http.get<CallView[]>(`/api/interactions/${interactionId}/calls`), enabled });
+  useQuery({
+    queryKey: callKeys.interaction(interactionId),
+    queryFn: () => api.get("/api/interactions/:id/calls", { params: { id: interactionId } }),
+    enabled,
+  });
 
 export const useContactCalls = (contactId: number) =>
-  useQuery({ queryKey: callKeys.contact(contactId), queryFn: () => http.get<CallView[]>(`/api/contacts/${contactId}/calls`) });
+  useQuery({ queryKey: callKeys.contact(contactId), queryFn: () => api.get("/api/contacts/:id/calls", { params: { id: contactId } }) });
 
 /** 75 → "1:15", 3700 → "1:01:40". */
 export function clock(seconds: number): string {

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, type ContactInteractionView, type ContactView } from "@holboo/core";
+import { formatDate, formatDateTime } from "@holboo/core";
 import { Anchor, Badge, Button, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconStarFilled } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -8,14 +8,14 @@ import { Link, useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "../../components/shared/ConfirmDialog.tsx";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
 import { FullPageLoader } from "../../components/FullPageLoader.tsx";
-import { notifyError } from "../../lib/api.ts";
-import { http } from "../../lib/http.ts";
+import { api, notifyError } from "../../lib/api.ts";
 import { usePermission } from "../../lib/session.ts";
 import { ContactFormDialog } from "./ContactFormDialog.tsx";
 import { MergeDialog } from "./MergeDialog.tsx";
 import { ContactIssues } from "../issues/ContactIssues.tsx";
 import { CallHistory } from "../calls/CallHistory.tsx";
 import { contactName } from "./contact-form.ts";
+import { contactKeys } from "./contacts.keys.ts";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -34,8 +34,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 export function ContactInteractions({ contactId }: { contactId: number }) {
   const { t } = useTranslation("contacts");
   const list = useQuery({
-    queryKey: ["contacts", contactId, "interactions"],
-    queryFn: () => http.get<{ items: ContactInteractionView[] }>(`/api/contacts/${contactId}/interactions`),
+    queryKey: contactKeys.interactions(contactId),
+    queryFn: () => api.get("/api/contacts/:id/interactions", { params: { id: contactId } }),
   });
   if (list.data && !list.data.items.length)
     return (
@@ -86,11 +86,11 @@ export function ContactDetailPage() {
   const canEdit = usePermission("contact.edit");
   const canDelete = usePermission("contact.delete");
   const [dialog, setDialog] = useState<"edit" | "merge" | "delete" | null>(null);
-  const contact = useQuery({ queryKey: ["contacts", id], queryFn: () => http.get<ContactView>(`/api/contacts/${id}`), retry: false });
+  const contact = useQuery({ queryKey: contactKeys.one(id), queryFn: () => api.get("/api/contacts/:id", { params: { id } }), retry: false });
   const remove = useMutation({
-    mutationFn: () => http.del(`/api/contacts/${id}`),
+    mutationFn: () => api.del("/api/contacts/:id", { params: { id } }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ["contacts"] });
+      void client.invalidateQueries({ queryKey: contactKeys.all });
       void navigate("/contacts");
     },
     onError: notifyError,

@@ -5,10 +5,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { notifyError } from "../../lib/api.ts";
-import { ApiError, http } from "../../lib/http.ts";
+import { api, notifyError } from "../../lib/api.ts";
+import { ApiError } from "../../lib/http.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { contactTypesQuery } from "./ContactTypesPage.tsx";
+import { contactKeys } from "./contacts.keys.ts";
 import { fillEmpty, formState, toInput, type ContactFormState } from "./contact-form.ts";
 import { FormActions } from "../../components/shared/FormActions.tsx";
 
@@ -34,15 +35,15 @@ export function ContactFormDialog({ contact, onClose, onSaved }: Props) {
   const types = useQuery(contactTypesQuery);
   const form = useForm<ContactFormState>({ initialValues: formState(contact) });
   const done = (saved: ContactView) => {
-    void client.invalidateQueries({ queryKey: ["contacts"] });
+    void client.invalidateQueries({ queryKey: contactKeys.all });
     onSaved?.(saved);
     onClose();
   };
   const save = useMutation({
     mutationFn: (values: ContactFormState) =>
       contact
-        ? http.put<ContactView>(`/api/contacts/${contact.id}`, toInput(values))
-        : http.post<ContactView>("/api/contacts", { ...toInput(values), idempotency_key: idempotencyKey }, { timeoutMs: LIMITS.contactAddTimeoutMs }),
+        ? api.put("/api/contacts/:id", { params: { id: contact.id }, body: toInput(values) })
+        : api.post("/api/contacts", { body: { ...toInput(values), idempotency_key: idempotencyKey }, timeoutMs: LIMITS.contactAddTimeoutMs }),
     onSuccess: done,
     onError: (error) => {
       if (error instanceof ApiError && error.code === "contact_exists" && typeof error.details.contact_id === "number")
@@ -55,11 +56,11 @@ export function ContactFormDialog({ contact, onClose, onSaved }: Props) {
     mutationFn: async (existingId: number) => {
       if (contact) {
         // Editing: the other contact merges into this one, then the edit is saved.
-        await http.post("/api/contacts/merge", { keep_id: contact.id, remove_id: existingId });
-        return http.put<ContactView>(`/api/contacts/${contact.id}`, toInput(form.values));
+        await api.post("/api/contacts/merge", { body: { keep_id: contact.id, remove_id: existingId } });
+        return api.put("/api/contacts/:id", { params: { id: contact.id }, body: toInput(form.values) });
       }
-      const existing = await http.get<ContactView>(`/api/contacts/${existingId}`);
-      return http.put<ContactView>(`/api/contacts/${existingId}`, fillEmpty(existing, form.values));
+      const existing = await api.get("/api/contacts/:id", { params: { id: existingId } });
+      return api.put("/api/contacts/:id", { params: { id: existingId }, body: fillEmpty(existing, form.values) });
     },
     onSuccess: (saved) => {
       done(saved);
@@ -128,7 +129,7 @@ export function ContactFormDialog({ contact, onClose, onSaved }: Props) {
                     size="xs"
                     variant="default"
                     onClick={() => {
-                      void client.invalidateQueries({ queryKey: ["contacts"] });
+                      void client.invalidateQueries({ queryKey: contactKeys.all });
                       onClose();
                     }}
                   >

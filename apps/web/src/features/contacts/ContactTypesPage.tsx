@@ -8,21 +8,22 @@ import { ConfirmRemove } from "../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, editAction, RowActions } from "../../components/shared/DataTable.tsx";
 import { ItemDialog } from "../../components/shared/ItemDialog.tsx";
 import { ListPage } from "../../components/shared/ListPage.tsx";
-import { fieldErrors } from "../../lib/api.ts";
-import { http } from "../../lib/http.ts";
+import { api, fieldErrors } from "../../lib/api.ts";
 import { submitValid } from "../../lib/forms.ts";
 import { usePermission } from "../../lib/session.ts";
+import { contactTypeKeys } from "./contacts.keys.ts";
 
-export const contactTypesQuery = { queryKey: ["contact-types"], queryFn: () => http.get<{ items: ContactTypeView[] }>("/api/contact-types") };
+export const contactTypesQuery = { queryKey: contactTypeKeys.all, queryFn: () => api.get("/api/contact-types") };
 
 function TypeDialog({ type, onClose }: { type: ContactTypeView | null; onClose: () => void }) {
   const { t } = useTranslation("contacts");
   const client = useQueryClient();
   const form = useForm({ initialValues: { name: type?.name ?? "", description: type?.description ?? "" } });
   const save = useMutation({
-    mutationFn: (values: typeof form.values) => (type ? http.put(`/api/contact-types/${type.id}`, values) : http.post("/api/contact-types", values)),
+    mutationFn: (values: typeof form.values) =>
+      type ? api.put("/api/contact-types/:id", { params: { id: type.id }, body: values }) : api.post("/api/contact-types", { body: values }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ["contact-types"] });
+      void client.invalidateQueries({ queryKey: contactTypeKeys.all });
       onClose();
     },
     onError: (error) => form.setErrors(fieldErrors(error)),
@@ -50,8 +51,8 @@ export function ContactTypesPage() {
   const [removing, setRemoving] = useState<ContactTypeView | null>(null);
   const list = useQuery(contactTypesQuery);
   const remove = useMutation({
-    mutationFn: (type: ContactTypeView) => http.del(`/api/contact-types/${type.id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["contact-types"] }),
+    mutationFn: (type: ContactTypeView) => api.del("/api/contact-types/:id", { params: { id: type.id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: contactTypeKeys.all }),
   });
   const add = () => setEditing("new");
   return (

@@ -1,4 +1,4 @@
-import { CHANNEL_TYPES, CONTACT_ORIGIN_FILTERS, formatDate, pageCount, type ContactListItem, type ListResponse } from "@holboo/core";
+import { CHANNEL_TYPES, CONTACT_ORIGIN_FILTERS, formatDate, pageCount } from "@holboo/core";
 import { Badge, Button, Group, Menu, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconDownload, IconSearch, IconStarFilled, IconUpload } from "@tabler/icons-react";
@@ -9,12 +9,13 @@ import { Link, useNavigate } from "react-router";
 import { DateRangePicker, type DateRangeValue } from "../../components/shared/DateRangePicker.tsx";
 import { ListEmpty } from "../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
 import { usePermission } from "../../lib/session.ts";
 import { ContactFormDialog } from "./ContactFormDialog.tsx";
 import { contactTypesQuery } from "./ContactTypesPage.tsx";
 import { ImportDialog } from "./ImportDialog.tsx";
 import { contactName } from "./contact-form.ts";
+import { contactKeys } from "./contacts.keys.ts";
 
 const PAGE_SIZE = 20;
 const DAY_MS = 86_399_999;
@@ -39,7 +40,7 @@ export function ContactsPage() {
     to: range.end ? new Date(range.end.getTime() + DAY_MS).toISOString() : undefined,
   };
   const query = { ...filterQuery, page, page_size: PAGE_SIZE };
-  const list = useQuery({ queryKey: ["contacts", "list", query], queryFn: () => http.get<ListResponse<ContactListItem>>("/api/contacts", query) });
+  const list = useQuery({ queryKey: contactKeys.list(query), queryFn: () => api.get("/api/contacts", { query }) });
   const set = (name: string) => (value: string | null) => {
     setPage(1);
     setFilters((current) => ({ ...current, [name]: value }));

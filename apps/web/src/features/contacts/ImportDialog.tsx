@@ -1,27 +1,18 @@
-import {
-  IMPORT_FIELDS,
-  errorMessage,
-  isErrorCode,
-  type ImportField,
-  type ImportInspectView,
-  type ImportMapping,
-  type ImportPreviewView,
-  type ImportResultView,
-} from "@holboo/core";
+import { IMPORT_FIELDS, errorMessage, isErrorCode, type ImportField, type ImportMapping } from "@holboo/core";
 import { Alert, Anchor, Button, FileInput, Group, Modal, ScrollArea, Select, SimpleGrid, Stack, Stepper, Table, Text } from "@mantine/core";
 import { IconDownload, IconFileSpreadsheet } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLocale } from "../../i18n/index.ts";
-import { notifyError } from "../../lib/api.ts";
-import { http } from "../../lib/http.ts";
+import { api, notifyError } from "../../lib/api.ts";
+import { contactKeys } from "./contacts.keys.ts";
 
-const upload = <T,>(path: string, file: File, mapping?: ImportMapping) => {
+const importForm = (file: File, mapping?: ImportMapping) => {
   const form = new FormData();
   if (mapping) form.append("mapping", JSON.stringify(mapping));
   form.append("file", file);
-  return http.upload<T>(path, form);
+  return form;
 };
 
 /** A column whose header is the field's key or its label in either language is mapped to it at once. */
@@ -44,7 +35,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const [mapping, setMapping] = useState<ImportMapping>({});
   const labels = (field: ImportField) => ["mn", "en"].map((lng) => i18n.getFixedT(lng, "contacts")(`fields.${field}`));
   const inspect = useMutation({
-    mutationFn: (chosen: File) => upload<ImportInspectView>("/api/contacts/import/inspect", chosen),
+    mutationFn: (chosen: File) => api.upload("/api/contacts/import/inspect", importForm(chosen)),
     onSuccess: (view) => {
       setMapping(guessMapping(view.columns, labels));
       setStep(1);
@@ -52,14 +43,14 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     onError: notifyError,
   });
   const preview = useMutation({
-    mutationFn: () => upload<ImportPreviewView>("/api/contacts/import/preview", file as File, mapping),
+    mutationFn: () => api.upload("/api/contacts/import/preview", importForm(file as File, mapping)),
     onSuccess: () => setStep(2),
     onError: notifyError,
   });
   const commit = useMutation({
-    mutationFn: () => upload<ImportResultView>("/api/contacts/import", file as File, mapping),
+    mutationFn: () => api.upload("/api/contacts/import", importForm(file as File, mapping)),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ["contacts"] });
+      void client.invalidateQueries({ queryKey: contactKeys.all });
       setStep(3);
     },
     onError: notifyError,

@@ -1,12 +1,12 @@
-import type { ContactListItem, ContactView, ListResponse } from "@holboo/core";
+import type { ContactView } from "@holboo/core";
 import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifications } from "@mantine/notifications";
-import { notifyError } from "../../lib/api.ts";
-import { http } from "../../lib/http.ts";
+import { api, notifyError } from "../../lib/api.ts";
+import { contactKeys } from "./contacts.keys.ts";
 import { contactName } from "./contact-form.ts";
 
 /** Picks another contact and merges it into this one (the server checks ids and Facebook accounts). */
@@ -17,13 +17,13 @@ export function MergeDialog({ contact, onClose }: { contact: ContactView; onClos
   const [debounced] = useDebouncedValue(search, 300);
   const [picked, setPicked] = useState<string | null>(null);
   const candidates = useQuery({
-    queryKey: ["contacts", "merge-candidates", debounced],
-    queryFn: () => http.get<ListResponse<ContactListItem>>("/api/contacts", { search: debounced, page_size: 20 }),
+    queryKey: contactKeys.mergeCandidates(debounced),
+    queryFn: () => api.get("/api/contacts", { query: { search: debounced, page_size: 20 } }),
   });
   const merge = useMutation({
-    mutationFn: (removeId: number) => http.post<ContactView>("/api/contacts/merge", { keep_id: contact.id, remove_id: removeId }),
+    mutationFn: (removeId: number) => api.post("/api/contacts/merge", { body: { keep_id: contact.id, remove_id: removeId } }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ["contacts"] });
+      void client.invalidateQueries({ queryKey: contactKeys.all });
       notifications.show({ color: "green", message: t("merge.done") });
       onClose();
     },

@@ -1,9 +1,12 @@
-import type { ChannelView, DashboardPeriod, DashboardView, IssueRef } from "@holboo/core";
+import type { DashboardPeriod } from "@holboo/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import type { DateRangeValue } from "../../components/shared/date-range.ts";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
 import { useMe } from "../../lib/session.ts";
+import { issueOptionKeys } from "../issues/issues.keys.ts";
+import { channelKeys } from "../settings/channels/channels.keys.ts";
+import { dashboardKeys } from "./dashboard.keys.ts";
 
 /** What the dashboard is filtered by: a quick period or the picker's value, a channel and an agent. */
 export interface DashboardFilters {
@@ -28,12 +31,10 @@ export function dashboardQuery(filters: DashboardFilters): Record<string, string
   return query;
 }
 
-export const dashboardKeys = { figures: (query: Record<string, string>) => ["dashboard", query] as const };
-
 export function useDashboard(query: Record<string, string>) {
   return useQuery({
     queryKey: dashboardKeys.figures(query),
-    queryFn: () => http.get<DashboardView>("/api/dashboard", query),
+    queryFn: () => api.get("/api/dashboard", { query }),
     placeholderData: keepPreviousData,
   });
 }
@@ -41,8 +42,8 @@ export function useDashboard(query: Record<string, string>) {
 export function useDashboardChannels() {
   const { data: me } = useMe();
   return useQuery({
-    queryKey: ["channels", me?.company_id],
-    queryFn: () => http.get<{ items: ChannelView[] }>(`/api/company/${me?.company_id ?? 0}/channel`),
+    queryKey: channelKeys.company(me?.company_id),
+    queryFn: () => api.get("/api/company/:company_id/channel", { params: { company_id: me?.company_id } }),
     select: (data) => data.items,
     enabled: !!me?.company_id,
   });
@@ -50,8 +51,8 @@ export function useDashboardChannels() {
 
 export function useDashboardPeople(enabled: boolean) {
   return useQuery({
-    queryKey: ["issue-options", "people"],
-    queryFn: () => http.get<{ items: IssueRef[] }>("/api/issue-options/people"),
+    queryKey: issueOptionKeys.people(),
+    queryFn: () => api.get("/api/issue-options/people"),
     select: (data) => data.items,
     enabled,
   });

@@ -1,11 +1,11 @@
-import { convertEmoji, type AiDraftView, type AttachmentView, type SavedResponseView } from "@holboo/core";
+import { convertEmoji, type AiDraftView, type AttachmentView } from "@holboo/core";
 import { ActionIcon, Badge, Button, CloseButton, FileButton, Group, Paper, Stack, Switch, Text, Textarea, UnstyledButton } from "@mantine/core";
 import { IconPaperclip, IconSend, IconSparkles } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { notifyError } from "../../lib/api.ts";
-import { http } from "../../lib/http.ts";
+import { api, notifyError } from "../../lib/api.ts";
+import { savedResponseKeys } from "../settings/library/library.keys.ts";
 
 export interface OutgoingMessage {
   client_id: string;
@@ -34,14 +34,14 @@ export function Composer({ interactionId, disabled, onSubmit, onTyping, prepared
   const [isPrivate, setPrivate] = useState(false);
   const slash = text.startsWith("/") && !text.includes(" ") ? text.slice(1) : null;
   const saved = useQuery({
-    queryKey: ["saved-responses", slash],
-    queryFn: () => http.get<{ items: SavedResponseView[] }>("/api/saved-responses", { search: slash ?? "", page_size: 8 }),
+    queryKey: savedResponseKeys.slash(slash ?? ""),
+    queryFn: () => api.get("/api/saved-responses", { query: { search: slash ?? "", page_size: 8 } }),
     enabled: slash !== null,
   });
 
   const [draftSources, setDraftSources] = useState<AiDraftView["sources"]>([]);
   const draft = useMutation({
-    mutationFn: () => http.post<AiDraftView>(`/api/interactions/${interactionId}/ai-draft`),
+    mutationFn: () => api.post("/api/interactions/:id/ai-draft", { params: { id: interactionId } }),
     onSuccess: (result) => {
       setText(result.text);
       setDraftSources(result.sources);
@@ -63,7 +63,7 @@ export function Composer({ interactionId, disabled, onSubmit, onTyping, prepared
     const form = new FormData();
     form.append("file", file);
     try {
-      const uploaded = await http.upload<AttachmentView>("/api/attachments", form);
+      const uploaded = await api.upload("/api/attachments", form);
       setFiles((current) => [...current, uploaded]);
     } catch (error) {
       notifyError(error);

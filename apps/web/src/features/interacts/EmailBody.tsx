@@ -1,10 +1,11 @@
-import type { AttachmentView, EmailMessageView } from "@holboo/core";
+import type { AttachmentView } from "@holboo/core";
 import { Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { IconPaperclip, IconPhoto, IconQuote } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
+import { interactionKeys } from "./interactions.keys.ts";
 
 /** The frame's own rules: no script, no request but inline (`data:`) images, and remote images only when asked. */
 function emailDocument(body: string, images: boolean) {
@@ -41,8 +42,12 @@ export function EmailBody({
   const [images, setImages] = useState(false);
   const [quoted, setQuoted] = useState(false);
   const mail = useQuery({
-    queryKey: ["interactions", interactionId, "email", messageId, images],
-    queryFn: () => http.get<EmailMessageView>(`/api/interactions/${interactionId}/messages/${messageId}/email`, { images: images ? "1" : "0" }),
+    queryKey: interactionKeys.email(interactionId, messageId, images),
+    queryFn: () =>
+      api.get("/api/interactions/:id/messages/:message_id/email", {
+        params: { id: interactionId, message_id: messageId },
+        query: { images: images ? "1" : "0" },
+      }),
     retry: false,
     staleTime: Infinity,
   });

@@ -1,4 +1,4 @@
-import { MOODS, pageCount, type ChannelView, type InteractionTagView, type InteractionView } from "@holboo/core";
+import { MOODS, pageCount } from "@holboo/core";
 import { Badge, Group, Paper, Select, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
@@ -10,8 +10,10 @@ import { ChannelIcon } from "../../components/shared/ChannelIcon.tsx";
 import { ListEmpty } from "../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
 import { useMe } from "../../lib/session.ts";
+import { channelKeys } from "../settings/channels/channels.keys.ts";
+import { interactionTagKeys } from "../settings/library/library.keys.ts";
 import { interactionKeys } from "./interactions.keys.ts";
 import { inboxUserQueries } from "./inbox.queries.ts";
 
@@ -43,14 +45,14 @@ export function InboxList({ status, selected, onSelect }: Props) {
   };
   const list = useQuery({
     queryKey: interactionKeys.list(query),
-    queryFn: () => http.get<{ items: InteractionView[]; total: number }>("/api/interactions", query),
+    queryFn: () => api.get("/api/interactions", { query }),
   });
   const channels = useQuery({
-    queryKey: ["channels", me?.company_id],
-    queryFn: () => http.get<{ items: ChannelView[] }>(`/api/company/${me?.company_id}/channel`),
+    queryKey: channelKeys.company(me?.company_id),
+    queryFn: () => api.get("/api/company/:company_id/channel", { params: { company_id: me?.company_id } }),
     enabled: !!me?.company_id,
   });
-  const tags = useQuery({ queryKey: ["interaction-tags"], queryFn: () => http.get<{ items: InteractionTagView[] }>("/api/interaction-tags") });
+  const tags = useQuery({ queryKey: interactionTagKeys.all, queryFn: () => api.get("/api/interaction-tags") });
   const users = useQuery(inboxUserQueries.assigneeFilter());
   const set = (name: string) => (value: string | null) => {
     setPage(1);

@@ -1,14 +1,17 @@
-import type { InteractionView } from "@holboo/core";
+import type { AssignInput, CloseInteractionInput, InteractionView } from "@holboo/core";
 import { Button, Group, Menu } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
+import { interactionKeys } from "./interactions.keys.ts";
 import { inboxUserQueries } from "./inbox.queries.ts";
 
 const CloseInteractionDialog = lazy(() => import("./InteractionDialogs.tsx").then((m) => ({ default: m.CloseInteractionDialog })));
 const InteractionTagsDialog = lazy(() => import("./InteractionDialogs.tsx").then((m) => ({ default: m.InteractionTagsDialog })));
+
+type Action = { path: "take-over" | "hand-back" | "escalate" } | { path: "assign"; body: AssignInput } | { path: "close"; body: CloseInteractionInput };
 
 /** Take over, hand back, escalate, assign, tag, request a rating and close; each behind interaction.edit. */
 export function InteractionActions({ interaction }: { interaction: InteractionView }) {
@@ -16,14 +19,19 @@ export function InteractionActions({ interaction }: { interaction: InteractionVi
   const client = useQueryClient();
   const [closing, setClosing] = useState(false);
   const [tagging, setTagging] = useState(false);
-  const refresh = () => client.invalidateQueries({ queryKey: ["interactions"] });
+  const refresh = () => client.invalidateQueries({ queryKey: interactionKeys.all });
   const post = useMutation({
-    mutationFn: ({ path, body }: { path: string; body?: unknown }) => http.post(`/api/interactions/${interaction.id}/${path}`, body ?? {}),
+    mutationFn: (action: Action) => {
+      const params = { id: interaction.id };
+      if (action.path === "assign") return api.post("/api/interactions/:id/assign", { params, body: action.body });
+      if (action.path === "close") return api.post("/api/interactions/:id/close", { params, body: action.body });
+      return api.post(`/api/interactions/:id/${action.path}`, { params });
+    },
     onSuccess: refresh,
   });
   const users = useQuery(inboxUserQueries.assignable());
   const requestRating = useMutation({
-    mutationFn: () => http.post<{ url: string }>(`/api/interactions/${interaction.id}/rating-request`),
+    mutationFn: () => api.post("/api/interactions/:id/rating-request", { params: { id: interaction.id } }),
     onSuccess: () => notifications.show({ color: "teal", message: t("ratingRequested") }),
   });
   if (interaction.status !== "open") return null;

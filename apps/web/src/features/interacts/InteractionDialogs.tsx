@@ -1,11 +1,12 @@
-import { MOODS, type InteractionTagView, type InteractionView, type Mood } from "@holboo/core";
+import { MOODS, type InteractionView, type Mood } from "@holboo/core";
 import { Button, Group, Modal, MultiSelect, Rating, SegmentedControl, Stack, Text } from "@mantine/core";
 import { IconMoodAngry, IconMoodHappy, IconMoodNeutral, IconMoodSad } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNothingFoundMessage } from "../../components/shared/EmptyState.tsx";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
+import { interactionTagKeys } from "../settings/library/library.keys.ts";
 
 /** The two dialogs of InteractionActions, in their own chunk: loaded when one is first opened. */
 
@@ -57,9 +58,9 @@ export function InteractionTagsDialog({ interaction, onClose, onSaved }: { inter
   const { t } = useTranslation("inbox");
   const emptyText = useNothingFoundMessage();
   const [tagIds, setTagIds] = useState<string[]>(interaction.tags.map((tag) => String(tag.id)));
-  const tags = useQuery({ queryKey: ["interaction-tags"], queryFn: () => http.get<{ items: InteractionTagView[] }>("/api/interaction-tags") });
+  const tags = useQuery({ queryKey: interactionTagKeys.all, queryFn: () => api.get("/api/interaction-tags") });
   const saveTags = useMutation({
-    mutationFn: () => http.put(`/api/interactions/${interaction.id}/tags`, { tag_ids: tagIds.map(Number) }),
+    mutationFn: () => api.put("/api/interactions/:id/tags", { params: { id: interaction.id }, body: { tag_ids: tagIds.map(Number) } }),
     onSuccess: onSaved,
   });
   return (

@@ -1,10 +1,10 @@
-import type { InteractionView, MessengerThreadView } from "@holboo/core";
+import type { InteractionView } from "@holboo/core";
 import { Alert, Button, Group } from "@mantine/core";
 import { IconBrandMessenger } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { notifyError } from "../../lib/api.ts";
-import { http } from "../../lib/http.ts";
+import { api, notifyError } from "../../lib/api.ts";
+import { interactionKeys } from "./interactions.keys.ts";
 
 /**
  * Messenger's handover protocol on one conversation: pass the thread to the Facebook Page inbox, or take
@@ -13,10 +13,13 @@ import { http } from "../../lib/http.ts";
 export function MessengerHandover({ interaction, version, canEdit }: { interaction: InteractionView; version: number; canEdit: boolean }) {
   const { t } = useTranslation("inbox");
   const client = useQueryClient();
-  const key = ["interactions", interaction.id, "messenger-thread", version];
-  const thread = useQuery({ queryKey: key, queryFn: () => http.get<MessengerThreadView>(`/api/interactions/${interaction.id}/messenger-thread`) });
+  const key = interactionKeys.messengerThread(interaction.id, version);
+  const thread = useQuery({ queryKey: key, queryFn: () => api.get("/api/interactions/:id/messenger-thread", { params: { id: interaction.id } }) });
   const move = useMutation({
-    mutationFn: (edge: "pass" | "take") => http.post<MessengerThreadView>(`/api/interactions/${interaction.id}/messenger-thread/${edge}`, {}),
+    mutationFn: (edge: "pass" | "take") =>
+      edge === "pass"
+        ? api.post("/api/interactions/:id/messenger-thread/pass", { params: { id: interaction.id } })
+        : api.post("/api/interactions/:id/messenger-thread/take", { params: { id: interaction.id } }),
     onSuccess: (state) => client.setQueryData(key, state),
     onError: notifyError,
   });

@@ -1,4 +1,4 @@
-import { StartInteractionInput, fullName, type ContactListItem, type ContactView, type InteractionView } from "@holboo/core";
+import { StartInteractionInput, fullName, type ContactListItem, type ContactView } from "@holboo/core";
 import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useDebouncedValue } from "@mantine/hooks";
@@ -6,9 +6,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNothingFoundMessage } from "../../components/shared/EmptyState.tsx";
-import { fieldErrors, notifyError } from "../../lib/api.ts";
-import { ApiError, http } from "../../lib/http.ts";
+import { api, fieldErrors, notifyError } from "../../lib/api.ts";
+import { ApiError } from "../../lib/http.ts";
 import { validate } from "../../lib/forms.ts";
+import { contactKeys } from "../contacts/contacts.keys.ts";
+import { interactionKeys } from "./interactions.keys.ts";
 
 const contactLabel = (contact: ContactListItem | ContactView, unnamed: string) =>
   [fullName(contact.first_name, contact.last_name) || `${unnamed} #${contact.id}`, contact.phone ?? contact.email].filter(Boolean).join(" · ");
@@ -22,19 +24,19 @@ export function StartInteractionDialog({ onStarted, onClose }: { onStarted: (id:
   const [debounced] = useDebouncedValue(search, 250);
   const form = useForm({ initialValues: { contact_id: 0, channel_id: 0, title: "", text: "" } });
   const contacts = useQuery({
-    queryKey: ["contacts", "pick", debounced],
-    queryFn: () => http.get<{ items: ContactListItem[] }>("/api/contacts", { search: debounced, page_size: 20 }),
+    queryKey: contactKeys.pick(debounced),
+    queryFn: () => api.get("/api/contacts", { query: { search: debounced, page_size: 20 } }),
   });
   const contact = useQuery({
-    queryKey: ["contacts", form.values.contact_id],
-    queryFn: () => http.get<ContactView>(`/api/contacts/${form.values.contact_id}`),
+    queryKey: contactKeys.one(form.values.contact_id),
+    queryFn: () => api.get("/api/contacts/:id", { params: { id: form.values.contact_id } }),
     enabled: form.values.contact_id > 0,
   });
   const channels = contact.data?.social_accounts.map((account) => account.channel) ?? [];
   const start = useMutation({
-    mutationFn: (input: StartInteractionInput) => http.post<InteractionView>("/api/interactions", input),
+    mutationFn: (input: StartInteractionInput) => api.post("/api/interactions", { body: input }),
     onSuccess: (started) => {
-      void client.invalidateQueries({ queryKey: ["interactions"] });
+      void client.invalidateQueries({ queryKey: interactionKeys.all });
       onClose();
       onStarted(started.id);
     },

@@ -1,11 +1,10 @@
-import type { EmailDraftView, InteractionEventView, InteractionView, MessageView } from "@holboo/core";
+import type { InteractionEventView, MessageView } from "@holboo/core";
 import { Anchor, Badge, Button, Center, Grid, Group, Indicator, Loader, Paper, ScrollArea, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { notifyError } from "../../lib/api.ts";
-import { http } from "../../lib/http.ts";
+import { api, notifyError } from "../../lib/api.ts";
 import { usePermission } from "../../lib/session.ts";
 import type { IssuePrefill } from "../issues/IssueFormModal.tsx";
 import { Composer, type OutgoingMessage } from "./Composer.tsx";
@@ -57,7 +56,7 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
   const [issuePrefill, setIssuePrefill] = useState<IssuePrefill | null>(null);
   const interaction = useQuery({
     queryKey: interactionKeys.one(interactionId),
-    queryFn: () => http.get<InteractionView>(`/api/interactions/${interactionId}`),
+    queryFn: () => api.get("/api/interactions/:id", { params: { id: interactionId } }),
   });
   const state = useMemo(() => new ThreadState(), [interactionId]);
   const [, redraw] = useState(0);
@@ -67,14 +66,14 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
   const contactLive = useContactLive(interactionId, live);
 
   const catchUp = useCallback(async () => {
-    const { items } = await http.get<{ items: InteractionEventView[] }>(`/api/interactions/${interactionId}/events`, { after: state.lastSeq, limit: 500 });
+    const { items } = await api.get("/api/interactions/:id/events", { params: { id: interactionId }, query: { after: state.lastSeq, limit: 500 } });
     if (state.apply(items)) redraw((n) => n + 1);
   }, [interactionId, state]);
 
   useEffect(() => {
     // The newest page of messages first, then every event after it; older pages load on demand.
     void (async () => {
-      const { items } = await http.get<{ items: MessageView[] }>(`/api/interactions/${interactionId}/messages`, { limit: 30 });
+      const { items } = await api.get("/api/interactions/:id/messages", { params: { id: interactionId }, query: { limit: 30 } });
       state.prepend(items);
       setHasOlder(items.length === 30);
       // Events from just before the oldest loaded message: the notes between messages show too.
@@ -107,8 +106,8 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
   const awaitingAnswer = newest?.kind === "message" && newest.message.direction === "in";
   // E-mail in "draft" mode: the virtual agent's draft for the newest customer mail fills the composer (it may come a moment after the mail).
   const prepared = useQuery({
-    queryKey: ["interactions", interactionId, "email-draft", newest?.seq ?? 0],
-    queryFn: () => http.get<EmailDraftView>(`/api/interactions/${interactionId}/email-draft`),
+    queryKey: interactionKeys.emailDraft(interactionId, newest?.seq ?? 0),
+    queryFn: () => api.get("/api/interactions/:id/email-draft", { params: { id: interactionId } }),
     enabled: isEmail && awaitingAnswer,
     refetchInterval: (query) => (query.state.data?.draft || query.state.dataUpdateCount > 10 ? false : 3000),
   });
@@ -117,7 +116,7 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
     // Read by this person (their own unread counts) and seen by staff (the customer's receipts), once it is on a visible screen.
     const read = () => {
       if (lastSeq && document.visibilityState === "visible")
-        void http.post(`/api/interactions/${interactionId}/seen`, { up_to_seq: lastSeq }).catch(() => undefined);
+        void api.post("/api/interactions/:id/seen", { params: { id: interactionId }, body: { up_to_seq: lastSeq } }).catch(() => undefined);
     };
     read();
     document.addEventListener("visibilitychange", read);
@@ -127,7 +126,7 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
   const loadOlder = async () => {
     const before = state.oldestMessageSeq;
     if (!before) return;
-    const { items } = await http.get<{ items: MessageView[] }>(`/api/interactions/${interactionId}/messages`, { before, limit: 30 });
+    const { items } = await api.get("/api/interactions/:id/messages", { params: { id: interactionId }, query: { before, limit: 30 } });
     state.prepend(items);
     setHasOlder(items.length === 30);
     redraw((n) => n + 1);
@@ -136,11 +135,14 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
   const submit = async (message: OutgoingMessage) => {
     setPending((current) => new Map(current).set(message.client_id, { message, failed: false }));
     try {
-      await http.post(`/api/interactions/${interactionId}/messages`, {
-        client_id: message.client_id,
-        text: message.text,
-        attachment_ids: message.attachments.map((a) => a.file_id),
-        is_private: message.is_private,
+      await api.post("/api/interactions/:id/messages", {
+        params: { id: interactionId },
+        body: {
+          client_id: message.client_id,
+          text: message.text,
+          attachment_ids: message.attachments.map((a) => a.file_id),
+          is_private: message.is_private,
+        },
       });
       await catchUp();
       setPending((current) => {

@@ -1,5 +1,9 @@
 import type { UserView } from "@holboo/core";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
+import { userKeys } from "../settings/users/users.keys.ts";
+
+/** A failed list leaves the pickers empty instead of failing the inbox. */
+const noPeople = (): { items: UserView[] } => ({ items: [] });
 
 /**
  * The people lists of the inbox. They are different queries (the assignee filter lists every person, inactive
@@ -8,12 +12,11 @@ import { http } from "../../lib/http.ts";
  */
 export const inboxUserQueries = {
   assigneeFilter: () => ({
-    queryKey: ["users", "inbox", "assignee-filter"] as const,
-    queryFn: () => http.get<{ items: UserView[] }>("/api/users", { user_type: "human", page_size: 100 }).catch(() => ({ items: [] as UserView[] })),
+    queryKey: userKeys.assigneeFilter(),
+    queryFn: () => api.get("/api/users", { query: { user_type: "human", page_size: 100 } }).catch(noPeople),
   }),
   assignable: () => ({
-    queryKey: ["users", "inbox", "assignable"] as const,
-    queryFn: () =>
-      http.get<{ items: UserView[] }>("/api/users", { user_type: "human", user_status: "active", page_size: 100 }).catch(() => ({ items: [] as UserView[] })),
+    queryKey: userKeys.assignable(),
+    queryFn: () => api.get("/api/users", { query: { user_type: "human", user_status: "active", page_size: 100 } }).catch(noPeople),
   }),
 };

@@ -7,6 +7,7 @@ import { http } from "../../lib/http.ts";
 import { answerGets, list } from "../settings/test-fixtures.ts";
 import { inboxUserQueries } from "./inbox.queries.ts";
 import { InboxList } from "./InboxList.tsx";
+import { InteractionActions } from "./InteractionActions.tsx";
 import { InteractionSidePanel } from "./InteractionSidePanel.tsx";
 
 vi.mock("../../lib/api.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).apiModuleMock(importOriginal));
@@ -83,5 +84,18 @@ describe("inbox filters", () => {
 
   it("the assignee filter and the assign menu are different queries with different keys", () => {
     expect(inboxUserQueries.assigneeFilter().queryKey).not.toEqual(inboxUserQueries.assignable().queryKey);
+  });
+});
+
+describe("conversation actions", () => {
+  it("sends each action to its own route: taking over with nothing to say, returning to the queue with no one assigned", async () => {
+    mocked.post.mockResolvedValue({});
+    const open: InteractionView = { ...closed, status: "open", owner_type: "ai", closer: null, closed_at: null };
+    renderWithProviders(<InteractionActions interaction={open} />, { me: makeMe() });
+    await userEvent.click(screen.getByTestId("take-over"));
+    await vi.waitFor(() => expect(mocked.post).toHaveBeenCalledWith("/api/interactions/41/take-over"));
+    await userEvent.click(screen.getByRole("button", { name: "Хуваарилах" }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Дараалалд буцаах" }));
+    await vi.waitFor(() => expect(mocked.post).toHaveBeenCalledWith("/api/interactions/41/assign", { user_id: null }));
   });
 });

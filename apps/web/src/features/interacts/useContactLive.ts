@@ -1,7 +1,7 @@
-import type { ContactPresenceView } from "@holboo/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
+import { interactionKeys } from "./interactions.keys.ts";
 import type { InboxSocket } from "./useInboxSocket.ts";
 
 /** How long a typing signal shows; the widget repeats it at most every 2 s while the customer types. */
@@ -13,8 +13,8 @@ const TYPING_SHOWS_MS = 4000;
  */
 export function useContactLive(interactionId: number, live: InboxSocket) {
   const presence = useQuery({
-    queryKey: ["interactions", "presence", interactionId],
-    queryFn: () => http.get<ContactPresenceView>(`/api/interactions/${interactionId}/presence`),
+    queryKey: interactionKeys.presence(interactionId),
+    queryFn: () => api.get("/api/interactions/:id/presence", { params: { id: interactionId } }),
   });
   const refetch = useRef(presence.refetch);
   refetch.current = presence.refetch;

@@ -2,7 +2,8 @@ import { INTERACTION_READ_EVENT, type ContactPresenceSignal, type InteractionEve
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { emitStaff, onStaffConnect, onStaffEvent, useStaffConnected } from "../../lib/staff-socket.ts";
-import { billingKeys } from "../billing/billing.queries.ts";
+import { billingKeys } from "../billing/billing.keys.ts";
+import { userKeys } from "../settings/users/users.keys.ts";
 import { interactionKeys } from "./interactions.keys.ts";
 
 /** The cache patches load with the first push (in order: one module, resolved in call order), off the first screen. */
@@ -47,7 +48,7 @@ export function useInboxSocket(reading: number | null) {
       onStaffConnect(() => void client.invalidateQueries({ queryKey: interactionKeys.lists() })),
       // The company's access closed (company_suspended): the billing status reloads and the closed screen shows.
       onStaffEvent("session.ended", () => void client.invalidateQueries({ queryKey: billingKeys.all })),
-      onStaffEvent("presence", () => void client.invalidateQueries({ queryKey: ["users"] })),
+      onStaffEvent("presence", () => void client.invalidateQueries({ queryKey: userKeys.all })),
     ];
     return () => {
       for (const off of offs) off();

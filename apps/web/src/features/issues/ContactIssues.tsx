@@ -1,17 +1,18 @@
-import { formatDate, type IssueView } from "@holboo/core";
+import { formatDate } from "@holboo/core";
 import { Anchor, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
+import { issueKeys } from "./issues.keys.ts";
 import { PriorityBadge, StatusBadge } from "./IssueBadges.tsx";
 
 /** A contact's issues on their profile (the ones this user may see), newest first. */
 export function ContactIssues({ contactId }: { contactId: number }) {
   const { t } = useTranslation("issues");
   const list = useQuery({
-    queryKey: ["issues", "contact", contactId],
-    queryFn: () => http.get<{ items: IssueView[]; total: number }>("/api/issues", { contact_id: contactId, page_size: 20 }),
+    queryKey: issueKeys.contact(contactId),
+    queryFn: () => api.get("/api/issues", { query: { contact_id: contactId, page_size: 20 } }),
   });
   if (list.data && !list.data.items.length)
     return (

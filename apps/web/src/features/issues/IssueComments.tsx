@@ -5,10 +5,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { useMe, usePermission } from "../../lib/session.ts";
-import { ISSUES_KEY, usePeople } from "./issues.queries.ts";
+import { issueKeys } from "./issues.keys.ts";
+import { usePeople } from "./issues.queries.ts";
 import { insertMention, matchingPeople, mentionQuery, mentionedIds } from "./mentions.ts";
 
 /** Comments (writing one needs issue.edit). Typing "@" suggests colleagues; each one mentioned is notified by the server. */
@@ -29,11 +30,11 @@ export function IssueComments({ issue }: { issue: IssueDetailView }) {
           query,
         );
   const send = useMutation({
-    mutationFn: (input: { body: string; mention_ids: number[] }) => http.post(`/api/issues/${issue.id}/comments`, input),
+    mutationFn: (input: { body: string; mention_ids: number[] }) => api.post("/api/issues/:id/comments", { params: { id: issue.id }, body: input }),
     onSuccess: () => {
       form.reset();
       setPicked([]);
-      void client.invalidateQueries({ queryKey: ISSUES_KEY });
+      void client.invalidateQueries({ queryKey: issueKeys.all });
     },
     onError: (error) => showSubmitError(error, form.setErrors),
   });

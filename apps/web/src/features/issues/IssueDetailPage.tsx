@@ -1,4 +1,4 @@
-import { ISSUE_TRANSITIONS, type IssueDetailView, type IssueStatus } from "@holboo/core";
+import { ISSUE_TRANSITIONS, type IssueStatus } from "@holboo/core";
 import { Anchor, Badge, Button, Center, Grid, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconPaperclip } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -8,14 +8,14 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "../../components/shared/ConfirmDialog.tsx";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
-import { notifyError } from "../../lib/api.ts";
-import { http } from "../../lib/http.ts";
+import { api, notifyError } from "../../lib/api.ts";
 import { usePermission } from "../../lib/session.ts";
 import { PriorityBadge, StatusBadge } from "./IssueBadges.tsx";
 import { IssueComments } from "./IssueComments.tsx";
 import { IssueFormModal } from "./IssueFormModal.tsx";
 import { IssueHistory } from "./IssueHistory.tsx";
-import { ISSUES_KEY, contactLabel, options, usePeople } from "./issues.queries.ts";
+import { issueKeys } from "./issues.keys.ts";
+import { contactLabel, options, usePeople } from "./issues.queries.ts";
 
 const date = (iso: string | null) => (iso ? dayjs(iso).format("YYYY-MM-DD HH:mm") : "—");
 
@@ -40,20 +40,20 @@ export function IssueDetailPage() {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const people = usePeople();
-  const detail = useQuery({ queryKey: [...ISSUES_KEY, "detail", id], queryFn: () => http.get<IssueDetailView>(`/api/issues/${id}`), retry: false });
-  const refresh = () => void client.invalidateQueries({ queryKey: ISSUES_KEY });
+  const detail = useQuery({ queryKey: issueKeys.detail(id), queryFn: () => api.get("/api/issues/:id", { params: { id } }), retry: false });
+  const refresh = () => void client.invalidateQueries({ queryKey: issueKeys.all });
   const move = useMutation({
-    mutationFn: (status: IssueStatus) => http.post(`/api/issues/${id}/status`, { status }),
+    mutationFn: (status: IssueStatus) => api.post("/api/issues/:id/status", { params: { id }, body: { status } }),
     onSuccess: refresh,
     onError: notifyError,
   });
   const assign = useMutation({
-    mutationFn: (assigneeId: number) => http.post(`/api/issues/${id}/assign`, { assignee_id: assigneeId }),
+    mutationFn: (assigneeId: number) => api.post("/api/issues/:id/assign", { params: { id }, body: { assignee_id: assigneeId } }),
     onSuccess: refresh,
     onError: notifyError,
   });
   const remove = useMutation({
-    mutationFn: () => http.del(`/api/issues/${id}`),
+    mutationFn: () => api.del("/api/issues/:id", { params: { id } }),
     onSuccess: () => {
       refresh();
       void navigate("/issues");

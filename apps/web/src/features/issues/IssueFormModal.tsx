@@ -20,11 +20,11 @@ import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLocale } from "../../i18n/index.ts";
-import { notifyError } from "../../lib/api.ts";
-import { http } from "../../lib/http.ts";
+import { api, notifyError } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { useMe, usePermission } from "../../lib/session.ts";
-import { ISSUES_KEY, contactLabel, options, useChannels, useIssueSettings, usePeople } from "./issues.queries.ts";
+import { issueKeys, issueOptionKeys } from "./issues.keys.ts";
+import { contactLabel, options, useChannels, useIssueSettings, usePeople } from "./issues.queries.ts";
 import { FormActions } from "../../components/shared/FormActions.tsx";
 
 /** What a new issue starts with, e.g. from a customer's message bubble. */
@@ -58,8 +58,8 @@ export function IssueFormModal({
   const [contactSearch, setContactSearch] = useState("");
   const [search] = useDebouncedValue(contactSearch, 250);
   const contacts = useQuery({
-    queryKey: ["issue-options", "contacts", search],
-    queryFn: () => http.get<{ items: IssueRef[] }>("/api/issue-options/contacts", { search }),
+    queryKey: issueOptionKeys.contacts(search),
+    queryFn: () => api.get("/api/issue-options/contacts", { query: { search } }),
   });
   const knownContact = issue?.contact ?? prefill?.contact;
   const [attachments, setAttachments] = useState<AttachmentView[]>(issue?.attachments ?? []);
@@ -99,10 +99,10 @@ export function IssueFormModal({
     ...(issue ? {} : { status: v.status, assignee_id: id(v.assignee_id) ?? undefined }),
   });
   const save = useMutation({
-    mutationFn: (input: ReturnType<typeof toInput>) =>
-      issue ? http.put<IssueView>(`/api/issues/${issue.id}`, input) : http.post<IssueView>("/api/issues", input),
+    mutationFn: (input: { id: number; body: UpdateIssueInput } | { id: null; body: CreateIssueInput }) =>
+      input.id === null ? api.post("/api/issues", { body: input.body }) : api.put("/api/issues/:id", { params: { id: input.id }, body: input.body }),
     onSuccess: (saved) => {
-      void client.invalidateQueries({ queryKey: ISSUES_KEY });
+      void client.invalidateQueries({ queryKey: issueKeys.all });
       onSaved?.(saved);
       onClose();
     },
@@ -110,9 +110,14 @@ export function IssueFormModal({
   });
   const submit = form.onSubmit((values) => {
     const input = toInput(values);
-    const checked = validate(issue ? UpdateIssueInput : CreateIssueInput, input);
+    if (issue) {
+      const checked = validate(UpdateIssueInput, input);
+      if (!checked.ok) return form.setErrors(checked.errors);
+      return save.mutate({ id: issue.id, body: checked.data });
+    }
+    const checked = validate(CreateIssueInput, input);
     if (!checked.ok) return form.setErrors(checked.errors);
-    save.mutate(input);
+    save.mutate({ id: null, body: checked.data });
   });
   const upload = async (file: File | null) => {
     if (!file) return;
@@ -120,7 +125,7 @@ export function IssueFormModal({
     const data = new FormData();
     data.append("file", file);
     try {
-      const uploaded = await http.upload<AttachmentView>("/api/attachments", data);
+      const uploaded = await api.upload("/api/attachments", data);
       setAttachments((current) => [...current, uploaded]);
     } catch (error) {
       notifyError(error);

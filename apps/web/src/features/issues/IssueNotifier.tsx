@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useStaffEvent } from "../../lib/staff-socket.ts";
-import { ISSUES_KEY } from "./issues.queries.ts";
+import { issueKeys } from "./issues.keys.ts";
 
 /** Shows, live, that an issue was assigned to me or that I was mentioned in one (the server pushes to my room). */
 export function IssueNotifier() {
@@ -12,7 +12,7 @@ export function IssueNotifier() {
   const client = useQueryClient();
   const navigate = useNavigate();
   useStaffEvent<IssueNotification>(ISSUE_NOTIFY_EVENT, (note) => {
-    void client.invalidateQueries({ queryKey: ISSUES_KEY });
+    void client.invalidateQueries({ queryKey: issueKeys.all });
     notifications.show({
       id: `issue-${note.reason}-${note.issue_id}`,
       color: "indigo",

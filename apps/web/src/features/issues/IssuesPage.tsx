@@ -1,4 +1,4 @@
-import { ISSUE_PRIORITIES, ISSUE_STATUSES, pageCount, type IssueView } from "@holboo/core";
+import { ISSUE_PRIORITIES, ISSUE_STATUSES, pageCount } from "@holboo/core";
 import { Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
@@ -10,11 +10,12 @@ import { useNavigate } from "react-router";
 import { DateRangePicker, type DateRangeValue } from "../../components/shared/DateRangePicker.tsx";
 import { ListEmpty } from "../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
 import { usePermission } from "../../lib/session.ts";
 import { IssueFormModal } from "./IssueFormModal.tsx";
 import { PriorityBadge, StatusBadge } from "./IssueBadges.tsx";
-import { ISSUES_KEY, contactLabel, options, useIssueSettings, usePeople } from "./issues.queries.ts";
+import { issueKeys } from "./issues.keys.ts";
+import { contactLabel, options, useIssueSettings, usePeople } from "./issues.queries.ts";
 
 const PAGE_SIZE = 20;
 
@@ -45,8 +46,8 @@ export function IssuesPage() {
     to: range.end ? dayjs(range.end).endOf("day").toISOString() : undefined,
   };
   const list = useQuery({
-    queryKey: [...ISSUES_KEY, query],
-    queryFn: () => http.get<{ items: IssueView[]; total: number }>("/api/issues", query),
+    queryKey: issueKeys.list(query),
+    queryFn: () => api.get("/api/issues", { query }),
     placeholderData: keepPreviousData,
   });
   const filter = (key: keyof typeof filters, label: string, data: Array<{ value: string; label: string }>) => (

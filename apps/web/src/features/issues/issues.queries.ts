@@ -1,26 +1,20 @@
-import {
-  ISSUE_SETTING_PATHS,
-  type ChannelView,
-  type IssuePriority,
-  type IssueRef,
-  type IssueSettingKind,
-  type IssueSettingView,
-  type IssueStatus,
-} from "@holboo/core";
+import { ISSUE_SETTING_PATHS, type IssuePriority, type IssueRef, type IssueSettingKind, type IssueStatus } from "@holboo/core";
 import { useQuery } from "@tanstack/react-query";
-import { http } from "../../lib/http.ts";
+import { api } from "../../lib/api.ts";
 import { useMe } from "../../lib/session.ts";
+import { channelKeys } from "../settings/channels/channels.keys.ts";
+import { issueOptionKeys, issueSettingKeys } from "./issues.keys.ts";
 
-export const issueSettingsKey = (kind: IssueSettingKind) => ["issue-settings", kind] as const;
-export const ISSUES_KEY = ["issues"] as const;
+/** The settings page (features/settings/library) imports it from here. */
+export const issueSettingsKey = issueSettingKeys.kind;
 
 export const STATUS_COLOR: Record<IssueStatus, string> = { open: "blue", in_progress: "yellow", resolved: "teal", closed: "gray" };
 export const PRIORITY_COLOR: Record<IssuePriority, string> = { low: "gray", medium: "blue", high: "orange", urgent: "red" };
 
 export function useIssueSettings(kind: IssueSettingKind) {
   return useQuery({
-    queryKey: issueSettingsKey(kind),
-    queryFn: () => http.get<{ items: IssueSettingView[] }>(ISSUE_SETTING_PATHS[kind]),
+    queryKey: issueSettingKeys.kind(kind),
+    queryFn: () => api.get(ISSUE_SETTING_PATHS[kind]),
     select: (data) => data.items,
   });
 }
@@ -28,8 +22,8 @@ export function useIssueSettings(kind: IssueSettingKind) {
 /** Colleagues who can be assigned or mentioned. */
 export function usePeople() {
   return useQuery({
-    queryKey: ["issue-options", "people"],
-    queryFn: () => http.get<{ items: IssueRef[] }>("/api/issue-options/people"),
+    queryKey: issueOptionKeys.people(),
+    queryFn: () => api.get("/api/issue-options/people"),
     select: (data) => data.items,
   });
 }
@@ -37,8 +31,8 @@ export function usePeople() {
 export function useChannels() {
   const { data: me } = useMe();
   return useQuery({
-    queryKey: ["channels", me?.company_id],
-    queryFn: () => http.get<{ items: ChannelView[] }>(`/api/company/${me?.company_id ?? 0}/channel`),
+    queryKey: channelKeys.company(me?.company_id),
+    queryFn: () => api.get("/api/company/:company_id/channel", { params: { company_id: me?.company_id } }),
     select: (data) => data.items,
     enabled: !!me?.company_id,
   });

@@ -1,4 +1,3 @@
-import type { ServiceRatingView } from "@holboo/core";
 import { Alert, Button, Center, Paper, Rating, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -6,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { LanguageSelector } from "../../components/LanguageSelector.tsx";
 import { Logo } from "../../components/Logo.tsx";
-import { errorText } from "../../lib/api.ts";
-import { http } from "../../lib/http.ts";
+import { api, errorText } from "../../lib/api.ts";
+import { servicerateKeys } from "./servicerate.keys.ts";
 
 /** The customer's one-time rating page (the guard lets paths with "servicerate" through). */
 export function ServiceRatePage() {
@@ -15,8 +14,12 @@ export function ServiceRatePage() {
   const { token = "" } = useParams();
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState("");
-  const page = useQuery({ queryKey: ["servicerate", token], queryFn: () => http.get<ServiceRatingView>(`/api/public/servicerate/${token}`), retry: false });
-  const rate = useMutation({ mutationFn: () => http.post<ServiceRatingView>(`/api/public/servicerate/${token}`, { rating, comment }) });
+  const page = useQuery({
+    queryKey: servicerateKeys.page(token),
+    queryFn: () => api.get("/api/public/servicerate/:token", { params: { token } }),
+    retry: false,
+  });
+  const rate = useMutation({ mutationFn: () => api.post("/api/public/servicerate/:token", { params: { token }, body: { rating, comment } }) });
   const done = rate.isSuccess || page.data?.rated;
   return (
     <Center mih="100vh" bg="var(--mantine-color-gray-0)" px="md">
