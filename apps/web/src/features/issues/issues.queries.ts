@@ -5,9 +5,6 @@ import { useMe } from "../../lib/session.ts";
 import { channelKeys } from "../settings/channels/channels.keys.ts";
 import { issueOptionKeys, issueSettingKeys } from "./issues.keys.ts";
 
-/** The settings page (features/settings/library) imports it from here. */
-export const issueSettingsKey = issueSettingKeys.kind;
-
 export const STATUS_COLOR: Record<IssueStatus, string> = { open: "blue", in_progress: "yellow", resolved: "teal", closed: "gray" };
 export const PRIORITY_COLOR: Record<IssuePriority, string> = { low: "gray", medium: "blue", high: "orange", urgent: "red" };
 

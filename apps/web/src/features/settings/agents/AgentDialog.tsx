@@ -1,4 +1,4 @@
-import { AgentInput, errorMessage, type AgentView, type ErrorCode } from "@holboo/core";
+import { AgentInput, errorMessage, type AgentUpdateInput, type AgentView, type ErrorCode } from "@holboo/core";
 import { Avatar, Button, Checkbox, FileButton, Group, Modal, MultiSelect, SegmentedControl, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -6,11 +6,12 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LOGO_TYPES, logoFileProblem } from "../../../components/shared/logo-file.ts";
 import { currentLocale } from "../../../i18n/index.ts";
-import { fieldErrors } from "../../../lib/api.ts";
-import { http } from "../../../lib/http.ts";
+import { api, fieldErrors } from "../../../lib/api.ts";
 import { validate } from "../../../lib/forms.ts";
+import { channelKeys } from "../channels/channels.keys.ts";
+import { useCompanyChannels } from "../channels/channels.queries.ts";
 import { agentKeys } from "./agents.keys.ts";
-import { useCompanyChannels, useFolders } from "./agents.queries.ts";
+import { useFolders } from "./agents.queries.ts";
 
 type Served = Record<number, boolean>;
 
@@ -38,18 +39,18 @@ export function AgentDialog({ agent, agents, onClose }: { agent: AgentView | nul
   );
   const byId = new Map(agents.map((a) => [a.id, a]));
   const save = useMutation({
-    mutationFn: async (body: Record<string, unknown>) => {
-      const saved = agent ? await http.put<AgentView>(`/api/virtual-agents/${agent.id}`, body) : await http.post<AgentView>("/api/virtual-agents", body);
+    mutationFn: async (body: AgentUpdateInput) => {
+      const saved = agent ? await api.put("/api/virtual-agents/:id", { params: { id: agent.id }, body }) : await api.post("/api/virtual-agents", { body });
       if (photo) {
         const data = new FormData();
         data.append("file", photo);
-        await http.upload<AgentView>(`/api/virtual-agents/${saved.id}/photo`, data);
+        await api.upload("/api/virtual-agents/:id/photo", data, { id: saved.id });
       }
       return saved;
     },
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: agentKeys.all });
-      void client.invalidateQueries({ queryKey: ["channels"] });
+      void client.invalidateQueries({ queryKey: channelKeys.all });
       onClose();
     },
     onError: (error) => setErrors(fieldErrors(error)),

@@ -3,8 +3,9 @@ import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { notifyError } from "../../../lib/api.ts";
-import { http } from "../../../lib/http.ts";
+import { api, notifyError } from "../../../lib/api.ts";
+import { channelKeys } from "../channels/channels.keys.ts";
+import { flowKeys } from "../flows/flows.keys.ts";
 import { agentKeys } from "./agents.keys.ts";
 
 const NO_TRANSFER = "none";
@@ -16,11 +17,11 @@ export function DeleteAgentDialog({ agent, agents, onClose }: { agent: AgentView
   const others = agents.filter((a) => a.id !== agent.id);
   const [target, setTarget] = useState<string>(agent.folders.length ? String(others.find((a) => a.is_primary)?.id ?? NO_TRANSFER) : NO_TRANSFER);
   const remove = useMutation({
-    mutationFn: () => http.del(`/api/virtual-agents/${agent.id}`, { transfer_to: target === NO_TRANSFER ? null : Number(target) }),
+    mutationFn: () => api.del("/api/virtual-agents/:id", { params: { id: agent.id }, body: { transfer_to: target === NO_TRANSFER ? null : Number(target) } }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: agentKeys.all });
-      void client.invalidateQueries({ queryKey: ["channels"] });
-      void client.invalidateQueries({ queryKey: ["flows"] });
+      void client.invalidateQueries({ queryKey: channelKeys.all });
+      void client.invalidateQueries({ queryKey: flowKeys.all });
       onClose();
     },
     onError: notifyError,

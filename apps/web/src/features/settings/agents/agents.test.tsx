@@ -4,7 +4,9 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMe, renderWithProviders } from "../../../components/shared/test-utils.tsx";
 import { http } from "../../../lib/http.ts";
+import { ChannelAgentSelect } from "../ChannelAgentSelect.tsx";
 import { answerGets, list } from "../test-fixtures.ts";
+import { agentKeys } from "./agents.keys.ts";
 import { VirtualAgentsPage } from "./VirtualAgentsPage.tsx";
 
 vi.mock("../../../lib/api.ts", async (importOriginal) => (await import("../test-fixtures.ts")).apiModuleMock(importOriginal));
@@ -55,6 +57,7 @@ beforeEach(() => {
     "/api/virtual-agents": { items: [primary, saraa] },
     "/api/company/1/channel": { items: [channel({}), channel({ id: 10, type: "messenger", name: "Messenger", agent_id: 1, agent_active: true })] },
     "/api/knowledge/folders": list([folder]),
+    "/api/company/virtual-agents": { items: [{ id: 2, name: "Сараа", agent_type: "social_agent", is_primary: false, active: true }] },
   });
 });
 
@@ -100,6 +103,20 @@ describe("virtual agents page", () => {
         folder_ids: [],
       }),
     );
+  });
+
+  it("the channel forms' agent picker reads its own short list, not the agents page's cache", async () => {
+    const { client } = renderWithProviders(
+      <>
+        <VirtualAgentsPage />
+        <ChannelAgentSelect value={null} onChange={() => undefined} />
+      </>,
+      { me: makeMe() },
+    );
+    await screen.findByTestId("agent-row-1");
+    await waitFor(() => expect(mocked.get).toHaveBeenCalledWith("/api/company/virtual-agents"));
+    expect(mocked.get).toHaveBeenCalledWith("/api/virtual-agents");
+    expect(client.getQueryData(agentKeys.all)).toEqual({ items: [primary, saraa] });
   });
 
   it("deletes an agent handing its folders to the primary by default", async () => {

@@ -5,17 +5,15 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
-import { fieldErrors } from "../../../lib/api.ts";
-import { http } from "../../../lib/http.ts";
+import { api, fieldErrors } from "../../../lib/api.ts";
 import { validate } from "../../../lib/forms.ts";
-
-const PATH = "/api/settings/model-provider";
+import { modelProviderKeys } from "./ai.keys.ts";
 
 /** Settings → AI agent → model: the company's optional OpenAI-compatible endpoint for the answer engine. */
 export function ModelProviderPage() {
   const { t } = useTranslation("answers");
   const client = useQueryClient();
-  const current = useQuery({ queryKey: ["model-provider"], queryFn: () => http.get<ModelProviderView>(PATH) });
+  const current = useQuery({ queryKey: modelProviderKeys.all, queryFn: () => api.get("/api/settings/model-provider") });
   const form = useForm({ initialValues: { base_url: "", api_key: "", chat_model: "", embedding_model: "" } });
   const [removing, setRemoving] = useState(false);
   const { setValues, resetDirty } = form;
@@ -25,18 +23,18 @@ export function ModelProviderPage() {
     setValues({ base_url, api_key: "", chat_model, embedding_model });
     resetDirty();
   }, [current.data, setValues, resetDirty]);
-  const refresh = (view: ModelProviderView) => client.setQueryData(["model-provider"], view);
+  const refresh = (view: ModelProviderView) => client.setQueryData(modelProviderKeys.all, view);
   const save = useMutation({
     // An empty key field keeps the stored key.
-    mutationFn: ({ api_key, ...values }: typeof form.values) => http.put<ModelProviderView>(PATH, api_key ? { ...values, api_key } : values),
+    mutationFn: ({ api_key, ...values }: typeof form.values) => api.put("/api/settings/model-provider", { body: api_key ? { ...values, api_key } : values }),
     onSuccess: refresh,
     onError: (error) => form.setErrors(fieldErrors(error)),
   });
   const remove = useMutation({
-    mutationFn: () => http.del(PATH),
+    mutationFn: () => api.del("/api/settings/model-provider"),
     onSuccess: () => {
       setRemoving(false);
-      void client.invalidateQueries({ queryKey: ["model-provider"] });
+      void client.invalidateQueries({ queryKey: modelProviderKeys.all });
     },
   });
   const submit = form.onSubmit((values) => {

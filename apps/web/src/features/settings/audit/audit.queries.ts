@@ -1,7 +1,8 @@
-import type { AuditAction, AuditEntryView, ListResponse, UserView } from "@holboo/core";
+import type { AuditAction } from "@holboo/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { DateRangeValue } from "../../../components/shared/DateRangePicker.tsx";
-import { http } from "../../../lib/http.ts";
+import { api } from "../../../lib/api.ts";
+import { auditKeys } from "./audit.keys.ts";
 
 export const AUDIT_PAGE_SIZE = 20;
 
@@ -10,8 +11,6 @@ export interface AuditFilters {
   action: AuditAction | null;
   range: DateRangeValue;
 }
-
-export const auditKeys = { list: (filters: AuditFilters, page: number) => ["audit", "list", filters, page] as const, people: ["audit", "people"] as const };
 
 /** GET /api/audit with the filters; the range's end is inclusive on screen, the API's `to` exclusive. */
 export function useAuditLog(filters: AuditFilters, page: number) {
@@ -25,11 +24,11 @@ export function useAuditLog(filters: AuditFilters, page: number) {
   };
   return useQuery({
     queryKey: auditKeys.list(filters, page),
-    queryFn: () => http.get<ListResponse<AuditEntryView>>("/api/audit", query),
+    queryFn: () => api.get("/api/audit", { query }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** The company's people, to filter by who acted. */
 export const useAuditPeople = () =>
-  useQuery({ queryKey: auditKeys.people, queryFn: () => http.get<ListResponse<UserView>>("/api/users", { page_size: 100, user_type: "human" }) });
+  useQuery({ queryKey: auditKeys.people(), queryFn: () => api.get("/api/users", { query: { page_size: 100, user_type: "human" } }) });

@@ -1,12 +1,10 @@
 import type { ChannelType, ChannelView } from "@holboo/core";
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ChannelIcon } from "../../../components/shared/ChannelIcon.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
-import { http } from "../../../lib/http.ts";
-import { useMe } from "../../../lib/session.ts";
+import { useCompanyChannels } from "./channels.queries.ts";
 
 /** Where each kind of channel is connected and edited under /settings (voice has no page yet). */
 const MANAGE_PATH: Partial<Record<ChannelType, string>> = { messenger: "social", viber: "social", email: "email", webchat: "web_chat" };
@@ -23,12 +21,7 @@ const CONNECT: Array<{ key: "social" | "email" | "webchat"; path: string; types:
  */
 export function ChannelsConfigPage() {
   const { t } = useTranslation("channels");
-  const { data: me } = useMe();
-  const list = useQuery({
-    queryKey: ["channels", me?.company_id],
-    queryFn: () => http.get<{ items: ChannelView[] }>(`/api/company/${me?.company_id}/channel`),
-    enabled: !!me,
-  });
+  const list = useCompanyChannels();
   const channels = list.data?.items ?? [];
   return (
     <ListPage

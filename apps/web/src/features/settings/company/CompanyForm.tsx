@@ -4,7 +4,7 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { http } from "../../../lib/http.ts";
+import { api } from "../../../lib/api.ts";
 import { validate } from "../../../lib/forms.ts";
 import { showServerErrors } from "../server-errors.ts";
 import { storeCompany } from "./company.queries.ts";
@@ -25,7 +25,7 @@ export function CompanyForm({ company, canEdit }: { company: CompanyView; canEdi
   const client = useQueryClient();
   const form = useForm({ initialValues: formValues(company) });
   const save = useMutation({
-    mutationFn: (input: UpdateCompanyInput) => http.put<CompanyView>("/api/company", input),
+    mutationFn: (input: UpdateCompanyInput) => api.put("/api/company", { body: input }),
     onSuccess: (updated) => {
       storeCompany(client, updated);
       form.resetDirty(formValues(updated));

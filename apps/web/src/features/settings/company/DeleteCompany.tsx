@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
-import { http } from "../../../lib/http.ts";
+import { api } from "../../../lib/api.ts";
 
 /** Spec §6: only the creator deletes the company, after typing its name. Their account stays, without a company. */
 export function DeleteCompany({ company }: { company: CompanyView }) {
@@ -14,7 +14,7 @@ export function DeleteCompany({ company }: { company: CompanyView }) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
-    mutationFn: () => http.del("/api/company", { confirm_name: company.name }),
+    mutationFn: () => api.del("/api/company", { body: { confirm_name: company.name } }),
     onSuccess: () => {
       client.clear();
       void navigate("/onboarding", { replace: true });

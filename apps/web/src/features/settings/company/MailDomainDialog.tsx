@@ -4,10 +4,10 @@ import { useForm } from "@mantine/form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ItemDialog } from "../../../components/shared/ItemDialog.tsx";
-import { http } from "../../../lib/http.ts";
+import { api } from "../../../lib/api.ts";
 import { validate } from "../../../lib/forms.ts";
 import { showServerErrors } from "../server-errors.ts";
-import { mailDomainsKey } from "./company.queries.ts";
+import { companyKeys } from "./company.keys.ts";
 
 /** Adds a mail domain (`domain` null) or edits one; a duplicate or invalid domain shows the server's message under the input. */
 export function MailDomainDialog({ domain, onClose }: { domain: MailDomainView | null; onClose: () => void }) {
@@ -18,9 +18,9 @@ export function MailDomainDialog({ domain, onClose }: { domain: MailDomainView |
   });
   const save = useMutation({
     mutationFn: (input: MailDomainInput) =>
-      domain ? http.put<MailDomainView>(`/api/company/mail-domains/${domain.id}`, input) : http.post<MailDomainView>("/api/company/mail-domains", input),
+      domain ? api.put("/api/company/mail-domains/:id", { params: { id: domain.id }, body: input }) : api.post("/api/company/mail-domains", { body: input }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: mailDomainsKey });
+      void client.invalidateQueries({ queryKey: companyKeys.mailDomains() });
       onClose();
     },
     onError: (error) => showServerErrors(error, form, { mail_domain_duplicate: "domain", mail_domain_invalid: "domain" }),

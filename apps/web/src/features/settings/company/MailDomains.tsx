@@ -7,8 +7,9 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, editAction, RowActions } from "../../../components/shared/DataTable.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
-import { http } from "../../../lib/http.ts";
-import { mailDomainsKey, useMailDomains } from "./company.queries.ts";
+import { api } from "../../../lib/api.ts";
+import { companyKeys } from "./company.keys.ts";
+import { useMailDomains } from "./company.queries.ts";
 import { MailDomainDialog } from "./MailDomainDialog.tsx";
 
 /** The company's allowed mail domains (domain, description, status): the domain rule checks invitations against the active ones. */
@@ -19,8 +20,8 @@ export function MailDomains({ canEdit }: { canEdit: boolean }) {
   const [editing, setEditing] = useState<MailDomainView | "new" | null>(null);
   const [removing, setRemoving] = useState<MailDomainView | null>(null);
   const remove = useMutation({
-    mutationFn: (id: number) => http.del(`/api/company/mail-domains/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: mailDomainsKey }),
+    mutationFn: (id: number) => api.del("/api/company/mail-domains/:id", { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: companyKeys.mailDomains() }),
     onSettled: () => setRemoving(null),
   });
   const add = () => setEditing("new");

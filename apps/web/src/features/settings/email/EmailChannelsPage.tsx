@@ -39,11 +39,11 @@ import { useSearchParams } from "react-router";
 import { currentLocale } from "../../../i18n/index.ts";
 import { DataTable } from "../../../components/shared/DataTable.tsx";
 import { ListEmpty } from "../../../components/shared/ListEmpty.tsx";
-import { errorText, fieldErrors } from "../../../lib/api.ts";
-import { http } from "../../../lib/http.ts";
+import { api, errorText, fieldErrors } from "../../../lib/api.ts";
 import { ChannelAgentSelect } from "../ChannelAgentSelect.tsx";
 import { validate } from "../../../lib/forms.ts";
 import { useMe, usePermission } from "../../../lib/session.ts";
+import { emailChannelKeys, emailOAuthKeys } from "./email.keys.ts";
 
 const blank = {
   name: "",
@@ -102,8 +102,8 @@ export function EmailChannelsPage() {
   const client = useQueryClient();
   const [editing, setEditing] = useState<EmailChannelView | "new" | null>(null);
   const list = useQuery({
-    queryKey: ["email-channels", me?.company_id],
-    queryFn: () => http.get<{ items: EmailChannelView[] }>(`/api/company/${me?.company_id}/channel/emails`),
+    queryKey: emailChannelKeys.company(me?.company_id),
+    queryFn: () => api.get("/api/company/:company_id/channel/emails", { params: { company_id: me?.company_id } }),
     enabled: !!me,
   });
   const form = useForm<Values>({ initialValues: blank });
@@ -117,7 +117,7 @@ export function EmailChannelsPage() {
   const signInError = params.get("email_oauth_error");
   const [signedIn, setSignedIn] = useState<EmailOAuthSessionView | null>(null);
   const signIn = useMutation({
-    mutationFn: (provider: EmailOAuthProvider) => http.post<{ url: string }>(`/api/email-oauth/${provider}/start`, {}),
+    mutationFn: (provider: EmailOAuthProvider) => api.post("/api/email-oauth/:provider/start", { params: { provider } }),
     onSuccess: (started) => window.location.assign(started.url),
   });
   const startSignIn = (provider: EmailOAuthProvider, mailboxId: number | null) => {
@@ -127,8 +127,9 @@ export function EmailChannelsPage() {
   };
   // Back from the provider: the form opens with the signed-in address (a new mailbox, or the one signing in again).
   const landed = useQuery({
-    queryKey: ["email-oauth-session", signedInSession],
-    queryFn: () => http.post<EmailOAuthSessionView>("/api/email-oauth/session", { session: signedInSession }),
+    queryKey: emailOAuthKeys.session(signedInSession),
+    // Enabled only with a session, so the empty fallback is never sent.
+    queryFn: () => api.post("/api/email-oauth/session", { body: { session: signedInSession ?? "" } }),
     enabled: !!signedInSession,
     retry: false,
   });
@@ -146,11 +147,11 @@ export function EmailChannelsPage() {
   const save = useMutation({
     mutationFn: (values: Values) =>
       editing && editing !== "new"
-        ? http.put<EmailChannelView>(`/api/email-channels/${editing.id}`, values)
-        : http.post<EmailChannelView>("/api/email-channels", values),
+        ? api.put("/api/email-channels/:id", { params: { id: editing.id }, body: values })
+        : api.post("/api/email-channels", { body: values }),
     onSuccess: () => {
       setEditing(null);
-      void client.invalidateQueries({ queryKey: ["email-channels"] });
+      void client.invalidateQueries({ queryKey: emailChannelKeys.all });
     },
     onError: (error) => form.setErrors(fieldErrors(error)),
   });

@@ -2,16 +2,17 @@ import type { CustomApiTestView, CustomApiView } from "@holboo/core";
 import { HTTP_METHODS, errorMessage, isErrorCode } from "@holboo/core";
 import { ActionIcon, Badge, Button, Checkbox, Code, Group, Modal, NumberInput, Paper, Select, Stack, Switch, Text, TextInput, Textarea } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmRemove } from "../../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, RowActions } from "../../../components/shared/DataTable.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
 import { currentLocale } from "../../../i18n/index.ts";
-import { fieldErrors, notifyError } from "../../../lib/api.ts";
-import { http } from "../../../lib/http.ts";
+import { api, fieldErrors, notifyError } from "../../../lib/api.ts";
 import { usePermission } from "../../../lib/session.ts";
+import { customApiKeys } from "./flows.keys.ts";
+import { useCustomApis } from "./flows.queries.ts";
 
 interface Header {
   name: string;
@@ -53,13 +54,13 @@ function EndpointDialog({ endpoint, onClose }: { endpoint: CustomApiView | null;
   const [test, setTest] = useState<CustomApiTestView | null>(null);
   const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
   const save = useMutation({
-    mutationFn: () => (saved ? http.put<CustomApiView>(`/api/custom-api/${saved.id}`, draft) : http.post<CustomApiView>("/api/custom-api", draft)),
+    mutationFn: () => (saved ? api.put("/api/custom-api/:id", { params: { id: saved.id }, body: draft }) : api.post("/api/custom-api", { body: draft })),
     onSuccess: (result) => {
       setSaved(result);
       // Secrets come back hidden; keeping null sends "unchanged" next time.
       setDraft(draftOf(result));
       setErrors({});
-      void client.invalidateQueries({ queryKey: ["custom-api"] });
+      void client.invalidateQueries({ queryKey: customApiKeys.all });
     },
     onError: (error) => setErrors(fieldErrors(error)),
   });
@@ -73,7 +74,7 @@ function EndpointDialog({ endpoint, onClose }: { endpoint: CustomApiView | null;
           .filter((pair) => pair.length === 2 && pair[0]?.trim())
           .map(([key, value]) => [key?.trim() ?? "", value?.trim() ?? ""]),
       );
-      return http.post<CustomApiTestView>(`/api/custom-api/${result.id}/test`, { variables: pairs });
+      return api.post("/api/custom-api/:id/test", { params: { id: result.id }, body: { variables: pairs } });
     },
     onSuccess: setTest,
     onError: notifyError,
@@ -236,14 +237,19 @@ export function CustomApiPage() {
   const client = useQueryClient();
   const [editing, setEditing] = useState<CustomApiView | "new" | null>(null);
   const [removing, setRemoving] = useState<CustomApiView | null>(null);
-  const list = useQuery({ queryKey: ["custom-api"], queryFn: () => http.get<{ items: CustomApiView[] }>("/api/custom-api") });
-  const refresh = () => client.invalidateQueries({ queryKey: ["custom-api"] });
+  const list = useCustomApis();
+  const refresh = () => client.invalidateQueries({ queryKey: customApiKeys.all });
   const status = useMutation({
-    mutationFn: (e: CustomApiView) => http.post(`/api/custom-api/${e.id}/status`, { status: e.status === "active" ? "inactive" : "active" }),
+    mutationFn: (e: CustomApiView) =>
+      api.post("/api/custom-api/:id/status", { params: { id: e.id }, body: { status: e.status === "active" ? "inactive" : "active" } }),
     onSuccess: refresh,
     onError: notifyError,
   });
-  const remove = useMutation({ mutationFn: (e: CustomApiView) => http.del(`/api/custom-api/${e.id}`), onSuccess: refresh, onError: notifyError });
+  const remove = useMutation({
+    mutationFn: (e: CustomApiView) => api.del("/api/custom-api/:id", { params: { id: e.id } }),
+    onSuccess: refresh,
+    onError: notifyError,
+  });
   const add = () => setEditing("new");
   return (
     <ListPage

@@ -1,12 +1,13 @@
-import type { FlowNodeData, FlowView } from "@holboo/core";
+import type { FlowNodeData } from "@holboo/core";
 import { Button, Group, Paper, Stack, Title } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/shared/EmptyState.tsx";
-import { notifyError } from "../../../lib/api.ts";
-import { http } from "../../../lib/http.ts";
+import { api, notifyError } from "../../../lib/api.ts";
+import { flowDetailKeys } from "./flows.keys.ts";
+import { useFlow } from "./flows.queries.ts";
 import { NodeEditor } from "./NodeEditor.tsx";
 
 /** /settings/flow/item/{id}?flow={flow}: one node's editor on a page of its own. */
@@ -17,19 +18,22 @@ export function FlowNodePage() {
   const flowId = Number(search.get("flow"));
   const navigate = useNavigate();
   const client = useQueryClient();
-  const flow = useQuery({ queryKey: ["flow", flowId], queryFn: () => http.get<FlowView>(`/api/flows/${flowId}`), enabled: flowId > 0 });
+  const flow = useFlow(flowId, flowId > 0);
   const node = flow.data?.graph.nodes.find((candidate) => candidate.id === id);
   const [data, setData] = useState<FlowNodeData | null>(null);
   const save = useMutation({
     mutationFn: () => {
       const graph = flow.data?.graph;
       if (!graph || !node) throw new Error("no node");
-      return http.put<FlowView>(`/api/flows/${flowId}`, {
-        graph: { ...graph, nodes: graph.nodes.map((n) => (n.id === node.id ? { ...n, data: data ?? n.data } : n)) },
+      return api.put("/api/flows/:id", {
+        params: { id: flowId },
+        body: {
+          graph: { ...graph, nodes: graph.nodes.map((n) => (n.id === node.id ? { ...n, data: data ?? n.data } : n)) },
+        },
       });
     },
     onSuccess: (saved) => {
-      client.setQueryData(["flow", flowId], saved);
+      client.setQueryData(flowDetailKeys.one(flowId), saved);
       void navigate(`/settings/flow/${flowId}`);
     },
     onError: notifyError,

@@ -1,7 +1,7 @@
-import type { FlowSummaryView, FlowView } from "@holboo/core";
+import type { FlowSummaryView } from "@holboo/core";
 import { Badge, Button, Group, Modal, Stack, TagsInput, Text, TextInput } from "@mantine/core";
 import { IconCopy } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -9,9 +9,10 @@ import { ConfirmRemove } from "../../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, RowActions } from "../../../components/shared/DataTable.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
 import { RelativeTime } from "../../../components/shared/RelativeTime.tsx";
-import { fieldErrors, notifyError } from "../../../lib/api.ts";
-import { http } from "../../../lib/http.ts";
+import { api, fieldErrors, notifyError } from "../../../lib/api.ts";
 import { usePermission } from "../../../lib/session.ts";
+import { flowKeys } from "./flows.keys.ts";
+import { useFlows } from "./flows.queries.ts";
 
 export const STATUS_COLOURS: Record<FlowSummaryView["status"], string> = { draft: "gray", published: "green", off: "orange" };
 
@@ -22,7 +23,7 @@ function CreateDialog({ onClose }: { onClose: () => void }) {
   const [topics, setTopics] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useMutation({
-    mutationFn: () => http.post<FlowView>("/api/flows", { title, topics }),
+    mutationFn: () => api.post("/api/flows", { body: { title, topics } }),
     onSuccess: (flow) => void navigate(`/settings/flow/${flow.id}`),
     onError: (e) => setErrors(fieldErrors(e)),
   });
@@ -79,14 +80,18 @@ export function FlowsPage() {
   const client = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [removing, setRemoving] = useState<FlowSummaryView | null>(null);
-  const list = useQuery({ queryKey: ["flows"], queryFn: () => http.get<{ items: FlowSummaryView[] }>("/api/flows") });
-  const refresh = () => client.invalidateQueries({ queryKey: ["flows"] });
+  const list = useFlows();
+  const refresh = () => client.invalidateQueries({ queryKey: flowKeys.all });
   const duplicate = useMutation({
-    mutationFn: (flow: FlowSummaryView) => http.post(`/api/flows/${flow.id}/duplicate`),
+    mutationFn: (flow: FlowSummaryView) => api.post("/api/flows/:id/duplicate", { params: { id: flow.id } }),
     onSuccess: refresh,
     onError: notifyError,
   });
-  const remove = useMutation({ mutationFn: (flow: FlowSummaryView) => http.del(`/api/flows/${flow.id}`), onSuccess: refresh, onError: notifyError });
+  const remove = useMutation({
+    mutationFn: (flow: FlowSummaryView) => api.del("/api/flows/:id", { params: { id: flow.id } }),
+    onSuccess: refresh,
+    onError: notifyError,
+  });
   const create = () => setCreating(true);
   return (
     <ListPage

@@ -1,10 +1,9 @@
-import type { CustomApiView, FlowNodeData, FlowNodeKind, FlowSummaryView } from "@holboo/core";
+import type { FlowNodeData, FlowNodeKind } from "@holboo/core";
 import { FLOW_NODE_COLOURS, RESPONSE_ACTIONS } from "@holboo/core";
 import { ActionIcon, Badge, Button, Group, Select, Stack, Text, TextInput, Textarea } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { http } from "../../../lib/http.ts";
+import { useCustomApis, useFlows } from "./flows.queries.ts";
 import { newId } from "./graph.ts";
 import { DIGITS, VoiceSettings } from "./VoiceSettings.tsx";
 
@@ -27,8 +26,8 @@ export function NodeEditor({
   voice?: boolean;
 }) {
   const { t } = useTranslation("flows");
-  const endpoints = useQuery({ queryKey: ["custom-api"], queryFn: () => http.get<{ items: CustomApiView[] }>("/api/custom-api"), enabled: kind === "api" });
-  const flows = useQuery({ queryKey: ["flows"], queryFn: () => http.get<{ items: FlowSummaryView[] }>("/api/flows"), enabled: kind === "subflow" });
+  const endpoints = useCustomApis(kind === "api");
+  const flows = useFlows(kind === "subflow");
   const choices = data.choices ?? [];
   return (
     <Stack gap="sm" data-testid="node-editor">

@@ -3,8 +3,7 @@ import { Button, Group, Paper, ScrollArea, Stack, Text, TextInput, Title } from 
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { notifyError } from "../../../lib/api.ts";
-import { http } from "../../../lib/http.ts";
+import { api, notifyError } from "../../../lib/api.ts";
 
 interface Line {
   from: "customer" | "bot" | "note";
@@ -21,7 +20,7 @@ export function TestChat({ flowId, beforeSend }: { flowId: number; beforeSend: (
   const send = useMutation({
     mutationFn: async (message: string) => {
       await beforeSend();
-      return http.post<FlowTestView>(`/api/flows/${flowId}/test`, { message, state });
+      return api.post("/api/flows/:id/test", { params: { id: flowId }, body: { message, state } });
     },
     onSuccess: (result) => {
       setState(result.state);

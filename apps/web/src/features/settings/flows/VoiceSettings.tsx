@@ -1,11 +1,10 @@
-import type { FlowNodeData, FlowNodeKind, VoicePromptUploadView } from "@holboo/core";
+import type { FlowNodeData, FlowNodeKind } from "@holboo/core";
 import { LIMITS, VOICE_LANGUAGES, type VoiceLanguage } from "@holboo/core";
 import { Button, FileButton, Group, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { notifyError } from "../../../lib/api.ts";
-import { http } from "../../../lib/http.ts";
+import { api, notifyError } from "../../../lib/api.ts";
 
 /** One language's recording: upload (type and size checked by the server from the bytes) and a player. */
 function PromptUpload({ language, fileId, onChange }: { language: VoiceLanguage; fileId: string | undefined; onChange: (fileId: string | undefined) => void }) {
@@ -14,7 +13,7 @@ function PromptUpload({ language, fileId, onChange }: { language: VoiceLanguage;
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append("file", file);
-      return http.upload<VoicePromptUploadView>("/api/flows/prompts", form);
+      return api.upload("/api/flows/prompts", form);
     },
     onSuccess: (uploaded) => onChange(uploaded.file_id),
     onError: notifyError,

@@ -8,19 +8,20 @@ import { ConfirmRemove } from "../../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, editAction, RowActions } from "../../../components/shared/DataTable.tsx";
 import { ItemDialog } from "../../../components/shared/ItemDialog.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
-import { fieldErrors } from "../../../lib/api.ts";
-import { http } from "../../../lib/http.ts";
+import { api, fieldErrors } from "../../../lib/api.ts";
 import { submitValid } from "../../../lib/forms.ts";
 import { usePermission } from "../../../lib/session.ts";
+import { interactionTagKeys } from "./library.keys.ts";
 
 function TagDialog({ tag, onClose }: { tag: InteractionTagView | null; onClose: () => void }) {
   const { t } = useTranslation("library");
   const client = useQueryClient();
   const form = useForm({ initialValues: { name: tag?.name ?? "", description: tag?.description ?? "", important: tag?.important ?? false } });
   const save = useMutation({
-    mutationFn: (values: typeof form.values) => (tag ? http.put(`/api/interaction-tags/${tag.id}`, values) : http.post("/api/interaction-tags", values)),
+    mutationFn: (values: typeof form.values) =>
+      tag ? api.put("/api/interaction-tags/:id", { params: { id: tag.id }, body: values }) : api.post("/api/interaction-tags", { body: values }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ["interaction-tags"] });
+      void client.invalidateQueries({ queryKey: interactionTagKeys.all });
       onClose();
     },
     onError: (error) => form.setErrors(fieldErrors(error)),
@@ -45,10 +46,10 @@ export function InteractionTagsPage() {
   const client = useQueryClient();
   const [editing, setEditing] = useState<InteractionTagView | "new" | null>(null);
   const [removing, setRemoving] = useState<InteractionTagView | null>(null);
-  const list = useQuery({ queryKey: ["interaction-tags"], queryFn: () => http.get<{ items: InteractionTagView[] }>("/api/interaction-tags") });
+  const list = useQuery({ queryKey: interactionTagKeys.all, queryFn: () => api.get("/api/interaction-tags") });
   const remove = useMutation({
-    mutationFn: (tag: InteractionTagView) => http.del(`/api/interaction-tags/${tag.id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["interaction-tags"] }),
+    mutationFn: (tag: InteractionTagView) => api.del("/api/interaction-tags/:id", { params: { id: tag.id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: interactionTagKeys.all }),
   });
   const add = { label: t("tags.add"), onClick: () => setEditing("new") };
   return (

@@ -8,11 +8,10 @@ import { ConfirmRemove } from "../../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, editAction, RowActions } from "../../../components/shared/DataTable.tsx";
 import { ItemDialog } from "../../../components/shared/ItemDialog.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
-import { fieldErrors } from "../../../lib/api.ts";
-import { http } from "../../../lib/http.ts";
+import { api, fieldErrors } from "../../../lib/api.ts";
 import { submitValid } from "../../../lib/forms.ts";
 import { usePermission } from "../../../lib/session.ts";
-import { issueSettingsKey } from "../../issues/issues.queries.ts";
+import { issueSettingKeys } from "../../issues/issues.keys.ts";
 
 function SettingDialog({ kind, item, onClose }: { kind: IssueSettingKind; item: IssueSettingView | null; onClose: () => void }) {
   const { t } = useTranslation("issues");
@@ -20,9 +19,11 @@ function SettingDialog({ kind, item, onClose }: { kind: IssueSettingKind; item: 
   const form = useForm({ initialValues: { name: item?.name ?? "", description: item?.description ?? "", color: item?.color ?? "#228be6" } });
   const save = useMutation({
     mutationFn: (values: typeof form.values) =>
-      item ? http.put(`${ISSUE_SETTING_PATHS[kind]}/${item.id}`, values) : http.post(ISSUE_SETTING_PATHS[kind], values),
+      item
+        ? api.put(`${ISSUE_SETTING_PATHS[kind]}/:id` as const, { params: { id: item.id }, body: values })
+        : api.post(ISSUE_SETTING_PATHS[kind], { body: values }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: issueSettingsKey(kind) });
+      void client.invalidateQueries({ queryKey: issueSettingKeys.kind(kind) });
       onClose();
     },
     onError: (error) => form.setErrors(fieldErrors(error)),
@@ -48,10 +49,10 @@ export function IssueSettingsPage({ kind }: { kind: IssueSettingKind }) {
   const client = useQueryClient();
   const [editing, setEditing] = useState<IssueSettingView | "new" | null>(null);
   const [removing, setRemoving] = useState<IssueSettingView | null>(null);
-  const list = useQuery({ queryKey: issueSettingsKey(kind), queryFn: () => http.get<{ items: IssueSettingView[] }>(ISSUE_SETTING_PATHS[kind]) });
+  const list = useQuery({ queryKey: issueSettingKeys.kind(kind), queryFn: () => api.get(ISSUE_SETTING_PATHS[kind]) });
   const remove = useMutation({
-    mutationFn: (item: IssueSettingView) => http.del(`${ISSUE_SETTING_PATHS[kind]}/${item.id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: issueSettingsKey(kind) }),
+    mutationFn: (item: IssueSettingView) => api.del(`${ISSUE_SETTING_PATHS[kind]}/:id` as const, { params: { id: item.id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: issueSettingKeys.kind(kind) }),
   });
   const add = { label: t(`settings.${kind}.add`), onClick: () => setEditing("new") };
   return (

@@ -11,10 +11,10 @@ import { deleteAction, editAction, RowActions } from "../../../components/shared
 import { ItemDialog } from "../../../components/shared/ItemDialog.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
 import { RelativeTime } from "../../../components/shared/RelativeTime.tsx";
-import { fieldErrors } from "../../../lib/api.ts";
-import { http } from "../../../lib/http.ts";
+import { api, fieldErrors } from "../../../lib/api.ts";
 import { submitValid } from "../../../lib/forms.ts";
 import { usePermission } from "../../../lib/session.ts";
+import { savedResponseKeys } from "./library.keys.ts";
 
 function ResponseDialog({ response, onClose }: { response: SavedResponseView | null; onClose: () => void }) {
   const { t } = useTranslation("library");
@@ -22,9 +22,9 @@ function ResponseDialog({ response, onClose }: { response: SavedResponseView | n
   const form = useForm({ initialValues: { key: response?.key ?? "", text: response?.text ?? "" } });
   const save = useMutation({
     mutationFn: (values: typeof form.values) =>
-      response ? http.put(`/api/saved-responses/${response.id}`, values) : http.post("/api/saved-responses", values),
+      response ? api.put("/api/saved-responses/:id", { params: { id: response.id }, body: values }) : api.post("/api/saved-responses", { body: values }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ["saved-responses"] });
+      void client.invalidateQueries({ queryKey: savedResponseKeys.all });
       onClose();
     },
     onError: (error) => form.setErrors(fieldErrors(error)),
@@ -52,12 +52,12 @@ export function SavedResponsesPage() {
   const [editing, setEditing] = useState<SavedResponseView | "new" | null>(null);
   const [removing, setRemoving] = useState<SavedResponseView | null>(null);
   const list = useQuery({
-    queryKey: ["saved-responses", debounced, page],
-    queryFn: () => http.get<{ items: SavedResponseView[]; total: number }>("/api/saved-responses", { search: debounced, page, page_size: 20 }),
+    queryKey: savedResponseKeys.page(debounced, page),
+    queryFn: () => api.get("/api/saved-responses", { query: { search: debounced, page, page_size: 20 } }),
   });
   const remove = useMutation({
-    mutationFn: (r: SavedResponseView) => http.del(`/api/saved-responses/${r.id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["saved-responses"] }),
+    mutationFn: (r: SavedResponseView) => api.del("/api/saved-responses/:id", { params: { id: r.id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: savedResponseKeys.all }),
   });
   const add = () => setEditing("new");
   return (

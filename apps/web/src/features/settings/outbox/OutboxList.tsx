@@ -4,13 +4,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
 import { RelativeTime } from "../../../components/shared/RelativeTime.tsx";
-import { OUTBOX_PAGE_SIZE, useOutbox } from "./outbox.queries.ts";
+import { OUTBOX_PAGE_SIZE, useOutbox, type OutboxPath } from "./outbox.queries.ts";
 import { OutboxMailDialog } from "./OutboxMailDialog.tsx";
 
 const STATUS_COLOR = { queued: "blue", kept: "gray", sent: "teal", failed: "red" } as const;
 
 /** Outgoing mail (to, subject, date, status); without SMTP it is kept here, so invitations work on a fresh install. */
-export function OutboxList({ path }: { path: string }) {
+export function OutboxList({ path }: { path: OutboxPath }) {
   const { t } = useTranslation("settings");
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<OutboxMailView | null>(null);

@@ -1,15 +1,16 @@
-import type { ListResponse, OutboxMailView } from "@holboo/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { http } from "../../../lib/http.ts";
+import { api } from "../../../lib/api.ts";
+import { outboxKeys } from "./outbox.keys.ts";
 
-export const outboxKey = ["outbox"] as const;
+/** Where a list reads its mail: the company's outbox or every company's (platform admin). */
+export type OutboxPath = "/api/outbox" | "/api/admin/outbox";
 export const OUTBOX_PAGE_SIZE = 20;
 
 /** The company's outbox (/api/outbox) or, for the platform admin, all mail (/api/admin/outbox). */
-export function useOutbox(path: string, page: number) {
+export function useOutbox(path: OutboxPath, page: number) {
   return useQuery({
-    queryKey: [...outboxKey, path, page],
-    queryFn: () => http.get<ListResponse<OutboxMailView>>(path, { page, page_size: OUTBOX_PAGE_SIZE }),
+    queryKey: outboxKeys.page(path, page),
+    queryFn: () => api.get(path, { query: { page, page_size: OUTBOX_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,11 +1,12 @@
-import type { ChannelView, MessengerChannelView, ViberChannelView } from "@holboo/core";
+import type { ChannelView, ViberChannelView } from "@holboo/core";
 import { Button, Checkbox, Group, List, Modal, PasswordInput, Stack, Switch, Text, TextInput, Textarea } from "@mantine/core";
 import { useForm, type UseFormReturnType } from "@mantine/form";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { http } from "../../../lib/http.ts";
+import { api } from "../../../lib/api.ts";
 import { ChannelAgentSelect } from "../ChannelAgentSelect.tsx";
+import { channelKeys } from "../channels/channels.keys.ts";
 import { showServerErrors } from "../server-errors.ts";
 
 /** What every social channel's form holds: its name, description and serving agent (Viber adds the welcome and approval). */
@@ -62,7 +63,7 @@ export function ViberConnectDialog({ opened, onClose, onDone }: { opened: boolea
   const { t } = useTranslation("channels");
   const form = useForm({ mode: "controlled", initialValues: { ...blankSocial("Viber"), token: "", welcome: "", awaiting_approval: false } });
   const connect = useMutation({
-    mutationFn: (values: typeof form.values) => http.post<ViberChannelView>("/api/viber-channels", values),
+    mutationFn: (values: typeof form.values) => api.post("/api/viber-channels", { body: values }),
     onSuccess: () => {
       form.reset();
       onDone();
@@ -101,15 +102,15 @@ export const viberValuesOf = (channel: ViberChannelView) => ({
   awaiting_approval: channel.awaiting_approval,
 });
 
-/** A connected channel's edit form: `before` its common fields, `extra` after them (Viber's welcome and approval). */
+/** A connected channel's edit form: `save` sends it to the channel's own route, `before` its common fields, `extra` after them (Viber's welcome and approval). */
 function SocialEditForm<V extends SocialFieldValues>({
-  path,
+  save: send,
   initialValues,
   onDone,
   before,
   extra,
 }: {
-  path: string;
+  save: (values: V) => Promise<unknown>;
   initialValues: V;
   onDone: () => void;
   before?: ReactNode;
@@ -118,7 +119,7 @@ function SocialEditForm<V extends SocialFieldValues>({
   const { t } = useTranslation("channels");
   const form = useForm<V>({ mode: "controlled", initialValues });
   const save = useMutation({
-    mutationFn: (values: V) => http.put(path, values),
+    mutationFn: send,
     onSuccess: onDone,
     onError: (error) => showServerErrors(error, form, { virtual_agent_required: "agent_id" }),
   });
@@ -141,10 +142,13 @@ function SocialEditForm<V extends SocialFieldValues>({
 /** Editing a connected Messenger Page's or Viber bot's channel; the Page or token stays as connected. */
 export function SocialEditDialog({ channel, onClose, onDone }: { channel: ChannelView | null; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation("channels");
-  const path = channel?.type === "viber" ? "viber-channels" : "messenger-channels";
   const detail = useQuery({
-    queryKey: ["channels", "social", channel?.id],
-    queryFn: () => http.get<ViberChannelView | MessengerChannelView>(`/api/${path}/${channel?.id}`),
+    queryKey: channelKeys.social(channel?.id),
+    // Async so the two routes' answers make one union type.
+    queryFn: async () =>
+      channel?.type === "viber"
+        ? api.get("/api/viber-channels/:id", { params: { id: channel.id } })
+        : api.get("/api/messenger-channels/:id", { params: { id: channel?.id } }),
     enabled: !!channel,
   });
   const data = detail.data?.id === channel?.id ? detail.data : undefined;
@@ -153,7 +157,7 @@ export function SocialEditDialog({ channel, onClose, onDone }: { channel: Channe
       {data?.type === "viber" && (
         <SocialEditForm
           key={data.id}
-          path={`/api/viber-channels/${data.id}`}
+          save={(values) => api.put("/api/viber-channels/:id", { params: { id: data.id }, body: values })}
           initialValues={viberValuesOf(data)}
           onDone={onDone}
           extra={(form) => <ViberFields form={form} />}
@@ -162,7 +166,7 @@ export function SocialEditDialog({ channel, onClose, onDone }: { channel: Channe
       {data?.type === "messenger" && (
         <SocialEditForm
           key={data.id}
-          path={`/api/messenger-channels/${data.id}`}
+          save={(values) => api.put("/api/messenger-channels/:id", { params: { id: data.id }, body: values })}
           initialValues={socialValuesOf(data)}
           onDone={onDone}
           before={

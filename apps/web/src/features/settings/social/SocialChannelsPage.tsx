@@ -1,4 +1,4 @@
-import { errorMessage, type ChannelView, type MessengerChannelView, type ViberChannelView } from "@holboo/core";
+import { errorMessage, type ChannelView, type ViberChannelView } from "@holboo/core";
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, Tooltip } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconBrandMessenger, IconBrandViber } from "@tabler/icons-react";
@@ -9,30 +9,44 @@ import { useSearchParams } from "react-router";
 import { ConfirmRemove } from "../../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, editAction, RowActions } from "../../../components/shared/DataTable.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
-import { errorText, notifyError } from "../../../lib/api.ts";
-import { http } from "../../../lib/http.ts";
+import { api, errorText, notifyError } from "../../../lib/api.ts";
 import { currentLocale } from "../../../i18n/index.ts";
-import { useMe, usePermission } from "../../../lib/session.ts";
+import { usePermission } from "../../../lib/session.ts";
 import { channelActiveColumn } from "../channel-columns.tsx";
+import { channelKeys } from "../channels/channels.keys.ts";
+import { useCompanyChannels } from "../channels/channels.queries.ts";
 import { showServerErrors } from "../server-errors.ts";
-import { blankSocial, HandoverGuideDialog, SocialEditDialog, SocialFields, ViberConnectDialog, viberValuesOf } from "./SocialChannelDialogs.tsx";
+import {
+  blankSocial,
+  HandoverGuideDialog,
+  SocialEditDialog,
+  SocialFields,
+  ViberConnectDialog,
+  viberValuesOf,
+  type SocialFieldValues,
+} from "./SocialChannelDialogs.tsx";
+import { messengerPageKeys } from "./social.keys.ts";
 
 /** After Facebook Login: the person's Pages, one of which becomes the channel, with its name and agent. */
 function MessengerPagePicker({ session, onDone }: { session: string; onDone: () => void }) {
   const { t } = useTranslation("channels");
   const form = useForm({ mode: "controlled", initialValues: { ...blankSocial(""), page_id: null as string | null } });
   const pages = useQuery({
-    queryKey: ["messenger-pages", session],
-    queryFn: () => http.post<{ items: Array<{ id: string; name: string }> }>("/api/messenger/pages", { session }),
+    queryKey: messengerPageKeys.session(session),
+    queryFn: () => api.post("/api/messenger/pages", { body: { session } }),
   });
   const connect = useMutation({
-    mutationFn: (values: typeof form.values) => http.post<MessengerChannelView>("/api/messenger-channels", { ...values, session }),
+    mutationFn: (values: SocialFieldValues & { page_id: string }) => api.post("/api/messenger-channels", { body: { ...values, session } }),
     onSuccess: onDone,
     onError: (error) => showServerErrors(error, form, { virtual_agent_required: "agent_id" }),
   });
   return (
     <Paper withBorder p="md">
-      <form onSubmit={form.onSubmit((values) => connect.mutate(values))}>
+      <form
+        onSubmit={form.onSubmit(({ page_id, ...values }) => {
+          if (page_id) connect.mutate({ ...values, page_id });
+        })}
+      >
         <Stack>
           <Select
             label={t("social.choosePage")}
@@ -61,9 +75,10 @@ function MessengerPagePicker({ session, onDone }: { session: string; onDone: () 
 /** A Viber bot whose creation request waits for Viber: said on its row until an admin marks it approved. */
 function ViberApproval({ channel, canEdit, onDone }: { channel: ChannelView; canEdit: boolean; onDone: () => void }) {
   const { t } = useTranslation("channels");
-  const detail = useQuery({ queryKey: ["channels", "social", channel.id], queryFn: () => http.get<ViberChannelView>(`/api/viber-channels/${channel.id}`) });
+  const detail = useQuery({ queryKey: channelKeys.social(channel.id), queryFn: () => api.get("/api/viber-channels/:id", { params: { id: channel.id } }) });
   const approve = useMutation({
-    mutationFn: (view: ViberChannelView) => http.put<ViberChannelView>(`/api/viber-channels/${view.id}`, { ...viberValuesOf(view), awaiting_approval: false }),
+    mutationFn: (view: ViberChannelView) =>
+      api.put("/api/viber-channels/:id", { params: { id: view.id }, body: { ...viberValuesOf(view), awaiting_approval: false } }),
     onSuccess: onDone,
     onError: notifyError,
   });
@@ -88,7 +103,6 @@ function ViberApproval({ channel, canEdit, onDone }: { channel: ChannelView; can
 /** /settings/social: the company's Messenger Pages and Viber bots, connected, switched and removed here. */
 export function SocialChannelsPage() {
   const { t } = useTranslation("channels");
-  const { data: me } = useMe();
   const canEdit = usePermission("settings.edit");
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -98,16 +112,15 @@ export function SocialChannelsPage() {
   const [removing, setRemoving] = useState<ChannelView | null>(null);
   const session = params.get("messenger_session");
   const loginError = params.get("messenger_error");
-  const list = useQuery({
-    queryKey: ["channels", me?.company_id],
-    queryFn: () => http.get<{ items: ChannelView[] }>(`/api/company/${me?.company_id}/channel`),
-    enabled: !!me,
+  const list = useCompanyChannels();
+  const refresh = () => client.invalidateQueries({ queryKey: channelKeys.all });
+  const toggle = useMutation({
+    mutationFn: (c: ChannelView) => api.put("/api/channels/:id/active", { params: { id: c.id }, body: { active: !c.active } }),
+    onSuccess: refresh,
   });
-  const refresh = () => client.invalidateQueries({ queryKey: ["channels"] });
-  const toggle = useMutation({ mutationFn: (c: ChannelView) => http.put(`/api/channels/${c.id}/active`, { active: !c.active }), onSuccess: refresh });
-  const remove = useMutation({ mutationFn: (c: ChannelView) => http.del(`/api/channels/${c.id}`), onSuccess: refresh });
+  const remove = useMutation({ mutationFn: (c: ChannelView) => api.del("/api/channels/:id", { params: { id: c.id } }), onSuccess: refresh });
   const facebook = useMutation({
-    mutationFn: () => http.get<{ url: string }>("/api/messenger/login"),
+    mutationFn: () => api.get("/api/messenger/login"),
     onSuccess: (login) => window.location.assign(login.url),
   });
   const channels = (list.data?.items ?? []).filter((c) => c.type === "messenger" || c.type === "viber");

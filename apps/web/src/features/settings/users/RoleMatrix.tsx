@@ -5,12 +5,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/shared/EmptyState.tsx";
-import { http } from "../../../lib/http.ts";
+import { api } from "../../../lib/api.ts";
 import { meKeys, useMe, usePermission } from "../../../lib/session.ts";
 import { canEditRole, roleChanged, togglePermission, type RoleDraft } from "./role-matrix.ts";
 import { RoleMatrixTable } from "./RoleMatrixTable.tsx";
+import { roleKeys } from "./users.keys.ts";
 
-const rolesKey = ["roles"] as const;
 const asDraft = (view: RoleMatrixView): RoleDraft => ({ manager: view.roles.manager ?? [], agent: view.roles.agent ?? [], guest: view.roles.guest ?? [] });
 
 /** The role settings tab: edit the matrix, then save each role on its own. */
@@ -19,13 +19,13 @@ export function RoleMatrix() {
   const { data: me } = useMe();
   const canManage = usePermission("role.manage");
   const client = useQueryClient();
-  const matrix = useQuery({ queryKey: rolesKey, queryFn: () => http.get<RoleMatrixView>("/api/roles") });
+  const matrix = useQuery({ queryKey: roleKeys.all, queryFn: () => api.get("/api/roles") });
   const [edits, setEdits] = useState<Partial<RoleDraft>>({});
   const saved = matrix.data ? asDraft(matrix.data) : null;
   const save = useMutation({
-    mutationFn: (role: EditableRole) => http.put<RoleMatrixView>(`/api/roles/${role}`, { permissions: edits[role] ?? saved?.[role] ?? [] }),
+    mutationFn: (role: EditableRole) => api.put("/api/roles/:role", { params: { role }, body: { permissions: edits[role] ?? saved?.[role] ?? [] } }),
     onSuccess: (data, role) => {
-      client.setQueryData(rolesKey, data);
+      client.setQueryData(roleKeys.all, data);
       setEdits(({ [role]: _saved, ...rest }) => rest);
       void client.invalidateQueries({ queryKey: meKeys.all });
       notifications.show({ color: "teal", message: t("roleSettings.saved", { role: t(`roles.${role}`) }) });

@@ -4,13 +4,13 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { http } from "../../../lib/http.ts";
+import { api } from "../../../lib/api.ts";
 import { validate } from "../../../lib/forms.ts";
 import { useMe, usePermission } from "../../../lib/session.ts";
-import { outboxKey } from "../outbox/outbox.queries.ts";
+import { outboxKeys } from "../outbox/outbox.keys.ts";
 import { showServerErrors } from "../server-errors.ts";
 import { userRowRules } from "./user-rules.ts";
-import { usersKey } from "./users.queries.ts";
+import { userKeys } from "./users.keys.ts";
 
 type Values = { first_name: string; last_name: string; email: string; role: string | null; phone: string };
 
@@ -31,12 +31,12 @@ export function UserDialog({ user, onClose }: { user: UserView | null; onClose: 
     },
   });
   const done = () => {
-    void client.invalidateQueries({ queryKey: usersKey });
-    void client.invalidateQueries({ queryKey: outboxKey });
+    void client.invalidateQueries({ queryKey: userKeys.all });
+    void client.invalidateQueries({ queryKey: outboxKeys.all });
     onClose();
   };
   const invite = useMutation({
-    mutationFn: (input: InviteUserInput) => http.post<UserView>("/api/users/invite", input),
+    mutationFn: (input: InviteUserInput) => api.post("/api/users/invite", { body: input }),
     onSuccess: () => {
       notifications.show({ color: "teal", message: t("users.inviteSent") });
       done();
@@ -44,7 +44,7 @@ export function UserDialog({ user, onClose }: { user: UserView | null; onClose: 
     onError: (error) => showServerErrors(error, form, { user_exists: "email", unregistered_domain: "email", invite_mail_failed: "email" }),
   });
   const update = useMutation({
-    mutationFn: (input: UpdateUserInput) => http.put<UserView>(`/api/users/${user?.ID ?? 0}`, input),
+    mutationFn: (input: UpdateUserInput) => api.put("/api/users/:id", { params: { id: user?.ID }, body: input }),
     onSuccess: done,
     onError: (error) => showServerErrors(error, form, { owner_protected: "role", self_change_forbidden: "role" }),
   });

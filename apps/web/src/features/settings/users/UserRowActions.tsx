@@ -4,10 +4,10 @@ import { notifications } from "@mantine/notifications";
 import { IconDots, IconMailForward, IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { http } from "../../../lib/http.ts";
-import { outboxKey } from "../outbox/outbox.queries.ts";
+import { api } from "../../../lib/api.ts";
+import { outboxKeys } from "../outbox/outbox.keys.ts";
 import type { userRowRules } from "./user-rules.ts";
-import { usersKey } from "./users.queries.ts";
+import { userKeys } from "./users.keys.ts";
 
 interface Props {
   user: UserView;
@@ -21,14 +21,15 @@ export function UserRowActions({ user, rules, onEdit, onDelete }: Props) {
   const { t } = useTranslation("settings");
   const client = useQueryClient();
   const setStatus = useMutation({
-    mutationFn: () => http.put<UserView>(`/api/users/${user.ID}/status`, { user_status: user.user_status === "active" ? "inactive" : "active" }),
-    onSuccess: () => client.invalidateQueries({ queryKey: usersKey }),
+    mutationFn: () =>
+      api.put("/api/users/:id/status", { params: { id: user.ID }, body: { user_status: user.user_status === "active" ? "inactive" : "active" } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
   });
   const resend = useMutation({
-    mutationFn: () => http.post(`/api/users/${user.ID}/resend-invite`),
+    mutationFn: () => api.post("/api/users/:id/resend-invite", { params: { id: user.ID } }),
     onSuccess: () => {
       notifications.show({ color: "teal", message: t("users.inviteSent") });
-      void client.invalidateQueries({ queryKey: outboxKey });
+      void client.invalidateQueries({ queryKey: outboxKeys.all });
     },
   });
   if (!rules.canEdit) return null;

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
-import { http } from "../../../lib/http.ts";
+import { api } from "../../../lib/api.ts";
 import { useMe, usePermission } from "../../../lib/session.ts";
 import { UserDialog } from "./UserDialog.tsx";
 import { UserFiltersBar } from "./UserFiltersBar.tsx";
@@ -14,7 +14,8 @@ import { UserNameCell } from "./UserNameCell.tsx";
 import { UserRowActions } from "./UserRowActions.tsx";
 import { userRowRules } from "./user-rules.ts";
 import { UserStatusCell } from "./UserStatusCell.tsx";
-import { NO_FILTERS, USERS_PAGE_SIZE, useUsers, usersKey, type UserFilters } from "./users.queries.ts";
+import { userKeys } from "./users.keys.ts";
+import { NO_FILTERS, USERS_PAGE_SIZE, useUsers, type UserFilters } from "./users.queries.ts";
 
 /** The users tab: filters, the table (user_name, e-mail, role, status), pagination, invite, edit and delete. */
 export function UsersTable() {
@@ -29,8 +30,8 @@ export function UsersTable() {
   const [removing, setRemoving] = useState<UserView | null>(null);
   const list = useUsers({ ...filters, search: search.trim() }, page);
   const remove = useMutation({
-    mutationFn: (user: UserView) => http.del(`/api/users/${user.ID}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: usersKey }),
+    mutationFn: (user: UserView) => api.del("/api/users/:id", { params: { id: user.ID } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
     onSettled: () => setRemoving(null),
   });
   const changeFilters = (next: UserFilters) => {

@@ -11,3 +11,6 @@ export const userKeys = {
   transferTargets: () => [...userKeys.all, "transfer-targets"] as const,
   callCenter: () => [...userKeys.all, "call-center"] as const,
 };
+
+/** The role permission matrix of the roles tab. */
+export const roleKeys = { all: ["roles"] as const };

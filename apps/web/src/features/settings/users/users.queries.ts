@@ -1,8 +1,8 @@
-import type { ListResponse, Role, UserStatus, UserType, UserView } from "@holboo/core";
+import type { Role, UserStatus, UserType } from "@holboo/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { http } from "../../../lib/http.ts";
+import { api } from "../../../lib/api.ts";
+import { userKeys } from "./users.keys.ts";
 
-export const usersKey = ["users"] as const;
 export const USERS_PAGE_SIZE = 20;
 
 export interface UserFilters {
@@ -18,8 +18,8 @@ export const NO_FILTERS: UserFilters = { user_type: null, user_status: null, rol
 export function useUsers(filters: UserFilters, page: number) {
   const query = { ...filters, page, page_size: USERS_PAGE_SIZE };
   return useQuery({
-    queryKey: [...usersKey, "list", query],
-    queryFn: () => http.get<ListResponse<UserView>>("/api/users", query),
+    queryKey: userKeys.list(query),
+    queryFn: () => api.get("/api/users", { query }),
     placeholderData: keepPreviousData,
   });
 }

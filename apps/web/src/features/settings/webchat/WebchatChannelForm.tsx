@@ -23,9 +23,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LogoUpload } from "../../../components/shared/LogoUpload.tsx";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
-import { fieldErrors } from "../../../lib/api.ts";
-import { http } from "../../../lib/http.ts";
+import { api, fieldErrors } from "../../../lib/api.ts";
 import { ChannelAgentSelect } from "../ChannelAgentSelect.tsx";
+import { channelKeys } from "../channels/channels.keys.ts";
+import { webchatChannelKeys } from "./webchat.keys.ts";
 import { validate } from "../../../lib/forms.ts";
 import { usePermission } from "../../../lib/session.ts";
 
@@ -56,10 +57,10 @@ function Form({ channel }: { channel: WebchatChannelView | null }) {
   });
   const save = useMutation({
     mutationFn: (values: typeof form.values) =>
-      channel ? http.put<WebchatChannelView>(`/api/webchat-channels/${channel.id}`, values) : http.post<WebchatChannelView>("/api/webchat-channels", values),
+      channel ? api.put("/api/webchat-channels/:id", { params: { id: channel.id }, body: values }) : api.post("/api/webchat-channels", { body: values }),
     onSuccess: (saved) => {
-      void client.invalidateQueries({ queryKey: ["channels"] });
-      client.setQueryData(["webchat", saved.id], saved);
+      void client.invalidateQueries({ queryKey: channelKeys.all });
+      client.setQueryData(webchatChannelKeys.one(saved.id), saved);
       void navigate(`/settings/web_chat/edit/${saved.id}`, { replace: true });
     },
     onError: (error) => form.setErrors(fieldErrors(error)),
@@ -201,8 +202,8 @@ function Snippet({ channel }: { channel: WebchatChannelView }) {
 function ChannelLogo({ channel }: { channel: WebchatChannelView }) {
   const { t } = useTranslation("channels");
   const client = useQueryClient();
-  const store = (saved: WebchatChannelView) => client.setQueryData(["webchat", saved.id], saved);
-  const remove = useMutation({ mutationFn: () => http.del<WebchatChannelView>(`/api/webchat-channels/${channel.id}/logo`), onSuccess: store });
+  const store = (saved: WebchatChannelView) => client.setQueryData(webchatChannelKeys.one(saved.id), saved);
+  const remove = useMutation({ mutationFn: () => api.del("/api/webchat-channels/:id/logo", { params: { id: channel.id } }), onSuccess: store });
   return (
     <Paper withBorder p="md">
       <Stack gap="xs">
@@ -229,7 +230,11 @@ function ChannelLogo({ channel }: { channel: WebchatChannelView }) {
 export function WebchatChannelFormPage() {
   const { t } = useTranslation("channels");
   const { id } = useParams();
-  const channel = useQuery({ queryKey: ["webchat", Number(id)], queryFn: () => http.get<WebchatChannelView>(`/api/webchat-channels/${id}`), enabled: !!id });
+  const channel = useQuery({
+    queryKey: webchatChannelKeys.one(Number(id)),
+    queryFn: () => api.get("/api/webchat-channels/:id", { params: { id } }),
+    enabled: !!id,
+  });
   if (id && !channel.data) return null;
   return (
     <Stack>

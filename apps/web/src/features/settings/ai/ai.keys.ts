@@ -1,0 +1,2 @@
+/** The company's own model endpoint for the answer engine. */
+export const modelProviderKeys = { all: ["model-provider"] as const };
