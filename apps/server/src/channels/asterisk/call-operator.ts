@@ -82,10 +82,9 @@ export class CallOperator implements VoiceDriver {
     return findCall(this.ctx, this.connection.id, call.providerCallId);
   }
 
-  /** Whether the operator has this caller now (a reconnect must not ring people for it). */
-  async owns(caller: string): Promise<boolean> {
-    const call = await findCall(this.ctx, this.connection.id, caller);
-    return !!call && !!(await waitingCallRun(this.ctx, call.companyId, call.id));
+  /** Whether the operator has this call now (a reconnect or a freed extension must not ring people for it). */
+  async owns(call: CallRow): Promise<boolean> {
+    return !!(await waitingCallRun(this.ctx, call.companyId, call.id));
   }
 
   digit(caller: string, digit: string) {
@@ -123,9 +122,8 @@ export class CallOperator implements VoiceDriver {
   }
 
   /** The caller hung up: the run ends where it stood. */
-  async callerGone(caller: string) {
-    const call = await findCall(this.ctx, this.connection.id, caller);
-    if (call) await endCallFlow(this.ctx, call.companyId, call.id);
+  async callerGone(call: CallRow) {
+    await endCallFlow(this.ctx, call.companyId, call.id);
   }
 
   /** From the timeout job: a menu heard no key; a playback or recording whose finish was lost counts as finished. */
