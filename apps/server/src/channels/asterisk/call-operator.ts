@@ -1,7 +1,7 @@
 import type { VoicePrompt, VoiceTransfer } from "@holboo/core";
 import { VOICE_LANGUAGES } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
-import { channelOfCall, findCall, linkCallToThread, type CallEvent, type CallRow, type PbxConnectionRow } from "../../modules/calls/call-state.service.ts";
+import { channelIdOfCall, findCall, linkCallToThread, type CallEvent, type CallRow, type PbxConnectionRow } from "../../modules/calls/call-state.service.ts";
 import type { VoiceInput } from "../../modules/flows/voice-engine.ts";
 import type { VoiceRunState } from "../../platform/db/schema.ts";
 import { findPrompt, promptMediaUrl, storeVoicemail } from "../../modules/flows/voice-prompts.service.ts";
@@ -76,8 +76,8 @@ export class CallOperator implements VoiceDriver {
    */
   private async withThread(call: CallRow | null): Promise<CallRow | null> {
     if (!call || call.interactionId || call.status !== "waiting") return call;
-    const channel = await channelOfCall(this.ctx, call);
-    if (!channel || !(await answeredByCallOperator(this.ctx, call.companyId, channel.id))) return call;
+    const channelId = await channelIdOfCall(this.ctx, call);
+    if (channelId === null || !(await answeredByCallOperator(this.ctx, call.companyId, channelId))) return call;
     await linkCallToThread(this.ctx, call.companyId, call.id);
     return findCall(this.ctx, this.connection.id, call.providerCallId);
   }

@@ -158,10 +158,16 @@ export async function linkCallToThread(ctx: AppContext, companyId: number, callI
 }
 
 /** The voice channel a call arrives on: its line's, or the company's first voice channel for a call without a line. */
-export async function channelOfCall(ctx: AppContext, call: repo.CallRow) {
+async function channelOfCall(ctx: AppContext, call: repo.CallRow) {
+  const id = await channelIdOfCall(ctx, call);
+  return id === null ? null : findChannel(ctx.db, call.companyId, id);
+}
+
+/** The id of that channel, read from the line alone when the call has one (the call operator asks on every new call). */
+export async function channelIdOfCall(ctx: AppContext, call: repo.CallRow): Promise<number | null> {
   const line = call.lineId ? await repo.findLine(ctx.db, call.companyId, call.lineId) : null;
-  if (line) return findChannel(ctx.db, call.companyId, line.channelId);
-  return (await listChannels(ctx.db, call.companyId)).find((c) => c.type === "voice") ?? null;
+  if (line) return line.channelId;
+  return (await listChannels(ctx.db, call.companyId)).find((c) => c.type === "voice")?.id ?? null;
 }
 
 /** The person who answered (or placed a click-to-call) owns the conversation from then on. */
