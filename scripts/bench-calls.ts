@@ -6,13 +6,14 @@
  * answered and hang up after 2–5 s of talk, the others hang up while waiting, so all are in progress at
  * once at the peak. A staff socket (the monitoring screen's) receives every `call.updated` push: the delay
  * from the PBX's event to the push for it (waiting, talking, ended/cancelled) gives `monitor_p95_ms`.
- * The last line is one JSON object.
+ * With BENCH_SQL_COUNT=1 it also counts the SQL statements the server sent (the whole process's, its set-up's
+ * few hundred included) and prints the most frequent. The last line is one JSON object.
  */
 import { performance } from "node:perf_hooks";
 import { CALL_SOCKET_EVENT, SESSION_COOKIE, type CallView } from "@holboo/core";
 import { io } from "socket.io-client";
 import { startFakeAri } from "../apps/server/test/fake-ari.ts";
-import { arg, createDatabase, run, Session, sleep, startServer, tearDown, type ServerProcess } from "./lib/harness.ts";
+import { arg, createDatabase, run, Session, sleep, startServer, statementsOf, stopServer, tearDown, type ServerProcess } from "./lib/harness.ts";
 
 const calls = arg("calls", 200);
 const rate = arg("arrivals-per-s", 20);
@@ -98,6 +99,11 @@ async function main() {
     while (sentAt.size && Date.now() < deadline) await sleep(100);
     const seconds = (performance.now() - started) / 1000;
     socket.close();
+    // A counting server writes its statements as it exits.
+    await stopServer(server);
+    const statements = statementsOf(port);
+    const statementCount = statements?.reduce((sum, [, count]) => sum + count, 0) ?? 0;
+    for (const [text, count] of statements?.slice(0, 12) ?? []) console.log(`${String(count).padStart(6)}  ${text.slice(0, 140)}`);
     const sorted = [...delays].sort((a, b) => a - b);
     const result = {
       calls,
@@ -110,6 +116,7 @@ async function main() {
       monitor_p95_ms: Math.round(percentile(sorted, 95)),
       monitor_max_ms: Math.round(sorted.at(-1) ?? 0),
       ari_violations: ari.violations.length,
+      ...(statements ? { sql_statements: statementCount, sql_per_event: Math.round((statementCount / (ari.eventsSent - eventsBefore)) * 10) / 10 } : {}),
       ...(process.env.BENCH_VIOLATIONS ? { first_violations: ari.violations.slice(0, 5) } : {}),
     };
     console.log(

@@ -1,5 +1,7 @@
 /** Shared by the load and crash scripts: a server process on a fresh database, and an HTTP session. */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
@@ -41,7 +43,8 @@ export type ServerProcess = ChildProcessWithoutNullStreams & { inspectorUrl: str
 export function startServer(databaseUrl: string, port: number, options: { inspect?: boolean } = {}): Promise<ServerProcess> {
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const inspect = options.inspect ? ["--inspect=127.0.0.1:0"] : [];
-  const child = spawn(process.execPath, [...profile, ...inspect, "--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
+  const counting = process.env.BENCH_SQL_COUNT ? ["--import", path.join(root, "scripts/lib/count-statements.mjs")] : [];
+  const child = spawn(process.execPath, [...profile, ...inspect, ...counting, "--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
     cwd: root,
     env: {
       ...process.env,
@@ -53,6 +56,7 @@ export function startServer(databaseUrl: string, port: number, options: { inspec
       AUTH_RATE_LIMIT_PER_MINUTE: "100000",
       NODE_ENV: "production",
       TRUST_PROXY: "true",
+      HOLBOO_STATEMENTS_FILE: statementsFile(port),
     },
   });
   const server: ServerProcess = Object.assign(child, { inspectorUrl: null });
@@ -67,6 +71,18 @@ export function startServer(databaseUrl: string, port: number, options: { inspec
     });
     server.on("exit", () => reject(new Error("server exited before it was ready")));
   });
+}
+
+/** Where a server on `port` started with BENCH_SQL_COUNT writes its statement counts when it exits. */
+const statementsFile = (port: number) => path.join(os.tmpdir(), `holboo-bench-statements-${port}.json`);
+
+/** The SQL statements a stopped server sent, by text, most frequent first (BENCH_SQL_COUNT set), else null. */
+export function statementsOf(port: number): [string, number][] | null {
+  if (!process.env.BENCH_SQL_COUNT) return null;
+  const file = statementsFile(port);
+  const counts = JSON.parse(fs.readFileSync(file, "utf8")) as [string, number][];
+  fs.rmSync(file);
+  return counts;
 }
 
 /** Stops a server cleanly (SIGINT) and waits for it to exit. */

@@ -9,6 +9,7 @@ import {
   setConnectionState,
   waitingCallersOfConnection,
   type CallEvent,
+  type CallRow,
   type PbxConnectionRow,
 } from "../../modules/calls/call-state.service.ts";
 import { AriClient, AriRequestError, type AriChannel } from "./ari.client.ts";
@@ -180,7 +181,7 @@ export class AriSession {
       if (live.has(caller)) {
         if (call.status === "waiting")
           void this.enqueue(caller, async () => {
-            if (!(await this.operator.owns(caller))) await this.offer(caller);
+            if (!(await this.operator.owns(call))) await this.offer(caller);
           });
         continue;
       }
@@ -257,10 +258,10 @@ export class AriSession {
     await this.offer(caller);
   }
 
-  /** Rings the next free extension for a waiting caller; none left after trying some is a missed call. */
-  private async offer(caller: string) {
+  /** Rings the next free extension for a waiting caller; none left after trying some is a missed call. `read`: the call as this task just read it. */
+  private async offer(caller: string, read?: CallRow | null) {
     if (this.ringing.has(caller)) return;
-    const call = await findCall(this.ctx, this.connection.id, caller);
+    const call = read === undefined ? await findCall(this.ctx, this.connection.id, caller) : read;
     // Only callers wait for people: a click-to-call waiting is the person's own phone ringing.
     if (!call || call.direction !== "in" || call.status !== "waiting" || this.ringing.has(caller)) return;
     const tried = this.tried.get(caller) ?? new Set<string>();
@@ -318,9 +319,10 @@ export class AriSession {
     }
   }
 
+  /** Both ChannelHangupRequest and ChannelDestroyed say so: the second finds nothing left to do. */
   private async callerGone(channel: AriChannel, at: Date) {
-    await this.operator.callerGone(channel.id);
     const call = await findCall(this.ctx, this.connection.id, channel.id);
+    if (call) await this.operator.callerGone(call);
     if (!call || (call.status !== "waiting" && call.status !== "talking")) return;
     const ringing = this.ringing.get(channel.id);
     const talkingTo = call.status === "talking" ? call.extension : null;
@@ -335,17 +337,22 @@ export class AriSession {
    * An extension came free: waiting callers nobody rings are offered again. Each gets at most one queued
    * re-offer, and one already ringing when it runs is left alone: with many calls waiting, every call that
    * ended would otherwise queue a re-offer (and a read) per waiting caller, ahead of their own events.
+   * With every extension on a call there is nobody to offer them to (a caller who gave up frees none), and
+   * the call that frees one drains again.
    */
   private async drain() {
+    if (!(await freeExtensions(this.ctx, this.connection.companyId)).length) return;
     for (const caller of await waitingCallersOfConnection(this.ctx, this.connection.id)) {
       if (this.ringing.has(caller) || this.reoffers.has(caller)) continue;
       this.reoffers.add(caller);
       void this.enqueue(caller, async () => {
         this.reoffers.delete(caller);
+        if (this.ringing.has(caller)) return;
+        const call = await findCall(this.ctx, this.connection.id, caller);
         // A caller in the call operator's menu is not offered to people until it transfers them.
-        if (this.ringing.has(caller) || (await this.operator.owns(caller))) return;
+        if (!call || (await this.operator.owns(call))) return;
         this.tried.delete(caller);
-        await this.offer(caller);
+        await this.offer(caller, call);
       });
     }
   }

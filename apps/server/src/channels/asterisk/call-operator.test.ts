@@ -180,6 +180,21 @@ describe("the call operator", () => {
     await until(async () => (await callIn(admin.client, call.interaction_id!)).status === "ended", 10_000);
   });
 
+  it("a caller hanging up during the menu ends the flow's run where it stood, awaiting nothing", async () => {
+    const { admin } = await operatorCompany();
+    const number = randomPhone();
+    const caller = ari.incoming(number, LINE);
+    const call = await callOf(admin.client, number);
+    await until(() => playsOn(caller).length === 1, 10_000);
+    ari.hangup(caller);
+    await until(async () => (await callIn(admin.client, call.interaction_id!)).status === "cancelled", 10_000);
+    const { rows } = await t.database.pool.query<{ status: string; awaiting: string | null; ended: boolean; call_id: string }>(
+      "SELECT status, voice->>'awaiting' AS awaiting, ended_at IS NOT NULL AS ended, voice->>'callId' AS call_id FROM flow_runs WHERE interaction_id = $1",
+      [call.interaction_id],
+    );
+    expect(rows).toEqual([{ status: "ended", awaiting: null, ended: true, call_id: String(call.id) }]);
+  });
+
   it("keeps a call's place in the flow across a restart: the new process takes the key and transfers", async () => {
     const { admin } = await operatorCompany();
     const number = randomPhone();

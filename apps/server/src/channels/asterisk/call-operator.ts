@@ -1,7 +1,7 @@
 import type { VoicePrompt, VoiceTransfer } from "@holboo/core";
 import { VOICE_LANGUAGES } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
-import { channelOfCall, findCall, linkCallToThread, type CallEvent, type CallRow, type PbxConnectionRow } from "../../modules/calls/call-state.service.ts";
+import { channelIdOfCall, findCall, linkCallToThread, type CallEvent, type CallRow, type PbxConnectionRow } from "../../modules/calls/call-state.service.ts";
 import type { VoiceInput } from "../../modules/flows/voice-engine.ts";
 import type { VoiceRunState } from "../../platform/db/schema.ts";
 import { findPrompt, promptMediaUrl, storeVoicemail } from "../../modules/flows/voice-prompts.service.ts";
@@ -76,16 +76,15 @@ export class CallOperator implements VoiceDriver {
    */
   private async withThread(call: CallRow | null): Promise<CallRow | null> {
     if (!call || call.interactionId || call.status !== "waiting") return call;
-    const channel = await channelOfCall(this.ctx, call);
-    if (!channel || !(await answeredByCallOperator(this.ctx, call.companyId, channel.id))) return call;
+    const channelId = await channelIdOfCall(this.ctx, call);
+    if (channelId === null || !(await answeredByCallOperator(this.ctx, call.companyId, channelId))) return call;
     await linkCallToThread(this.ctx, call.companyId, call.id);
     return findCall(this.ctx, this.connection.id, call.providerCallId);
   }
 
-  /** Whether the operator has this caller now (a reconnect must not ring people for it). */
-  async owns(caller: string): Promise<boolean> {
-    const call = await findCall(this.ctx, this.connection.id, caller);
-    return !!call && !!(await waitingCallRun(this.ctx, call.companyId, call.id));
+  /** Whether the operator has this call now (a reconnect or a freed extension must not ring people for it). */
+  async owns(call: CallRow): Promise<boolean> {
+    return !!(await waitingCallRun(this.ctx, call.companyId, call.id));
   }
 
   digit(caller: string, digit: string) {
@@ -123,9 +122,8 @@ export class CallOperator implements VoiceDriver {
   }
 
   /** The caller hung up: the run ends where it stood. */
-  async callerGone(caller: string) {
-    const call = await findCall(this.ctx, this.connection.id, caller);
-    if (call) await endCallFlow(this.ctx, call.companyId, call.id);
+  async callerGone(call: CallRow) {
+    await endCallFlow(this.ctx, call.companyId, call.id);
   }
 
   /** From the timeout job: a menu heard no key; a playback or recording whose finish was lost counts as finished. */

@@ -46,16 +46,35 @@ export async function pushCall(ctx: AppContext, row: repo.CallRow) {
 
 /** Applies one report to its call (made on "new", or on any report of a call not seen yet), then tells the staff. */
 export async function applyCallEvent(ctx: AppContext, connection: repo.PbxConnectionRow, event: CallEvent): Promise<repo.CallRow | null> {
-  const created =
-    event.kind === "new" || (event.kind !== "recorded" && (await repo.findCall(ctx.db, connection.id, event.providerCallId)) === null)
-      ? await arrive(ctx, connection, event)
-      : null;
-  // Waiting calls reach the monitoring screen at once; the caller's conversation is set up by a job beside it.
-  if (created) await pushCall(ctx, created);
-  if (created && event.kind === "new") return created;
-  const row = await ctx.db.transaction(async (tx) => {
+  if (event.kind === "new") {
+    const created = await arrive(ctx, connection, event);
+    // Waiting calls reach the monitoring screen at once; the caller's conversation is set up by a job beside it.
+    if (created) {
+      await pushCall(ctx, created);
+      return created;
+    }
+  }
+  // The call is locked straight away: reading it first to know it exists would cost every event a statement.
+  let change = await changeCall(ctx, connection, event);
+  let created: repo.CallRow | null = null;
+  if (change === "unseen" && event.kind !== "recorded") {
+    created = await arrive(ctx, connection, event);
+    if (created) await pushCall(ctx, created);
+    change = await changeCall(ctx, connection, event);
+  }
+  if (change === "unseen" || change === null) return created;
+  // The monitoring screen hears of the change first; the conversation's owner follows.
+  await pushCall(ctx, change);
+  if (change.status === "talking") await giveToAnswerer(ctx, change);
+  return change;
+}
+
+/** The call as the report leaves it, null when the report changes nothing, "unseen" when the call is not recorded. */
+function changeCall(ctx: AppContext, connection: repo.PbxConnectionRow, event: CallEvent): Promise<repo.CallRow | null | "unseen"> {
+  return ctx.db.transaction(async (tx) => {
     const call = await repo.lockCall(tx, connection.id, event.providerCallId);
-    if (!call || call.seenEvents.includes(event.key)) return null;
+    if (!call) return "unseen";
+    if (call.seenEvents.includes(event.key)) return null;
     const seen = [...call.seenEvents, event.key].slice(-20);
     if (event.kind === "answered" && call.status === "waiting") {
       const userId = event.extension ? await repo.userOfExtension(tx, call.companyId, event.extension) : null;
@@ -90,11 +109,6 @@ export async function applyCallEvent(ctx: AppContext, connection: repo.PbxConnec
     if (event.recordingUrl && !call.recordingUrl) return repo.updateCall(tx, call.id, { recordingUrl: event.recordingUrl, seenEvents: seen });
     return null;
   });
-  if (!row) return created;
-  // The monitoring screen hears of the change first; the conversation's owner follows.
-  await pushCall(ctx, row);
-  if (row.status === "talking") await giveToAnswerer(ctx, row);
-  return row;
 }
 
 /**
@@ -144,10 +158,16 @@ export async function linkCallToThread(ctx: AppContext, companyId: number, callI
 }
 
 /** The voice channel a call arrives on: its line's, or the company's first voice channel for a call without a line. */
-export async function channelOfCall(ctx: AppContext, call: repo.CallRow) {
+async function channelOfCall(ctx: AppContext, call: repo.CallRow) {
+  const id = await channelIdOfCall(ctx, call);
+  return id === null ? null : findChannel(ctx.db, call.companyId, id);
+}
+
+/** The id of that channel, read from the line alone when the call has one (the call operator asks on every new call). */
+export async function channelIdOfCall(ctx: AppContext, call: repo.CallRow): Promise<number | null> {
   const line = call.lineId ? await repo.findLine(ctx.db, call.companyId, call.lineId) : null;
-  if (line) return findChannel(ctx.db, call.companyId, line.channelId);
-  return (await listChannels(ctx.db, call.companyId)).find((c) => c.type === "voice") ?? null;
+  if (line) return line.channelId;
+  return (await listChannels(ctx.db, call.companyId)).find((c) => c.type === "voice")?.id ?? null;
 }
 
 /** The person who answered (or placed a click-to-call) owns the conversation from then on. */
@@ -167,11 +187,7 @@ async function giveToAnswerer(ctx: AppContext, call: repo.CallRow) {
 }
 
 /** Extensions of the company not on a call now, in their order. */
-export async function freeExtensions(ctx: AppContext, companyId: number): Promise<string[]> {
-  const [extensions, busy] = await Promise.all([repo.listExtensions(ctx.db, companyId), repo.busyExtensions(ctx.db, companyId)]);
-  return extensions.map((e) => e.extension).filter((e) => !busy.has(e));
-}
-
+export const freeExtensions = (ctx: AppContext, companyId: number) => repo.freeExtensions(ctx.db, companyId);
 export const openCallsOfConnection = (ctx: AppContext, connectionId: number) => repo.openCallsOfConnection(ctx.db, connectionId);
 export const waitingCallersOfConnection = (ctx: AppContext, connectionId: number) => repo.waitingCallersOfConnection(ctx.db, connectionId);
 export const findCall = (ctx: AppContext, connectionId: number, providerCallId: string) => repo.findCall(ctx.db, connectionId, providerCallId);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../platform/db/client.ts";
 import { callExtensions, callLines, calls, ctiEvents, pbxConnections, users } from "../../platform/db/schema.ts";
 
@@ -173,13 +173,27 @@ export async function waitingCallersOfConnection(db: Executor, connectionId: num
   return rows.map((r) => r.providerCallId);
 }
 
-/** Extensions of the company on a call now, or ringing for a click-to-call of their own. */
-export async function busyExtensions(db: Executor, companyId: number): Promise<Set<string>> {
-  const rows = await db
-    .selectDistinct({ extension: calls.extension })
+/**
+ * Extensions of the company not on a call now (nor ringing for a click-to-call of their own), in their order:
+ * one statement, as the PBX session asks on every offer to a waiting caller.
+ */
+export async function freeExtensions(db: Executor, companyId: number): Promise<string[]> {
+  const busy = db
+    .select({ extension: calls.extension })
     .from(calls)
-    .where(and(eq(calls.companyId, companyId), or(eq(calls.status, "talking"), and(eq(calls.direction, "out"), eq(calls.status, "waiting")))));
-  return new Set(rows.map((r) => r.extension).filter((e): e is string => e !== null));
+    .where(
+      and(
+        eq(calls.companyId, companyId),
+        isNotNull(calls.extension),
+        or(eq(calls.status, "talking"), and(eq(calls.direction, "out"), eq(calls.status, "waiting"))),
+      ),
+    );
+  const rows = await db
+    .select({ extension: callExtensions.extension })
+    .from(callExtensions)
+    .where(and(eq(callExtensions.companyId, companyId), notInArray(callExtensions.extension, busy)))
+    .orderBy(asc(callExtensions.extension));
+  return rows.map((r) => r.extension);
 }
 
 export function openCallsOfConnection(db: Executor, connectionId: number) {

@@ -140,6 +140,28 @@ describe("calls through Asterisk", () => {
     expect((await admin.client.get<CallMonitorView>("/api/call-center/monitor")).body.today.missed).toBe(1);
   });
 
+  it("a caller waiting while the only extension talks is rung once it comes free, not when another caller gives up meanwhile", async () => {
+    const admin = await callCenter();
+    const first = ari.incoming(randomPhone(), LINE);
+    ari.answer(await ari.ringingLeg("101"));
+    await until(() => [...ari.bridges.values()].some((b) => b.has(first)), 10_000);
+    const legOf = (caller: string) => [...ari.channels.values()].find((c) => c.appArgs?.[1] === caller);
+    const next = randomPhone();
+    const nextCaller = ari.incoming(next, LINE);
+    const waiting = await waitingCall(admin.client, next);
+    const gaveUp = randomPhone();
+    const gaveUpCaller = ari.incoming(gaveUp, LINE);
+    const gaveUpCall = await waitingCall(admin.client, gaveUp);
+    ari.hangup(gaveUpCaller);
+    await until(async () => (await callOf(admin.client, gaveUpCall.interaction_id!)).status === "cancelled", 10_000);
+    expect(legOf(nextCaller)).toBeUndefined();
+    ari.hangup(first);
+    const leg = await ari.ringingLeg("101");
+    expect(leg.appArgs?.[1]).toBe(nextCaller);
+    ari.answer(leg);
+    await until(async () => (await callOf(admin.client, waiting.interaction_id!)).status === "talking", 10_000);
+  });
+
   it("after the events socket drops, calls that ended meanwhile are reconciled from GET /channels", async () => {
     const admin = await callCenter();
     const number = randomPhone();

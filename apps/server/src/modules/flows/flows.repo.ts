@@ -161,6 +161,15 @@ export async function findWaitingCallRun(db: Executor, companyId: number, callId
   return row ?? null;
 }
 
+/** Ends a call's waiting run where it stood, nothing awaited any more (one statement: every hang-up asks). */
+export async function endWaitingCallRun(db: Executor, companyId: number, callId: number) {
+  const now = new Date();
+  await db
+    .update(flowRuns)
+    .set({ status: "ended", endedAt: now, updatedAt: now, voice: sql`jsonb_set(${flowRuns.voice}, '{awaiting}', 'null'::jsonb)` })
+    .where(and(eq(flowRuns.companyId, companyId), eq(flowRuns.status, "waiting"), sql`(${flowRuns.voice}->>'callId')::bigint = ${callId}`));
+}
+
 export async function findRun(db: Executor, companyId: number, id: number): Promise<FlowRunRow | null> {
   const [row] = await db
     .select()

@@ -112,11 +112,7 @@ export async function resumeCallFlow(ctx: AppContext, companyId: number, callId:
 
 /** The caller hung up while the operator had the call: its run ends where it stood. */
 export async function endCallFlow(ctx: AppContext, companyId: number, callId: number) {
-  await ctx.db.transaction(async (tx) => {
-    const run = await repo.findWaitingCallRun(tx, companyId, callId);
-    if (!run) return;
-    await repo.updateRun(tx, companyId, run.id, { status: "ended", endedAt: new Date(), voice: { ...(run.voice as VoiceRunState), awaiting: null } });
-  });
+  await repo.endWaitingCallRun(ctx.db, companyId, callId);
 }
 
 /** Stores where the run stands (with its wait's timeout job) and one interaction event per step. */
