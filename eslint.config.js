@@ -88,6 +88,35 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": ["error", { paths: [noDrizzle], patterns: [...drizzlePatterns, ...serverPatterns] }],
     },
   },
+  // The web app calls the server through the typed api, and keys its caches with each feature's key factory.
+  {
+    files: ["apps/web/src/**/*.{ts,tsx}"],
+    ignores: ["apps/web/src/lib/api.ts", "apps/web/src/features/settings/test-fixtures.ts", ...TESTS],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [noDrizzle],
+          patterns: [
+            ...drizzlePatterns,
+            ...serverPatterns,
+            {
+              group: ["**/http.ts"],
+              importNames: ["http"],
+              message: "Call the typed api (lib/api.ts) on the route's own path; the transport is its alone.",
+            },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: "Take the query key from the feature's key factory (<feature>.keys.ts), so invalidations reach every query under it.",
+        },
+      ],
+    },
+  },
   // Core is shared by everyone, so it depends on no app.
   {
     files: ["packages/core/**/*.ts"],

@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLocale } from "../../i18n/index.ts";
-import { http, ApiError } from "../../lib/http.ts";
+import { ApiError } from "../../lib/http.ts";
 import { LOGO_TYPES, logoFileProblem } from "./logo-file.ts";
 
 interface LogoUploadProps<T> {
@@ -13,14 +13,14 @@ interface LogoUploadProps<T> {
   src: string | null;
   /** Shown (its first letter) while there is no logo. */
   name: string;
-  /** Where the image is posted as the multipart field `file`. */
-  uploadPath: string;
+  /** Sends the image, the multipart field `file`, with the caller's typed api call. */
+  upload(form: FormData): Promise<T>;
   onUploaded(result: T): void;
   canEdit: boolean;
 }
 
 /** A logo (company, web chat): a preview of the chosen file at once, uploaded when it is an image of at most 1 MB. */
-export function LogoUpload<T>({ src, name, uploadPath, onUploaded, canEdit }: LogoUploadProps<T>) {
+export function LogoUpload<T>({ src, name, upload: send, onUploaded, canEdit }: LogoUploadProps<T>) {
   const { t } = useTranslation("components");
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<ErrorCode | null>(null);
@@ -34,8 +34,7 @@ export function LogoUpload<T>({ src, name, uploadPath, onUploaded, canEdit }: Lo
     mutationFn: (file: File) => {
       const data = new FormData();
       data.append("file", file);
-      // Still on the transport: the callers (settings) hand over an already filled path, not a route of the typed api.
-      return http.upload<T>(uploadPath, data);
+      return send(data);
     },
     onSuccess: onUploaded,
     onError: (error) => {

@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/shared/EmptyState.tsx";
 import { LogoUpload } from "../../../components/shared/LogoUpload.tsx";
+import { api } from "../../../lib/api.ts";
 import { useMe, usePermission } from "../../../lib/session.ts";
 import { CompanyForm } from "./CompanyForm.tsx";
 import { storeCompany, useCompany } from "./company.queries.ts";
@@ -38,7 +39,7 @@ export function OurCompanyPage() {
           <LogoUpload<CompanyView>
             src={company.data.logo_url}
             name={company.data.name}
-            uploadPath="/api/company/logo"
+            upload={(form) => api.upload("/api/company/logo", form)}
             onUploaded={(updated) => storeCompany(client, updated)}
             canEdit={canEdit}
           />

@@ -212,7 +212,7 @@ function ChannelLogo({ channel }: { channel: WebchatChannelView }) {
           <LogoUpload<WebchatChannelView>
             src={channel.logo_url}
             name={channel.name_mn}
-            uploadPath={`/api/webchat-channels/${channel.id}/logo`}
+            upload={(form) => api.upload("/api/webchat-channels/:id/logo", form, { id: channel.id })}
             onUploaded={store}
             canEdit
           />
