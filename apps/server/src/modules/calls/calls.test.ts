@@ -1,10 +1,20 @@
-import { callRecordingPath, type CallCenterView, type CallMonitorView, type CallView, type ContactView, type InteractionView } from "@holboo/core";
+import {
+  callRecordingPath,
+  CTI_MAX_SKEW_SECONDS,
+  type CallCenterView,
+  type CallMonitorView,
+  type CallView,
+  type ContactView,
+  type InteractionView,
+} from "@holboo/core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { errorCode, startTestApp, type Client, type TestApp } from "../../../test/harness.ts";
 import { colleague, companyAdmin, unique } from "../../../test/factories.ts";
 import { startFakeAri, type FakeAri } from "../../../test/fake-ari.ts";
 import { collect, connected, staffSocket, until } from "../../../test/sockets.ts";
 import { ctiSignature } from "../../channels/cti/cti.service.ts";
+import { CTI_EVENTS_KEPT_SECONDS, ctiEventPurgeJob } from "../../channels/cti/cti-purge.job.ts";
+import { JobQueue } from "../../platform/jobs/queue.ts";
 
 let t: TestApp;
 /** One Asterisk per company, as in life: each test's company connects its own. */
@@ -303,6 +313,67 @@ describe("the generic CTI webhook", () => {
       const history = (await admin.client.get<CallMonitorView>("/api/call-center/monitor")).body;
       expect(history.waiting.map((c) => c.number)).not.toContain(number);
     }
+  });
+
+  /** The hourly purge of applied CTI events, run now through the app's own job queue. */
+  async function purgeCtiEvents() {
+    const key = unique("cti-purge-");
+    await new JobQueue(t.config.JOBS_SCHEMA).add(t.database.db, ctiEventPurgeJob, {}, { key });
+    await until(async () => (await t.database.pool.query(`SELECT 1 FROM ${t.config.JOBS_SCHEMA}._private_jobs WHERE key = $1`, [key])).rowCount === 0);
+  }
+  const storedEvents = async (callId: string) =>
+    (await t.database.pool.query<{ event_id: string }>("SELECT event_id FROM cti_events WHERE event_id LIKE $1 ORDER BY event_id", [`${callId}-%`])).rows.map(
+      (r) => r.event_id,
+    );
+  const applied = (eventIds: string[]) =>
+    until(
+      async () =>
+        (await t.database.pool.query("SELECT 1 FROM cti_events WHERE event_id = ANY($1) AND processed_at IS NOT NULL", [eventIds])).rowCount ===
+        eventIds.length,
+      15_000,
+    );
+
+  it("applied events are purged once kept long enough; one not applied yet and a recent one stay", async () => {
+    const { admin, send } = await ctiCompany();
+    const number = randomPhone();
+    const callId = unique("call-");
+    await send({ event_id: `${callId}-1`, event: "new_call", call_id: callId, from: number, to: LINE });
+    const waiting = await waitingCall(admin.client, number);
+    await send({ event_id: `${callId}-2`, event: "answered", call_id: callId, from: number, to: LINE, extension: "300" });
+    await send({ event_id: `${callId}-3`, event: "hangup", call_id: callId, from: number, to: LINE, cause: "normalClearing" });
+    await applied([`${callId}-1`, `${callId}-2`, `${callId}-3`]);
+    // The first two received a minute more than the kept time ago; the second as if its job had not run yet.
+    await t.database.pool.query("UPDATE cti_events SET received_at = now() - make_interval(secs => $2) WHERE event_id = ANY($1)", [
+      [`${callId}-1`, `${callId}-2`],
+      CTI_EVENTS_KEPT_SECONDS + 60,
+    ]);
+    await t.database.pool.query("UPDATE cti_events SET processed_at = NULL WHERE event_id = $1", [`${callId}-2`]);
+    await purgeCtiEvents();
+    expect(await storedEvents(callId)).toEqual([`${callId}-2`, `${callId}-3`]);
+    expect((await callOf(admin.client, waiting.interaction_id!)).status).toBe("ended");
+  });
+
+  it("a replay still inside the timestamp window is refused after the purge, even of the oldest receipt it could repeat", async () => {
+    const { admin, send } = await ctiCompany();
+    const number = randomPhone();
+    const callId = unique("call-");
+    // Signed four minutes ago: the same request passes the timestamp check for one more minute.
+    const timestamp = Math.floor(Date.now() / 1000) - CTI_MAX_SKEW_SECONDS + 60;
+    const newCall = { event_id: `${callId}-1`, event: "new_call", call_id: callId, from: number, to: LINE };
+    expect(await (await send(newCall, { timestamp })).json()).toEqual({ ok: true, queued: true });
+    await waitingCall(admin.client, number);
+    await applied([`${callId}-1`]);
+    // Received as long before its timestamp as the window allows (the PBX's clock that far ahead): nine minutes ago.
+    await t.database.pool.query("UPDATE cti_events SET received_at = to_timestamp($2) - make_interval(secs => $3) WHERE event_id = $1", [
+      `${callId}-1`,
+      timestamp,
+      CTI_MAX_SKEW_SECONDS,
+    ]);
+    await purgeCtiEvents();
+    const replay = await send(newCall, { timestamp });
+    expect(replay.status).toBe(202);
+    expect(await replay.json()).toEqual({ ok: true, queued: false });
+    expect(await storedEvents(callId)).toEqual([`${callId}-1`]);
   });
 });
 
