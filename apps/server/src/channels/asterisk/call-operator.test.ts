@@ -14,7 +14,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CSRF_COOKIE, SESSION_COOKIE } from "@holboo/core";
 import { Client, errorCode, startTestApp, type TestApp } from "../../../test/harness.ts";
 import { colleague, companyAdmin } from "../../../test/factories.ts";
-import { fakeWav, startFakeAri, type FakeAri } from "../../../test/fake-ari.ts";
+import { startFakeAri, type FakeAri } from "../../../test/fake-ari/server.ts";
+import { fakeWav } from "../../../test/fake-ari/wav.ts";
 import { until } from "../../../test/sockets.ts";
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { errorCode, startTestApp, type Client, type TestApp } from "../../../test/harness.ts";
 import { colleague, companyAdmin, unique } from "../../../test/factories.ts";
-import { startFakeAri, type FakeAri } from "../../../test/fake-ari.ts";
+import { startFakeAri, type FakeAri } from "../../../test/fake-ari/server.ts";
 import { collect, connected, staffSocket, until } from "../../../test/sockets.ts";
 import { ctiSignature } from "../../channels/cti/cti.service.ts";
 import { CTI_EVENTS_KEPT_SECONDS, ctiEventPurgeJob } from "../../channels/cti/cti-purge.job.ts";

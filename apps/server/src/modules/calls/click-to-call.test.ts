@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { errorCode, startTestApp, type Client, type TestApp } from "../../../test/harness.ts";
 import { colleague, companyAdmin } from "../../../test/factories.ts";
-import { startFakeAri, type FakeAri } from "../../../test/fake-ari.ts";
+import { startFakeAri, type FakeAri } from "../../../test/fake-ari/server.ts";
 import { collect, connected, staffSocket, until } from "../../../test/sockets.ts";
 import { calls } from "../../platform/db/schema.ts";
 

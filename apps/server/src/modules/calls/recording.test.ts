@@ -2,7 +2,7 @@ import { callRecordingPath, ERROR_CATALOGUE, LIMITS, type CallCenterView, type C
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { errorCode, startTestApp, type Client, type TestApp } from "../../../test/harness.ts";
 import { colleague, companyAdmin, unique } from "../../../test/factories.ts";
-import { startFakeAri, type FakeAri } from "../../../test/fake-ari.ts";
+import { startFakeAri, type FakeAri } from "../../../test/fake-ari/server.ts";
 import { until } from "../../../test/sockets.ts";
 import { ctiSignature } from "../../channels/cti/cti.service.ts";
 
