@@ -14,7 +14,7 @@ export const CTI_EVENTS_KEPT_SECONDS = Math.max(60 * 60, 2 * CTI_MAX_SKEW_SECOND
 /**
  * Applied CTI events older than that are deleted, so `cti_events` stays small. An event not applied yet is
  * kept whatever its age: its job still reads it. A PBX's own late retry (signed anew) is stored again and
- * changes nothing, as its call already lists the event id among those it applied.
+ * changes nothing: its call keeps the last event ids it applied, and its state only moves forward.
  */
 export const ctiEventPurgeJob = defineJob<object, AppContext>({
   id: "calls.cti_event_purge",
