@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { fakeWav, startFakeAri } from "../apps/server/test/fake-ari.ts";
+import { startFakeAri } from "../apps/server/test/fake-ari/server.ts";
+import { fakeWav } from "../apps/server/test/fake-ari/wav.ts";
 import { newCompany, shot, shotPath } from "./support.ts";
 
 test("an admin connects Asterisk; a call waits on the monitoring screen, is answered and shows in the contact's history; a missed call is a callback task", async ({

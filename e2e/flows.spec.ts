@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { fakeWav } from "../apps/server/test/fake-ari.ts";
+import { fakeWav } from "../apps/server/test/fake-ari/wav.ts";
 import { csrfHeaders, newCompany, shot, shotPath } from "./support.ts";
 
 /** The shop's order API, on this machine (the installation allows 127.0.0.1 for custom API calls). */

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:calls [-- --calls 200 --arrivals-per-s 20 --port 3920]`
  * Holboo as its own process on the machine's PostgreSQL (a fresh database), a company connected to the
- * fake Asterisk (`apps/server/test/fake-ari.ts`, the same ARI REST and events as the tests), one line and
+ * fake Asterisk (`apps/server/test/fake-ari/`, the same ARI REST and events as the tests), one line and
  * one extension. `calls` callers enter the Stasis app at `arrivals-per-s`; each waits 1–3 s, then 70% are
  * answered and hang up after 2–5 s of talk, the others hang up while waiting, so all are in progress at
  * once at the peak. A staff socket (the monitoring screen's) receives every `call.updated` push: the delay
@@ -12,7 +12,7 @@
 import { performance } from "node:perf_hooks";
 import { CALL_SOCKET_EVENT, SESSION_COOKIE, type CallView } from "@holboo/core";
 import { io } from "socket.io-client";
-import { startFakeAri } from "../apps/server/test/fake-ari.ts";
+import { startFakeAri } from "../apps/server/test/fake-ari/server.ts";
 import { arg, createDatabase, run, Session, sleep, startServer, statementsOf, stopServer, tearDown, type ServerProcess } from "./lib/harness.ts";
 
 const calls = arg("calls", 200);

@@ -18,6 +18,7 @@ import { billingCycleJob } from "./modules/billing/billing.job.ts";
 import { qpayCheckJob } from "./modules/billing/qpay.job.ts";
 import { callThreadJob } from "./modules/calls/call-thread.job.ts";
 import { ctiEventJob } from "./channels/cti/cti-event.job.ts";
+import { ctiEventPurgeJob } from "./channels/cti/cti-purge.job.ts";
 
 /** Every kind of background job the server runs (a worker process runs them all). */
 export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [
@@ -41,6 +42,7 @@ export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [
   qpayCheckJob,
   callThreadJob,
   ctiEventJob,
+  ctiEventPurgeJob,
 ];
 
 /** Recurring jobs, as cron lines in UTC. */
@@ -51,4 +53,5 @@ export const SCHEDULES: ReadonlyArray<ScheduledJob<AppContext>> = [
   { cron: "41 3 * * *", job: jobQueueCleanupJob },
   { cron: "* * * * *", job: dashboardFoldJob },
   { cron: "5 * * * *", job: billingCycleJob },
+  { cron: "29 * * * *", job: ctiEventPurgeJob },
 ];

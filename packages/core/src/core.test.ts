@@ -17,6 +17,14 @@ import {
   pageItems,
   relativeTime,
 } from "./index.ts";
+import { AUTH_ERRORS } from "./errors/auth.ts";
+import { CALL_ERRORS } from "./errors/calls.ts";
+import { CHANNEL_ERRORS } from "./errors/channels.ts";
+import { COMPANY_ERRORS } from "./errors/company.ts";
+import { CONTACT_ERRORS } from "./errors/contacts.ts";
+import { CONVERSATION_ERRORS } from "./errors/conversations.ts";
+import { GENERIC_ERRORS } from "./errors/generic.ts";
+import { KNOWLEDGE_ERRORS } from "./errors/knowledge.ts";
 
 describe("error catalogue", () => {
   it("has a Mongolian and an English message and an HTTP status for every code", () => {
@@ -27,6 +35,13 @@ describe("error catalogue", () => {
     }
     expect(ERROR_CATALOGUE.article_limit_reached.mn).toBe("Нийтлэл нэмэх боломж дүүрсэн байна");
     expect(ERROR_CATALOGUE.unregistered_domain.en).toBe("Unregistered domain");
+  });
+
+  it("lists every code in one feature area only (a second would silently replace the first in the table)", () => {
+    const areas = [GENERIC_ERRORS, AUTH_ERRORS, COMPANY_ERRORS, CHANNEL_ERRORS, CONVERSATION_ERRORS, KNOWLEDGE_ERRORS, CONTACT_ERRORS, CALL_ERRORS];
+    const codes = areas.flatMap((area) => Object.keys(area));
+    expect(codes.filter((code, i) => codes.indexOf(code) !== i)).toEqual([]);
+    expect(codes).toEqual(Object.keys(ERROR_CATALOGUE));
   });
 
   it("maps failed statuses as spec §8 says", () => {

@@ -1,6 +1,5 @@
 import type {
   AgentView,
-  CallCenterView,
   CallMonitorView,
   CallView,
   FlowGraph,
@@ -10,35 +9,16 @@ import type {
   InteractionView,
   VoicePromptUploadView,
 } from "@holboo/core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CSRF_COOKIE, SESSION_COOKIE } from "@holboo/core";
-import { Client, errorCode, startTestApp, type TestApp } from "../../../test/harness.ts";
+import { Client, errorCode } from "../../../test/harness.ts";
+import { ariCompany, callCenterTests, callOf, LINE, randomPhone } from "../../../test/call-center.ts";
 import { colleague, companyAdmin } from "../../../test/factories.ts";
-import { fakeWav, startFakeAri, type FakeAri } from "../../../test/fake-ari.ts";
+import { fakeWav } from "../../../test/fake-ari/wav.ts";
 import { until } from "../../../test/sockets.ts";
 
-let t: TestApp;
-let ari: FakeAri;
-const pbxs: FakeAri[] = [];
-beforeAll(async () => {
-  t = await startTestApp({ ARI_CONNECTIONS: "true", ARI_SCAN_SECONDS: "0.3", LOG_LEVEL: process.env.TEST_LOG ?? "silent" });
-});
-afterAll(async () => {
-  await t.close();
-  for (const pbx of pbxs) {
-    await pbx.close();
-    expect(pbx.violations).toEqual([]);
-  }
-});
-beforeEach(async () => {
-  ari = await startFakeAri();
-  // Asterisk fetches prompts from PUBLIC_URL; here the app listens on a port of its own.
-  ari.media.origin = t.url;
-  pbxs.push(ari);
-});
+const suite = callCenterTests();
 
-const LINE = "+97677002200";
-const randomPhone = () => `+9769${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
 type Admin = Awaited<ReturnType<typeof companyAdmin>>;
 
 const node = (id: string, kind: FlowGraph["nodes"][number]["kind"], data: FlowNodeData = {}) => ({ id, kind, x: 0, y: 0, width: 160, height: 60, data });
@@ -107,30 +87,15 @@ async function makeOperator(admin: Admin, channelId: number | null) {
  * extension 101 is the admin's, 102 a colleague's.
  */
 async function operatorCompany(timeoutS = 30) {
-  const admin = await companyAdmin(t);
-  expect(
-    (
-      await admin.client.put("/api/call-center/connection", {
-        kind: "asterisk_ari",
-        url: ari.url,
-        username: ari.username,
-        password: ari.password,
-        app_name: ari.app,
-      })
-    ).status,
-  ).toBe(200);
-  const center = await admin.client.post<CallCenterView>("/api/call-center/lines", { number: LINE, name: "Үндсэн шугам" });
-  const line = center.body.lines[0]!;
-  await admin.client.post("/api/call-center/extensions", { extension: "101", user_id: admin.me.ID });
-  const support = await colleague(t, admin.client, "agent");
+  const admin = await ariCompany(suite.t, suite.ari);
+  const support = await colleague(suite.t, admin.client, "agent");
   expect((await admin.client.post("/api/call-center/extensions", { extension: "102", user_id: support.user.ID })).status).toBe(200);
-  const agentId = await makeOperator(admin, line.channel_id);
+  const agentId = await makeOperator(admin, admin.line.channel_id);
   const prompt = await uploadPrompt(admin.client, fakeWav(1));
   expect(prompt.status, JSON.stringify(prompt.body)).toBe(200);
   const flow = await flowOf(admin, agentId, menuFlow(prompt.body.file_id, timeoutS));
   const published = await admin.client.post<FlowView>(`/api/flows/${flow.id}/status`, { status: "published" });
   expect(published.status, JSON.stringify(published.body)).toBe(200);
-  await until(async () => (await admin.client.get<CallCenterView>("/api/call-center")).body.connection?.state === "connected", 15_000);
   return { admin, support, agentId, prompt: prompt.body.file_id };
 }
 
@@ -142,10 +107,11 @@ async function flowOf(admin: Admin, agentId: number, graph: FlowGraph) {
   return saved.body;
 }
 
-const playsOn = (caller: string) => [...ari.playbacks.values()].filter((p) => p.channel === caller);
+const playsOn = (caller: string) => [...suite.ari.playbacks.values()].filter((p) => p.channel === caller);
 const finishedPlays = (caller: string) => playsOn(caller).filter((p) => p.state === "done").length;
 
-async function callOf(client: Client, number: string) {
+/** The caller `number` waiting or talking on the monitor, once the call is in a conversation. */
+async function callInProgress(client: Client, number: string) {
   let found: CallView | undefined;
   await until(async () => {
     const monitor = (await client.get<CallMonitorView>("/api/call-center/monitor")).body;
@@ -154,41 +120,40 @@ async function callOf(client: Client, number: string) {
   }, 15_000);
   return found!;
 }
-const callIn = async (client: Client, interactionId: number) => (await client.get<CallView[]>(`/api/interactions/${interactionId}/calls`)).body[0]!;
 
 describe("the call operator", () => {
   it("answers with the menu prompt; key 2 transfers to extension 102, which answers and owns the conversation", async () => {
     const { admin, support } = await operatorCompany();
     const number = randomPhone();
-    const caller = ari.incoming(number, LINE);
-    const call = await callOf(admin.client, number);
+    const caller = suite.ari.incoming(number, LINE);
+    const call = await callInProgress(admin.client, number);
     await until(() => finishedPlays(caller) === 1, 10_000);
     const played = playsOn(caller)[0]!;
     expect(played.media).toMatch(/^sound:http:\/\/.+\/api\/voice-prompts\/\d+\/[0-9a-f-]{36}\/\d+\/[0-9a-f]+\.wav$/);
-    expect(ari.channels.get(caller)?.moh).toBe(false);
-    ari.dtmf(caller, "2");
-    const leg = await ari.ringingLeg("102");
-    ari.answer(leg);
-    await until(async () => (await callIn(admin.client, call.interaction_id!)).status === "talking", 10_000);
-    const talking = await callIn(admin.client, call.interaction_id!);
+    expect(suite.ari.channels.get(caller)?.moh).toBe(false);
+    suite.ari.dtmf(caller, "2");
+    const leg = await suite.ari.ringingLeg("102");
+    suite.ari.answer(leg);
+    await until(async () => (await callOf(admin.client, call.interaction_id!)).status === "talking", 10_000);
+    const talking = await callOf(admin.client, call.interaction_id!);
     expect(talking).toMatchObject({ extension: "102", answered_by: { id: support.user.ID } });
-    const originated = ari.requests.filter((r) => r.method === "POST" && r.path === "/ari/channels").map((r) => r.query.endpoint);
+    const originated = suite.ari.requests.filter((r) => r.method === "POST" && r.path === "/ari/channels").map((r) => r.query.endpoint);
     expect(originated).toEqual(["PJSIP/102"]);
     const interaction = (await admin.client.get<InteractionView>(`/api/interactions/${call.interaction_id}`)).body;
     expect(interaction).toMatchObject({ owner_type: "user", assignee: { id: support.user.ID } });
-    ari.hangup(caller);
-    await until(async () => (await callIn(admin.client, call.interaction_id!)).status === "ended", 10_000);
+    suite.ari.hangup(caller);
+    await until(async () => (await callOf(admin.client, call.interaction_id!)).status === "ended", 10_000);
   });
 
   it("a caller hanging up during the menu ends the flow's run where it stood, awaiting nothing", async () => {
     const { admin } = await operatorCompany();
     const number = randomPhone();
-    const caller = ari.incoming(number, LINE);
-    const call = await callOf(admin.client, number);
+    const caller = suite.ari.incoming(number, LINE);
+    const call = await callInProgress(admin.client, number);
     await until(() => playsOn(caller).length === 1, 10_000);
-    ari.hangup(caller);
-    await until(async () => (await callIn(admin.client, call.interaction_id!)).status === "cancelled", 10_000);
-    const { rows } = await t.database.pool.query<{ status: string; awaiting: string | null; ended: boolean; call_id: string }>(
+    suite.ari.hangup(caller);
+    await until(async () => (await callOf(admin.client, call.interaction_id!)).status === "cancelled", 10_000);
+    const { rows } = await suite.t.database.pool.query<{ status: string; awaiting: string | null; ended: boolean; call_id: string }>(
       "SELECT status, voice->>'awaiting' AS awaiting, ended_at IS NOT NULL AS ended, voice->>'callId' AS call_id FROM flow_runs WHERE interaction_id = $1",
       [call.interaction_id],
     );
@@ -198,43 +163,43 @@ describe("the call operator", () => {
   it("keeps a call's place in the flow across a restart: the new process takes the key and transfers", async () => {
     const { admin } = await operatorCompany();
     const number = randomPhone();
-    const caller = ari.incoming(number, LINE);
-    const call = await callOf(admin.client, number);
+    const caller = suite.ari.incoming(number, LINE);
+    const call = await callInProgress(admin.client, number);
     await until(() => finishedPlays(caller) === 1, 10_000);
-    await t.restart();
-    ari.media.origin = t.url;
-    const again = new Client(t.url);
+    await suite.t.restart();
+    suite.ari.media.origin = suite.t.url;
+    const again = new Client(suite.t.url);
     for (const name of [SESSION_COOKIE, CSRF_COOKIE]) again.setCookie(name, admin.client.cookie(name) ?? "");
-    await until(() => ari.connected === 1, 15_000);
+    await until(() => suite.ari.connected === 1, 15_000);
     // Reconnecting checks the calls in progress; the operator's caller is not rung meanwhile.
-    await until(() => ari.requests.filter((r) => r.method === "GET" && r.path === "/ari/channels").length >= 2, 15_000);
-    ari.dtmf(caller, "1");
-    const leg = await ari.ringingLeg("101");
-    ari.answer(leg);
-    await until(async () => (await callIn(again, call.interaction_id!)).status === "talking", 10_000);
-    expect(ari.requests.filter((r) => r.method === "POST" && r.path === "/ari/channels")).toHaveLength(1);
-    ari.hangup(caller);
+    await until(() => suite.ari.requests.filter((r) => r.method === "GET" && r.path === "/ari/channels").length >= 2, 15_000);
+    suite.ari.dtmf(caller, "1");
+    const leg = await suite.ari.ringingLeg("101");
+    suite.ari.answer(leg);
+    await until(async () => (await callOf(again, call.interaction_id!)).status === "talking", 10_000);
+    expect(suite.ari.requests.filter((r) => r.method === "POST" && r.path === "/ari/channels")).toHaveLength(1);
+    suite.ari.hangup(caller);
   });
 
   it("no key twice takes the no-input edge: a voicemail is recorded, kept with the missed call, and left to people as the callback task", async () => {
     const { admin } = await operatorCompany(1);
     const number = randomPhone();
-    const caller = ari.incoming(number, LINE);
-    const call = await callOf(admin.client, number);
+    const caller = suite.ari.incoming(number, LINE);
+    const call = await callInProgress(admin.client, number);
     // The menu, again after the first silence, then the voicemail's prompt.
     await until(() => finishedPlays(caller) === 3, 20_000);
-    await until(() => ari.liveRecordings.size > 0, 10_000);
-    const recordRequest = ari.requests.find((r) => r.path === `/ari/channels/${caller}/record`);
+    await until(() => suite.ari.liveRecordings.size > 0, 10_000);
+    const recordRequest = suite.ari.requests.find((r) => r.path === `/ari/channels/${caller}/record`);
     expect(recordRequest?.query).toMatchObject({ format: "wav", maxDurationSeconds: "60", beep: "true", terminateOn: "#" });
-    ari.leaveVoicemail(caller);
-    await until(async () => (await callIn(admin.client, call.interaction_id!)).status === "missed", 10_000);
-    const missed = await callIn(admin.client, call.interaction_id!);
+    suite.ari.leaveVoicemail(caller);
+    await until(async () => (await callOf(admin.client, call.interaction_id!)).status === "missed", 10_000);
+    const missed = await callOf(admin.client, call.interaction_id!);
     expect(missed.recording_url).toMatch(/^\/api\/files\//);
     const audio = await admin.client.get(missed.recording_url!);
     expect(audio.status).toBe(200);
     expect(audio.headers.get("content-type")).toBe("audio/wav");
     // The operator says goodbye and hangs up; the conversation stays open for people to call back.
-    await until(() => !ari.channels.has(caller), 10_000);
+    await until(() => !suite.ari.channels.has(caller), 10_000);
     const interaction = (await admin.client.get<InteractionView>(`/api/interactions/${call.interaction_id}`)).body;
     expect(interaction.status).toBe("open");
     expect(interaction.owner_type).not.toBe("ai");
@@ -243,17 +208,17 @@ describe("the call operator", () => {
   it("a wrong key twice reaches the hang-up node: the operator served the call and ends it", async () => {
     const { admin } = await operatorCompany();
     const number = randomPhone();
-    const caller = ari.incoming(number, LINE);
-    const call = await callOf(admin.client, number);
+    const caller = suite.ari.incoming(number, LINE);
+    const call = await callInProgress(admin.client, number);
     await until(() => finishedPlays(caller) === 1, 10_000);
-    ari.dtmf(caller, "9");
+    suite.ari.dtmf(caller, "9");
     await until(() => finishedPlays(caller) === 2, 10_000);
-    ari.dtmf(caller, "9");
-    await until(() => !ari.channels.has(caller), 10_000);
-    const ended = await callIn(admin.client, call.interaction_id!);
+    suite.ari.dtmf(caller, "9");
+    await until(() => !suite.ari.channels.has(caller), 10_000);
+    const ended = await callOf(admin.client, call.interaction_id!);
     expect(ended).toMatchObject({ status: "ended", answered_by: null });
     expect(playsOn(caller)).toHaveLength(3);
-    expect(ari.requests.some((r) => r.method === "POST" && r.path === "/ari/channels")).toBe(false);
+    expect(suite.ari.requests.some((r) => r.method === "POST" && r.path === "/ari/channels")).toBe(false);
   });
 });
 
@@ -281,7 +246,7 @@ describe("call operator flows", () => {
     );
     expect(errorCode(await admin.client.post(`/api/flows/${chatty.id}/status`, { status: "published" }))).toBe("flow_invalid");
 
-    const social = await companyAdmin(t);
+    const social = await companyAdmin(suite.t);
     const voiceInChat = await social.client.post<FlowView>("/api/flows", { title: "Чат" });
     const graph: FlowGraph = {
       nodes: [node("start", "start"), node("q", "question", { phrases: ["сайн уу"] }), node("r", "response", { text: "Сайн", transfer: { to: "queue" } })],
@@ -293,7 +258,7 @@ describe("call operator flows", () => {
 
   it("keep each company's prompts its own: another company's recording is missing to it, and links to Asterisk are signed and expire", async () => {
     const { admin, prompt } = await operatorCompany();
-    const other = await companyAdmin(t);
+    const other = await companyAdmin(suite.t);
     const borrowed = await flowOf(other, await makeOperator(other, null), {
       nodes: [node("start", "start"), node("bye", "success", { prompt: { mn: prompt } })],
       edges: [edge("start", "bye")],
@@ -306,18 +271,18 @@ describe("call operator flows", () => {
     expect(errorCode(await uploadPrompt(admin.client, fakeWav(140)))).toBe("voice_prompt_too_large");
 
     const number = randomPhone();
-    const caller = ari.incoming(number, LINE);
+    const caller = suite.ari.incoming(number, LINE);
     await until(() => playsOn(caller).length > 0, 10_000);
     const link = new URL(playsOn(caller)[0]!.media.slice("sound:".length));
     const [, , , companyId, fileId, expires, signature] = link.pathname.split("/");
-    const at = (path: string) => fetch(`${t.url}${path}`);
+    const at = (path: string) => fetch(`${suite.t.url}${path}`);
     expect((await at(link.pathname)).status).toBe(200);
     expect((await at(`/api/voice-prompts/${Number(companyId) + 1}/${fileId}/${expires}/${signature}`)).status).toBe(404);
     expect((await at(`/api/voice-prompts/${companyId}/${fileId}/${Number(expires) + 1}/${signature}`)).status).toBe(404);
     const past = Math.floor(Date.now() / 1000) - 10;
-    expect((await at(`/api/voice-prompts/${companyId}/${fileId}/${past}/${t.secrets.mac(`voice-prompt:${companyId}:${fileId}:${past}`)}.wav`)).status).toBe(
-      404,
-    );
-    ari.hangup(caller);
+    expect(
+      (await at(`/api/voice-prompts/${companyId}/${fileId}/${past}/${suite.t.secrets.mac(`voice-prompt:${companyId}:${fileId}:${past}`)}.wav`)).status,
+    ).toBe(404);
+    suite.ari.hangup(caller);
   });
 });

@@ -193,4 +193,4 @@ export const waitingCallersOfConnection = (ctx: AppContext, connectionId: number
 export const findCall = (ctx: AppContext, connectionId: number, providerCallId: string) => repo.findCall(ctx.db, connectionId, providerCallId);
 export { findConnectionById, listAriConnections, setConnectionState } from "./calls.repo.ts";
 export type { PbxConnectionRow, CallRow } from "./calls.repo.ts";
-export { findConnectionByKey, findUnappliedCtiEvent, insertCtiEventOnce, markCtiEventApplied } from "./calls.repo.ts";
+export { findConnectionByKey, findUnappliedCtiEvent, insertCtiEventOnce, markCtiEventApplied, purgeAppliedCtiEvents } from "./calls.repo.ts";

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../platform/db/client.ts";
 import { callExtensions, callLines, calls, ctiEvents, pbxConnections, users } from "../../platform/db/schema.ts";
 
@@ -347,4 +347,9 @@ export async function markCtiEventApplied(db: Executor, companyId: number, id: n
     .update(ctiEvents)
     .set({ processedAt: sql`now()` })
     .where(and(eq(ctiEvents.companyId, companyId), eq(ctiEvents.id, id)));
+}
+
+/** Deletes the applied CTI events received more than `keptSeconds` ago (every company's: a scheduled job's sweep). */
+export async function purgeAppliedCtiEvents(db: Executor, keptSeconds: number) {
+  await db.delete(ctiEvents).where(and(isNotNull(ctiEvents.processedAt), lt(ctiEvents.receivedAt, sql`now() - make_interval(secs => ${keptSeconds})`)));
 }

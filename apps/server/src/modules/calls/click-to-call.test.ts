@@ -1,61 +1,28 @@
 import type { CallCenterView, CallMonitorView, CallView, ContactView, InteractionView, MessageView } from "@holboo/core";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { errorCode, startTestApp, type Client, type TestApp } from "../../../test/harness.ts";
-import { colleague, companyAdmin } from "../../../test/factories.ts";
-import { startFakeAri, type FakeAri } from "../../../test/fake-ari.ts";
+import { describe, expect, it } from "vitest";
+import { errorCode, type Client } from "../../../test/harness.ts";
+import { ariCompany, callCenterTests, callOf, LINE, randomPhone } from "../../../test/call-center.ts";
+import { colleague } from "../../../test/factories.ts";
+import type { FakeAri } from "../../../test/fake-ari/server.ts";
 import { collect, connected, staffSocket, until } from "../../../test/sockets.ts";
 import { calls } from "../../platform/db/schema.ts";
 
-let t: TestApp;
-let ari: FakeAri;
-const pbxs: FakeAri[] = [];
-beforeAll(async () => {
-  t = await startTestApp({ ARI_CONNECTIONS: "true", ARI_SCAN_SECONDS: "0.3", LOG_LEVEL: process.env.TEST_LOG ?? "silent" });
-});
-afterAll(async () => {
-  await t.close();
-  for (const pbx of pbxs) {
-    await pbx.close();
-    expect(pbx.violations).toEqual([]);
-  }
-});
-beforeEach(async () => {
-  ari = await startFakeAri();
-  pbxs.push(ari);
-});
+const suite = callCenterTests();
+const callsOfCompany = (companyId: number) => suite.t.database.db.select().from(calls).where(eq(calls.companyId, companyId));
 
-const LINE = "+97677001100";
-const randomPhone = () => `+9769${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
-const callsOfCompany = (companyId: number) => t.database.db.select().from(calls).where(eq(calls.companyId, companyId));
-
-async function callCenter(pbx: FakeAri = ari) {
-  const admin = await companyAdmin(t);
-  const saved = await admin.client.put<CallCenterView>("/api/call-center/connection", {
-    kind: "asterisk_ari",
-    url: pbx.url,
-    username: pbx.username,
-    password: pbx.password,
-    app_name: pbx.app,
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  const line = await admin.client.post<CallCenterView>("/api/call-center/lines", { number: LINE, name: "Үндсэн шугам" });
-  expect(line.status, JSON.stringify(line.body)).toBe(200);
-  await admin.client.post("/api/call-center/extensions", { extension: "101", user_id: admin.me.ID });
-  await until(async () => (await admin.client.get<CallCenterView>("/api/call-center")).body.connection?.state === "connected", 15_000);
-  const socket = staffSocket(t, admin.client);
+/** A company on `pbx` (ARI), its admin's staff socket connected and the `call.updated` pushes it gets. */
+async function callCenter(pbx: FakeAri = suite.ari) {
+  const admin = await ariCompany(suite.t, pbx);
+  const socket = staffSocket(suite.t, admin.client);
   await connected(socket);
-  return { ...admin, socket, pushes: collect<CallView>(socket, "call.updated"), line: line.body.lines[0]! };
+  return { ...admin, socket, pushes: collect<CallView>(socket, "call.updated") };
 }
 
 /** The click's call once its thread job has put it into the customer's conversation. */
 async function placedCall(pushes: CallView[], number: string) {
   await until(() => pushes.some((c) => c.number === number && c.interaction_id !== null), 15_000);
   return pushes.find((c) => c.number === number && c.interaction_id !== null)!;
-}
-
-async function callOf(client: Client, interactionId: number) {
-  return (await client.get<CallView[]>(`/api/interactions/${interactionId}/calls`)).body[0]!;
 }
 
 const statusIs = (client: Client, interactionId: number, status: CallView["status"]) =>
@@ -67,11 +34,11 @@ describe("click-to-call", () => {
     const number = randomPhone();
     const placed = await admin.client.post("/api/calls", { number });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    const leg = await ari.outboundLeg("101");
+    const leg = await suite.ari.outboundLeg("101");
     expect(leg.id.startsWith("holboo-o-101-")).toBe(true);
-    const originate = ari.requests.find((r) => r.method === "POST" && r.path === "/ari/channels");
+    const originate = suite.ari.requests.find((r) => r.method === "POST" && r.path === "/ari/channels");
     expect(originate?.query).toMatchObject({ endpoint: "PJSIP/101", extension: number, context: "holboo-outbound", channelId: leg.id });
-    expect(ari.requests.find((r) => r.path === `/ari/applications/${ari.app}/subscription`)?.query).toEqual({ eventSource: `channel:${leg.id}` });
+    expect(suite.ari.requests.find((r) => r.path === `/ari/applications/${suite.ari.app}/subscription`)?.query).toEqual({ eventSource: `channel:${leg.id}` });
 
     const waiting = await placedCall(admin.pushes, number);
     expect(waiting).toMatchObject({ direction: "out", status: "waiting", extension: "101", line: { number: LINE }, answered_by: { id: admin.me.ID } });
@@ -83,12 +50,12 @@ describe("click-to-call", () => {
     // The monitoring queue is callers waiting for people: the person's own phone ringing is not one.
     expect((await admin.client.get<CallMonitorView>("/api/call-center/monitor")).body.waiting).toEqual([]);
 
-    ari.pickUp(leg);
-    ari.customerAnswers(leg);
+    suite.ari.pickUp(leg);
+    suite.ari.customerAnswers(leg);
     await statusIs(admin.client, waiting.interaction_id!, "talking");
     expect((await admin.client.get<CallMonitorView>("/api/call-center/monitor")).body.talking.map((c) => c.number)).toContain(number);
     await new Promise((r) => setTimeout(r, 1100));
-    ari.hangup(leg.id);
+    suite.ari.hangup(leg.id);
     await statusIs(admin.client, waiting.interaction_id!, "ended");
     const ended = await callOf(admin.client, waiting.interaction_id!);
     expect(ended.talk_seconds).toBeGreaterThanOrEqual(1);
@@ -109,10 +76,10 @@ describe("click-to-call", () => {
     const admin = await callCenter();
     const number = randomPhone();
     expect((await admin.client.post("/api/calls", { number })).status).toBe(200);
-    const leg = await ari.outboundLeg("101");
+    const leg = await suite.ari.outboundLeg("101");
     const waiting = await placedCall(admin.pushes, number);
-    ari.pickUp(leg);
-    ari.customerDoesNotAnswer(leg, "BUSY");
+    suite.ari.pickUp(leg);
+    suite.ari.customerDoesNotAnswer(leg, "BUSY");
     await statusIs(admin.client, waiting.interaction_id!, "missed");
     expect((await callOf(admin.client, waiting.interaction_id!)).talk_seconds).toBeNull();
     expect((await admin.client.get<CallMonitorView>("/api/call-center/monitor")).body.today).toMatchObject({ missed: 0 });
@@ -123,27 +90,29 @@ describe("click-to-call", () => {
     const admin = await callCenter();
     const number = randomPhone();
     expect((await admin.client.post("/api/calls", { number })).status).toBe(200);
-    const leg = await ari.outboundLeg("101");
+    const leg = await suite.ari.outboundLeg("101");
     const waiting = await placedCall(admin.pushes, number);
-    const caller = ari.incoming(randomPhone(), LINE);
+    const caller = suite.ari.incoming(randomPhone(), LINE);
     await until(async () => (await admin.client.get<CallMonitorView>("/api/call-center/monitor")).body.waiting.length === 1, 10_000);
-    await until(() => ari.channels.get(caller)?.moh === true, 5000);
-    const ringOut = ari.requests.length;
-    ari.noAnswer(leg);
+    await until(() => suite.ari.channels.get(caller)?.moh === true, 5000);
+    const ringOut = suite.ari.requests.length;
+    suite.ari.noAnswer(leg);
     await statusIs(admin.client, waiting.interaction_id!, "cancelled");
     // Free again: the waiting caller is offered to 101 now, and only now.
-    const agentLeg = await ari.ringingLeg("101");
+    const agentLeg = await suite.ari.ringingLeg("101");
     expect(agentLeg.appArgs).toEqual(["agent", caller, "101"]);
-    const offers = ari.requests.map((r, i) => ({ ...r, i })).filter((r) => r.method === "POST" && r.path === "/ari/channels" && r.query.app === ari.app);
+    const offers = suite.ari.requests
+      .map((r, i) => ({ ...r, i }))
+      .filter((r) => r.method === "POST" && r.path === "/ari/channels" && r.query.app === suite.ari.app);
     expect(offers).toHaveLength(1);
     expect(offers[0]!.i).toBeGreaterThanOrEqual(ringOut);
-    ari.hangup(caller);
+    suite.ari.hangup(caller);
     admin.socket.close();
   });
 
   it("a failed originate leaves a cancelled call and answers call_failed", async () => {
     const admin = await callCenter();
-    ari.unreachable.add("101");
+    suite.ari.unreachable.add("101");
     const number = randomPhone();
     const failed = await admin.client.post("/api/calls", { number });
     expect(failed.status).toBe(502);
@@ -158,25 +127,25 @@ describe("click-to-call", () => {
     const admin = await callCenter();
     const number = randomPhone();
     expect((await admin.client.post("/api/calls", { number })).status).toBe(200);
-    const leg = await ari.outboundLeg("101");
+    const leg = await suite.ari.outboundLeg("101");
     const waiting = await placedCall(admin.pushes, number);
-    ari.dropSockets(true);
-    ari.vanish(leg.id);
+    suite.ari.dropSockets(true);
+    suite.ari.vanish(leg.id);
     await until(async () => (await admin.client.get<CallCenterView>("/api/call-center")).body.connection?.state === "connecting", 10_000);
-    ari.allowSockets();
+    suite.ari.allowSockets();
     await statusIs(admin.client, waiting.interaction_id!, "cancelled");
     admin.socket.close();
   });
 
   it("needs call.make: refused without it, nothing recorded, nothing rung", async () => {
     const admin = await callCenter();
-    const agent = await colleague(t, admin.client, "agent");
+    const agent = await colleague(suite.t, admin.client, "agent");
     await admin.client.post("/api/call-center/extensions", { extension: "102", user_id: agent.me.ID });
     const roles = await admin.client.put("/api/roles/agent", { permissions: ["interaction.start", "interaction.edit"] });
     expect(roles.status, JSON.stringify(roles.body)).toBe(200);
     expect((await agent.client.post("/api/calls", { number: randomPhone() })).status).toBe(403);
     expect(await callsOfCompany(admin.me.company_id)).toEqual([]);
-    expect(ari.requests.some((r) => r.method === "POST" && r.path === "/ari/channels")).toBe(false);
+    expect(suite.ari.requests.some((r) => r.method === "POST" && r.path === "/ari/channels")).toBe(false);
     admin.socket.close();
   });
 
@@ -185,8 +154,7 @@ describe("click-to-call", () => {
     const number = randomPhone();
     expect((await a.client.post("/api/calls", { number })).status).toBe(200);
     const waiting = await placedCall(a.pushes, number);
-    const other = await startFakeAri();
-    pbxs.push(other);
+    const other = await suite.anotherAri();
     const b = await callCenter(other);
     const foreign = await b.client.post("/api/calls", { number: randomPhone(), line_id: a.line.id });
     expect(errorCode(foreign)).toBe("call_line_not_found");

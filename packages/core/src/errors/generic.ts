@@ -1,0 +1,36 @@
+import { entry, type ErrorEntry } from "./entry.ts";
+
+/** Failures any request can meet: its form, sign-in, permission, limits, files and the server. */
+export const GENERIC_ERRORS = {
+  bad_request: entry(400, "Алдаа гарлаа", "An error occurred"),
+  network_error: entry(0, "Сүлжээний алдаа гарлаа. Холболтоо шалгана уу.", "Network error. Check your connection."),
+  timeout: entry(504, "Хүсэлтийн хугацаа дууслаа. Дахин оролдоно уу.", "The request timed out. Please try again."),
+  request_failed: entry(400, "Хүсэлт амжилтгүй боллоо.", "The request failed."),
+  invalid_parameters: entry(400, "Параметрийн бүтэц буруу байна.", "The parameter structure is invalid."),
+  text_invalid: entry(400, "Текстэд зөвшөөрөгдөөгүй тэмдэгт байна.", "The text contains characters that are not allowed."),
+  body_too_deep: entry(400, "Илгээсэн өгөгдлийн бүтэц хэт гүн байна.", "The data sent is nested too deeply."),
+  validation_failed: entry(400, "Оруулсан утга буруу байна.", "Some values are invalid."),
+  unauthorized: entry(401, "Нэвтрэх шаардлагатай.", "Please log in."),
+  forbidden: entry(403, "Танд энэ үйлдлийг хийх эрх байхгүй байна. Админд хандана уу.", "You do not have permission for this. Please ask an admin."),
+  not_found: entry(404, "Хайсан зүйл олдсонгүй.", "Not found."),
+  csrf_invalid: entry(403, "Аюулгүй байдлын шалгалт амжилтгүй боллоо. Хуудсаа дахин ачаална уу.", "The security check failed. Please reload the page."),
+  login_slowed: entry(
+    429,
+    "Энэ бүртгэлд буруу нууц үг олон удаа оруулсан тул түр хүлээнэ үү.",
+    "Too many wrong passwords for this account. Please wait a little and try again.",
+  ),
+  cross_site_refused: entry(403, "Өөр сайтаас ирсэн хүсэлтийг хүлээн авахгүй.", "Requests from another site are refused."),
+  rate_limited: entry(429, "Хэт олон оролдлого хийлээ. Түр хүлээгээд дахин оролдоно уу.", "Too many attempts. Please wait and try again."),
+  payload_too_large: entry(413, "Файлын хэмжээ хэт их байна.", "The file is too large."),
+  unsupported_file_type: entry(415, "Файлын төрөл зөвшөөрөгдөөгүй байна.", "This file type is not allowed."),
+  file_not_found: entry(404, "Файл олдсонгүй.", "File not found."),
+  server_error_001: entry(500, "Серверийн алдаа (001).", "Server error (001)."),
+  server_error_002: entry(500, "Серверийн алдаа (002).", "Server error (002)."),
+  server_error_003: entry(500, "Серверийн алдаа (003).", "Server error (003)."),
+  server_error_004: entry(500, "Серверийн алдаа (004).", "Server error (004)."),
+  server_error_005: entry(500, "Серверийн алдаа (005).", "Server error (005)."),
+  internal_error: entry(500, "Серверийн дотоод алдаа гарлаа.", "Internal server error."),
+  bad_gateway: entry(502, "Гадаад үйлчилгээ хариу өгсөнгүй.", "Bad gateway."),
+  article_limit_reached: entry(403, "Нийтлэл нэмэх боломж дүүрсэн байна", "The article limit of your package is reached"),
+  required: entry(400, "Утга оруулна уу.", "Please enter a value."),
+} as const satisfies Record<string, ErrorEntry>;
