@@ -18,6 +18,15 @@ export function scriptedCalls(world: AriWorld) {
     }
   };
 
+  const storeVoicemail = (channelId: string, seconds: number) => {
+    const entry = [...liveRecordings.entries()].find(([, r]) => r.channel === channelId);
+    if (!entry) throw new Error(`fake ARI: no recording on ${channelId}`);
+    const [name, live] = entry;
+    liveRecordings.delete(name);
+    recordings.set(name, { format: live.format, bytes: fakeWav(seconds) });
+    send({ type: "RecordingFinished", recording: { name, format: live.format, state: "done", target_uri: `channel:${channelId}`, duration: seconds } });
+  };
+
   return {
     /** Something recorded `target` (`channel:{id}` or `bridge:{id}`) and stored it: RecordingFinished, as Asterisk sends it. */
     recordingFinished(target: string, name: string, recording: StoredRecording) {
@@ -78,20 +87,23 @@ export function scriptedCalls(world: AriWorld) {
     },
     /** The caller speaks after the beep and presses # (or hangs up): the recording is stored and reported. */
     leaveVoicemail(channelId: string, seconds = 4) {
-      const entry = [...liveRecordings.entries()].find(([, r]) => r.channel === channelId);
-      if (!entry) throw new Error(`fake ARI: no recording on ${channelId}`);
-      const [name, live] = entry;
-      liveRecordings.delete(name);
-      recordings.set(name, { format: live.format, bytes: fakeWav(seconds) });
-      send({ type: "RecordingFinished", recording: { name, format: live.format, state: "done", target_uri: `channel:${channelId}`, duration: seconds } });
+      storeVoicemail(channelId, seconds);
     },
     dtmf(id: string, digit: string) {
       const channel = channels.get(id);
       if (channel) send({ type: "ChannelDtmfReceived", digit, duration_ms: 120, channel: view(channel) });
     },
-    /** Someone hangs up on their side. */
+    /**
+     * Someone hangs up on their side. A recording of that channel stops and is stored, as Asterisk does: its
+     * RecordingFinished comes after the hang-up request, before the channel is gone.
+     */
     hangup(id: string) {
-      world.destroy(id, 16, "Normal Clearing", true);
+      const recording = [...liveRecordings.values()].some((r) => r.channel === id);
+      const channel = channels.get(id);
+      if (!recording || !channel) return world.destroy(id, 16, "Normal Clearing", true);
+      send({ type: "ChannelHangupRequest", cause: 16, channel: view(channel) });
+      storeVoicemail(id, 4);
+      world.destroy(id, 16, "Normal Clearing");
     },
     /** A channel ends while nobody listens (no events sent): only GET /channels tells. */
     vanish(id: string) {

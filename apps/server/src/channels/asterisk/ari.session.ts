@@ -322,12 +322,14 @@ export class AriSession {
   /** Both ChannelHangupRequest and ChannelDestroyed say so: the second finds nothing left to do. */
   private async callerGone(channel: AriChannel, at: Date) {
     const call = await findCall(this.ctx, this.connection.id, channel.id);
-    if (call) await this.operator.callerGone(call);
+    const leftVoicemail = call ? await this.operator.callerGone(call) : false;
     if (!call || (call.status !== "waiting" && call.status !== "talking")) return;
     const ringing = this.ringing.get(channel.id);
     const talkingTo = call.status === "talking" ? call.extension : null;
     this.forget(channel.id);
-    await this.apply({ key: `end:${channel.id}`, kind: "ended", providerCallId: channel.id, cause: "cancel", at }, call.number, "");
+    // A caller who hangs up after leaving a voicemail is a missed call to call back, not one that gave up.
+    const cause = leftVoicemail ? "unanswered" : "cancel";
+    await this.apply({ key: `end:${channel.id}`, kind: "ended", providerCallId: channel.id, cause, at }, call.number, "");
     for (const extension of [ringing, talkingTo]) if (extension) await this.quietly(() => this.client.hangup(agentLegId(extension, channel.id)));
     if (talkingTo) await this.quietly(() => this.client.destroyBridge(bridgeOf(channel.id)));
     await this.drain();

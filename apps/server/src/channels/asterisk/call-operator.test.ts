@@ -205,6 +205,28 @@ describe("the call operator", () => {
     expect(interaction.owner_type).not.toBe("ai");
   });
 
+  it("a caller who leaves a voicemail and hangs up, as callers do: the message is kept with the missed call and the run ends", async () => {
+    const { admin } = await operatorCompany(1);
+    const number = randomPhone();
+    const caller = suite.ari.incoming(number, LINE);
+    const call = await callInProgress(admin.client, number);
+    await until(() => suite.ari.liveRecordings.size > 0, 30_000);
+    suite.ari.hangup(caller);
+    await until(async () => !!(await callOf(admin.client, call.interaction_id!)).recording_url, 10_000);
+    const missed = await callOf(admin.client, call.interaction_id!);
+    expect(missed).toMatchObject({ status: "missed", recording_url: expect.stringMatching(/^\/api\/files\//) });
+    expect((await admin.client.get(missed.recording_url!)).status).toBe(200);
+    await until(async () => {
+      const { rows } = await suite.t.database.pool.query<{ status: string }>("SELECT status FROM flow_runs WHERE interaction_id = $1", [call.interaction_id]);
+      return rows[0]?.status === "ended";
+    }, 10_000);
+    // Nothing more is played to a caller who is gone.
+    expect(suite.ari.requests.filter((r) => r.method === "POST" && r.path === `/ari/channels/${caller}/play`)).toHaveLength(3);
+    const interaction = (await admin.client.get<InteractionView>(`/api/interactions/${call.interaction_id}`)).body;
+    expect(interaction.status).toBe("open");
+    expect(interaction.owner_type).not.toBe("ai");
+  });
+
   it("a wrong key twice reaches the hang-up node: the operator served the call and ends it", async () => {
     const { admin } = await operatorCompany();
     const number = randomPhone();

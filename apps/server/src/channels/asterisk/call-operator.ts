@@ -98,7 +98,10 @@ export class CallOperator implements VoiceDriver {
     await this.deliver(caller, Number(match[1]), { kind: "played" });
   }
 
-  /** A voicemail is stored: kept with the call (a missed call with its recording, the callback task for people), then the flow goes on. */
+  /**
+   * A voicemail is stored: kept with the call (a missed call with its recording, the callback task for people),
+   * then the flow goes on, or ends when the caller hung up to finish it (the hang-up came first and ended the call).
+   */
   async recordingFinished(recording: { name?: string; target_uri?: string }) {
     const caller = channelOfTarget(recording.target_uri);
     if (!caller || !recording.name) return;
@@ -106,6 +109,7 @@ export class CallOperator implements VoiceDriver {
     if (!call || recording.name !== voicemailName(call.id)) return;
     const run = await waitingCallRun(this.ctx, call.companyId, call.id);
     if (run?.voice?.awaiting !== "recorded") return;
+    const callerGone = call.status !== "waiting" && call.status !== "talking";
     const data = await this.client.recordingFile(recording.name).catch((error: unknown) => {
       this.ctx.log.warn({ err: error, call: call.id }, "ARI voicemail fetch failed");
       return null;
@@ -118,12 +122,16 @@ export class CallOperator implements VoiceDriver {
       );
       if (call.interactionId) await escalateToPeople(this.ctx, call.companyId, call.interactionId);
     }
-    await this.deliver(caller, run.waitSeq, { kind: "recorded" });
+    if (callerGone) await endCallFlow(this.ctx, call.companyId, call.id, false);
+    else await this.deliver(caller, run.waitSeq, { kind: "recorded" });
   }
 
-  /** The caller hung up: the run ends where it stood. */
-  async callerGone(call: CallRow) {
-    await endCallFlow(this.ctx, call.companyId, call.id);
+  /**
+   * The caller hung up: the run ends where it stood, unless the caller was leaving a voicemail, which Asterisk
+   * stores on hang-up; then true, and its RecordingFinished keeps it with the missed call and ends the run.
+   */
+  callerGone(call: CallRow): Promise<boolean> {
+    return endCallFlow(this.ctx, call.companyId, call.id, true);
   }
 
   /** From the timeout job: a menu heard no key; a playback or recording whose finish was lost counts as finished. */

@@ -161,13 +161,23 @@ export async function findWaitingCallRun(db: Executor, companyId: number, callId
   return row ?? null;
 }
 
-/** Ends a call's waiting run where it stood, nothing awaited any more (one statement: every hang-up asks). */
-export async function endWaitingCallRun(db: Executor, companyId: number, callId: number) {
-  const now = new Date();
-  await db
-    .update(flowRuns)
-    .set({ status: "ended", endedAt: now, updatedAt: now, voice: sql`jsonb_set(${flowRuns.voice}, '{awaiting}', 'null'::jsonb)` })
-    .where(and(eq(flowRuns.companyId, companyId), eq(flowRuns.status, "waiting"), sql`(${flowRuns.voice}->>'callId')::bigint = ${callId}`));
+/**
+ * Ends a call's waiting run where it stood, nothing awaited any more; with `keepVoicemail`, not a run awaiting a
+ * voicemail (Asterisk stores a recording when its caller hangs up, and RecordingFinished, still to come, ends the
+ * run). One statement, as every hang-up asks. True when such a voicemail is awaited.
+ */
+export async function endWaitingCallRun(db: Executor, companyId: number, callId: number, keepVoicemail: boolean): Promise<boolean> {
+  const { rows } = await db.execute<{ awaiting: string | null }>(sql`
+    WITH run AS (
+      SELECT ${flowRuns.id} AS id, ${flowRuns.voice}->>'awaiting' AS awaiting FROM ${flowRuns}
+      WHERE ${flowRuns.companyId} = ${companyId} AND ${flowRuns.status} = 'waiting' AND (${flowRuns.voice}->>'callId')::bigint = ${callId}
+      FOR UPDATE
+    ), ended AS (
+      UPDATE ${flowRuns} SET status = 'ended', ended_at = now(), updated_at = now(), voice = jsonb_set(voice, '{awaiting}', 'null'::jsonb)
+      WHERE id IN (SELECT id FROM run WHERE NOT ${keepVoicemail} OR awaiting IS DISTINCT FROM 'recorded')
+    )
+    SELECT awaiting FROM run`);
+  return keepVoicemail && rows.some((row) => row.awaiting === "recorded");
 }
 
 export async function findRun(db: Executor, companyId: number, id: number): Promise<FlowRunRow | null> {

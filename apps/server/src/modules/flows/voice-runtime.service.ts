@@ -110,10 +110,12 @@ export async function resumeCallFlow(ctx: AppContext, companyId: number, callId:
   return { runId: waiting.id, interactionId: waiting.interactionId, waitSeq: saved.waitSeq, effects: result.effects };
 }
 
-/** The caller hung up while the operator had the call: its run ends where it stood. */
-export async function endCallFlow(ctx: AppContext, companyId: number, callId: number) {
-  await repo.endWaitingCallRun(ctx.db, companyId, callId);
-}
+/**
+ * The caller is gone while the operator had the call: its run ends where it stood. On the hang-up itself
+ * (`keepVoicemail`) a voicemail being recorded keeps the run for its RecordingFinished; true then.
+ */
+export const endCallFlow = (ctx: AppContext, companyId: number, callId: number, keepVoicemail: boolean) =>
+  repo.endWaitingCallRun(ctx.db, companyId, callId, keepVoicemail);
 
 /** Stores where the run stands (with its wait's timeout job) and one interaction event per step. */
 async function saveStep(ctx: AppContext, tx: Executor, run: FlowRunRow, state: VoiceState, effects: VoiceEffect[]) {
