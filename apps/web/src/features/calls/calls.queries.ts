@@ -1,13 +1,35 @@
 import { CALL_SOCKET_EVENT } from "@holboo/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useRef } from "react";
 import { useStaffEvent } from "../../lib/staff-socket.ts";
 import { api } from "../../lib/api.ts";
 import { callKeys } from "./calls.keys.ts";
 
-/** Refreshes every call query when the server says a call changed (the company's staff room). */
+/**
+ * Refreshes every call query when the server says a call changed (the company's staff room). A busy call center
+ * sends many changes a second: one refresh runs at a time and the changes during it make one more, so the
+ * screen ends on the latest state without a request per change (each of which would cancel the one before).
+ */
 export function useCallUpdates(enabled = true) {
   const client = useQueryClient();
-  useStaffEvent(CALL_SOCKET_EVENT, () => void client.invalidateQueries({ queryKey: callKeys.all }), enabled);
+  const refreshing = useRef<{ running: boolean; again: boolean }>({ running: false, again: false });
+  const refresh = useCallback(async () => {
+    const state = refreshing.current;
+    if (state.running) {
+      state.again = true;
+      return;
+    }
+    state.running = true;
+    try {
+      do {
+        state.again = false;
+        await client.invalidateQueries({ queryKey: callKeys.all });
+      } while (state.again);
+    } finally {
+      state.running = false;
+    }
+  }, [client]);
+  useStaffEvent(CALL_SOCKET_EVENT, () => void refresh(), enabled);
 }
 
 export const useInteractionCalls = (interactionId: number, enabled: boolean) =>
