@@ -1,10 +1,10 @@
 /**
- * `npm run bench:calls [-- --calls 200 --arrivals-per-s 20 --port 3920]`
+ * `npm run bench:calls [-- --calls 200 --arrivals-per-s 200 --port 3920]`
  * Holboo as its own process on the machine's PostgreSQL (a fresh database), a company connected to the
  * fake Asterisk (`apps/server/test/fake-ari/`, the same ARI REST and events as the tests), one line and
  * one extension. `calls` callers enter the Stasis app at `arrivals-per-s`; each waits 1–3 s, then 70% are
- * answered and hang up after 2–5 s of talk, the others hang up while waiting, so all are in progress at
- * once at the peak. A staff socket (the monitoring screen's) receives every `call.updated` push: the delay
+ * answered and hang up after 2–5 s of talk, the others hang up while waiting. By default all arrive within a
+ * second, so (nearly) every call is in progress at once at the peak, as the issue's 200 concurrent calls ask. A staff socket (the monitoring screen's) receives every `call.updated` push: the delay
  * from the PBX's event to the push for it (waiting, talking, ended/cancelled) gives `monitor_p95_ms`.
  * With BENCH_SQL_COUNT=1 it also counts the SQL statements the server sent (the whole process's, its set-up's
  * few hundred included) and prints the most frequent. The last line is one JSON object.
@@ -16,7 +16,7 @@ import { startFakeAri } from "../apps/server/test/fake-ari/server.ts";
 import { arg, createDatabase, run, Session, sleep, startServer, statementsOf, stopServer, tearDown, type ServerProcess } from "./lib/harness.ts";
 
 const calls = arg("calls", 200);
-const rate = arg("arrivals-per-s", 20);
+const rate = arg("arrivals-per-s", 200);
 const port = arg("port", 3920);
 const base = `http://127.0.0.1:${port}`;
 const LINE = "+97677001100";
