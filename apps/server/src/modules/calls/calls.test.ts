@@ -17,6 +17,18 @@ import { JobQueue } from "../../platform/jobs/queue.ts";
 
 const suite = callCenterTests();
 
+/** A call reported over the CTI webhook, events `{callId}-1` to `-3`: new, answered at extension 300, hung up. */
+async function answeredCtiCall() {
+  const { admin, send } = await ctiCompany(suite.t);
+  const number = randomPhone();
+  const callId = unique("call-");
+  await send({ event_id: `${callId}-1`, event: "new_call", call_id: callId, from: number, to: LINE });
+  const waiting = await waitingCall(admin.client, number);
+  await send({ event_id: `${callId}-2`, event: "answered", call_id: callId, from: number, to: LINE, extension: "300" });
+  await send({ event_id: `${callId}-3`, event: "hangup", call_id: callId, from: number, to: LINE, cause: "normalClearing" });
+  return { admin, callId, waiting };
+}
+
 describe("connecting a PBX", () => {
   it("tests ARI before saving: a wrong password stores nothing; the password never comes back", async () => {
     const admin = await companyAdmin(suite.t);
@@ -200,13 +212,7 @@ describe("the generic CTI webhook", () => {
   });
 
   it("a CTI job run again (it died after applying, before marking) applies its event once", async () => {
-    const { admin, send } = await ctiCompany(suite.t);
-    const number = randomPhone();
-    const callId = unique("call-");
-    await send({ event_id: `${callId}-1`, event: "new_call", call_id: callId, from: number, to: LINE });
-    const waiting = await waitingCall(admin.client, number);
-    await send({ event_id: `${callId}-2`, event: "answered", call_id: callId, from: number, to: LINE, extension: "300" });
-    await send({ event_id: `${callId}-3`, event: "hangup", call_id: callId, from: number, to: LINE, cause: "normalClearing" });
+    const { admin, callId, waiting } = await answeredCtiCall();
     await until(async () => (await callOf(admin.client, waiting.interaction_id!)).status === "ended", 15_000);
     const before = await callOf(admin.client, waiting.interaction_id!);
     // The "new call" receipt as if its job had died after applying: unmarked, and its job added again.
@@ -288,13 +294,7 @@ describe("the generic CTI webhook", () => {
     );
 
   it("applied events are purged once kept long enough; one not applied yet and a recent one stay", async () => {
-    const { admin, send } = await ctiCompany(suite.t);
-    const number = randomPhone();
-    const callId = unique("call-");
-    await send({ event_id: `${callId}-1`, event: "new_call", call_id: callId, from: number, to: LINE });
-    const waiting = await waitingCall(admin.client, number);
-    await send({ event_id: `${callId}-2`, event: "answered", call_id: callId, from: number, to: LINE, extension: "300" });
-    await send({ event_id: `${callId}-3`, event: "hangup", call_id: callId, from: number, to: LINE, cause: "normalClearing" });
+    const { admin, callId, waiting } = await answeredCtiCall();
     await applied([`${callId}-1`, `${callId}-2`, `${callId}-3`]);
     // The first two received a minute more than the kept time ago; the second as if its job had not run yet.
     await suite.t.database.pool.query("UPDATE cti_events SET received_at = now() - make_interval(secs => $2) WHERE event_id = ANY($1)", [

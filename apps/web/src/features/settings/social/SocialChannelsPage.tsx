@@ -2,7 +2,7 @@ import { errorMessage, type ChannelView, type ViberChannelView } from "@holboo/c
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, Tooltip } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconBrandMessenger, IconBrandViber } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -14,7 +14,7 @@ import { currentLocale } from "../../../i18n/index.ts";
 import { usePermission } from "../../../lib/session.ts";
 import { channelActiveColumn } from "../channel-columns.tsx";
 import { channelKeys } from "../channels/channels.keys.ts";
-import { useCompanyChannels } from "../channels/channels.queries.ts";
+import { useChannelActions, useCompanyChannels } from "../channels/channels.queries.ts";
 import { showServerErrors } from "../server-errors.ts";
 import {
   blankSocial,
@@ -104,7 +104,6 @@ function ViberApproval({ channel, canEdit, onDone }: { channel: ChannelView; can
 export function SocialChannelsPage() {
   const { t } = useTranslation("channels");
   const canEdit = usePermission("settings.edit");
-  const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const [viberOpen, setViberOpen] = useState(false);
   const [guideOpen, setGuideOpen] = useState(false);
@@ -113,12 +112,7 @@ export function SocialChannelsPage() {
   const session = params.get("messenger_session");
   const loginError = params.get("messenger_error");
   const list = useCompanyChannels();
-  const refresh = () => client.invalidateQueries({ queryKey: channelKeys.all });
-  const toggle = useMutation({
-    mutationFn: (c: ChannelView) => api.put("/api/channels/:id/active", { params: { id: c.id }, body: { active: !c.active } }),
-    onSuccess: refresh,
-  });
-  const remove = useMutation({ mutationFn: (c: ChannelView) => api.del("/api/channels/:id", { params: { id: c.id } }), onSuccess: refresh });
+  const { refresh, toggle, remove } = useChannelActions();
   const facebook = useMutation({
     mutationFn: () => api.get("/api/messenger/login"),
     onSuccess: (login) => window.location.assign(login.url),

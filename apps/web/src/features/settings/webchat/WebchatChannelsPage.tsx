@@ -1,32 +1,23 @@
 import type { ChannelView } from "@holboo/core";
 import { Badge, Text } from "@mantine/core";
 import { IconPencil } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ConfirmRemove } from "../../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, RowActions } from "../../../components/shared/DataTable.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
-import { api } from "../../../lib/api.ts";
 import { usePermission } from "../../../lib/session.ts";
 import { channelActiveColumn } from "../channel-columns.tsx";
-import { channelKeys } from "../channels/channels.keys.ts";
-import { useCompanyChannels } from "../channels/channels.queries.ts";
+import { useChannelActions, useCompanyChannels } from "../channels/channels.queries.ts";
 
 export function WebchatChannelsPage() {
   const { t } = useTranslation("channels");
   const canEdit = usePermission("settings.edit");
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [removing, setRemoving] = useState<ChannelView | null>(null);
   const list = useCompanyChannels();
-  const refresh = () => client.invalidateQueries({ queryKey: channelKeys.all });
-  const toggle = useMutation({
-    mutationFn: (c: ChannelView) => api.put("/api/channels/:id/active", { params: { id: c.id }, body: { active: !c.active } }),
-    onSuccess: refresh,
-  });
-  const remove = useMutation({ mutationFn: (c: ChannelView) => api.del("/api/channels/:id", { params: { id: c.id } }), onSuccess: refresh });
+  const { toggle, remove } = useChannelActions();
   const channels = (list.data?.items ?? []).filter((c) => c.type === "webchat");
   return (
     <ListPage
