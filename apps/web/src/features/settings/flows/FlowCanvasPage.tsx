@@ -4,7 +4,7 @@ import { FLOW_NODE_COLOURS, type FlowEdgeType } from "@holboo/core";
 import { Button, Drawer, Group, Paper, Stack } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { addEdge, Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, type Connection } from "@xyflow/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { usePermission } from "../../../lib/session.ts";
@@ -31,6 +31,12 @@ function Canvas({ flow }: { flow: FlowView }) {
   const { nodes, setNodes, edges, setEdges, dirty, setDirty, remember, undo, redo, onNodesChange, onEdgesChange } = useCanvasGraph(flow.graph);
   const [edgeType, setEdgeType] = useState<FlowEdgeType>("smooth");
   const [editing, setEditing] = useState<string | null>(null);
+  // Fitting the view waits for the arranged positions to reach the canvas: a timer could fire first on a busy
+  // machine and fit the old positions, leaving the arranged nodes out of sight.
+  const [arranged, setArranged] = useState(0);
+  useEffect(() => {
+    if (arranged) void fitView({ padding: 0.2 });
+  }, [arranged, fitView]);
   const { save, publish, switchOff, problems, setProblems } = useFlowActions(
     flow,
     () => toGraph(nodes, edges),
@@ -54,7 +60,7 @@ function Canvas({ flow }: { flow: FlowView }) {
   const arrange = () => {
     remember();
     setNodes((current) => autoLayout(current, edges));
-    window.setTimeout(() => void fitView({ padding: 0.2 }), 50);
+    setArranged((count) => count + 1);
   };
 
   const current = client.getQueryData<FlowView>(flowDetailKeys.one(flow.id)) ?? flow;
