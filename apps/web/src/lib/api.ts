@@ -4,11 +4,12 @@ import { notifications } from "@mantine/notifications";
 import { currentLocale } from "../i18n/index.ts";
 import { ApiError, http, request } from "./http.ts";
 
+type Method = "GET" | "POST" | "PUT" | "DELETE";
 /** What a call takes: the endpoint's `params`, `query` and `body`, and how long to wait before giving up. */
-type Input<M extends "GET" | "POST" | "PUT" | "DELETE", P extends string> = EndpointInput<M, P> & { timeoutMs?: number };
+type Input<M extends Method, P extends string> = EndpointInput<M, P> & { timeoutMs?: number };
 /** The input argument, optional when the endpoint has nothing required (no params, no body). */
-type Args<M extends "GET" | "POST" | "PUT" | "DELETE", P extends string> = object extends Input<M, P> ? [input?: Input<M, P>] : [input: Input<M, P>];
-type Answer<M extends "GET" | "POST" | "PUT" | "DELETE", P extends string> = EndpointResponse<M, P>;
+type Args<M extends Method, P extends string> = object extends Input<M, P> ? [input?: Input<M, P>] : [input: Input<M, P>];
+type Answer<M extends Method, P extends string> = EndpointResponse<M, P>;
 
 /** A missing path parameter: a query held back by `enabled` never sends it, so reaching here is a bug, not a 404. */
 export class MissingPathParam extends Error {}

@@ -9,7 +9,9 @@ import { EmptyState } from "../../components/shared/EmptyState.tsx";
 import { ListEmpty } from "../../components/shared/ListEmpty.tsx";
 import { usePermission } from "../../lib/session.ts";
 import { AiSection, ChannelsSection, HeatmapSection, MoodsSection, RatingsSection, SeriesSection, TablesSection } from "./DashboardSections.tsx";
-import { dashboardQuery, exportUrl, useDashboard, useDashboardChannels, useDashboardPeople, type DashboardFilters } from "./dashboard.queries.ts";
+import { usePeople } from "../issues/issues.queries.ts";
+import { useCompanyChannels } from "../settings/channels/channels.queries.ts";
+import { dashboardQuery, exportUrl, useDashboard, type DashboardFilters } from "./dashboard.queries.ts";
 import { change, formatDuration } from "./format.ts";
 
 const QUICK = ["today", "7_day", "1"] as const;
@@ -110,8 +112,8 @@ export function DashboardPage() {
   });
   const query = dashboardQuery(filters);
   const figures = useDashboard(query);
-  const channels = useDashboardChannels();
-  const people = useDashboardPeople(company);
+  const channels = useCompanyChannels();
+  const people = usePeople(company);
   const view = figures.data;
   return (
     <Stack>
@@ -156,7 +158,7 @@ export function DashboardPage() {
         <Select
           aria-label={t("filters.channel")}
           placeholder={t("filters.allChannels")}
-          data={(channels.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+          data={(channels.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
           value={filters.channelId}
           onChange={(channelId) => setFilters((f) => ({ ...f, channelId }))}
           clearable

@@ -3,9 +3,6 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import type { DateRangeValue } from "../../components/shared/date-range.ts";
 import { api } from "../../lib/api.ts";
-import { useMe } from "../../lib/session.ts";
-import { issueOptionKeys } from "../issues/issues.keys.ts";
-import { channelKeys } from "../settings/channels/channels.keys.ts";
 import { dashboardKeys } from "./dashboard.keys.ts";
 
 /** What the dashboard is filtered by: a quick period or the picker's value, a channel and an agent. */
@@ -36,25 +33,6 @@ export function useDashboard(query: Record<string, string>) {
     queryKey: dashboardKeys.figures(query),
     queryFn: () => api.get("/api/dashboard", { query }),
     placeholderData: keepPreviousData,
-  });
-}
-
-export function useDashboardChannels() {
-  const { data: me } = useMe();
-  return useQuery({
-    queryKey: channelKeys.company(me?.company_id),
-    queryFn: () => api.get("/api/company/:company_id/channel", { params: { company_id: me?.company_id } }),
-    select: (data) => data.items,
-    enabled: !!me?.company_id,
-  });
-}
-
-export function useDashboardPeople(enabled: boolean) {
-  return useQuery({
-    queryKey: issueOptionKeys.people(),
-    queryFn: () => api.get("/api/issue-options/people"),
-    select: (data) => data.items,
-    enabled,
   });
 }
 

@@ -11,8 +11,7 @@ import { ListEmpty } from "../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
 import { api } from "../../lib/api.ts";
-import { useMe } from "../../lib/session.ts";
-import { channelKeys } from "../settings/channels/channels.keys.ts";
+import { useCompanyChannels } from "../settings/channels/channels.queries.ts";
 import { interactionTagKeys } from "../settings/library/library.keys.ts";
 import { interactionKeys } from "./interactions.keys.ts";
 import { inboxUserQueries } from "./inbox.queries.ts";
@@ -28,7 +27,6 @@ interface Props {
 /** Open or closed interactions with the spec's filters; the server applies the viewer's visibility. */
 export function InboxList({ status, selected, onSelect }: Props) {
   const { t } = useTranslation("inbox");
-  const { data: me } = useMe();
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<Record<string, string | null>>({});
   const [range, setRange] = useState<DateRangeValue>({ start: null, end: null, preset: "custom" });
@@ -47,11 +45,7 @@ export function InboxList({ status, selected, onSelect }: Props) {
     queryKey: interactionKeys.list(query),
     queryFn: () => api.get("/api/interactions", { query }),
   });
-  const channels = useQuery({
-    queryKey: channelKeys.company(me?.company_id),
-    queryFn: () => api.get("/api/company/:company_id/channel", { params: { company_id: me?.company_id } }),
-    enabled: !!me?.company_id,
-  });
+  const channels = useCompanyChannels();
   const tags = useQuery({ queryKey: interactionTagKeys.all, queryFn: () => api.get("/api/interaction-tags") });
   const users = useQuery(inboxUserQueries.assigneeFilter());
   const set = (name: string) => (value: string | null) => {

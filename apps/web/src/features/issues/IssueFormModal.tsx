@@ -24,7 +24,8 @@ import { api, notifyError } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { useMe, usePermission } from "../../lib/session.ts";
 import { issueKeys, issueOptionKeys } from "./issues.keys.ts";
-import { contactLabel, options, useChannels, useIssueSettings, usePeople } from "./issues.queries.ts";
+import { useCompanyChannels } from "../settings/channels/channels.queries.ts";
+import { contactLabel, options, useIssueSettings, usePeople } from "./issues.queries.ts";
 import { FormActions } from "../../components/shared/FormActions.tsx";
 
 /** What a new issue starts with, e.g. from a customer's message bubble. */
@@ -54,7 +55,13 @@ export function IssueFormModal({
   const client = useQueryClient();
   const { data: me } = useMe();
   const canAssign = usePermission("issue.assign");
-  const [types, tags, reasons, people, channels] = [useIssueSettings("type"), useIssueSettings("tag"), useIssueSettings("reason"), usePeople(), useChannels()];
+  const [types, tags, reasons, people, channels] = [
+    useIssueSettings("type"),
+    useIssueSettings("tag"),
+    useIssueSettings("reason"),
+    usePeople(),
+    useCompanyChannels(),
+  ];
   const [contactSearch, setContactSearch] = useState("");
   const [search] = useDebouncedValue(contactSearch, 250);
   const contacts = useQuery({
@@ -160,7 +167,7 @@ export function IssueFormModal({
               nothingFoundMessage="—"
               {...form.getInputProps("contact_id")}
             />
-            <Select label={t("fields.channel")} withAsterisk data={options(channels.data)} {...form.getInputProps("channel_id")} />
+            <Select label={t("fields.channel")} withAsterisk data={options(channels.data?.items)} {...form.getInputProps("channel_id")} />
             <Select label={t("fields.type")} data={options(types.data)} clearable {...form.getInputProps("type_id")} />
             <MultiSelect label={t("fields.tags")} data={options(tags.data)} clearable {...form.getInputProps("tag_ids")} />
             <Select

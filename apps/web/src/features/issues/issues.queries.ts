@@ -1,8 +1,6 @@
 import { ISSUE_SETTING_PATHS, type IssuePriority, type IssueRef, type IssueSettingKind, type IssueStatus } from "@holboo/core";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api.ts";
-import { useMe } from "../../lib/session.ts";
-import { channelKeys } from "../settings/channels/channels.keys.ts";
 import { issueOptionKeys, issueSettingKeys } from "./issues.keys.ts";
 
 export const STATUS_COLOR: Record<IssueStatus, string> = { open: "blue", in_progress: "yellow", resolved: "teal", closed: "gray" };
@@ -17,21 +15,13 @@ export function useIssueSettings(kind: IssueSettingKind) {
 }
 
 /** Colleagues who can be assigned or mentioned. */
-export function usePeople() {
+/** The company's people as issues and the dashboard's filters offer them. */
+export function usePeople(enabled = true) {
   return useQuery({
     queryKey: issueOptionKeys.people(),
     queryFn: () => api.get("/api/issue-options/people"),
     select: (data) => data.items,
-  });
-}
-
-export function useChannels() {
-  const { data: me } = useMe();
-  return useQuery({
-    queryKey: channelKeys.company(me?.company_id),
-    queryFn: () => api.get("/api/company/:company_id/channel", { params: { company_id: me?.company_id } }),
-    select: (data) => data.items,
-    enabled: !!me?.company_id,
+    enabled,
   });
 }
 

@@ -1,27 +1,14 @@
-import type { ChannelView } from "@holboo/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import { useMe } from "../../../lib/session.ts";
 import { channelKeys } from "./channels.keys.ts";
 
-/** Every channel of the signed-in person's company (the channel pages and the agent dialog's channel list). */
+/** Every channel of the signed-in person's company (the channel pages, the agent dialog, and the inbox, issue and dashboard filters). */
 export function useCompanyChannels() {
   const { data: me } = useMe();
   return useQuery({
     queryKey: channelKeys.company(me?.company_id),
     queryFn: () => api.get("/api/company/:company_id/channel", { params: { company_id: me?.company_id } }),
-    enabled: !!me,
+    enabled: !!me?.company_id,
   });
-}
-
-/** A channel list's row actions: switch a channel on or off, remove it; either refreshes every channel list. */
-export function useChannelActions() {
-  const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: channelKeys.all });
-  const toggle = useMutation({
-    mutationFn: (c: ChannelView) => api.put("/api/channels/:id/active", { params: { id: c.id }, body: { active: !c.active } }),
-    onSuccess: refresh,
-  });
-  const remove = useMutation({ mutationFn: (c: ChannelView) => api.del("/api/channels/:id", { params: { id: c.id } }), onSuccess: refresh });
-  return { refresh, toggle, remove };
 }

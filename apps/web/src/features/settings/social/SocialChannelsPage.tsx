@@ -14,7 +14,8 @@ import { currentLocale } from "../../../i18n/index.ts";
 import { usePermission } from "../../../lib/session.ts";
 import { channelActiveColumn } from "../channel-columns.tsx";
 import { channelKeys } from "../channels/channels.keys.ts";
-import { useChannelActions, useCompanyChannels } from "../channels/channels.queries.ts";
+import { useChannelActions } from "../channels/channel-actions.ts";
+import { useCompanyChannels } from "../channels/channels.queries.ts";
 import { showServerErrors } from "../server-errors.ts";
 import {
   blankSocial,
