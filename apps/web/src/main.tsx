@@ -10,6 +10,7 @@ import { router } from "./app/router.tsx";
 import { theme } from "./app/theme.ts";
 import { VersionWatcher } from "./app/VersionWatcher.tsx";
 import { NotificationsOnDemand } from "./components/NotificationsOnDemand.tsx";
+import { errorMessagesReady } from "./lib/errors.ts";
 import { queryClient } from "./lib/queryClient.ts";
 
 const container = document.getElementById("root");
@@ -17,7 +18,7 @@ if (!container) throw new Error("index.html has no #root element");
 // Rendered once the start language is loaded, but not with a top-level await: a language chunk that
 // imports from the entry chunk would then wait on this module forever (a returning English user saw a
 // blank page).
-void i18nReady.then(() =>
+void i18nReady.then(() => {
   createRoot(container).render(
     <StrictMode>
       <MantineProvider theme={theme}>
@@ -28,5 +29,7 @@ void i18nReady.then(() =>
         </QueryClientProvider>
       </MantineProvider>
     </StrictMode>,
-  ),
-);
+  );
+  // The error catalogue's messages are not part of the first screen: they follow it at once (lib/errors.ts).
+  void errorMessagesReady();
+});

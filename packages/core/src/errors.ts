@@ -11,11 +11,9 @@ import { CONTACT_ERRORS } from "./errors/contacts.ts";
 import { CONVERSATION_ERRORS } from "./errors/conversations.ts";
 import type { ErrorEntry } from "./errors/entry.ts";
 import { GENERIC_ERRORS } from "./errors/generic.ts";
+import type { Locale } from "./locale.ts";
+import { GENERIC_FAILURE, STATUS_ERROR_CODES } from "./errors/by-status.ts";
 import { KNOWLEDGE_ERRORS } from "./errors/knowledge.ts";
-
-export type Locale = "mn" | "en";
-export const LOCALES = ["mn", "en"] as const satisfies readonly Locale[];
-export const DEFAULT_LOCALE: Locale = "mn";
 
 // A code in two areas would be one entry here, the later one: core.test.ts checks that none is.
 export const ERROR_CATALOGUE = {
@@ -55,15 +53,7 @@ export interface ApiErrorBody {
 /** Client-side message for a failed HTTP response (spec §8). 600 shows the server text as it is. */
 export function messageForStatus(status: number, locale: Locale, text?: string): string {
   if (status === 600 && text) return text;
-  const byStatus: Record<number, ErrorCode> = {
-    400: "bad_request",
-    401: "unauthorized",
-    403: "forbidden",
-    404: "not_found",
-    500: "internal_error",
-    502: "bad_gateway",
-  };
-  const code = byStatus[status];
+  const code = STATUS_ERROR_CODES[status];
   if (code) return errorMessage(code, locale);
-  return locale === "mn" ? "Алдаа гарлаа" : "Something went wrong";
+  return GENERIC_FAILURE[locale];
 }

@@ -1,4 +1,6 @@
+export * from "./locale.ts";
 export * from "./errors.ts";
+export * from "./errors/by-status.ts";
 export * from "./permissions.ts";
 export * from "./limits.ts";
 export * from "./pagination.ts";

@@ -1,4 +1,4 @@
-import type { Locale } from "./errors.ts";
+import type { Locale } from "./locale.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,10 +1,10 @@
-import { errorMessage, type Permission } from "@holboo/core";
+import type { Permission } from "@holboo/core";
 import { Alert } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { currentLocale } from "../i18n/index.ts";
 import { useMe } from "../lib/session.ts";
+import { errorMessage } from "../lib/errors.ts";
 
 /** Mirrors the server's decision: without the permission, the spec's "ask an admin" message instead of the page. */
 export function RequirePermission({ permission, platformAdmin, children }: { permission?: Permission; platformAdmin?: boolean; children: ReactNode }) {
@@ -14,7 +14,7 @@ export function RequirePermission({ permission, platformAdmin, children }: { per
   if (allowed) return children;
   return (
     <Alert color="orange" icon={<IconLock size={18} />} data-testid="forbidden">
-      {errorMessage(platformAdmin ? "platform_admin_only" : "forbidden", currentLocale())}
+      {errorMessage(platformAdmin ? "platform_admin_only" : "forbidden")}
     </Alert>
   );
 }

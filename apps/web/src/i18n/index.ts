@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, LIMITS, LOCALE_COOKIE, LOCALES, type Locale } from "@ho
 import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { readCookie, writeCookie } from "../lib/cookies.ts";
-import type { Catalogues } from "./catalogue.ts";
+import type { Catalogue, Catalogues } from "./catalogue.ts";
 import firstScreen from "./locales/mn-first-screen.ts";
 import { FIRST_SCREEN_NAMESPACES, NAMESPACES } from "./namespaces.ts";
 
@@ -17,14 +17,21 @@ const catalogues: Record<Locale, () => Promise<Catalogues>> = {
 };
 export const loadCatalogues = (locale: Locale): Promise<Catalogues> => catalogues[locale]();
 
+/** The error catalogue's messages (lib/errors.ts): a namespace made from core's table, in a chunk of its own. */
+export const ERRORS_NAMESPACE = "errors";
+const loadNamespace = (locale: Locale, namespace: string): Promise<Catalogue> =>
+  namespace === ERRORS_NAMESPACE
+    ? import("./locales/errors.ts").then((module) => module.errorTexts(locale))
+    : loadCatalogues(locale).then((loaded) => loaded[namespace] ?? {});
+
 /** i18next's loader for what is not bundled. */
 const otherLanguages: BackendModule = {
   type: "backend",
   init: () => undefined,
   read(language, namespace, callback) {
     if (!isLocale(language)) return callback(null, {});
-    loadCatalogues(language).then(
-      (loaded) => callback(null, loaded[namespace] ?? {}),
+    loadNamespace(language, namespace).then(
+      (loaded) => callback(null, loaded),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },
@@ -56,7 +63,7 @@ export const i18nReady = i18n
   });
 
 /** Every namespace in the current language (and the fallback); a lazy screen waits for it before it renders. */
-export const allNamespaces = (): Promise<void> => i18n.loadNamespaces([...NAMESPACES]);
+export const allNamespaces = (): Promise<void> => i18n.loadNamespaces([...NAMESPACES, ERRORS_NAMESPACE]);
 
 /** Stores the choice in the chosenLocale cookie for a year and tells the server; a failed call is only logged, never reverted (spec §2, §7). */
 export async function changeLocale(locale: Locale, send: (locale: Locale) => Promise<unknown>) {

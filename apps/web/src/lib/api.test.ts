@@ -2,7 +2,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from "@holboo/core";
 import { notifications } from "@mantine/notifications";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import i18n from "../i18n/index.ts";
-import { api, errorText, fetchMe, fillPath, MissingPathParam, notifyError } from "./api.ts";
+import { api, errorText, fetchMe, fieldErrors, fillPath, MissingPathParam, notifyError } from "./api.ts";
 import { ApiError, authRedirect, http } from "./http.ts";
 
 vi.mock("@mantine/notifications", () => ({ notifications: { show: vi.fn() } }));
@@ -53,9 +53,14 @@ describe("api client error mapping (spec §8)", () => {
     expect(errorText(error)).toBe("Your account is deactivated. Please contact your organisation's admin.");
   });
 
-  it("carries the server's field codes, dropping unknown ones", async () => {
-    const body = JSON.stringify({ error: { code: "validation_failed", message: "x", fields: { company_name: "name_too_short", other: "nonsense" } } });
-    expect((await failedCall(400, body)).fields).toEqual({ company_name: "name_too_short" });
+  it("carries the server's field codes; one that is not a code is dropped, an unknown one shows the generic message", async () => {
+    const body = JSON.stringify({
+      error: { code: "validation_failed", message: "x", fields: { company_name: "name_too_short", other: "not_in_catalogue", broken: 4, spaced: "a b" } },
+    });
+    const error = await failedCall(400, body);
+    expect(error.fields).toEqual({ company_name: "name_too_short", other: "not_in_catalogue" });
+    expect(fieldErrors(error)).toEqual({ company_name: expect.stringMatching(/\S/), other: "Алдаа гарлаа" });
+    expect(fieldErrors(error).company_name).not.toBe("Алдаа гарлаа");
   });
 
   it("any other status shows the generic 'Алдаа гарлаа'", async () => {
@@ -72,7 +77,7 @@ describe("api client error mapping (spec §8)", () => {
 
   it("notifyError shows the message as a red notification", async () => {
     notifyError(await failedCall(404));
-    expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ color: "red", message: "Хайсан зүйл олдсонгүй." }));
+    await vi.waitFor(() => expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ color: "red", message: "Хайсан зүйл олдсонгүй." })));
   });
 });
 

@@ -1,7 +1,7 @@
-import { errorMessage, messageForStatus, type Locale, type MeView } from "@holboo/core";
+import type { Locale, MeView } from "@holboo/core";
 import type { EndpointInput, EndpointResponse, PathsOf } from "@holboo/core/endpoints/types.ts";
 import { notifications } from "@mantine/notifications";
-import { currentLocale } from "../i18n/index.ts";
+import { errorMessage, errorMessagesReady, statusMessage } from "./errors.ts";
 import { ApiError, http, request } from "./http.ts";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -61,21 +61,22 @@ export const fetchMe = () => request<MeView>("GET", "/api/me", { redirectOn401: 
 export const putChangeLang = (lang: Locale) => request<unknown>("PUT", "/api/change-lang", { query: { lang }, body: {} });
 
 /** The message for a failed call (spec §8): 600 shows the server's text; a known code its catalogue message; else by status. */
-export function errorText(error: unknown, locale: Locale = currentLocale()): string {
-  if (!(error instanceof ApiError)) return messageForStatus(0, locale);
-  if (error.status === 600) return messageForStatus(600, locale, error.text);
-  if (error.code) return errorMessage(error.code, locale);
-  return messageForStatus(error.status, locale);
+export function errorText(error: unknown): string {
+  if (!(error instanceof ApiError)) return statusMessage(0);
+  if (error.status === 600) return statusMessage(600, error.text);
+  if (error.code) return errorMessage(error.code);
+  return statusMessage(error.status);
 }
 
-/** Shows a failed call as a critical (red) toast. The default onError of every mutation. */
+/** Shows a failed call as a critical (red) toast, once the catalogue's messages are loaded. The default onError of every mutation. */
 export function notifyError(error: unknown) {
   if (!(error instanceof ApiError)) console.error(error);
-  notifications.show({ color: "red", title: errorMessage("request_failed", currentLocale()), message: errorText(error), autoClose: 6000 });
+  const show = () => notifications.show({ color: "red", title: errorMessage("request_failed"), message: errorText(error), autoClose: 6000 });
+  errorMessagesReady().then(show, show);
 }
 
 /** Field errors of a failed form submit, translated, for Mantine's form.setErrors. */
-export function fieldErrors(error: unknown, locale: Locale = currentLocale()): Record<string, string> {
+export function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
-  return Object.fromEntries(Object.entries(error.fields).map(([field, code]) => [field, errorMessage(code, locale)]));
+  return Object.fromEntries(Object.entries(error.fields).map(([field, code]) => [field, errorMessage(code)]));
 }

@@ -1,7 +1,6 @@
-import { errorMessage, isErrorCode } from "@holboo/core";
 import type { z } from "zod";
-import { currentLocale } from "../i18n/index.ts";
 import { fieldErrors, notifyError } from "./api.ts";
+import { errorMessage, isKnownErrorCode } from "./errors.ts";
 
 /** Validates with a core schema; returns translated messages per field (first problem of each). */
 export function validate<T extends z.ZodType>(schema: T, values: unknown): { ok: true; data: z.infer<T> } | { ok: false; errors: Record<string, string> } {
@@ -11,7 +10,7 @@ export function validate<T extends z.ZodType>(schema: T, values: unknown): { ok:
   for (const issue of result.error.issues) {
     const field = issue.path.join(".");
     if (errors[field]) continue;
-    errors[field] = isErrorCode(issue.message) ? errorMessage(issue.message, currentLocale()) : errorMessage("invalid_parameters", currentLocale());
+    errors[field] = errorMessage(isKnownErrorCode(issue.message) ? issue.message : "invalid_parameters");
   }
   return { ok: false, errors };
 }

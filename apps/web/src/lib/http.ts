@@ -1,5 +1,5 @@
 /** The HTTP transport under the typed `api`: cookies, CSRF, timeouts and the error body → ApiError. */
-import { CSRF_COOKIE, CSRF_HEADER, isErrorCode, type ErrorCode } from "@holboo/core";
+import { CSRF_COOKIE, CSRF_HEADER, type ErrorCode } from "@holboo/core";
 import { readCookie } from "./cookies.ts";
 
 /** A failed call: the HTTP status (0 when the network failed), the catalogue code and per-field codes. */
@@ -56,14 +56,23 @@ const parseJson = (text: string): unknown => {
   }
 };
 
+/**
+ * A code in an error body. The server sends only catalogue codes (the same build's: a new build reloads
+ * the app), so the shape is checked here without loading the catalogue; an unknown code shows the generic message.
+ */
+const asErrorCode = (value: unknown): ErrorCode | null => (typeof value === "string" && /^[a-z][a-z0-9_]*$/.test(value) ? (value as ErrorCode) : null);
+
 function toApiError(status: number, text: string): ApiError {
   const body = parseJson(text);
   const error =
     body && typeof body === "object" && "error" in body ? (body as { error?: { code?: unknown; fields?: unknown; details?: unknown } }).error : undefined;
-  const code = isErrorCode(error?.code) ? error.code : null;
+  const code = asErrorCode(error?.code);
   const fields: Record<string, ErrorCode> = {};
   if (error?.fields && typeof error.fields === "object") {
-    for (const [field, value] of Object.entries(error.fields)) if (isErrorCode(value)) fields[field] = value;
+    for (const [field, value] of Object.entries(error.fields)) {
+      const fieldCode = asErrorCode(value);
+      if (fieldCode) fields[field] = fieldCode;
+    }
   }
   const details: Record<string, string | number> = {};
   if (error?.details && typeof error.details === "object") {

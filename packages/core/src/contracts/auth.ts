@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LOCALES } from "../errors.ts";
+import { LOCALES } from "../locale.ts";
 import { ALL_PERMISSIONS, ROLES } from "../permissions.ts";
 import { emailSchema, passwordSchema, personNameSchema } from "../validation.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LOCALES } from "../errors.ts";
+import { LOCALES } from "../locale.ts";
 import { LIMITS } from "../limits.ts";
 import { isValidDomain } from "../validation.ts";
 

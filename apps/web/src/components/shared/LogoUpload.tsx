@@ -1,12 +1,12 @@
-import { errorMessage, type ErrorCode } from "@holboo/core";
+import type { ErrorCode } from "@holboo/core";
 import { Avatar, Button, FileButton, Group, Stack, Text } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { currentLocale } from "../../i18n/index.ts";
 import { ApiError } from "../../lib/http.ts";
 import { LOGO_TYPES, logoFileProblem } from "./logo-file.ts";
+import { errorMessage } from "../../lib/errors.ts";
 
 interface LogoUploadProps<T> {
   /** The stored logo, if any. */
@@ -70,7 +70,7 @@ export function LogoUpload<T>({ src, name, upload: send, onUploaded, canEdit }: 
         </Text>
         {problem && (
           <Text size="xs" c="red" role="alert">
-            {errorMessage(problem, currentLocale())}
+            {errorMessage(problem)}
           </Text>
         )}
       </Stack>

@@ -1,13 +1,13 @@
-import { errorMessage, PasswordResetConfirmInput } from "@holboo/core";
+import { PasswordResetConfirmInput } from "@holboo/core";
 import { Alert, Button, PasswordInput, Stack, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { currentLocale } from "../../i18n/index.ts";
 import { api, errorText, fieldErrors } from "../../lib/api.ts";
 import { validate } from "../../lib/forms.ts";
 import { AuthCard } from "./AuthCard.tsx";
+import { errorMessage } from "../../lib/errors.ts";
 
 /** /pub/reset-password?token=… from the reset e-mail: choose a new password. */
 export function ResetPasswordPage() {
@@ -23,13 +23,13 @@ export function ResetPasswordPage() {
   const submit = () => {
     const checked = validate(PasswordResetConfirmInput, { token, password });
     if (checked.ok) return reset.mutate();
-    setError(checked.errors.password ?? (checked.errors.token ? errorMessage("reset_token_invalid", currentLocale()) : null));
+    setError(checked.errors.password ?? (checked.errors.token ? errorMessage("reset_token_invalid") : null));
   };
   return (
     <AuthCard>
       <Stack>
         <Title order={2}>{t("reset.title")}</Title>
-        {!token && <Alert color="red">{errorMessage("reset_token_invalid", currentLocale())}</Alert>}
+        {!token && <Alert color="red">{errorMessage("reset_token_invalid")}</Alert>}
         {reset.isSuccess ? (
           <>
             <Alert color="teal">{t("reset.done")}</Alert>

@@ -1,12 +1,12 @@
-import { IMPORT_FIELDS, errorMessage, isErrorCode, type ImportField, type ImportMapping } from "@holboo/core";
+import { IMPORT_FIELDS, type ImportField, type ImportMapping } from "@holboo/core";
 import { Alert, Anchor, Button, FileInput, Group, Modal, ScrollArea, Select, SimpleGrid, Stack, Stepper, Table, Text } from "@mantine/core";
 import { IconDownload, IconFileSpreadsheet } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { currentLocale } from "../../i18n/index.ts";
 import { api, notifyError } from "../../lib/api.ts";
 import { contactKeys } from "./contacts.keys.ts";
+import { errorMessage, isKnownErrorCode } from "../../lib/errors.ts";
 
 const importForm = (file: File, mapping?: ImportMapping) => {
   const form = new FormData();
@@ -57,7 +57,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   });
   const columns = inspect.data?.columns ?? [];
   const problems = (fields: Record<string, string>) =>
-    [...new Set(Object.values(fields).map((code) => (isErrorCode(code) ? errorMessage(code, currentLocale()) : code)))].join(" ");
+    [...new Set(Object.values(fields).map((code) => (isKnownErrorCode(code) ? errorMessage(code) : code)))].join(" ");
   const result = commit.data;
   const checked = preview.data;
   return (

@@ -1,14 +1,4 @@
-import {
-  CreateIssueInput,
-  ISSUE_PRIORITIES,
-  ISSUE_STATUSES,
-  LIMITS,
-  UpdateIssueInput,
-  errorMessage,
-  type AttachmentView,
-  type IssueRef,
-  type IssueView,
-} from "@holboo/core";
+import { CreateIssueInput, ISSUE_PRIORITIES, ISSUE_STATUSES, LIMITS, UpdateIssueInput, type AttachmentView, type IssueRef, type IssueView } from "@holboo/core";
 import { Button, CloseButton, FileButton, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from "@mantine/core";
 import { DateInput } from "@mantine/dates";
 import { useForm } from "@mantine/form";
@@ -19,7 +9,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { currentLocale } from "../../i18n/index.ts";
 import { api, notifyError } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { useMe, usePermission } from "../../lib/session.ts";
@@ -27,6 +16,7 @@ import { issueKeys, issueOptionKeys } from "./issues.keys.ts";
 import { useCompanyChannels } from "../settings/channels/channels.queries.ts";
 import { contactLabel, options, useIssueSettings, usePeople } from "./issues.queries.ts";
 import { FormActions } from "../../components/shared/FormActions.tsx";
+import { errorMessage } from "../../lib/errors.ts";
 
 /** What a new issue starts with, e.g. from a customer's message bubble. */
 export interface IssuePrefill {
@@ -128,7 +118,7 @@ export function IssueFormModal({
   });
   const upload = async (file: File | null) => {
     if (!file) return;
-    if (file.size > LIMITS.attachmentBytes) return notifications.show({ color: "red", message: errorMessage("attachment_too_large", currentLocale()) });
+    if (file.size > LIMITS.attachmentBytes) return notifications.show({ color: "red", message: errorMessage("attachment_too_large") });
     const data = new FormData();
     data.append("file", file);
     try {

@@ -1,8 +1,8 @@
-import { errorMessage, type ErrorCode } from "@holboo/core";
+import type { ErrorCode } from "@holboo/core";
 import type { ReactNode } from "react";
-import { currentLocale } from "../../i18n/index.ts";
 import { notifyError } from "../../lib/api.ts";
 import { ApiError } from "../../lib/http.ts";
+import { errorMessage } from "../../lib/errors.ts";
 
 interface FormLike {
   values: object;
@@ -20,8 +20,7 @@ export function showServerErrors(error: unknown, form: FormLike, codeFields: Par
     const fallback = error.code ? codeFields[error.code] : undefined;
     if (!Object.keys(fields).length && error.code && fallback && known.has(fallback)) fields[fallback] = error.code;
     if (Object.keys(fields).length) {
-      const locale = currentLocale();
-      form.setErrors(Object.fromEntries(Object.entries(fields).map(([field, code]) => [field, errorMessage(code, locale)])));
+      form.setErrors(Object.fromEntries(Object.entries(fields).map(([field, code]) => [field, errorMessage(code)])));
       return;
     }
   }

@@ -1,17 +1,17 @@
-import { AgentInput, errorMessage, type AgentUpdateInput, type AgentView, type ErrorCode } from "@holboo/core";
+import { AgentInput, type AgentUpdateInput, type AgentView, type ErrorCode } from "@holboo/core";
 import { Avatar, Button, Checkbox, FileButton, Group, Modal, MultiSelect, SegmentedControl, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LOGO_TYPES, logoFileProblem } from "../../../components/shared/logo-file.ts";
-import { currentLocale } from "../../../i18n/index.ts";
 import { api, fieldErrors } from "../../../lib/api.ts";
 import { validate } from "../../../lib/forms.ts";
 import { channelKeys } from "../channels/channels.keys.ts";
 import { useCompanyChannels } from "../channels/channels.queries.ts";
 import { agentKeys } from "./agents.keys.ts";
 import { useFolders } from "./agents.queries.ts";
+import { errorMessage } from "../../../lib/errors.ts";
 
 type Served = Record<number, boolean>;
 
@@ -103,7 +103,7 @@ export function AgentDialog({ agent, agents, onClose }: { agent: AgentView | nul
               </Text>
               {photoProblem && (
                 <Text size="xs" c="red" role="alert">
-                  {errorMessage(photoProblem, currentLocale())}
+                  {errorMessage(photoProblem)}
                 </Text>
               )}
             </Stack>

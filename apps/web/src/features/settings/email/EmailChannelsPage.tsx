@@ -4,7 +4,6 @@ import {
   EMAIL_OAUTH_SERVERS,
   EMAIL_TLS_MODES,
   EmailChannelInput,
-  errorMessage,
   LIMITS,
   type EmailAgentMode,
   type EmailAuthKind,
@@ -36,7 +35,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { currentLocale } from "../../../i18n/index.ts";
 import { DataTable } from "../../../components/shared/DataTable.tsx";
 import { ListEmpty } from "../../../components/shared/ListEmpty.tsx";
 import { api, errorText, fieldErrors } from "../../../lib/api.ts";
@@ -44,6 +42,7 @@ import { ChannelAgentSelect } from "../ChannelAgentSelect.tsx";
 import { validate } from "../../../lib/forms.ts";
 import { useMe, usePermission } from "../../../lib/session.ts";
 import { emailChannelKeys, emailOAuthKeys } from "./email.keys.ts";
+import { errorMessage } from "../../../lib/errors.ts";
 
 const blank = {
   name: "",
@@ -191,7 +190,7 @@ export function EmailChannelsPage() {
       {signIn.error && <Alert color="red">{errorText(signIn.error)}</Alert>}
       {(signInError || landed.error) && (
         <Alert color="red" data-testid="email-oauth-error">
-          {errorMessage("email_oauth_failed", currentLocale())}
+          {errorMessage("email_oauth_failed")}
         </Alert>
       )}
       {editing !== null && (

@@ -1,5 +1,5 @@
 import type { CustomApiTestView, CustomApiView } from "@holboo/core";
-import { HTTP_METHODS, errorMessage, isErrorCode } from "@holboo/core";
+import { HTTP_METHODS } from "@holboo/core";
 import { ActionIcon, Badge, Button, Checkbox, Code, Group, Modal, NumberInput, Paper, Select, Stack, Switch, Text, TextInput, Textarea } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -8,11 +8,11 @@ import { useTranslation } from "react-i18next";
 import { ConfirmRemove } from "../../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, RowActions } from "../../../components/shared/DataTable.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
-import { currentLocale } from "../../../i18n/index.ts";
 import { api, fieldErrors, notifyError } from "../../../lib/api.ts";
 import { usePermission } from "../../../lib/session.ts";
 import { customApiKeys } from "./flows.keys.ts";
 import { useCustomApis } from "./flows.queries.ts";
+import { errorMessage, isKnownErrorCode } from "../../../lib/errors.ts";
 
 interface Header {
   name: string;
@@ -193,7 +193,7 @@ function EndpointDialog({ endpoint, onClose }: { endpoint: CustomApiView | null;
                 <Text size="sm" c={test.ok ? "green" : "red"}>
                   {test.ok
                     ? t("api.testOk", { status: test.status })
-                    : `${t("api.testFailed", { status: test.status ?? "—" })} ${test.error && isErrorCode(test.error) ? errorMessage(test.error, currentLocale()) : ""}`}
+                    : `${t("api.testFailed", { status: test.status ?? "—" })} ${test.error && isKnownErrorCode(test.error) ? errorMessage(test.error) : ""}`}
                 </Text>
                 {test.fields.length > 0 && <Text size="xs">{t("api.pickFields")}</Text>}
                 {test.fields.map((field) => (

@@ -1,4 +1,4 @@
-import { errorMessage, type ChannelView, type ViberChannelView } from "@holboo/core";
+import type { ChannelView, ViberChannelView } from "@holboo/core";
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, Tooltip } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconBrandMessenger, IconBrandViber } from "@tabler/icons-react";
@@ -10,7 +10,6 @@ import { ConfirmRemove } from "../../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, editAction, RowActions } from "../../../components/shared/DataTable.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
 import { api, errorText, notifyError } from "../../../lib/api.ts";
-import { currentLocale } from "../../../i18n/index.ts";
 import { usePermission } from "../../../lib/session.ts";
 import { channelActiveColumn } from "../channel-columns.tsx";
 import { channelKeys } from "../channels/channels.keys.ts";
@@ -27,6 +26,7 @@ import {
   type SocialFieldValues,
 } from "./SocialChannelDialogs.tsx";
 import { messengerPageKeys } from "./social.keys.ts";
+import { errorMessage } from "../../../lib/errors.ts";
 
 /** After Facebook Login: the person's Pages, one of which becomes the channel, with its name and agent. */
 function MessengerPagePicker({ session, onDone }: { session: string; onDone: () => void }) {
@@ -142,7 +142,7 @@ export function SocialChannelsPage() {
       intro={
         <>
           {facebook.error && <Alert color="red">{errorText(facebook.error)}</Alert>}
-          {loginError && <Alert color="red">{errorMessage("messenger_page_connect_failed", currentLocale())}</Alert>}
+          {loginError && <Alert color="red">{errorMessage("messenger_page_connect_failed")}</Alert>}
           {session && (
             <MessengerPagePicker
               session={session}
