@@ -12,6 +12,12 @@ const noDrizzle = {
   name: "drizzle-orm",
   message: "Only repositories (*.repo.ts), apps/server/src/platform/**, tests and scripts use drizzle-orm; call a repository function.",
 };
+/** The web reads error messages through lib/errors.ts: importing the catalogue itself would put both languages' texts on the first screen. */
+const noCatalogue = {
+  name: "@holboo/core",
+  importNames: ["ERROR_CATALOGUE", "errorMessage", "isErrorCode", "messageForStatus"],
+  message: "Use lib/errors.ts (errorMessage, isKnownErrorCode, statusMessage): the catalogue loads apart from the first screen.",
+};
 const drizzlePatterns = [{ group: ["drizzle-orm/*"], message: noDrizzle.message }];
 const serverPatterns = [
   {
@@ -85,7 +91,7 @@ export default tseslint.config(
   {
     files: ["apps/web/**/*.{ts,tsx}", "apps/widget/**/*.ts"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": ["error", { paths: [noDrizzle], patterns: [...drizzlePatterns, ...serverPatterns] }],
+      "@typescript-eslint/no-restricted-imports": ["error", { paths: [noDrizzle, noCatalogue], patterns: [...drizzlePatterns, ...serverPatterns] }],
     },
   },
   // The web app calls the server through the typed api, and keys its caches with each feature's key factory.
@@ -96,7 +102,7 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          paths: [noDrizzle],
+          paths: [noDrizzle, noCatalogue],
           patterns: [
             ...drizzlePatterns,
             ...serverPatterns,
@@ -115,6 +121,13 @@ export default tseslint.config(
           message: "Take the query key from the feature's key factory (<feature>.keys.ts), so invalidations reach every query under it.",
         },
       ],
+    },
+  },
+  // The one module that turns the catalogue into the web's "errors" namespace.
+  {
+    files: ["apps/web/src/i18n/locales/errors.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { paths: [noDrizzle], patterns: [...drizzlePatterns, ...serverPatterns] }],
     },
   },
   // Core is shared by everyone, so it depends on no app.
