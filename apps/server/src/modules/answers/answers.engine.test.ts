@@ -145,6 +145,25 @@ describe("answer engine on a Mongolian shop's knowledge", () => {
     expect(await ask("Хэдэн цагт хаадаг вэ")).toMatchObject({ outcome: "answer", text: "Өдөр бүр 10:00-22:00." });
   });
 
+  it("answers a question asked right after an edit with the small knowledge's classifier already trained, however busy the server", async () => {
+    const source = new MemoryKnowledgeSource();
+    source.set(7, 1, [...SHOP_PAIRS]);
+    const engine = new AnswerEngine(source, { encoder: null });
+    engines.push(engine);
+    // A busy server: every slice of training outlasts its time, so training yields to the event loop at each step.
+    const busy = setInterval(() => {
+      const until = performance.now() + 25;
+      while (performance.now() < until);
+    }, 0);
+    try {
+      expect((await engine.index(7, 1)).hasClassifier).toBe(true);
+      source.put(7, 1, { ...pairByKey("hours"), answer: "Өдөр бүр 10:00-22:00." });
+      expect((await engine.index(7, 1)).hasClassifier).toBe(true);
+    } finally {
+      clearInterval(busy);
+    }
+  });
+
   it("keeps each company's and agent's knowledge apart", async () => {
     const { source, engine } = await shop();
     source.set(2, 1, [{ id: "qa:1", kind: "qa", questions: ["Тасалбар хэдэн төгрөг вэ?"], answer: "10,000₮", title: "ticket", sourceId: 1 }]);

@@ -3,7 +3,8 @@
  * when it reports a change — the next question after an edit waits for the rebuild, so answers always
  * follow the latest knowledge. Rebuilding reuses the analysed texts of the previous index; the classifier
  * then trains, and the sentence vectors of new texts are computed, in the background (words alone rank
- * until they are ready; a few new texts are embedded before the rebuild completes). A small edit to a
+ * until they are ready; a few new texts are embedded, and a small knowledge base's classifier trained,
+ * before the rebuild completes). A small edit to a
  * large knowledge base is patched over the last full index instead (engine/patched.ts).
  */
 import type { KnowledgeDoc, KnowledgeSource } from "./knowledge-doc.ts";
@@ -93,6 +94,10 @@ export function estimateIndexBytes(index: AnswerIndex): number {
 /** A rebuild with at most this many texts new to the encoder embeds them before it completes (about 5 ms
  * each), so an edit is understood by meaning at once; more are embedded in the background. */
 const EMBED_BEFORE_READY = 32;
+/** A rebuild with at most this many variant texts trains its classifier before it completes (six passes over a
+ * few hundred short texts take milliseconds), so the answer to a question asked right after an edit does not
+ * depend on how busy the server is; larger knowledge trains in the background while words alone rank. */
+const TRAIN_BEFORE_READY = 400;
 /** Customers ask the same questions in the same words: the vectors of this many recent messages are
  * kept (2 kB each), which spares their 8–12 ms of embedding. */
 const RECENT_MEANINGS = 2000;
@@ -192,7 +197,10 @@ export class AnswerEngine {
         const isCurrent = () => this.entries.get(key)?.full === full;
         const embedding = this.embed(full, isCurrent, companyId, agentId);
         if (this.encoder && full.unembedded(this.encoder) <= EMBED_BEFORE_READY) await embedding;
-        entry.training = Promise.all([full.trainClassifier(isCurrent), embedding]).then(() => undefined);
+        const trainsQuickly = full.untrainedExamples <= TRAIN_BEFORE_READY;
+        const training = full.trainClassifier(isCurrent);
+        if (trainsQuickly) await training;
+        entry.training = Promise.all([training, embedding]).then(() => undefined);
         return this.measured(key, entry, full);
       });
   }

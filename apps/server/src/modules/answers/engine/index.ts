@@ -207,6 +207,11 @@ export class KnowledgeIndex {
 
   /** Trains the classifier (when the knowledge is small enough for one); until it is ready, retrieval
    * alone ranks. `isCurrent` lets a replaced index stop training. */
+  /** How many variant texts the classifier still has to learn from (0 once trained, or when it will not). */
+  get untrainedExamples(): number {
+    return this.training?.labels.length ?? 0;
+  }
+
   async trainClassifier(isCurrent: () => boolean = () => true): Promise<void> {
     const set = this.training;
     this.training = null;
