@@ -8,7 +8,8 @@ const STATUS_COLOR = { created: "orange", paid: "blue", activated: "green", canc
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
   const { t } = useTranslation("billing");
   return (
-    <Badge color={STATUS_COLOR[status]} variant="light" data-testid="invoice-status">
+    // The label keeps its width in a squeezed table column instead of ending in "…".
+    <Badge color={STATUS_COLOR[status]} variant="light" styles={{ label: { overflow: "visible" } }} data-testid="invoice-status">
       {t(`invoiceStatus.${status}`)}
     </Badge>
   );

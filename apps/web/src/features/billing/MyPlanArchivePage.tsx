@@ -27,7 +27,7 @@ export function MyPlanArchivePage() {
       ) : !items.length ? (
         <EmptyState title={t("archive.empty")} />
       ) : (
-        <Table.ScrollContainer minWidth={900}>
+        <Table.ScrollContainer minWidth={1040}>
           <Table verticalSpacing="xs" data-testid="invoice-table">
             <Table.Thead>
               <Table.Tr>
@@ -56,13 +56,13 @@ export function MyPlanArchivePage() {
                   <Table.Td>
                     {t(`plans.${invoice.plan}`)} · {t(`terms.${invoice.term}`)}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
                     {day(invoice.period_start)} — {day(invoice.period_end)}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: "nowrap" }}>{tugrik(invoice.amount)}</Table.Td>
-                  <Table.Td>{day(invoice.created_at)}</Table.Td>
-                  <Table.Td>{day(invoice.due_at)}</Table.Td>
-                  <Table.Td>{day(invoice.paid_at)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{day(invoice.created_at)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{day(invoice.due_at)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{day(invoice.paid_at)}</Table.Td>
                   <Table.Td>
                     <Anchor href={invoicePdfUrl(invoice.id)} download aria-label={t("archive.pdf")}>
                       <Group gap={4}>

@@ -67,7 +67,7 @@ export function TermsPage() {
           {terms.isPending ? (
             <Loader />
           ) : terms.isError ? (
-            <Alert color="red" title={t("terms.failed")}>
+            <Alert color="red" title={t("termsPage.failed")}>
               {errorText(terms.error)}
             </Alert>
           ) : (
@@ -75,7 +75,7 @@ export function TermsPage() {
               {renderTerms(terms.data[locale])}
               {terms.data.updated_at && (
                 <Text size="sm" c="dimmed">
-                  {t("terms.updated", { date: day(terms.data.updated_at) })}
+                  {t("termsPage.updated", { date: day(terms.data.updated_at) })}
                 </Text>
               )}
             </>

@@ -248,6 +248,7 @@ describe("invoices", () => {
     await screen.findByTestId("invoice-table");
     expect(screen.getAllByTestId("invoice-status").map((badge) => badge.textContent)).toEqual(["Цуцлагдсан", "Төлсөн", "Идэвхжсэн", "Төлөгдөөгүй"]);
     expect(screen.getByRole("link", { name: "Нэхэмжлэлийг нээх: HB-8" })).toHaveAttribute("href", "/settings/my_plan_archive/8");
+    expect(screen.getAllByText("Бизнес · 1 сар")).toHaveLength(4);
   });
 
   it("an invoice's page says what its status means and where to pay it, in mn and en", async () => {
