@@ -44,6 +44,8 @@ export const LIMITS = {
   channelNameMaxChars: 80,
   channelDescriptionMaxChars: 500,
   emailSignatureMaxChars: 2000,
+  /** The terms of service the platform admin may write, per language. */
+  termsMaxChars: 50_000,
   /** A mail larger than this keeps its text but not its attachments. */
   emailMaxBytes: 25 * 1024 * 1024,
   /** The most days of past mail a mailbox may import when it connects. */

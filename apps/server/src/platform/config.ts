@@ -101,7 +101,7 @@ const EnvSchema = z.object({
   QPAY_PASSWORD: z.string().optional(),
   /** The merchant's invoice code QPay issued (invoice_code). */
   QPAY_INVOICE_CODE: z.string().optional(),
-  /** Test installations only: lets the platform admin run the billing rules at a chosen time. Refused with NODE_ENV=production. */
+  /** Test installations only: lets the platform admin run the billing rules at a chosen time. Needs NODE_ENV=test. */
   BILLING_TEST_CLOCK: booleanFlag.default(false),
 });
 
@@ -122,8 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { dote
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const value = parsed.data;
-  if (value.BILLING_TEST_CLOCK && value.NODE_ENV === "production")
-    throw new ConfigError("Invalid configuration:\n  BILLING_TEST_CLOCK: not allowed with NODE_ENV=production");
+  if (value.BILLING_TEST_CLOCK && value.NODE_ENV !== "test")
+    throw new ConfigError(`Invalid configuration:\n  BILLING_TEST_CLOCK: needs NODE_ENV=test (it is ${value.NODE_ENV}); never on a real installation`);
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, "");
   return {
     ...value,

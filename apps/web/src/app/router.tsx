@@ -49,6 +49,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: "/pub/terms",
+            lazy: screen(
+              () => import("../features/billing/TermsPage.tsx"),
+              (m) => m.TermsPage,
+            ),
+          },
+          {
             path: "/servicerate/:token",
             lazy: screen(
               () => import("../features/servicerate/ServiceRatePage.tsx"),

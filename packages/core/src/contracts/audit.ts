@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   "billing.extend",
   "billing.auto_extend",
   "billing.payment",
+  "billing.invoice_cancel",
   "dashboard.export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LIMITS } from "../limits.ts";
 
 /** Plans, terms and invoice states (spec §3, §4, §9). Prices and amounts are whole tugrik (MNT). */
 export const PLAN_CODES = ["trial", "business", "enterprise"] as const;
@@ -111,17 +112,68 @@ export const InvoiceView = z.object({
   paid_at: z.string().nullable(),
   activated_at: z.string().nullable(),
   ended_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
 });
 export type InvoiceView = z.infer<typeof InvoiceView>;
+
+/** What a reminder is about: an unpaid invoice, the trial's end, or the end of a term without auto-extend. */
+export const NOTICE_SUBJECTS = ["invoice", "trial", "term"] as const;
+export type NoticeSubject = (typeof NOTICE_SUBJECTS)[number];
 
 /** A reminder the app shows as a banner (and mails once). */
 export const BillingNotice = z.object({
   kind: z.enum(REMINDER_KINDS),
+  about: z.enum(NOTICE_SUBJECTS),
   due_at: z.string(),
   invoice_number: z.string().nullable(),
   amount: z.number().int().nullable(),
 });
 export type BillingNotice = z.infer<typeof BillingNotice>;
+
+const payeeText = z
+  .string({ error: "required" })
+  .trim()
+  .min(1, { error: "required" })
+  .max(200, { error: "text_too_long" })
+  .refine((value) => !/[\r\n]/.test(value), { error: "invalid_parameters" });
+
+/**
+ * Where companies pay by bank transfer: the installation's payee, set by the platform admin. The payment reference
+ * is always the invoice's number, so it is not stored.
+ */
+export const PayeeInput = z.object({
+  company_name: payeeText,
+  bank_name: payeeText,
+  account_number: z
+    .string({ error: "required" })
+    .trim()
+    .min(1, { error: "required" })
+    .max(64, { error: "text_too_long" })
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, { error: "account_number_invalid" }),
+  account_holder: payeeText,
+});
+export type PayeeInput = z.infer<typeof PayeeInput>;
+export const PayeeView = z.object({ company_name: z.string(), bank_name: z.string(), account_number: z.string(), account_holder: z.string() });
+export type PayeeView = z.infer<typeof PayeeView>;
+/** payee null: the platform admin has not set the payment details yet. */
+export const PaymentDetailsView = z.object({ payee: PayeeView.nullable() });
+export type PaymentDetailsView = z.infer<typeof PaymentDetailsView>;
+
+/** The terms of service a purchase agrees to, in both languages; custom false: the text shipped with the product. */
+export const TermsView = z.object({ mn: z.string(), en: z.string(), custom: z.boolean(), updated_at: z.string().nullable() });
+export type TermsView = z.infer<typeof TermsView>;
+const termsText = z.string({ error: "required" }).trim().min(1, { error: "required" }).max(LIMITS.termsMaxChars, { error: "text_too_long" });
+/** The platform admin's own terms, replacing the shipped ones (DELETE restores those). */
+export const TermsInput = z.object({ mn: termsText, en: termsText });
+export type TermsInput = z.infer<typeof TermsInput>;
+
+export const AdminBillingSettingsView = z.object({
+  payee: PayeeView.nullable(),
+  terms: TermsView,
+  /** The terms shipped with the product, to start an edit from. */
+  default_terms: z.object({ mn: z.string(), en: z.string() }),
+});
+export type AdminBillingSettingsView = z.infer<typeof AdminBillingSettingsView>;
 
 export const SubscriptionView = z.object({
   plan: PlanView,
@@ -141,6 +193,8 @@ export const SubscriptionView = z.object({
   plans: z.array(PlanView),
   /** Payment gateways the company may pay an invoice through itself (QPay when the installation configured it). */
   payment_gateways: z.array(z.enum(["qpay"])),
+  /** Where to pay by bank transfer (null: not set by the platform admin yet). */
+  payee: PayeeView.nullable(),
 });
 export type SubscriptionView = z.infer<typeof SubscriptionView>;
 

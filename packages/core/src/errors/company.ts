@@ -51,6 +51,12 @@ export const COMPANY_ERRORS = {
   plan_not_found: entry(404, "Багц олдсонгүй.", "The plan was not found."),
   invoice_not_found: entry(404, "Нэхэмжлэл олдсонгүй.", "The invoice was not found."),
   invoice_not_payable: entry(409, "Энэ нэхэмжлэл төлөх боломжгүй төлөвт байна.", "This invoice cannot be paid in its current state."),
+  invoice_not_cancellable: entry(409, "Зөвхөн төлөгдөөгүй нэхэмжлэлийг цуцлах боломжтой.", "Only an unpaid invoice can be cancelled."),
+  account_number_invalid: entry(
+    400,
+    "Дансны дугаар зөвхөн үсэг, тоо, зай, зураас агуулна.",
+    "The account number may contain only letters, digits, spaces and dashes.",
+  ),
   payment_gateway_unavailable: entry(
     503,
     "Төлбөрийн үйлчилгээ одоогоор хариу өгөхгүй байна. Түр хүлээгээд дахин оролдоно уу.",

@@ -5,6 +5,7 @@ import * as repo from "./billing.repo.ts";
 import { presentInvoice } from "./billing.presenter.ts";
 import { applyAccess } from "./billing-access.service.ts";
 import type { PaymentProvider } from "./payment-provider.ts";
+import { billingNow } from "./billing-clock.service.ts";
 
 /**
  * A payment for an invoice, through a payment provider (the platform admin's bank-transfer record by default):
@@ -16,9 +17,10 @@ export async function applyPayment(
   invoiceId: number,
   provider: PaymentProvider,
   reference: string,
-  now = new Date(),
+  at?: Date,
 ) {
   const invoice = (await repo.findInvoiceAnyCompany(ctx.db, invoiceId)) ?? fail("invoice_not_found");
+  const now = at ?? (await billingNow(ctx, invoice.companyId));
   const confirmed = (await provider.confirm({ invoiceNumber: invoice.number, amount: invoice.amount, reference })) ?? fail("payment_not_received");
   const settled = await settleInvoice(
     ctx,
@@ -32,26 +34,30 @@ export async function applyPayment(
 }
 
 /**
- * Marks a confirmed payment: the invoice goes created → paid → activated with the provider's payment reference, the
- * payment is audited, and access reopens — all in one transaction under the subscription's lock, so a payment seen
- * twice at once (QPay's callback beside the poll, or a repeated callback) is recorded once. False when the invoice was
- * no longer waiting for payment (already paid): nothing changes.
+ * Marks a confirmed payment: the invoice becomes paid with the provider's payment reference, and activated at once
+ * when the period it bills has started (an extension paid ahead stays paid until its period starts, when the billing
+ * cycle activates it); the payment is audited and access reopens — all in one transaction under the subscription's
+ * lock, so a payment seen twice at once (QPay's callback beside the poll, or a repeated callback) is recorded once.
+ * False when the invoice was no longer waiting for payment (already paid, or cancelled): nothing changes. `now` is
+ * the company's billing clock.
  */
 export async function settleInvoice(
   ctx: AppContext,
   invoice: repo.InvoiceRow,
   payment: { method: string; reference: string },
   actor: AuditActor,
-  now = new Date(),
+  at?: Date,
 ): Promise<boolean> {
+  const now = at ?? (await billingNow(ctx, invoice.companyId));
   return ctx.db.transaction(async (tx) => {
     const subscription = (await repo.lockSubscription(tx, invoice.companyId)) ?? fail("plan_not_found");
     const current = (await repo.findInvoice(tx, invoice.companyId, invoice.id)) ?? fail("invoice_not_found");
     if (current.status !== "created") return false;
+    const started = current.periodStart <= now;
     await repo.updateInvoice(tx, invoice.companyId, invoice.id, {
-      status: "activated",
+      status: started ? "activated" : "paid",
       paidAt: now,
-      activatedAt: now,
+      activatedAt: started ? now : null,
       endedAt: current.periodEnd <= now ? current.periodEnd : null,
       paymentMethod: payment.method,
       paymentReference: payment.reference,

@@ -31,4 +31,5 @@ export const presentInvoice = (invoice: InvoiceRow): InvoiceView => ({
   paid_at: invoice.paidAt?.toISOString() ?? null,
   activated_at: invoice.activatedAt?.toISOString() ?? null,
   ended_at: invoice.endedAt?.toISOString() ?? null,
+  cancelled_at: invoice.cancelledAt?.toISOString() ?? null,
 });

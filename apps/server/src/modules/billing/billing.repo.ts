@@ -1,5 +1,5 @@
 import type { LimitedResource, SuspensionReason } from "@holboo/core";
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import {
   agentUsage,
@@ -162,23 +162,33 @@ export async function updateInvoice(db: Executor, companyId: number, id: number,
   return row ?? null;
 }
 
+/** Which companies a cycle run covers: one (the test clock), or all but some (those with a test clock of their own). */
+export interface CycleScope {
+  only?: number;
+  except?: number[];
+}
+
+const inScope = (column: typeof invoices.companyId | typeof subscriptions.companyId, scope: CycleScope) =>
+  and(scope.only === undefined ? undefined : eq(column, scope.only), scope.except?.length ? notInArray(column, scope.except) : undefined);
+
+/** Invoices paid ahead become activated when their period starts (on its start date). */
+export async function activateStartedInvoices(db: Executor, now: Date, scope: CycleScope) {
+  await db
+    .update(invoices)
+    .set({ status: "activated", activatedAt: invoices.periodStart })
+    .where(and(inScope(invoices.companyId, scope), eq(invoices.status, "paid"), lte(invoices.periodStart, now)));
+}
+
 /** Paid invoices whose period has ended are closed with their end date. */
-export async function endPastInvoices(db: Executor, now: Date, onlyCompanyId?: number) {
+export async function endPastInvoices(db: Executor, now: Date, scope: CycleScope) {
   await db
     .update(invoices)
     .set({ endedAt: invoices.periodEnd })
-    .where(
-      and(
-        onlyCompanyId === undefined ? undefined : eq(invoices.companyId, onlyCompanyId),
-        eq(invoices.status, "activated"),
-        isNull(invoices.endedAt),
-        lte(invoices.periodEnd, now),
-      ),
-    );
+    .where(and(inScope(invoices.companyId, scope), eq(invoices.status, "activated"), isNull(invoices.endedAt), lte(invoices.periodEnd, now)));
 }
 
-/** Companies the billing cycle has something to do for at `now`. */
-export async function subscriptionsToReview(db: Executor, now: Date, horizon: Date, onlyCompanyId?: number) {
+/** Companies the billing cycle has something to do for at `now` (reminders look ahead to `horizon`). */
+export async function subscriptionsToReview(db: Executor, now: Date, horizon: Date, scope: CycleScope) {
   const overdue = db
     .select({ companyId: invoices.companyId })
     .from(invoices)
@@ -188,12 +198,12 @@ export async function subscriptionsToReview(db: Executor, now: Date, horizon: Da
     .from(subscriptions)
     .where(
       and(
-        onlyCompanyId === undefined ? undefined : eq(subscriptions.companyId, onlyCompanyId),
+        inScope(subscriptions.companyId, scope),
         ne(subscriptions.status, "expired"),
         or(
           and(eq(subscriptions.status, "trial"), lte(subscriptions.trialEndsAt, horizon)),
           lte(subscriptions.nextInvoiceAt, now),
-          lte(subscriptions.termEndsAt, now),
+          lte(subscriptions.termEndsAt, horizon),
           inArray(subscriptions.companyId, overdue),
         ),
       ),

@@ -8,6 +8,9 @@ import { runBillingCycle } from "./billing-cycle.service.ts";
 import { invoicePdfFor } from "./invoice-pdf.service.ts";
 import { bankTransfer } from "./payment-provider.ts";
 import { qpayRoutes } from "./qpay.routes.ts";
+import { billingSettingsRoutes } from "./billing-settings.routes.ts";
+import { cancelInvoice } from "./invoice-cancel.service.ts";
+import { setTestClock, testClockEnabled } from "./billing-clock.service.ts";
 
 const view = { access: { permission: "plan.view" }, openWhenAccessClosed: true } as const;
 const extend = { access: { permission: "plan.extend" }, openWhenAccessClosed: true } as const;
@@ -38,12 +41,16 @@ export function billingRoutes(app: TypedApp, ctx: AppContext) {
   app.get("/api/billing/invoices", { config: view, schema: billingEndpoints["GET /api/billing/invoices"] }, (req) =>
     billing.listInvoices(ctx, requireMember(req.actor).companyId),
   );
+  app.get("/api/billing/invoices/:id", { config: view, schema: billingEndpoints["GET /api/billing/invoices/:id"] }, (req) =>
+    billing.invoiceView(ctx, requireMember(req.actor).companyId, req.params.id),
+  );
   app.get("/api/billing/invoices/:id/pdf", { config: view, schema: billingEndpoints["GET /api/billing/invoices/:id/pdf"] }, async (req, reply) => {
     const actor = requireMember(req.actor);
     const file = await invoicePdfFor(ctx, actor.companyId, req.params.id, actor.locale);
     return reply.type("application/pdf").header("content-disposition", `attachment; filename="${file.filename}"`).send(file.data);
   });
   qpayRoutes(app, ctx);
+  billingSettingsRoutes(app, ctx);
 
   app.get("/api/admin/plans", { config: admin, schema: billingEndpoints["GET /api/admin/plans"] }, () => billing.listPlans(ctx));
   app.put("/api/admin/plans/:code", { config: admin, schema: billingEndpoints["PUT /api/admin/plans/:code"] }, (req) =>
@@ -58,11 +65,17 @@ export function billingRoutes(app: TypedApp, ctx: AppContext) {
   app.post("/api/admin/invoices/:id/payment", { config: admin, schema: billingEndpoints["POST /api/admin/invoices/:id/payment"] }, (req) =>
     applyPayment(ctx, { userId: req.actor?.userId ?? 0, ip: req.ip }, req.params.id, bankTransfer, req.body.reference),
   );
+  app.post("/api/admin/invoices/:id/cancel", { config: admin, schema: billingEndpoints["POST /api/admin/invoices/:id/cancel"] }, (req) =>
+    cancelInvoice(ctx, { userId: req.actor?.userId ?? 0, ip: req.ip }, req.params.id),
+  );
 
-  // Test installations only (BILLING_TEST_CLOCK, refused with NODE_ENV=production): the billing rules at a chosen time.
-  if (ctx.config.BILLING_TEST_CLOCK && ctx.config.NODE_ENV !== "production") {
-    app.post("/api/admin/test/billing-cycle", { config: admin, schema: billingEndpoints["POST /api/admin/test/billing-cycle"] }, (req) =>
-      runBillingCycle(ctx, new Date(req.body.now), req.body.company_id),
-    );
+  // Test installations only (BILLING_TEST_CLOCK needs NODE_ENV=test): the company's billing clock is set to the chosen
+  // time, which every later billing write of the company reads, and the billing rules run at it.
+  if (testClockEnabled(ctx.config)) {
+    app.post("/api/admin/test/billing-cycle", { config: admin, schema: billingEndpoints["POST /api/admin/test/billing-cycle"] }, async (req) => {
+      const now = new Date(req.body.now);
+      await setTestClock(ctx, req.body.company_id, now);
+      return runBillingCycle(ctx, now, { only: req.body.company_id });
+    });
   }
 }

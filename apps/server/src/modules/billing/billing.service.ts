@@ -19,7 +19,9 @@ import { onUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
 import * as repo from "./billing.repo.ts";
 import { presentInvoice, presentPlan } from "./billing.presenter.ts";
-import { invoiceNotice, remindOnce } from "./billing-reminders.service.ts";
+import { invoiceRaisedMail, remindOnce } from "./billing-reminders.service.ts";
+import { findPayee } from "./billing-settings.service.ts";
+import { billingNow } from "./billing-clock.service.ts";
 import { addDays, addTerm, DAY_MS } from "./billing.time.ts";
 import { limitOf } from "./limits.service.ts";
 import { agentLines } from "./agent-billing.service.ts";
@@ -36,17 +38,36 @@ export async function startTrial(tx: Executor, companyId: number, now = new Date
   await repo.insertSubscription(tx, { companyId, planId: plan.id, status: "trial", trialEndsAt: addDays(now, plan.trialDays) });
 }
 
-/** The reminder due now: for an unpaid invoice pay-today, then 1 day left, then the last day; for a trial its last two days. */
-export function noticeAt(subscription: repo.SubscriptionRow, unpaid: repo.InvoiceRow | null, now: Date): BillingNotice | null {
-  const due = unpaid ? unpaid.dueAt : subscription.status === "trial" ? subscription.trialEndsAt : null;
-  if (!due) return null;
-  const left = due.getTime() - now.getTime();
-  const base = { due_at: due.toISOString(), invoice_number: unpaid?.number ?? null, amount: unpaid?.amount ?? null };
-  if (left <= 0) return unpaid ? { kind: "pay_today", ...base } : null;
-  if (left <= DAY_MS) return { kind: "last_day", ...base };
-  if (left <= 2 * DAY_MS) return { kind: "days_left", ...base };
-  return unpaid ? { kind: "pay_today", ...base } : null;
+/**
+ * The reminders due now, the most pressing first: for an unpaid invoice pay-today, then 1 day left, then the last day
+ * (pay-today again once overdue); for a trial, or a term that ends without auto-extend, its last two days.
+ */
+export function noticesAt(subscription: repo.SubscriptionRow, unpaid: repo.InvoiceRow | null, now: Date): BillingNotice[] {
+  const notices: BillingNotice[] = [];
+  if (unpaid) {
+    const left = unpaid.dueAt.getTime() - now.getTime();
+    const kind = left > 0 && left <= DAY_MS ? "last_day" : left > DAY_MS && left <= 2 * DAY_MS ? "days_left" : "pay_today";
+    notices.push({ kind, about: "invoice", due_at: unpaid.dueAt.toISOString(), invoice_number: unpaid.number, amount: unpaid.amount });
+  }
+  const trial = subscription.status === "trial";
+  const ends = trial ? subscription.trialEndsAt : subscription.status === "active" && !subscription.autoExtend ? subscription.termEndsAt : null;
+  if (ends) {
+    const left = ends.getTime() - now.getTime();
+    if (left > 0 && left <= 2 * DAY_MS)
+      notices.push({
+        kind: left <= DAY_MS ? "last_day" : "days_left",
+        about: trial ? "trial" : "term",
+        due_at: ends.toISOString(),
+        invoice_number: null,
+        amount: null,
+      });
+  }
+  return notices;
 }
+
+/** The reminder the app shows now (the banner): the most pressing one. */
+export const noticeAt = (subscription: repo.SubscriptionRow, unpaid: repo.InvoiceRow | null, now: Date): BillingNotice | null =>
+  noticesAt(subscription, unpaid, now)[0] ?? null;
 
 async function usage(db: Executor, companyId: number, plan: repo.PlanRow) {
   const entries = await Promise.all(
@@ -56,7 +77,8 @@ async function usage(db: Executor, companyId: number, plan: repo.PlanRow) {
 }
 
 /** What every screen asks (the closed-access screen and the reminder banner): three small reads. */
-export async function billingStatus(ctx: AppContext, companyId: number, now = new Date()) {
+export async function billingStatus(ctx: AppContext, companyId: number, at?: Date) {
+  const now = at ?? (await billingNow(ctx, companyId));
   const [subscription, unpaid, access] = await Promise.all([
     repo.findSubscription(ctx.db, companyId),
     repo.findUnpaidInvoice(ctx.db, companyId),
@@ -68,10 +90,16 @@ export async function billingStatus(ctx: AppContext, companyId: number, now = ne
   return { status, suspended_reason: reason, notice: noticeAt(subscription, unpaid, now) };
 }
 
-export async function subscriptionView(ctx: AppContext, companyId: number, now = new Date()): Promise<SubscriptionView> {
+export async function subscriptionView(ctx: AppContext, companyId: number, at?: Date): Promise<SubscriptionView> {
+  const now = at ?? (await billingNow(ctx, companyId));
   const subscription = (await repo.findSubscription(ctx.db, companyId)) ?? fail("plan_not_found");
   const plan = (await repo.findPlanById(ctx.db, subscription.planId)) ?? fail("plan_not_found");
-  const [unpaid, access, plans] = await Promise.all([repo.findUnpaidInvoice(ctx.db, companyId), repo.companyAccess(ctx.db, companyId), repo.listPlans(ctx.db)]);
+  const [unpaid, access, plans, payee] = await Promise.all([
+    repo.findUnpaidInvoice(ctx.db, companyId),
+    repo.companyAccess(ctx.db, companyId),
+    repo.listPlans(ctx.db),
+    findPayee(ctx.db),
+  ]);
   const reason = (access?.suspendedReason ?? null) as SuspensionReason | null;
   const term = subscription.term as PlanTerm | null;
   let nextAmount: number | null = null;
@@ -95,6 +123,7 @@ export async function subscriptionView(ctx: AppContext, companyId: number, now =
     usage: await usage(ctx.db, companyId, plan),
     plans: plans.map(presentPlan),
     payment_gateways: qpayConfigured(ctx.config) ? ["qpay"] : [],
+    payee,
   };
 }
 
@@ -125,7 +154,7 @@ export async function raiseInvoice(
     }),
     () => fail("invoice_duplicated"),
   );
-  await remindOnce(ctx, tx, subscription.companyId, `invoice:${invoice.id}:pay_today`, invoiceNotice(invoice));
+  await remindOnce(ctx, tx, subscription.companyId, `invoice:${invoice.id}:pay_today`, invoiceRaisedMail(invoice), invoice.id);
   return invoice;
 }
 
@@ -135,7 +164,8 @@ export async function raiseInvoice(
  * The plan starts at once (the purchase is confirmed) and its invoice, payable within 3 days, is raised with it; the next
  * is raised when the term ends (a month later on the month term) if auto-extend is on.
  */
-export async function purchase(ctx: AppContext, actor: MemberActor, input: PurchaseInput, now = new Date()) {
+export async function purchase(ctx: AppContext, actor: MemberActor, input: PurchaseInput, at?: Date) {
+  const now = at ?? (await billingNow(ctx, actor.companyId));
   if (!input.agree_terms) fail("terms_not_agreed", { agree_terms: "terms_not_agreed" });
   const plan = (await repo.findPlanByCode(ctx.db, input.plan)) ?? fail("plan_not_found");
   if (termPrice(plan, input.term) <= 0) fail("plan_amount_zero");
@@ -176,7 +206,8 @@ export async function purchase(ctx: AppContext, actor: MemberActor, input: Purch
 }
 
 /** Extends the running plan by a month or a year (never by a day); an unpaid invoice must be paid first. */
-export async function extend(ctx: AppContext, actor: MemberActor, input: ExtendInput, now = new Date()) {
+export async function extend(ctx: AppContext, actor: MemberActor, input: ExtendInput, at?: Date) {
+  const now = at ?? (await billingNow(ctx, actor.companyId));
   if (input.term === "day") fail("plan_extend_term_invalid", { term: "plan_extend_term_invalid" });
   await ctx.db.transaction(async (tx) => {
     const subscription = (await repo.lockSubscription(tx, actor.companyId)) ?? fail("plan_not_found");
@@ -202,7 +233,8 @@ export async function extend(ctx: AppContext, actor: MemberActor, input: ExtendI
   return subscriptionView(ctx, actor.companyId, now);
 }
 
-export async function setAutoExtend(ctx: AppContext, actor: MemberActor, autoExtend: boolean, now = new Date()) {
+export async function setAutoExtend(ctx: AppContext, actor: MemberActor, autoExtend: boolean, at?: Date) {
+  const now = at ?? (await billingNow(ctx, actor.companyId));
   await ctx.db.transaction(async (tx) => {
     const subscription = (await repo.lockSubscription(tx, actor.companyId)) ?? fail("plan_not_found");
     if (subscription.status !== "active") fail("plan_not_found");
@@ -226,8 +258,11 @@ export async function findInvoice(ctx: AppContext, companyId: number, invoiceId:
   return (await repo.findInvoice(ctx.db, companyId, invoiceId)) ?? fail("invoice_not_found");
 }
 
+export const invoiceView = async (ctx: AppContext, companyId: number, invoiceId: number) => presentInvoice(await findInvoice(ctx, companyId, invoiceId));
+
 /** The platform admin closes or reopens a company by hand; reopening leaves closed what billing keeps closed. */
-export async function setSuspendedByAdmin(ctx: AppContext, companyId: number, suspended: boolean, now = new Date()) {
+export async function setSuspendedByAdmin(ctx: AppContext, companyId: number, suspended: boolean, at?: Date) {
+  const now = at ?? (await billingNow(ctx, companyId));
   const access = await ctx.db.transaction(async (tx) => {
     const subscription = (await repo.lockSubscription(tx, companyId)) ?? fail("company_not_found");
     await repo.updateSubscription(tx, companyId, { suspendedByAdmin: suspended });
@@ -257,7 +292,7 @@ export async function updatePlan(ctx: AppContext, code: string, input: PlanInput
   return presentPlan(row ?? fail("plan_not_found"));
 }
 
-export async function adminCompanyBilling(ctx: AppContext, companyId: number, now = new Date()) {
+export async function adminCompanyBilling(ctx: AppContext, companyId: number, now?: Date) {
   return { company_id: companyId, subscription: await subscriptionView(ctx, companyId, now), invoices: (await listInvoices(ctx, companyId)).items };
 }
 

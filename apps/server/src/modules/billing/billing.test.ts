@@ -29,8 +29,11 @@ async function cycle(companyId: number, now: string) {
 const subscription = async (client: Client) => (await client.get<SubscriptionView>("/api/billing/subscription")).body;
 const invite = (client: Client) =>
   client.post<UserView>("/api/users/invite", { first_name: "Сараа", last_name: "Бат", email: `${unique("u")}@example.mn`, role: "agent" });
+/** Billing's mails: new invoices, payment reminders, and the trial's and term's reminders and ends. */
 const reminderMails = async (client: Client) =>
-  (await client.get<{ items: OutboxMailView[] }>("/api/outbox")).body.items.filter((mail) => mail.subject.includes("payment reminder"));
+  (await client.get<{ items: OutboxMailView[] }>("/api/outbox")).body.items.filter((mail) =>
+    /^Holboo: (Шинэ нэхэмжлэл|Төлбөрийн сануулга|Туршилтын|Багцын)/.test(mail.subject),
+  );
 
 async function buy(client: Client, body: Record<string, unknown> = {}) {
   const response = await client.post<SubscriptionView>("/api/billing/purchase", {

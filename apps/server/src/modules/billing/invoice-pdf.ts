@@ -1,4 +1,4 @@
-import type { InvoiceAgentLine, Locale } from "@holboo/core";
+import type { InvoiceAgentLine, Locale, PayeeView } from "@holboo/core";
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import type { InvoiceRow } from "./billing.repo.ts";
@@ -21,16 +21,25 @@ const TEXT = {
     paid: "Төлсөн огноо",
     activated: "Идэвхжсэн огноо",
     ended: "Дууссан огноо",
+    cancelled: "Цуцалсан огноо",
+    payTo: "Төлбөр хүлээн авах данс",
+    payee: "Хүлээн авагч",
+    bank: "Банк",
+    account: "Дансны дугаар",
+    holder: "Данс эзэмшигч",
+    reference: "Гүйлгээний утга",
+    payeeMissing: "Үйлчилгээ үзүүлэгч төлбөр хүлээн авах дансны мэдээллээ хараахан оруулаагүй байна. Дансны мэдээллийг платформын админаас лавлана уу.",
     autoExtend: "Автомат сунгалт",
-    agents: "Агентууд",
+    agents: "Виртуал туслахууд",
     main: "Үндсэн",
     additional: "Нэмэлт",
-    bought: "авсан",
-    days: "ажилласан хоног",
+    bought: "Авсан огноо",
+    days: "Ажилласан хоног",
+    amount: "Дүн",
     total: "Нийт дүн",
     yes: "Тийм",
     no: "Үгүй",
-    statuses: { created: "Үүссэн", paid: "Төлсөн", activated: "Идэвхжсэн", cancelled: "Цуцлагдсан" } as Record<string, string>,
+    statuses: { created: "Төлөгдөөгүй", paid: "Төлсөн", activated: "Идэвхжсэн", cancelled: "Цуцлагдсан" } as Record<string, string>,
     plans: { trial: "Туршилт", business: "Бизнес", enterprise: "Энтерпрайз" } as Record<string, string>,
     terms: { day: "1 өдөр", month: "1 сар", year: "1 жил" } as Record<string, string>,
   },
@@ -46,16 +55,25 @@ const TEXT = {
     paid: "Paid",
     activated: "Activated",
     ended: "Ended",
+    cancelled: "Cancelled",
+    payTo: "Pay by bank transfer to",
+    payee: "Payee",
+    bank: "Bank",
+    account: "Account number",
+    holder: "Account holder",
+    reference: "Payment reference",
+    payeeMissing: "The provider has not set its payment details yet. Please ask the platform admin for them.",
     autoExtend: "Auto-extend",
-    agents: "Agents",
+    agents: "Virtual agents",
     main: "Main",
     additional: "Additional",
-    bought: "bought",
-    days: "days worked",
+    bought: "Bought",
+    days: "Days worked",
+    amount: "Amount",
     total: "Total",
     yes: "Yes",
     no: "No",
-    statuses: { created: "Created", paid: "Paid", activated: "Activated", cancelled: "Cancelled" } as Record<string, string>,
+    statuses: { created: "Unpaid", paid: "Paid", activated: "Activated", cancelled: "Cancelled" } as Record<string, string>,
     plans: { trial: "Trial", business: "Business", enterprise: "Enterprise" } as Record<string, string>,
     terms: { day: "1 day", month: "1 month", year: "1 year" } as Record<string, string>,
   },
@@ -64,8 +82,8 @@ const TEXT = {
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : "—");
 export const tugrik = (amount: number) => `${amount.toLocaleString("en-US")} ₮`;
 
-/** The invoice as a PDF made here on the server, in the reader's language. */
-export function invoicePdf(invoice: InvoiceRow, companyName: string, locale: Locale): Promise<Buffer> {
+/** The invoice as a PDF made here on the server, in the reader's language, with where to pay it (or that it is not set yet). */
+export function invoicePdf(invoice: InvoiceRow, companyName: string, payee: PayeeView | null, locale: Locale): Promise<Buffer> {
   const t = TEXT[locale];
   const doc = new PDFDocument({ size: "A4", margin: 50, info: { Title: `${t.title} ${invoice.number}`, Author: "Holboo" } });
   const chunks: Buffer[] = [];
@@ -89,6 +107,7 @@ export function invoicePdf(invoice: InvoiceRow, companyName: string, locale: Loc
   row(t.paid, day(invoice.paidAt));
   row(t.activated, day(invoice.activatedAt));
   row(t.ended, day(invoice.endedAt));
+  if (invoice.cancelledAt) row(t.cancelled, day(invoice.cancelledAt));
   row(t.autoExtend, invoice.autoExtend ? t.yes : t.no);
   doc.moveDown();
   doc.font("bold").fontSize(13).text(t.agents);
@@ -97,13 +116,22 @@ export function invoicePdf(invoice: InvoiceRow, companyName: string, locale: Loc
     doc
       .font("regular")
       .fontSize(11)
-      .text(`${kind}: ${line.name} — ${t.bought} ${line.bought_at.slice(0, 10)}, ${line.days_worked} ${t.days}, ${tugrik(line.amount)}`);
+      .text(`${kind}: ${line.name}. ${t.bought}: ${line.bought_at.slice(0, 10)}. ${t.days}: ${line.days_worked}. ${t.amount}: ${tugrik(line.amount)}.`);
   }
   doc.moveDown();
   doc
     .font("bold")
     .fontSize(14)
     .text(`${t.total}: ${tugrik(invoice.amount)}`);
+  doc.moveDown();
+  doc.font("bold").fontSize(13).text(t.payTo);
+  if (payee) {
+    row(t.payee, payee.company_name);
+    row(t.bank, payee.bank_name);
+    row(t.account, payee.account_number);
+    row(t.holder, payee.account_holder);
+    row(t.reference, invoice.number);
+  } else doc.font("regular").fontSize(11).text(t.payeeMissing);
   doc.end();
   return done;
 }

@@ -5,7 +5,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
 import { api, errorText } from "../../lib/api.ts";
+import { ConfirmDialog } from "../../components/shared/ConfirmDialog.tsx";
 import { day, tugrik } from "../billing/format.ts";
+import { InvoiceStatusBadge } from "../billing/InvoiceStatusBadge.tsx";
 import { adminKeys } from "./admin.keys.ts";
 
 function RecordPayment({ invoice, onDone }: { invoice: InvoiceView; onDone: () => void }) {
@@ -39,7 +41,43 @@ function RecordPayment({ invoice, onDone }: { invoice: InvoiceView; onDone: () =
   );
 }
 
-/** One company's plan, usage and invoices for the platform admin: record a bank transfer, close or reopen access. */
+/** Cancels an unpaid invoice after asking: it need not be paid, and the term it billed is withdrawn. */
+function CancelInvoice({ invoice, onDone }: { invoice: InvoiceView; onDone: () => void }) {
+  const { t } = useTranslation("admin");
+  const [asking, setAsking] = useState(false);
+  const cancel = useMutation({
+    mutationFn: () => api.post("/api/admin/invoices/:id/cancel", { params: { id: invoice.id } }),
+    onSuccess: () => {
+      setAsking(false);
+      onDone();
+    },
+  });
+  return (
+    <>
+      <Button size="xs" variant="subtle" color="red" onClick={() => setAsking(true)} data-testid={`cancel-invoice-${invoice.number}`}>
+        {t("billing.cancel")}
+      </Button>
+      <ConfirmDialog
+        opened={asking}
+        title={t("billing.cancelTitle")}
+        message={
+          <Stack gap="xs">
+            <Text size="sm">{t("billing.cancelText", { number: invoice.number })}</Text>
+            {cancel.isError && <Alert color="red">{errorText(cancel.error)}</Alert>}
+          </Stack>
+        }
+        danger
+        confirmLabel={t("billing.cancelConfirm")}
+        cancelLabel={t("billing.keep")}
+        loading={cancel.isPending}
+        onConfirm={() => cancel.mutate()}
+        onCancel={() => setAsking(false)}
+      />
+    </>
+  );
+}
+
+/** One company's plan, usage and invoices for the platform admin: record a bank transfer, cancel an unpaid invoice, close or reopen access. */
 export function AdminCompanyBilling({ companyId, name, onClose }: { companyId: number; name: string; onClose: () => void }) {
   const { t } = useTranslation("admin");
   const { t: tb } = useTranslation("billing");
@@ -101,10 +139,21 @@ export function AdminCompanyBilling({ companyId, name, onClose }: { companyId: n
                   {view.invoices.map((invoice) => (
                     <Table.Tr key={invoice.id}>
                       <Table.Td>{invoice.number}</Table.Td>
-                      <Table.Td>{tb(`invoiceStatus.${invoice.status}`)}</Table.Td>
+                      <Table.Td>
+                        <InvoiceStatusBadge status={invoice.status} />
+                      </Table.Td>
                       <Table.Td>{tugrik(invoice.amount)}</Table.Td>
                       <Table.Td>{day(invoice.due_at)}</Table.Td>
-                      <Table.Td>{invoice.status === "created" ? <RecordPayment invoice={invoice} onDone={refresh} /> : day(invoice.paid_at)}</Table.Td>
+                      <Table.Td>
+                        {invoice.status === "created" ? (
+                          <Group gap="xs" wrap="nowrap">
+                            <RecordPayment invoice={invoice} onDone={refresh} />
+                            <CancelInvoice invoice={invoice} onDone={refresh} />
+                          </Group>
+                        ) : (
+                          day(invoice.status === "cancelled" ? invoice.cancelled_at : invoice.paid_at)
+                        )}
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -5,15 +5,16 @@ import { OutboxList } from "../settings/outbox/OutboxList.tsx";
 import { AdminCompanies } from "./AdminCompanies.tsx";
 import { AdminDeadJobs } from "./AdminDeadJobs.tsx";
 import { AdminPlans } from "./AdminPlans.tsx";
+import { AdminBillingSettings } from "./AdminBillingSettings.tsx";
 import { AdminUsers } from "./AdminUsers.tsx";
 import { AdminFeedback } from "../help/AdminFeedback.tsx";
 
-/** The platform admin's panel (the router lets in only me.is_platform_admin): companies, users and approvals, all mail, failed background jobs. */
+/** The platform admin's panel (the router lets in only me.is_platform_admin): companies, users and approvals, all mail, failed background jobs, plans, payee and terms. */
 export function AdminPage() {
   const { t } = useTranslation("admin");
   const help = useTranslation("help");
   const [tab, setTab] = useTabParam();
-  const active = ["1", "2", "3", "4", "5", "6"].includes(tab) ? tab : "1";
+  const active = ["1", "2", "3", "4", "5", "6", "7"].includes(tab) ? tab : "1";
   return (
     <Stack>
       <Title order={2}>{t("title")}</Title>
@@ -29,6 +30,9 @@ export function AdminPage() {
             </Tabs.Tab>
             <Tabs.Tab value="6" data-testid="admin-plans-tab">
               {t("plans.tab")}
+            </Tabs.Tab>
+            <Tabs.Tab value="7" data-testid="admin-payment-tab">
+              {t("payment.tab")}
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="1">
@@ -48,6 +52,9 @@ export function AdminPage() {
           </Tabs.Panel>
           <Tabs.Panel value="6">
             <AdminPlans />
+          </Tabs.Panel>
+          <Tabs.Panel value="7">
+            <AdminBillingSettings />
           </Tabs.Panel>
         </Tabs>
       </Paper>

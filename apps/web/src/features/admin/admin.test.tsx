@@ -1,4 +1,4 @@
-import type { AdminUserView } from "@holboo/core";
+import type { AdminBillingSettingsView, AdminUserView, InvoiceView, SubscriptionView } from "@holboo/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -6,6 +6,7 @@ import { makeMe, renderWithProviders } from "../../components/shared/test-utils.
 import { http } from "../../lib/http.ts";
 import { answerGets, list, makeMail } from "../settings/test-fixtures.ts";
 import { AdminPage } from "./AdminPage.tsx";
+import { AdminCompanyBilling } from "./AdminCompanyBilling.tsx";
 
 vi.mock("../../lib/api.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).apiModuleMock(importOriginal));
 vi.mock("../../lib/http.ts", async (importOriginal) => (await import("../settings/test-fixtures.ts")).httpModuleMock(importOriginal));
@@ -98,5 +99,68 @@ describe("admin panel", () => {
     expect(await screen.findByRole("textbox", { name: "Нэвтрэх холбоос" })).toHaveValue(
       "http://localhost:5173/interacts?token=t&userID=1&email=bold%40nomin.mn",
     );
+  });
+});
+
+const shippedTerms = { mn: "# Үйлчилгээний нөхцөл", en: "# Terms of service" };
+const billingSettings = (overrides: Partial<AdminBillingSettingsView> = {}): AdminBillingSettingsView => ({
+  payee: null,
+  terms: { ...shippedTerms, custom: false, updated_at: null },
+  default_terms: shippedTerms,
+  ...overrides,
+});
+
+describe("payment and terms", () => {
+  it("says no payee is set, then saves the one the platform admin types", async () => {
+    answerGets(mocked.get, { "/api/admin/billing/settings": billingSettings() });
+    const payee = { company_name: "Холбоо ХХК", bank_name: "Хаан банк", account_number: "5012345678", account_holder: "Холбоо ХХК" };
+    mocked.put.mockResolvedValueOnce({ payee });
+    renderWithProviders(<AdminPage />, { me: platformAdmin, path: "/admin?tab=7" });
+    expect(await screen.findByText(/Дансны мэдээлэл оруулаагүй байна/)).toBeInTheDocument();
+    for (const [field, value] of Object.entries(payee)) await userEvent.type(screen.getByTestId(`payee-${field}`), value);
+    await userEvent.click(screen.getByTestId("payee-save"));
+    await waitFor(() => expect(mocked.put).toHaveBeenCalledWith("/api/admin/billing/payee", payee));
+  });
+
+  it("replaces the terms and restores the shipped ones", async () => {
+    answerGets(mocked.get, { "/api/admin/billing/settings": billingSettings({ terms: { mn: "# Манай", en: "# Ours", custom: true, updated_at: null } }) });
+    mocked.put.mockResolvedValueOnce({ mn: "# Манай нөхцөл", en: "# Ours", custom: true, updated_at: null });
+    mocked.del.mockResolvedValueOnce({ ...shippedTerms, custom: false, updated_at: null });
+    renderWithProviders(<AdminPage />, { me: platformAdmin, path: "/admin?tab=7" });
+    await userEvent.type(await screen.findByTestId("terms-mn"), " нөхцөл");
+    await userEvent.click(screen.getByTestId("terms-save"));
+    await waitFor(() => expect(mocked.put).toHaveBeenCalledWith("/api/admin/billing/terms", { mn: "# Манай нөхцөл", en: "# Ours" }));
+    await userEvent.click(screen.getByTestId("terms-reset"));
+    await waitFor(() => expect(mocked.del).toHaveBeenCalledWith("/api/admin/billing/terms"));
+    await waitFor(() => expect(screen.getByTestId("terms-mn")).toHaveValue(shippedTerms.mn));
+  });
+});
+
+describe("a company's invoices", () => {
+  it("cancels an unpaid invoice after asking", async () => {
+    const unpaid = {
+      id: 7,
+      number: "HB-7",
+      status: "created",
+      amount: 150_000,
+      due_at: "2026-12-04T00:00:00.000Z",
+      paid_at: null,
+      cancelled_at: null,
+    } as InvoiceView;
+    const subscription = {
+      plan: { code: "business" },
+      status: "active",
+      term: "month",
+      suspended_reason: null,
+      usage: { users: { used: 1, limit: 3 }, channels: { used: 0, limit: 3 }, agents: { used: 1, limit: 2 }, articles: { used: 0, limit: null } },
+    } as unknown as SubscriptionView;
+    answerGets(mocked.get, { "/api/admin/companies/1/billing": { company_id: 1, subscription, invoices: [unpaid] } });
+    mocked.post.mockResolvedValueOnce({ ...unpaid, status: "cancelled" });
+    renderWithProviders(<AdminCompanyBilling companyId={1} name="Номин Тав" onClose={() => undefined} />, { me: platformAdmin, path: "/admin" });
+    expect(await screen.findByText("Төлөгдөөгүй")).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId("cancel-invoice-HB-7"));
+    expect(await screen.findByText(/HB-7 дугаартай нэхэмжлэлийг цуцлах уу\?/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Нэхэмжлэлийг цуцлах" }));
+    await waitFor(() => expect(mocked.post).toHaveBeenCalledWith("/api/admin/invoices/7/cancel"));
   });
 });

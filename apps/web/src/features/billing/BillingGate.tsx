@@ -18,7 +18,7 @@ export function BillingGate({ children }: { children: ReactNode }) {
   if (reason && !pathname.startsWith("/settings/my_plan"))
     return (
       <Suspense fallback={null}>
-        <AccessClosedScreen reason={reason} />
+        <AccessClosedScreen reason={reason} notice={notice} />
       </Suspense>
     );
   return (

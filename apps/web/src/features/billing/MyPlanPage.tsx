@@ -1,6 +1,7 @@
 import { PAID_PLAN_CODES, type PlanTerm, type SubscriptionView, type UsageView } from "@holboo/core";
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Checkbox,
@@ -16,6 +17,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
+import { IconFileText } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -24,6 +26,7 @@ import { errorText } from "../../lib/api.ts";
 import { usePermission } from "../../lib/session.ts";
 import { useAutoExtend, useExtend, usePurchase, useSubscription } from "./billing.queries.ts";
 import { day, tugrik } from "./format.ts";
+import { PaymentDetails } from "./PaymentDetails.tsx";
 import { QPayPayment } from "./QPayPayment.tsx";
 
 function UsageBar({ label, usage }: { label: string; usage: UsageView }) {
@@ -72,7 +75,16 @@ function Purchase({ view }: { view: SubscriptionView }) {
           {t("purchase.amount")}: <b data-testid="purchase-amount">{tugrik(price)}</b>
         </Text>
         <Switch label={t("autoExtend")} checked={autoExtend} onChange={(event) => setAutoExtend(event.currentTarget.checked)} />
-        <Checkbox label={t("purchase.agree")} checked={agree} onChange={(event) => setAgree(event.currentTarget.checked)} data-testid="purchase-agree" />
+        <Group gap="md" wrap="wrap">
+          <Checkbox label={t("purchase.agree")} checked={agree} onChange={(event) => setAgree(event.currentTarget.checked)} data-testid="purchase-agree" />
+          {/* A new tab, so the form keeps its choices while the terms are read. */}
+          <Anchor href="/pub/terms" target="_blank" rel="noopener" size="sm" data-testid="purchase-terms">
+            <Group gap={4} wrap="nowrap" component="span">
+              <IconFileText size={16} aria-hidden />
+              {t("purchase.readTerms")}
+            </Group>
+          </Anchor>
+        </Group>
         {purchase.isError && <Alert color="red">{errorText(purchase.error)}</Alert>}
         <Group>
           <Button
@@ -143,7 +155,12 @@ export function MyPlanPage() {
         <Alert color="orange" title={t("unpaid.title", { number: view.unpaid_invoice.number })}>
           <Stack gap="xs">
             <Text size="sm">{t("unpaid.text", { amount: tugrik(view.unpaid_invoice.amount), due: day(view.unpaid_invoice.due_at) })}</Text>
-            {canExtend && view.payment_gateways.includes("qpay") && <QPayPayment invoice={view.unpaid_invoice} />}
+            <Group gap="sm">
+              <Button size="xs" variant="light" component={Link} to={`/settings/my_plan_archive/${view.unpaid_invoice.id}`} data-testid="unpaid-open">
+                {t("unpaid.open")}
+              </Button>
+              {canExtend && view.payment_gateways.includes("qpay") && <QPayPayment invoice={view.unpaid_invoice} />}
+            </Group>
           </Stack>
         </Alert>
       )}
@@ -181,10 +198,13 @@ export function MyPlanPage() {
           </Stack>
         </SimpleGrid>
       </Paper>
+      <Stack gap="xs">
+        <Text size="sm" c="dimmed">
+          {t("howToPay")}
+        </Text>
+        <PaymentDetails payee={view.payee} reference={view.unpaid_invoice?.number ?? null} />
+      </Stack>
       {canExtend && (view.status === "active" ? <Extend view={view} /> : !view.unpaid_invoice && <Purchase view={view} />)}
-      <Text size="sm" c="dimmed">
-        {t("howToPay")}
-      </Text>
     </Stack>
   );
 }

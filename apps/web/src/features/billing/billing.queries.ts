@@ -7,6 +7,12 @@ export const useSubscription = () => useQuery({ queryKey: billingKeys.subscripti
 export const useBillingStatus = (enabled: boolean) =>
   useQuery({ queryKey: billingKeys.status(), queryFn: () => api.get("/api/billing/status"), enabled, refetchInterval: 5 * 60_000 });
 export const useInvoices = () => useQuery({ queryKey: billingKeys.invoices(), queryFn: () => api.get("/api/billing/invoices") });
+export const useInvoice = (id: number) =>
+  useQuery({ queryKey: billingKeys.invoice(id), queryFn: () => api.get("/api/billing/invoices/:id", { params: { id } }), enabled: id > 0, retry: false });
+/** Where to pay by bank transfer (every member reads it, also while access is closed). */
+export const usePaymentDetails = () => useQuery({ queryKey: billingKeys.paymentDetails(), queryFn: () => api.get("/api/billing/payment-details") });
+/** The installation's terms of service, readable by anyone (the purchase links to them). */
+export const useTerms = () => useQuery({ queryKey: billingKeys.terms(), queryFn: () => api.get("/api/billing/terms") });
 
 /** Every billing write answers the new subscription; the status, banner and invoices follow. */
 function useBillingWrite<Input>(write: (input: Input) => Promise<SubscriptionView>) {

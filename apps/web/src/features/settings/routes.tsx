@@ -47,6 +47,13 @@ export const settingsRoutes: RouteObject[] = [
     ),
   },
   {
+    path: "my_plan_archive/:id",
+    lazy: screen(
+      () => import("../billing/InvoicePage.tsx"),
+      (m) => m.InvoicePage,
+    ),
+  },
+  {
     path: "call_center",
     lazy: screen(
       () => import("../calls/CallCenterSettingsPage.tsx"),

@@ -1,6 +1,6 @@
 /** Plans and their limits, each company's subscription, its invoices, per-day agent usage and the reminders already sent. */
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns.ts";
 import { companies } from "./accounts.ts";
 
@@ -89,11 +89,15 @@ export const invoices = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     activatedAt: timestamp("activated_at", { withTimezone: true }),
     endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** The platform admin cancelled it unpaid; the term it billed was withdrawn. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   },
   (t) => [
     index("invoices_company_idx").on(t.companyId, t.id),
-    /** One invoice a period: a job run twice, or two clicks, cannot bill the same period again. */
-    uniqueIndex("invoices_company_period_unique").on(t.companyId, t.periodStart),
+    /** One invoice a period: a job run twice, or two clicks, cannot bill the same period again (a cancelled one does not count). */
+    uniqueIndex("invoices_company_period_unique")
+      .on(t.companyId, t.periodStart)
+      .where(sql`${t.status} <> 'cancelled'`),
     uniqueIndex("invoices_provider_invoice_unique").on(t.providerInvoiceId),
   ],
 );
@@ -128,3 +132,34 @@ export const billingReminders = pgTable(
   },
   (t) => [uniqueIndex("billing_reminders_unique").on(t.companyId, t.key)],
 );
+
+/**
+ * The installation's billing settings, one row (id is always true): the payee companies pay by bank transfer (all
+ * null until the platform admin sets it) and the terms of service (null: the text shipped with the product).
+ */
+export const billingSettings = pgTable(
+  "billing_settings",
+  {
+    id: boolean("id").primaryKey().default(true),
+    payeeCompanyName: text("payee_company_name"),
+    payeeBankName: text("payee_bank_name"),
+    payeeAccountNumber: text("payee_account_number"),
+    payeeAccountHolder: text("payee_account_holder"),
+    termsMn: text("terms_mn"),
+    termsEn: text("terms_en"),
+    termsUpdatedAt: timestamp("terms_updated_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("billing_settings_one_row", sql`${t.id}`)],
+);
+
+/**
+ * Test installations only (BILLING_TEST_CLOCK): how far a company's billing clock runs ahead of (or behind) real
+ * time, so every date billing writes for it comes from the same clock. Never read otherwise.
+ */
+export const billingTestClocks = pgTable("billing_test_clocks", {
+  companyId: integer("company_id")
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  offsetMs: bigint("offset_ms", { mode: "number" }).notNull(),
+});
