@@ -48,7 +48,6 @@ export async function actorFromSessionToken(token: string | undefined, options: 
     locale: user.locale as Locale,
     permissions: matrix ? permissionsFor(role, matrix) : new Set(),
     isOwner: !!company && company.ownerUserId === user.id,
-    isCompanyCreator: !!company && company.creatorUserId === user.id,
     isPlatformAdmin: !!user.email && options.platformAdminEmails.includes(user.email.toLowerCase()),
     companyAccessClosed: !!company?.suspendedAt,
     sessionId,
