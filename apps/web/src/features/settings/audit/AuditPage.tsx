@@ -5,20 +5,29 @@ import { useTranslation } from "react-i18next";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
 import { AuditFiltersBar } from "./AuditFiltersBar.tsx";
 import { AUDIT_PAGE_SIZE, useAuditLog, type AuditFilters } from "./audit.queries.ts";
+import { auditValueKey, isCodedField } from "./audit-values.ts";
 
 const NO_FILTERS: AuditFilters = { actor: null, action: null, range: { preset: "custom", start: null, end: null } };
 
-const TRANSLATED_VALUES = new Set(["totp", "recovery", "code", "password_check"]);
-
-/** Known fields and values read in the person's language; anything else (names, addresses) as it was stored. */
+/**
+ * Every field by its words, and every code (a status, role, permission, plan, channel type…) by its words
+ * (`audit-values.ts`); names, addresses and numbers as they were stored. A code added later without words shows as stored.
+ */
 function useSummaryText() {
-  const { t } = useTranslation("security");
-  const value = (item: string | number | boolean | null) =>
-    item === null ? "—" : typeof item === "boolean" || TRANSLATED_VALUES.has(String(item)) ? t(`values.${String(item)}`) : String(item);
+  const { t, i18n } = useTranslation("security");
+  const value = (field: string, item: string | number | boolean | null) => {
+    if (item === null) return "—";
+    if (typeof item === "boolean") return t(`values.${String(item)}`);
+    const key = isCodedField(field) ? auditValueKey(field, String(item)) : null;
+    return key && i18n.exists(key) ? t(key) : String(item);
+  };
   return (summary: AuditSummary | null) =>
     summary
       ? Object.entries(summary)
-          .map(([key, item]) => `${t(`fields.${key}`, { defaultValue: key })}: ${Array.isArray(item) ? item.join(", ") : value(item)}`)
+          .map(
+            ([key, item]) =>
+              `${t(`fields.${key}`, { defaultValue: key })}: ${Array.isArray(item) ? item.map((one) => value(key, one)).join(", ") : value(key, item)}`,
+          )
           .join("; ")
       : "";
 }
