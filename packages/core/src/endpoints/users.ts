@@ -1,5 +1,16 @@
 /** The HTTP endpoints of modules/users/users.routes.ts: method and path → the route's zod schemas. */
-import { InvitationSentView, InvitedUserView, InviteUserInput, SetUserStatusInput, UpdateUserInput, UserListQuery, UserView, idParamSchema, listResponse, okResponse } from "../index.ts";
+import {
+  InvitationSentView,
+  InvitedUserView,
+  InviteUserInput,
+  SetUserStatusInput,
+  UpdateUserInput,
+  UserListQuery,
+  UserView,
+  idParamSchema,
+  listResponse,
+  okResponse,
+} from "../index.ts";
 import type { EndpointTable } from "./define.ts";
 
 export const usersEndpoints = {

@@ -26,7 +26,13 @@ export async function draftReply(ctx: AppContext, actor: MemberActor, interactio
   if (!decision) return { kind: "none", reason: "not_found" };
   switch (decision.kind) {
     case "answer":
-      return { kind: "answer", text: decision.text, sources: presentSources(decision.sources), confidence: decision.confidence, low_confidence: decision.lowConfidence };
+      return {
+        kind: "answer",
+        text: decision.text,
+        sources: presentSources(decision.sources),
+        confidence: decision.confidence,
+        low_confidence: decision.lowConfidence,
+      };
     case "choices": {
       const answers = await Promise.all(decision.choices.map((choice) => ctx.answers.answerOf(actor.companyId, agentId, choice.id)));
       const choices = decision.choices.flatMap((choice, index) => {

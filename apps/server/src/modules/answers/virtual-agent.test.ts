@@ -145,7 +145,10 @@ describe("Generate AI reply", { timeout: 120_000 }, () => {
     expect(messagesOf((await v.events(sent.body.interaction_id)).body.items)).toHaveLength(1);
 
     await v.send("Qwerty zxcv?");
-    expect((await company.client.post<AiReplyView>(`/api/interactions/${sent.body.interaction_id}/ai-draft`)).body).toEqual({ kind: "none", reason: "unrelated" });
+    expect((await company.client.post<AiReplyView>(`/api/interactions/${sent.body.interaction_id}/ai-draft`)).body).toEqual({
+      kind: "none",
+      reason: "unrelated",
+    });
     const outsider = await webchatCompany(t);
     expect(errorCode(await outsider.client.post(`/api/interactions/${sent.body.interaction_id}/ai-draft`))).toBe("interaction_not_found");
   });

@@ -113,7 +113,11 @@ describe("what the log missed before", () => {
     const admin = await companyAdmin(t);
     const imported = await upload(admin.client, "name,email\nБолд,bold@example.mn\nСараа,saraa@example.mn\n");
     expect(imported.body.imported).toBe(2);
-    expect((await ofAction(admin, "contact.import"))[0]).toMatchObject({ actor: { id: admin.me.ID }, target_type: "contact", after: { format: "csv", rows: 2 } });
+    expect((await ofAction(admin, "contact.import"))[0]).toMatchObject({
+      actor: { id: admin.me.ID },
+      target_type: "contact",
+      after: { format: "csv", rows: 2 },
+    });
 
     const contacts = (await admin.client.get<ListResponse<ContactView>>("/api/contacts")).body.items;
     const [kept, removed] = [contacts.find((c) => c.first_name === "Болд")!, contacts.find((c) => c.first_name === "Сараа")!];

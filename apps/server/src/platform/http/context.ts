@@ -74,7 +74,8 @@ export const requestContext = fp(async (app: FastifyInstance, options: ContextOp
     const url = route.url;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const rateLimit = (route.config as { rateLimit?: RouteRateLimit | false } | undefined)?.rateLimit || undefined;
-    for (const method of methods) app.routeAccess.push({ method, url, access: route.config?.access, body: route.schema?.body, schema: route.schema, rateLimit });
+    for (const method of methods)
+      app.routeAccess.push({ method, url, access: route.config?.access, body: route.schema?.body, schema: route.schema, rateLimit });
     if ((url.startsWith("/api") || url.startsWith("/pub")) && !route.config?.access) {
       throw new Error(`Route ${route.method} ${url} declares no access rule`);
     }

@@ -41,7 +41,11 @@ export async function settleMail(db: Executor, id: number, outcome: { status: "s
   };
   await db
     .update(outboxMails)
-    .set(outcome.status === "sent" ? { status: "sent", sentAt: new Date(), error: null, ...forgetSecret } : { status: "failed", error: outcome.error, ...forgetSecret })
+    .set(
+      outcome.status === "sent"
+        ? { status: "sent", sentAt: new Date(), error: null, ...forgetSecret }
+        : { status: "failed", error: outcome.error, ...forgetSecret },
+    )
     .where(eq(outboxMails.id, id));
 }
 

@@ -67,7 +67,13 @@ beforeEach(() => {
     "/api/audit": list([
       entry({ id: 1, action: "user.role_change", before: { role: "agent" }, after: { role: "manager" } }),
       entry({ id: 2, action: "user.deactivate", before: { status: "active" }, after: { status: "inactive" } }),
-      entry({ id: 3, action: "role.permissions_change", target_type: "role", target_id: "agent", after: { permissions: ["interaction.start", "contact.edit"] } }),
+      entry({
+        id: 3,
+        action: "role.permissions_change",
+        target_type: "role",
+        target_id: "agent",
+        after: { permissions: ["interaction.start", "contact.edit"] },
+      }),
       entry({ id: 4, action: "billing.purchase", target_type: "subscription", after: { plan: "business", term: "month" } }),
       entry({ id: 5, action: "issue_setting.create", target_type: "issue_setting", after: { kind: "tag", name: "Хүргэлт" } }),
       entry({ id: 6, action: "contact.merge", target_type: "contact", after: { name: "Болд", removed_name: "Сараа", removed_id: 9 } }),
