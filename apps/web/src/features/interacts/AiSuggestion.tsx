@@ -1,5 +1,5 @@
 import type { AiReplyView } from "@holboo/core";
-import { Alert, Badge, CloseButton, Group, Paper, Stack, Text, UnstyledButton } from "@mantine/core";
+import { Alert, CloseButton, Group, Paper, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 
@@ -16,10 +16,11 @@ export function AiSuggestion({ reply, onPick, onClose }: { reply: AiReplyView; o
   if (reply.kind === "answer") {
     if (!reply.low_confidence) return null;
     return (
-      <Group gap={6} data-testid="ai-draft-low-confidence">
-        <Badge color="orange" variant="light" leftSection={<IconAlertTriangle size={12} />}>
+      <Group gap={4} wrap="nowrap" data-testid="ai-draft-low-confidence">
+        <IconAlertTriangle size={14} color="var(--mantine-color-orange-7)" aria-hidden />
+        <Text size="xs" fw={600} c="orange.8">
           {t("aiDraftLowConfidence")}
-        </Badge>
+        </Text>
       </Group>
     );
   }

@@ -72,6 +72,7 @@ beforeEach(() => {
         action: "role.permissions_change",
         target_type: "role",
         target_id: "agent",
+        before: { permissions: ["interaction.start", "issue.edit"] },
         after: { permissions: ["interaction.start", "contact.edit"] },
       }),
       entry({ id: 4, action: "billing.purchase", target_type: "subscription", after: { plan: "business", term: "month" } }),
@@ -88,7 +89,9 @@ describe("the audit screen", () => {
     renderWithProviders(<AuditPage />, { me: makeMe() });
     expect(await changeOf("user.role_change")).toBe("Өмнө: Эрх: АжилтанДараа: Эрх: Менежер");
     expect(await changeOf("user.deactivate")).toBe("Өмнө: Төлөв: идэвхтэйДараа: Төлөв: идэвхгүй");
-    expect(await changeOf("role.permissions_change")).toContain("Харилцаа эхлүүлэх");
+    // What a role gained and lost, by the permissions' words, and the role by its own.
+    expect(await changeOf("role.permissions_change")).toBe("Зөвшөөрлүүд: Нэмсэн: Харилцагч засах; Хассан: Хүсэлт засах, шийдвэрлэх");
+    expect(within(screen.getByTestId("audit-role.permissions_change")).getByText("Эрх: Ажилтан")).toBeInTheDocument();
     expect(await changeOf("billing.purchase")).toBe("Дараа: Багц: Бизнес; Хугацаа: 1 сар");
     expect(await changeOf("issue_setting.create")).toBe("Дараа: Төрөл: хүсэлтийн шошго; Нэр: Хүргэлт");
     expect(within(screen.getByTestId("audit-contact.merge")).getByText("Харилцагч нэгтгэсэн")).toBeInTheDocument();
@@ -101,7 +104,8 @@ describe("the audit screen", () => {
       renderWithProviders(<AuditPage />, { me: makeMe() });
       expect(await changeOf("user.role_change")).toBe("Before: Role: AgentAfter: Role: Manager");
       expect(await changeOf("user.deactivate")).toBe("Before: Status: activeAfter: Status: inactive");
-      expect(await changeOf("role.permissions_change")).toBe("After: Permissions: Start interactions, Edit contacts");
+      expect(await changeOf("role.permissions_change")).toBe("Permissions: Added: Edit contacts; Removed: Edit or resolve issues");
+      expect(within(screen.getByTestId("audit-role.permissions_change")).getByText("Role: Agent")).toBeInTheDocument();
       expect(await changeOf("billing.purchase")).toBe("After: Plan: Business; Term: 1 month");
       expect(within(screen.getByTestId("audit-contact.merge")).getByText("Merged contacts")).toBeInTheDocument();
       expect(await changeOf("contact.merge")).toBe("After: Name: Болд; Merged-in contact: Сараа; Merged-in contact (#): 9");
