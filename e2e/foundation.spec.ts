@@ -58,13 +58,20 @@ test("a new user signs up, onboards, invites a colleague who sees only what the 
   await owner.getByRole("option", { name: "Зочин" }).click();
   await shot(owner, "07-invite");
   await dialog.getByRole("button", { name: "Урилга илгээх" }).click();
+  // No SMTP here: the link is shown once, to the inviting admin, to hand over; the outbox only says it was withheld.
+  const shown = owner.getByRole("dialog", { name: "Урилгын холбоос" });
+  const link = await shown.getByTestId("invitation-link").textContent();
+  expect(link).toContain("token=");
+  await shot(owner, "08-invitation-link");
+  await shown.getByRole("button", { name: "Болсон" }).click();
   await expect(owner.getByTestId(`user-row-${colleagueEmail}`)).toBeVisible();
   await shot(owner, "08-users");
 
   await owner.getByTestId("outbox-tab").click();
   await owner.getByTestId(`outbox-${colleagueEmail}`).click();
-  const link = await owner.getByTestId("outbox-link").getAttribute("href");
-  expect(link).toContain("token=");
+  await expect(owner.getByTestId("outbox-secret")).toBeVisible();
+  await expect(owner.getByTestId("outbox-link")).toHaveCount(0);
+  await expect(owner.getByRole("dialog")).not.toContainText("token=");
   await shot(owner, "09-outbox");
 
   const colleagueContext = await browser.newContext();

@@ -136,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
   };
   app.decorate("knowledge", ctx.knowledge);
+  app.decorate("answers", ctx.answers);
 
   await registerSecurityHeaders(app, deps.config.PUBLIC_URL);
   await registerCompression(app);

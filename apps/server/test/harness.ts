@@ -19,6 +19,8 @@ export interface TestApp extends Served {
   config: Config;
   /** The app's sealer of channel secrets. */
   secrets: SecretBox;
+  /** What the server printed for its operator: mail withheld because it carries a secret and SMTP is not set. */
+  operatorConsole: string[];
   /** Stops the app (its job runner, readers, sockets) and starts a new one on the same database, job queue and keys, as a restarted process. */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -50,7 +52,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     },
     { dotenv: false },
   );
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const operatorConsole: string[] = [];
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, operatorConsole: (text) => operatorConsole.push(text) });
   // A restart of "the same installation" passes its HOLBOO_SECRET_KEY again to read what it sealed.
   const secrets = SecretBox.fromKey(config.HOLBOO_SECRET_KEY ? parseKey(config.HOLBOO_SECRET_KEY) : randomBytes(32));
   // The run shares one database: each app counts its rate limits apart, as its own installation would.
@@ -63,6 +66,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     database,
     config,
     secrets,
+    operatorConsole,
     async restart() {
       await test.app.close();
       test.app = await buildApp(deps);

@@ -1,9 +1,9 @@
-import type { InteractionEventView, MessageView, OutboxMailView, VisitorSendAck } from "@holboo/core";
+import type { InteractionEventView, MessageView, VisitorSendAck } from "@holboo/core";
 import { LIMITS, SESSION_COOKIE, VISITOR_MESSAGES_PER_MINUTE, VISITOR_SEND_EVENT } from "@holboo/core";
 import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, startTestApp, type TestApp } from "./harness.ts";
-import { colleague, linkFromMail, PASSWORD, unique, visitor, webchatCompany } from "./factories.ts";
+import { colleague, PASSWORD, unique, visitor, webchatCompany, withheldLink } from "./factories.ts";
 import { collect, connected, staffSocket, until, visitorSocket } from "./sockets.ts";
 
 let t: TestApp;
@@ -72,8 +72,7 @@ describe("a session's end ends its sockets", () => {
     const socket = staffSocket(t, company.client);
     await connected(socket);
     await new Client(t.url).post("/api/password/forgot", { email: company.me.email });
-    const mail = (await company.client.get<{ items: OutboxMailView[] }>("/api/outbox")).body.items.find((m) => m.to === company.me.email);
-    const token = linkFromMail(mail as OutboxMailView).searchParams.get("token");
+    const token = withheldLink(t, company.me.email).searchParams.get("token");
     expect((await new Client(t.url).post("/api/password/reset", { token, password: "another-password-9" })).status).toBe(200);
     await closed(socket);
     socket.close();

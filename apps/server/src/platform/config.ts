@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   /** New anonymous web-chat visitors (each a contact) one address may start in an hour, and one channel in an hour. */
   WEBCHAT_NEW_VISITORS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
   WEBCHAT_NEW_VISITORS_PER_CHANNEL_PER_HOUR: z.coerce.number().int().positive().default(3000),
+  /** Web-chat sessions (every page view that opens the widget, returning visitors too) one address may start a minute. */
+  WEBCHAT_SESSIONS_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(60),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
   WEB_DIST_DIR: z.string().optional(),

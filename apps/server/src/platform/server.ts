@@ -38,7 +38,8 @@ export async function startServer(config: Config, log: (line: string) => void = 
     url = embedded.url;
   }
   const database = connectDatabase(url);
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  // Without SMTP, mail that carries a sign-in secret is shown here, to whoever runs the server, and nowhere else.
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, operatorConsole: log });
   let app: App | null = null;
   let address: string;
   try {

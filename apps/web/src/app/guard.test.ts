@@ -16,6 +16,7 @@ const me = (overrides: Partial<MeView> = {}): MeView => ({
   permissions: [],
   is_owner: true,
   is_company_creator: true,
+  can_delete_company: true,
   is_platform_admin: false,
   needs_password: false,
   two_factor_enabled: false,

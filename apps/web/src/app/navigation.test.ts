@@ -16,6 +16,7 @@ const me = (overrides: Partial<MeView>): MeView => ({
   permissions: [],
   is_owner: false,
   is_company_creator: false,
+  can_delete_company: false,
   is_platform_admin: false,
   needs_password: false,
   two_factor_enabled: false,

@@ -42,3 +42,15 @@ export const AiDraftView = z.object({
   confidence: z.number(),
 });
 export type AiDraftView = z.infer<typeof AiDraftView>;
+
+/**
+ * "Generate AI reply": what the virtual agent would do with the customer's latest messages, as a draft for a person.
+ * answer: a draft to edit and send (`low_confidence`: check it first); choices: several answers fit about as well, as
+ * the agent would offer them, each with its text to pick; none: the knowledge has nothing (or the customer asks for a person).
+ */
+export const AiReplyView = z.discriminatedUnion("kind", [
+  AiDraftView.extend({ kind: z.literal("answer"), low_confidence: z.boolean() }),
+  z.object({ kind: z.literal("choices"), choices: z.array(AiDraftView.extend({ title: z.string() })), confidence: z.number() }),
+  z.object({ kind: z.literal("none"), reason: z.enum(["not_found", "unrelated", "escalate"]) }),
+]);
+export type AiReplyView = z.infer<typeof AiReplyView>;

@@ -53,6 +53,8 @@ export const MeView = z.object({
   permissions: z.array(z.enum(ALL_PERMISSIONS as [string, ...string[]])),
   is_owner: z.boolean(),
   is_company_creator: z.boolean(),
+  /** The owner, not the creator once ownership moved (modules/companies/companies.policy.ts). */
+  can_delete_company: z.boolean(),
   is_platform_admin: z.boolean(),
   needs_password: z.boolean(),
   /** The person signs in with an authenticator code too. */

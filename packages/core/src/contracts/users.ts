@@ -25,6 +25,8 @@ export const UserView = z.object({
   presence: z.enum(PRESENCES),
   is_owner: z.boolean(),
   has_password: z.boolean(),
+  /** Invited and never signed in yet: the invitation may be sent again (never to an account someone has used). */
+  invitation_pending: z.boolean(),
   photo_url: z.string().nullable(),
   created_at: z.string(),
 });
@@ -46,6 +48,19 @@ export const InviteUserInput = z.object({
   phone: optionalPhoneSchema,
 });
 export type InviteUserInput = z.infer<typeof InviteUserInput>;
+
+/**
+ * The answer to an invitation (or its resend). Without SMTP the mail is withheld, so the link is shown here, once, to the
+ * admin who invited: they made the account and may hand it over. Null when the mail goes out, or for another admin.
+ */
+export const InvitationSentView = z.object({
+  /** No SMTP: the mail was not sent; its link is in the server's console (and here, for the inviting admin). */
+  mail_withheld: z.boolean(),
+  invitation_link: z.string().nullable(),
+});
+export type InvitationSentView = z.infer<typeof InvitationSentView>;
+export const InvitedUserView = UserView.extend(InvitationSentView.shape);
+export type InvitedUserView = z.infer<typeof InvitedUserView>;
 
 export const UpdateUserInput = z.object({
   first_name: personNameSchema.optional(),

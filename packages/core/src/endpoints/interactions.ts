@@ -1,7 +1,7 @@
 /** The HTTP endpoints of modules/interactions/interactions.routes.ts, modules/interactions/rating.routes.ts: method and path → the route's zod schemas. */
 import { z } from "zod";
 import {
-  AiDraftView,
+  AiReplyView,
   AssignInput,
   AttachmentView,
   CloseInteractionInput,
@@ -48,7 +48,7 @@ export const interactionsEndpoints = {
   "POST /api/interactions/:id/escalate": oneInteraction,
   "POST /api/interactions/:id/close": { params: idParamSchema, body: CloseInteractionInput, response: { 200: InteractionView } },
   "PUT /api/interactions/:id/tags": { params: idParamSchema, body: SetTagsInput, response: { 200: InteractionView } },
-  "POST /api/interactions/:id/ai-draft": { params: idParamSchema, response: { 200: AiDraftView } },
+  "POST /api/interactions/:id/ai-draft": { params: idParamSchema, response: { 200: AiReplyView } },
   "POST /api/interactions/:id/rating-request": { params: idParamSchema, response: { 200: z.object({ url: z.string() }) } },
   "POST /api/attachments": { response: { 200: AttachmentView } },
   "GET /api/public/servicerate/:token": { params: serviceRateToken, response: { 200: ServiceRatingView } },

@@ -23,7 +23,7 @@ export const COMPANY_ERRORS = {
   platform_limitation: entry(403, "Платформын хязгаарлалт.", "Platform limitation."),
   channel_exists: entry(409, "Суваг бүртгэлтэй байна.", "The channel already exists."),
   channel_creator_other_company: entry(409, "Сувгийг үүсгэгч өөр байгууллагад бүртгэлтэй байна.", "The channel creator is registered at another company."),
-  only_creator_can_delete_company: entry(403, "Зөвхөн байгууллагыг үүсгэсэн хэрэглэгч устгах боломжтой.", "Only the creator can delete the company."),
+  only_owner_can_delete_company: entry(403, "Зөвхөн байгууллагын эзэмшигч байгууллагыг устгах боломжтой.", "Only the company's owner can delete the company."),
   owner_protected: entry(
     403,
     "Эзэмшигчийг устгах, идэвхгүй болгох, эрхийг өөрчлөх боломжгүй.",
@@ -33,6 +33,11 @@ export const COMPANY_ERRORS = {
   ownership_already_transferred: entry(409, "Эзэмшлийг аль хэдийн шилжүүлсэн байна.", "Ownership has already been transferred."),
   only_owner_can_transfer: entry(403, "Зөвхөн эзэмшигч эзэмшлээ шилжүүлнэ.", "Only the owner can transfer ownership."),
   self_change_forbidden: entry(403, "Өөрийн эрх, зөвшөөрлийг өөрчлөх боломжгүй.", "You cannot change your own role or permissions."),
+  invitation_already_accepted: entry(
+    409,
+    "Энэ хэрэглэгч аль хэдийн нэвтэрсэн тул урилгыг дахин илгээх боломжгүй. Нууц үгээ мартсан бол нэвтрэх хуудаснаас сэргээнэ үү.",
+    "This person has already signed in, so the invitation cannot be sent again. If they forgot their password, they can reset it on the sign-in page.",
+  ),
   invite_mail_failed: entry(502, "Урилга илгээхэд алдаа гарлаа.", "The invitation e-mail could not be sent."),
   mail_domain_duplicate: entry(409, "Энэ домэйн бүртгэлтэй байна.", "This mail domain already exists."),
   mail_domain_invalid: entry(400, "Домэйн буруу байна.", "The mail domain is invalid."),

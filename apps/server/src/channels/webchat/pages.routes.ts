@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { CACHE } from "../../platform/http/cache.ts";
+import { AppError } from "../../platform/http/errors.ts";
 import { findWebchatByPublicKey } from "./webchat.repo.ts";
 import { DEFAULT_WIDGET_DIST, widgetApps, widgetFiles } from "./widget-files.ts";
 
@@ -25,7 +26,12 @@ export function webchatPageRoutes(app: TypedApp, ctx: AppContext) {
 
   // The chat app inside the iframe (the spec's /webchat, chatbot layout).
   // Its own policy: framed by the channel's site, where the app's `frame-ancestors 'none'` would forbid it.
-  app.get("/webchat", { helmet: false, config: { access: { public: true } }, schema: { querystring: keyQuery } }, async (req, reply) => {
+  // It reads the channel by its key: limited like the widget's logo (README, "Limits on public endpoints").
+  const framePage = {
+    access: { public: true } as const,
+    rateLimit: { max: 300, timeWindow: "1 minute", errorResponseBuilder: () => new AppError("rate_limited") },
+  };
+  app.get("/webchat", { helmet: false, config: framePage, schema: { querystring: keyQuery } }, async (req, reply) => {
     const found = req.query.key ? await findWebchatByPublicKey(ctx.db, req.query.key) : null;
     return reply
       .type("text/html; charset=utf-8")

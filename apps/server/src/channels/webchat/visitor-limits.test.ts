@@ -38,3 +38,35 @@ describe("new web-chat visitors", () => {
     expect(await count("contacts", me.company_id)).toBe(0);
   });
 });
+
+describe("web-chat sessions from one address", () => {
+  const sessions = async (app: TestApp, channel: WebchatChannelView, count: number) => {
+    const statuses: number[] = [];
+    let token: string | undefined;
+    for (let i = 0; i < count; i++) {
+      // A returning visitor (a page view after the first) is still a session start, so it counts.
+      const answer = await new Client(app.url).request<WebchatSessionView>(
+        "POST",
+        "/api/webchat/session",
+        { public_key: channel.public_key, host_origin: `https://${channel.domain}`, ...(token ? { visitor_token: token } : {}) },
+        { headers: { "x-forwarded-for": "203.0.113.77" } },
+      );
+      token ??= answer.body.visitor_token;
+      statuses.push(answer.status);
+    }
+    return statuses;
+  };
+
+  it("are 60 a minute by default, and WEBCHAT_SESSIONS_PER_IP_PER_MINUTE raises it", async () => {
+    const byDefault = await startTestApp({ TRUST_PROXY: "true" });
+    const raised = await startTestApp({ TRUST_PROXY: "true", WEBCHAT_SESSIONS_PER_IP_PER_MINUTE: "90" });
+    try {
+      const limited = await sessions(byDefault, (await webchatCompany(byDefault)).channel, 61);
+      expect(limited.slice(0, 60).every((status) => status === 200)).toBe(true);
+      expect(limited[60]).toBe(429);
+      expect((await sessions(raised, (await webchatCompany(raised)).channel, 80)).every((status) => status === 200)).toBe(true);
+    } finally {
+      await Promise.all([byDefault.close(), raised.close()]);
+    }
+  });
+});

@@ -26,8 +26,11 @@ export function webchatRoutes(app: TypedApp, ctx: AppContext) {
     },
   });
 
-  app.post("/api/webchat/session", { config: limit(60, false), schema: channelWebchatEndpoints["POST /api/webchat/session"] }, (req) =>
-    startSession(ctx, req.body, req.ip),
+  // Every page view with the widget starts one (a returning visitor too), so a busy shared address may need more.
+  app.post(
+    "/api/webchat/session",
+    { config: limit(ctx.config.WEBCHAT_SESSIONS_PER_IP_PER_MINUTE, false), schema: channelWebchatEndpoints["POST /api/webchat/session"] },
+    (req) => startSession(ctx, req.body, req.ip),
   );
   app.post("/api/webchat/messages", { config: limit(120, true), schema: channelWebchatEndpoints["POST /api/webchat/messages"] }, async (req) =>
     sendFromVisitor(ctx, await requireVisitor(ctx, tokenOf(req)), req.body),

@@ -219,6 +219,24 @@ describe("answer engine on a Mongolian shop's knowledge", () => {
     expect(draft).toMatchObject({ text: pairByKey("warranty").answer, sources: [{ id: pairByKey("warranty").id }] });
     expect(await engine.draftReply(1, 1, [{ from: "customer", text: "Дэлгүүрийн эзэн хэн бэ?" }])).toBeNull();
   });
+
+  it("decides a draft as the agent decides its reply: choices stay choices, never the first one drafted as the answer", async () => {
+    const source = new MemoryKnowledgeSource();
+    source.set(7, 1, [
+      { id: "qa:1", kind: "qa", questions: ["Хүргэлт хэд хоног вэ?"], answer: "Хотод 1 хоног.", title: "city", sourceId: 1 },
+      { id: "qa:2", kind: "qa", questions: ["Хүргэлт хэд хоног вэ?"], answer: "Хөдөө 3 хоног.", title: "countryside", sourceId: 2 },
+      { id: "qa:3", kind: "qa", questions: ["Дансны дугаар"], answer: "5000", title: "account", sourceId: 3 },
+    ]);
+    const engine = new AnswerEngine(source);
+    engines.push(engine);
+    const conversation = [{ from: "customer" as const, text: "хүргэлт хэд хоног" }];
+    const decision = await engine.replyTo(7, 1, conversation);
+    expect(decision?.kind).toBe("choices");
+    if (decision?.kind === "choices") expect(decision.choices.map((c) => c.title).sort()).toEqual(["city", "countryside"]);
+    // A ready-to-send draft (e-mail's "draft" mode) is only ever an answer the agent would give itself.
+    expect(await engine.draftReply(7, 1, conversation)).toBeNull();
+    expect(await engine.replyTo(7, 1, [{ from: "agent", text: "Сайн байна уу" }])).toBeNull();
+  });
 });
 
 describe("answer engine on English knowledge, by meaning", () => {

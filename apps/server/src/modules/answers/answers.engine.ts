@@ -19,6 +19,14 @@ import { writePairs } from "./provider/pair-writer.ts";
 import { OpenAICompatibleClient, type ProviderConfig } from "./provider/openai-client.ts";
 import type { FetchPolicy } from "../knowledge/import.service.ts";
 import { tokenize } from "./text/features.ts";
+import { decideReply, type ReplyDecision } from "./reply-decision.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The app's answer engine (tests wait for an agent's index to be trained before comparing decisions). */
+    answers: AnswerEngine;
+  }
+}
 
 export interface EngineOptions {
   /** A company's model provider, if it configured one (settings); without it the engine is offline. */
@@ -326,22 +334,26 @@ export class AnswerEngine {
     return doc ? { outcome: "answer", text: answerText(doc), sources: [sourceOf(doc)], confidence: 1 } : null;
   }
 
-  /** A reply drafted for a person from the same engine ("Generate AI reply"): the best answer for the
-   * customer's latest messages, or null when the knowledge has nothing for them. */
+  /**
+   * What the agent would do with the customer's latest messages (reply-decision.ts): the one decision behind both the
+   * agent's reply and a person's "AI reply". Null when the conversation has no customer message.
+   */
+  async replyTo(companyId: number, agentId: number, conversation: RecentMessage[]): Promise<ReplyDecision | null> {
+    const customer = conversation.filter((m) => m.from === "customer").slice(-2);
+    const last = customer.at(-1);
+    if (!last) return null;
+    return decideReply(await this.ask({ companyId, agentId, message: last.text, recent: customer.slice(0, -1) }));
+  }
+
+  /** A draft ready to send (e-mail channels in "draft" mode): only when the agent itself would answer; never one
+   * choice picked among several, which would be a confident answer to a question the agent found ambiguous. */
   async draftReply(
     companyId: number,
     agentId: number,
     conversation: RecentMessage[],
   ): Promise<{ text: string; sources: AnswerSource[]; confidence: number } | null> {
-    const customer = conversation.filter((m) => m.from === "customer").slice(-2);
-    const last = customer.at(-1);
-    if (!last) return null;
-    const result = await this.ask({ companyId, agentId, message: last.text, recent: customer.slice(0, -1) });
-    if (result.outcome === "answer") return { text: result.text, sources: result.sources, confidence: result.confidence };
-    if (result.outcome !== "clarify") return null;
-    const index = await this.index(companyId, agentId);
-    const best = index.docs.find((doc) => doc.id === result.options[0]?.id);
-    return best ? { text: answerText(best), sources: [sourceOf(best)], confidence: result.confidence } : null;
+    const decision = await this.replyTo(companyId, agentId, conversation);
+    return decision?.kind === "answer" ? { text: decision.text, sources: decision.sources, confidence: decision.confidence } : null;
   }
 }
 

@@ -12,6 +12,7 @@ import { flowTurn } from "../flows/flow-runtime.service.ts";
 import { AGENT_REPLIES, clarifyingQuestion, pickedChoice } from "./agent-replies.ts";
 import type { EngineResult } from "./answers.engine.ts";
 import { conversationOf } from "./conversation.ts";
+import { decideReply } from "./reply-decision.ts";
 
 type BotState = NonNullable<InteractionRow["botState"]>;
 const FRESH: BotState = { misses: 0, options: [] };
@@ -69,35 +70,37 @@ export async function answerCustomer(ctx: AppContext, interactionId: number, com
       articleId: source?.kind === "passage" ? source.sourceId : null,
     });
 
-  if (result.outcome === "escalate") return handOver(replies.handover);
-  if (result.outcome === "answer") {
+  // The same decision drafts staff's "AI reply" (draft-reply.service.ts).
+  const decision = decideReply(result);
+  if (decision.kind === "none" && decision.reason === "escalate") return handOver(replies.handover);
+  if (decision.kind === "answer") {
     // A picked choice answers the question it clarified.
-    await log(chosen && state.question ? state.question : text, "answered", result.confidence, result.sources[0]);
-    await reply(result.text);
+    await log(chosen && state.question ? state.question : text, "answered", decision.confidence, decision.sources[0]);
+    await reply(decision.text);
     await updateInteraction(ctx.db, companyId, interactionId, { botState: FRESH });
     return;
   }
   const misses = state.misses + 1;
   // A clarifying choice is logged once the conversation moves on: a pick is "answered", a hand-over "not found".
-  const outcome = result.outcome === "clarify" ? "not_found" : result.outcome;
+  const outcome = decision.kind === "choices" ? "not_found" : decision.reason === "unrelated" ? "unrelated" : "not_found";
   if (misses >= MISSES_BEFORE_PEOPLE) {
     if (state.question) await log(state.question, "not_found", 0);
-    await log(text, outcome, result.confidence);
+    await log(text, outcome, decision.confidence);
     return handOver(replies.handover);
   }
-  if (result.outcome !== "clarify") await log(text, outcome, result.confidence);
-  const options = result.outcome === "clarify" ? result.options.slice(0, 3).map(({ id, title }) => ({ id, title })) : [];
+  if (decision.kind !== "choices") await log(text, outcome, decision.confidence);
+  const options = decision.kind === "choices" ? decision.choices.map(({ id, title }) => ({ id, title })) : [];
   await reply(
-    result.outcome === "clarify"
+    decision.kind === "choices"
       ? clarifyingQuestion(
           locale,
           options.map((o) => o.title),
         )
-      : result.outcome === "unrelated"
+      : outcome === "unrelated"
         ? replies.unrelated
         : replies.notFound,
   );
-  await updateInteraction(ctx.db, companyId, interactionId, { botState: { misses, options, ...(result.outcome === "clarify" ? { question: text } : {}) } });
+  await updateInteraction(ctx.db, companyId, interactionId, { botState: { misses, options, ...(decision.kind === "choices" ? { question: text } : {}) } });
 }
 
 /**

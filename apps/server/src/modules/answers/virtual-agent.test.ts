@@ -1,8 +1,9 @@
-import type { AiDraftView, InteractionEventView, InteractionView, MessageView, QuestionView, VirtualAgentView, WebchatChannelView } from "@holboo/core";
+import type { AiReplyView, InteractionEventView, InteractionView, MessageView, QuestionView, VirtualAgentView, WebchatChannelView } from "@holboo/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode, startTestApp, type TestApp } from "../../../test/harness.ts";
 import { visitor, webchatCompany, webchatInput } from "../../../test/factories.ts";
 import { until } from "../../../test/sockets.ts";
+import { offeredChoices } from "./virtual-agent.service.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -132,20 +133,49 @@ describe("the virtual agent answers web-chat customers", { timeout: 120_000 }, (
   });
 });
 
-describe("Generate AI reply", () => {
+describe("Generate AI reply", { timeout: 120_000 }, () => {
   it("drafts an answer to the customer's latest message from the knowledge, with its source, for a person to send", async () => {
     const company = await webchatCompany(t);
     for (const pair of PAIRS) await company.client.post("/api/knowledge/qa", pair);
     const v = await visitor(t, company.channel);
     const sent = await v.send("хүргэлт хэр удаан ирдэг вэ?");
-    const draft = await company.client.post<AiDraftView>(`/api/interactions/${sent.body.interaction_id}/ai-draft`);
-    expect(draft.body).toMatchObject({ text: PAIRS[0]?.answer, sources: [{ kind: "qa", title: PAIRS[0]?.question }] });
+    const draft = await company.client.post<AiReplyView>(`/api/interactions/${sent.body.interaction_id}/ai-draft`);
+    expect(draft.body).toMatchObject({ kind: "answer", text: PAIRS[0]?.answer, sources: [{ kind: "qa", title: PAIRS[0]?.question }] });
     // Nothing is sent by drafting.
     expect(messagesOf((await v.events(sent.body.interaction_id)).body.items)).toHaveLength(1);
 
     await v.send("Qwerty zxcv?");
-    expect(errorCode(await company.client.post(`/api/interactions/${sent.body.interaction_id}/ai-draft`))).toBe("ai_draft_not_found");
+    expect((await company.client.post<AiReplyView>(`/api/interactions/${sent.body.interaction_id}/ai-draft`)).body).toEqual({
+      kind: "none",
+      reason: "unrelated",
+    });
     const outsider = await webchatCompany(t);
     expect(errorCode(await outsider.client.post(`/api/interactions/${sent.body.interaction_id}/ai-draft`))).toBe("interaction_not_found");
+  });
+
+  it("drafts what the agent decides: the choices it offers (never one of them as the answer), a low-confidence mark, or none", async () => {
+    const company = await servedCompany([...DELIVERY, PAIRS[2]!]);
+    // Both decide on the same index: wait until it is trained, as it is for any knowledge not just edited.
+    const [agent] = (await company.client.get<{ items: VirtualAgentView[] }>("/api/company/virtual-agents")).body.items;
+    await t.app.answers.ready(company.me.company_id, agent?.id ?? 0);
+    const draftFor = async (interactionId: number) => (await company.client.post<AiReplyView>(`/api/interactions/${interactionId}/ai-draft`)).body;
+
+    // "How many days does delivery take?" in words none of the pairs use: the agent asks which is meant…
+    const days = await ask(await visitor(t, company.channel), "Хүргэлт хэдэн өдөр болдог вэ?");
+    const offered = offeredChoices(days.reply?.text ?? "");
+    expect(offered.length).toBeGreaterThan(1);
+    // …and the draft offers the same choices, each with its answer to pick, instead of the price at low confidence.
+    const choices = await draftFor(days.interactionId);
+    expect(choices.kind).toBe("choices");
+    if (choices.kind !== "choices") return;
+    expect(choices.choices.map((choice) => choice.title)).toEqual(offered);
+    const answers = Object.fromEntries(DELIVERY.map((pair) => [pair.question, pair.answer]));
+    for (const choice of choices.choices) expect(choice.text).toBe(answers[choice.title]);
+
+    const unsure = await ask(await visitor(t, company.channel), "Та нар хэдэн цагаас онгойдог вэ");
+    expect(unsure.reply?.text).toBe(PAIRS[2]?.answer);
+    expect(await draftFor(unsure.interactionId)).toMatchObject({ kind: "answer", text: PAIRS[2]?.answer, low_confidence: true });
+    const sure = await ask(await visitor(t, company.channel), "Ажлын цаг хэд вэ");
+    expect(await draftFor(sure.interactionId)).toMatchObject({ kind: "answer", text: PAIRS[2]?.answer, low_confidence: false });
   });
 });

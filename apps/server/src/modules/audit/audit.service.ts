@@ -1,4 +1,4 @@
-import type { AuditAction, AuditListQuery, AuditSummary, AuditTargetType } from "@holboo/core";
+import type { AuditAction, AuditFields, AuditListQuery, AuditSummary, AuditTargetType } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
@@ -16,16 +16,17 @@ export interface AuditEntry {
   action: AuditAction;
   targetType: AuditTargetType;
   targetId?: string | number | null;
-  /** Small summaries of what changed (names, roles, flags); keys that look like secrets are dropped. */
-  before?: AuditSummary | null;
-  after?: AuditSummary | null;
+  /** Small summaries of what changed (names, roles, flags), by the fields core lists (`AUDIT_FIELDS`, each with words on
+   * the audit screen); keys that look like secrets are dropped. */
+  before?: AuditFields | null;
+  after?: AuditFields | null;
 }
 
 const SECRET_KEY = /secret|token|password|api_?key|hash|code/i;
 
-function withoutSecrets(summary: AuditSummary | null | undefined): AuditSummary | null {
+function withoutSecrets(summary: AuditFields | null | undefined): AuditSummary | null {
   if (!summary) return null;
-  const kept = Object.entries(summary).filter(([key]) => !SECRET_KEY.test(key));
+  const kept = Object.entries(summary).filter((entry): entry is [string, AuditSummary[string]] => entry[1] !== undefined && !SECRET_KEY.test(entry[0]));
   return kept.length ? Object.fromEntries(kept) : null;
 }
 
@@ -52,8 +53,8 @@ export async function recordAudit(tx: Executor, actor: AuditActor, entry: AuditE
 }
 
 /** The fields of `before` that differ in `after`, each side keeping only those (for an edit's summary). */
-export function changedFields(before: AuditSummary, after: AuditSummary): { before: AuditSummary; after: AuditSummary } | null {
-  const keys = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+export function changedFields(before: AuditFields, after: AuditFields): { before: AuditFields; after: AuditFields } | null {
+  const keys = (Object.keys(after) as Array<keyof AuditFields>).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
   if (!keys.length) return null;
   return {
     before: Object.fromEntries(keys.map((key) => [key, before[key] ?? null])),

@@ -1,4 +1,7 @@
-/** Mail texts are bilingual (mn first) because the recipient's language is not known yet. */
+/**
+ * Mail texts are bilingual (mn first) because the recipient's language is not known yet. A mail whose link signs its
+ * recipient in says so (`carriesSecret`): the outbox never shows it to anyone else (platform/mail/mailer.ts).
+ */
 export function passwordResetMail(link: string) {
   return {
     subject: "Holboo: нууц үг сэргээх / reset your password",
@@ -11,6 +14,7 @@ export function passwordResetMail(link: string) {
       "",
       "Хэрэв та хүсээгүй бол энэ мэйлийг үл тоомсорлоно уу. / If you did not ask for this, ignore this e-mail.",
     ].join("\n"),
+    carriesSecret: true,
   };
 }
 
@@ -24,6 +28,7 @@ export function inviteMail(link: string, companyName: string, inviterName: strin
       `${inviterName} invited you to "${companyName}" on Holboo. Open this link to sign in:`,
       link,
     ].join("\n"),
+    carriesSecret: true,
   };
 }
 

@@ -52,8 +52,13 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
     auth.setPresence(ctx, req.actor ?? fail("unauthorized"), req.body.presence),
   );
   // Public: a visitor choosing a language before logging in is remembered by the cookie alone.
-  app.put("/api/change-lang", { config: { access: { public: true } }, schema: authEndpoints["PUT /api/change-lang"] }, (req, reply) => {
-    reply.setCookie(LOCALE_COOKIE, req.query.lang, { path: "/", sameSite: "lax", maxAge: LIMITS.localeCookieDays * 86_400 });
-    return auth.changeLocale(ctx, req.actor, req.query.lang);
-  });
+  const languageLimit = { max: 60, timeWindow: "1 minute", errorResponseBuilder: () => new AppError("rate_limited") };
+  app.put(
+    "/api/change-lang",
+    { config: { access: { public: true }, rateLimit: languageLimit }, schema: authEndpoints["PUT /api/change-lang"] },
+    (req, reply) => {
+      reply.setCookie(LOCALE_COOKIE, req.query.lang, { path: "/", sameSite: "lax", maxAge: LIMITS.localeCookieDays * 86_400 });
+      return auth.changeLocale(ctx, req.actor, req.query.lang);
+    },
+  );
 }

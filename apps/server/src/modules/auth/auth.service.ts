@@ -141,6 +141,9 @@ export async function handoff(ctx: AppContext, reply: FastifyReply, input: Hando
   const consumed = await consumeOneTimeToken(ctx.db, input.token, ["handoff", "invite"]);
   const user = consumed && consumed.userId === input.userID ? await findUserById(ctx.db, consumed.userId) : null;
   if (!user || user.email?.toLowerCase() !== input.email) return fail("handoff_invalid");
+  // An invitation opens only the account its admin just made: once someone has signed in to it or set its password, a
+  // link still alive (seen once by that admin) must not reach it.
+  if (consumed?.purpose === "invite" && (user.passwordHash !== null || user.lastSeenAt !== null)) return fail("handoff_invalid");
   if (user.status !== "active") return fail("user_inactive");
   if (user.totpEnabledAt) return secondStep(ctx, user.id);
   return signIn(ctx, reply, user.id);

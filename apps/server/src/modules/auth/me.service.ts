@@ -5,6 +5,7 @@ import { loadRoleMatrix } from "../../platform/auth/actor.repo.ts";
 import { permissionsFor } from "../../platform/auth/policy.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { findCompany } from "../companies/companies.service.ts";
+import { mayDeleteCompany } from "../companies/companies.policy.ts";
 import { hasCallCenter } from "../calls/calls.service.ts";
 import { findUserById } from "../users/users.service.ts";
 import { userPhotoUrl } from "../users/users.presenter.ts";
@@ -33,6 +34,7 @@ export async function buildMe(ctx: AppContext, userId: number): Promise<MeView> 
     permissions,
     is_owner: !!company && company.ownerUserId === user.id,
     is_company_creator: !!company && company.creatorUserId === user.id,
+    can_delete_company: !!company && mayDeleteCompany(company, user.id),
     is_platform_admin: isPlatformAdminEmail(ctx, user.email),
     needs_password: user.passwordHash === null,
     two_factor_enabled: !!user.totpEnabledAt,

@@ -6,6 +6,7 @@ import { fail } from "../../platform/http/errors.ts";
 import { findCompanyUser, updateOwnUser } from "../users/users.service.ts";
 import * as repo from "./companies.repo.ts";
 import { presentCompany } from "./companies.presenter.ts";
+import { assertMayDeleteCompany } from "./companies.policy.ts";
 import { logoImageType } from "./image-type.ts";
 import { changedFields, recordAudit } from "../audit/audit.service.ts";
 
@@ -88,10 +89,10 @@ export async function getFile(ctx: AppContext, actor: MemberActor, fileId: strin
   return (await repo.findFile(ctx.db, actor.companyId, fileId)) ?? fail("file_not_found");
 }
 
-/** Only the creator deletes the company, after typing its name; their own account stays, without a company. */
+/** Only the owner deletes the company (companies.policy.ts), after typing its name; their own account stays, without a company. */
 export async function deleteCompany(ctx: AppContext, actor: MemberActor, confirmName: string) {
   const company = await loadCompany(ctx, actor);
-  if (company.creatorUserId !== actor.userId) fail("only_creator_can_delete_company");
+  assertMayDeleteCompany(actor, company);
   if (confirmName.trim().toLowerCase() !== company.name.toLowerCase()) fail("validation_failed", { confirm_name: "validation_failed" });
   await ctx.db.transaction(async (tx) => {
     await updateOwnUser(tx, actor.userId, { companyId: null, role: "admin" });

@@ -113,14 +113,32 @@ describe("ownership", () => {
 });
 
 describe("deleting the company", () => {
-  it("only the creator may, after typing the company name; the creator's account stays", async () => {
+  it("only the owner (the creator until a transfer) may, after typing the company name; their account stays", async () => {
     const creator = await companyAdmin(t);
     const admin = await colleague(t, creator.client, "admin");
     const name = (await creator.client.get<CompanyView>("/api/company")).body.name;
-    expect(errorCode(await admin.client.del("/api/company", { confirm_name: name }))).toBe("only_creator_can_delete_company");
+    expect((await admin.client.get<MeView>("/api/me")).body.can_delete_company).toBe(false);
+    expect((await creator.client.get<MeView>("/api/me")).body.can_delete_company).toBe(true);
+    expect(errorCode(await admin.client.del("/api/company", { confirm_name: name }))).toBe("only_owner_can_delete_company");
     expect(fieldCode(await creator.client.del("/api/company", { confirm_name: "wrong" }), "confirm_name")).toBe("validation_failed");
     expect((await creator.client.del("/api/company", { confirm_name: name })).status).toBe(200);
     expect((await creator.client.get<MeView>("/api/me")).body.company_id).toBe(0);
     expect((await admin.client.get("/api/me")).status).toBe(401);
+  });
+
+  it("after a transfer, the new owner may and the creator (demoted to agent by them) may not", async () => {
+    const creator = await companyAdmin(t);
+    const heir = await colleague(t, creator.client, "admin");
+    const name = (await creator.client.get<CompanyView>("/api/company")).body.name;
+    expect((await creator.client.post("/api/company/transfer-ownership", { user_id: heir.me.ID, confirm: true })).status).toBe(200);
+    expect((await heir.client.put(`/api/users/${creator.me.ID}`, { role: "agent" })).status).toBe(200);
+    const demoted = (await creator.client.get<MeView>("/api/me")).body;
+    expect(demoted).toMatchObject({ role: "agent", is_company_creator: true, can_delete_company: false });
+    expect(errorCode(await creator.client.del("/api/company", { confirm_name: name }))).toBe("only_owner_can_delete_company");
+    expect((await creator.client.get<CompanyView>("/api/company")).status).toBe(200);
+    expect((await heir.client.get<MeView>("/api/me")).body.can_delete_company).toBe(true);
+    expect((await heir.client.del("/api/company", { confirm_name: name })).status).toBe(200);
+    expect((await heir.client.get<MeView>("/api/me")).body.company_id).toBe(0);
+    expect((await creator.client.get("/api/me")).status).toBe(401);
   });
 });

@@ -18,6 +18,7 @@ import { listContactTypes } from "./contact-types.repo.ts";
 import { contactValues } from "./contacts.presenter.ts";
 import * as repo from "./contacts.repo.ts";
 import { TABLE_MIME, readTable, writeTable, type Table } from "./table-file.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 
 interface CheckedRow {
   /** 1-based line of the file, the header being line 1 */
@@ -122,12 +123,15 @@ export async function commit(ctx: AppContext, actor: MemberActor, data: Buffer, 
     LIMITS.contactImportBatchRows,
   )) {
     try {
-      imported += await ctx.db.transaction((tx) =>
-        repo.insertContacts(
+      imported += await ctx.db.transaction(async (tx) => {
+        const added = await repo.insertContacts(
           tx,
           batch.map((row) => ({ ...contactValues(row.input as ContactInput), companyId: actor.companyId, createdBy: "user", createdByUserId: actor.userId })),
-        ),
-      );
+        );
+        // One entry per batch, in the batch's own transaction: what the log says went in is exactly what did.
+        await recordAudit(tx, actor, { action: "contact.import", targetType: "contact", after: { format: table.format, rows: added } });
+        return added;
+      });
     } catch {
       for (const row of batch) {
         row.input = null;

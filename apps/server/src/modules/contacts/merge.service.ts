@@ -1,10 +1,11 @@
-import { isPersonalAccountChannel, type MergeContactsInput } from "@holboo/core";
+import { fullName, isPersonalAccountChannel, type MergeContactsInput } from "@holboo/core";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { AppContext } from "../../context.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { assertVisible } from "./contacts.policy.ts";
 import * as repo from "./contacts.repo.ts";
 import { view } from "./contacts.service.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 
 /** Profile fields the kept contact takes from the removed one when its own are empty. */
 const FILLABLE = [
@@ -75,6 +76,12 @@ export async function merge(ctx: AppContext, actor: MemberActor, input: MergeCon
     await repo.deleteContact(tx, actor.companyId, removed.id);
     const patch = filledFrom(kept, removed);
     if (Object.keys(patch).length) await repo.updateContact(tx, actor.companyId, kept.id, patch);
+    await recordAudit(tx, actor, {
+      action: "contact.merge",
+      targetType: "contact",
+      targetId: kept.id,
+      after: { name: fullName(kept.firstName, kept.lastName), removed_name: fullName(removed.firstName, removed.lastName), removed_id: removed.id },
+    });
   });
   return view(ctx.db, actor.companyId, input.keep_id);
 }

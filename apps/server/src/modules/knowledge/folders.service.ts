@@ -7,10 +7,18 @@ import { onUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
 import * as repo from "./folders.repo.ts";
 import { presentFolders } from "./knowledge.presenter.ts";
+import { changedFields, recordAudit } from "../audit/audit.service.ts";
 
 // What other features read and write of this one: the repository functions they may call, named here so
 // the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
 export { primaryAgentId } from "./folders.repo.ts";
+
+/** A folder as the audit log keeps it: which agents answer from it is the setting that matters. */
+const audited = (folder: { name: string; parentId: number | null }, agentIds: number[]) => ({
+  name: folder.name,
+  parent_id: folder.parentId,
+  agent_ids: [...agentIds].sort((a, b) => a - b).map(String),
+});
 
 const duplicateName = () => fail("knowledge_folder_name_duplicate", { name: "knowledge_folder_name_duplicate" });
 
@@ -53,6 +61,12 @@ export async function create(ctx: AppContext, actor: MemberActor, input: FolderI
     const agentIds = await agentsFor(tx, actor.companyId, input.agent_ids, input.parent_id);
     const folderId = await onUniqueViolation(repo.insertFolder(tx, { companyId: actor.companyId, name: input.name, parentId: input.parent_id }), duplicateName);
     await repo.setFolderAgents(tx, actor.companyId, folderId, agentIds);
+    await recordAudit(tx, actor, {
+      action: "knowledge_folder.create",
+      targetType: "knowledge_folder",
+      targetId: folderId,
+      after: audited({ name: input.name, parentId: input.parent_id }, agentIds),
+    });
     return folderId;
   });
   ctx.knowledge.changed(actor.companyId);
@@ -61,10 +75,14 @@ export async function create(ctx: AppContext, actor: MemberActor, input: FolderI
 
 export async function update(ctx: AppContext, actor: MemberActor, id: number, input: FolderInput) {
   await ctx.db.transaction(async (tx) => {
-    if (!(await repo.findFolder(tx, actor.companyId, id))) fail("knowledge_folder_not_found");
+    const before = (await repo.findFolder(tx, actor.companyId, id)) ?? fail("knowledge_folder_not_found");
+    const agentsBefore = await repo.folderAgentIds(tx, actor.companyId, id);
     await assertParent(tx, actor.companyId, input.parent_id, id);
     await onUniqueViolation(repo.updateFolder(tx, actor.companyId, id, { name: input.name, parentId: input.parent_id }), duplicateName);
-    if (input.agent_ids) await repo.setFolderAgents(tx, actor.companyId, id, await agentsFor(tx, actor.companyId, input.agent_ids, input.parent_id));
+    const agentsAfter = input.agent_ids ? await agentsFor(tx, actor.companyId, input.agent_ids, input.parent_id) : agentsBefore;
+    if (input.agent_ids) await repo.setFolderAgents(tx, actor.companyId, id, agentsAfter);
+    const change = changedFields(audited(before, agentsBefore), audited({ name: input.name, parentId: input.parent_id }, agentsAfter));
+    if (change) await recordAudit(tx, actor, { action: "knowledge_folder.update", targetType: "knowledge_folder", targetId: id, ...change });
   });
   ctx.knowledge.changed(actor.companyId);
   return view(ctx.db, actor.companyId, id);
@@ -74,7 +92,12 @@ export async function update(ctx: AppContext, actor: MemberActor, id: number, in
 export async function remove(ctx: AppContext, actor: MemberActor, id: number, confirmWord: string) {
   if (!(await repo.findFolder(ctx.db, actor.companyId, id))) fail("knowledge_folder_not_found");
   if (!isDeleteWord(confirmWord)) fail("delete_word_mismatch", { confirm_word: "delete_word_mismatch" });
-  if (!(await repo.deleteFolder(ctx.db, actor.companyId, id))) fail("knowledge_folder_not_found");
+  await ctx.db.transaction(async (tx) => {
+    const before = (await repo.findFolder(tx, actor.companyId, id)) ?? fail("knowledge_folder_not_found");
+    const agents = await repo.folderAgentIds(tx, actor.companyId, id);
+    if (!(await repo.deleteFolder(tx, actor.companyId, id))) fail("knowledge_folder_not_found");
+    await recordAudit(tx, actor, { action: "knowledge_folder.delete", targetType: "knowledge_folder", targetId: id, before: audited(before, agents) });
+  });
   ctx.knowledge.changed(actor.companyId);
   return { ok: true as const };
 }

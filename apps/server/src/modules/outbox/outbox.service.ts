@@ -1,13 +1,13 @@
 import type { OutboxListQuery, OutboxMailView } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
-import type { outboxMails } from "../../platform/db/schema.ts";
-import { listOutbox, type OutboxScope } from "./outbox.repo.ts";
+import { listOutbox, type ListedMail, type OutboxScope } from "./outbox.repo.ts";
 
-const present = (row: typeof outboxMails.$inferSelect): OutboxMailView => ({
+const present = (row: ListedMail): OutboxMailView => ({
   id: row.id,
   to: row.toAddress,
   subject: row.subject,
   text: row.textBody,
+  carries_secret: row.carriesSecret,
   status: row.status as OutboxMailView["status"],
   created_at: row.createdAt.toISOString(),
 });

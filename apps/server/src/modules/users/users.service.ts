@@ -1,4 +1,4 @@
-import type { InviteUserInput, UpdateUserInput, UserListQuery, UserStatus } from "@holboo/core";
+import type { InvitationSentView, InviteUserInput, UpdateUserInput, UserListQuery, UserStatus } from "@holboo/core";
 import { fullName, LIMITS } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import { queueMail } from "../../platform/mail/mailer.ts";
@@ -13,7 +13,7 @@ import { findCompany } from "../companies/companies.service.ts";
 import { assertAllowedDomain } from "../companies/mail-domains.service.ts";
 import * as repo from "./users.repo.ts";
 import { assertCanChangeUser } from "./users.policy.ts";
-import { presentUser } from "./users.presenter.ts";
+import { invitationPending, presentUser } from "./users.presenter.ts";
 import { changedFields, recordAudit } from "../audit/audit.service.ts";
 
 // What other features read and write of this one: the repository functions they may call, named here so
@@ -39,21 +39,26 @@ export async function getUser(ctx: AppContext, actor: MemberActor, id: number) {
   return presentUser(await loadTarget(ctx, actor, id), company.ownerUserId);
 }
 
-/** The invitation link is a guard hand-off (token, userID, email) that signs the colleague in once. */
-async function sendInvitation(ctx: AppContext, db: Executor, actor: MemberActor, user: repo.UserRow, companyName: string) {
+/**
+ * The invitation link is a guard hand-off (token, userID, email) that signs the colleague in once. Answers the link
+ * when the mail was withheld (no SMTP), for the caller to show to the admin who invited, and to nobody else.
+ */
+async function sendInvitation(ctx: AppContext, db: Executor, actor: MemberActor, user: repo.UserRow, companyName: string): Promise<string | null> {
   await revokeTokensOf(db, user.id, "invite");
   const token = await issueOneTimeToken(db, user.id, "invite", LIMITS.inviteTokenHours * 3_600_000);
   const params = new URLSearchParams({ token, userID: String(user.id), email: user.email ?? "" });
+  const link = `${ctx.config.PUBLIC_URL}/interacts?${params}`;
   const inviter = await repo.findUserById(db, actor.userId);
-  const mail = inviteMail(`${ctx.config.PUBLIC_URL}/interacts?${params}`, companyName, inviter ? fullName(inviter.firstName, inviter.lastName) : "");
-  await queueMail(db, ctx, { companyId: actor.companyId, to: user.email ?? "", ...mail });
+  const mail = inviteMail(link, companyName, inviter ? fullName(inviter.firstName, inviter.lastName) : "");
+  const { withheld } = await queueMail(db, ctx, { companyId: actor.companyId, to: user.email ?? "", ...mail });
+  return withheld ? link : null;
 }
 
 export async function inviteUser(ctx: AppContext, actor: MemberActor, input: InviteUserInput) {
   const company = await companyOf(ctx, actor);
   if (await repo.findUserByEmail(ctx.db, input.email)) fail("user_exists", { email: "user_exists" });
   await assertAllowedDomain(ctx, actor.companyId, input.email);
-  const user = await ctx.db.transaction(async (tx) => {
+  const { user, link } = await ctx.db.transaction(async (tx) => {
     await assertWithinLimit(tx, actor.companyId, "users");
     const created = await repo.insertUser(tx, {
       companyId: actor.companyId,
@@ -66,19 +71,24 @@ export async function inviteUser(ctx: AppContext, actor: MemberActor, input: Inv
       isApprovedBySuperadmin: true,
       invitedByUserId: actor.userId,
     });
-    await sendInvitation(ctx, tx, actor, created, company.name);
+    const link = await sendInvitation(ctx, tx, actor, created, company.name);
     await recordAudit(tx, actor, { action: "user.invite", targetType: "user", targetId: created.id, after: { email: input.email, role: input.role } });
-    return created;
+    return { user: created, link };
   });
-  return presentUser(user, company.ownerUserId);
+  return { ...presentUser(user, company.ownerUserId), mail_withheld: link !== null, invitation_link: link };
 }
 
-export async function resendInvite(ctx: AppContext, actor: MemberActor, id: number) {
+/**
+ * A new invitation for someone who has not signed in yet; never for an account someone has used, which only its
+ * owner's own password reset reaches. A withheld link is shown only to the admin who invited them in the first place.
+ */
+export async function resendInvite(ctx: AppContext, actor: MemberActor, id: number): Promise<InvitationSentView> {
   const company = await companyOf(ctx, actor);
   const target = await loadTarget(ctx, actor, id);
-  if (target.passwordHash !== null || !target.email) fail("user_exists");
-  await ctx.db.transaction((tx) => sendInvitation(ctx, tx, actor, target, company.name));
-  return { ok: true as const };
+  if (!invitationPending(target)) fail("invitation_already_accepted");
+  // A sign-in racing this leaves a link the hand-off refuses (auth.service: an invitation opens only an unused account).
+  const link = await ctx.db.transaction((tx) => sendInvitation(ctx, tx, actor, target, company.name));
+  return { mail_withheld: link !== null, invitation_link: target.invitedByUserId === actor.userId ? link : null };
 }
 
 export async function updateUser(ctx: AppContext, actor: MemberActor, id: number, input: UpdateUserInput) {

@@ -9,7 +9,6 @@ export interface Actor {
   locale: Locale;
   permissions: ReadonlySet<Permission>;
   isOwner: boolean;
-  isCompanyCreator: boolean;
   isPlatformAdmin: boolean;
   /** The company's access is closed (unpaid invoice, ended trial or term, the platform admin): member routes refuse. */
   companyAccessClosed: boolean;

@@ -20,8 +20,14 @@ declare module "fastify" {
   }
   interface FastifyInstance {
     /** Every API route with its declared access, for the coverage test. */
-    routeAccess: Array<{ method: string; url: string; access: Access | undefined; body: unknown; schema: unknown }>;
+    routeAccess: Array<{ method: string; url: string; access: Access | undefined; body: unknown; schema: unknown; rateLimit: RouteRateLimit | undefined }>;
   }
+}
+
+/** A route's own rate limit (@fastify/rate-limit's `config.rateLimit`), for the test that the README documents each. */
+export interface RouteRateLimit {
+  max?: unknown;
+  timeWindow?: unknown;
 }
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -48,7 +54,6 @@ export async function actorFromSessionToken(token: string | undefined, options: 
     locale: user.locale as Locale,
     permissions: matrix ? permissionsFor(role, matrix) : new Set(),
     isOwner: !!company && company.ownerUserId === user.id,
-    isCompanyCreator: !!company && company.creatorUserId === user.id,
     isPlatformAdmin: !!user.email && options.platformAdminEmails.includes(user.email.toLowerCase()),
     companyAccessClosed: !!company?.suspendedAt,
     sessionId,
@@ -68,7 +73,9 @@ export const requestContext = fp(async (app: FastifyInstance, options: ContextOp
   app.addHook("onRoute", (route) => {
     const url = route.url;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) app.routeAccess.push({ method, url, access: route.config?.access, body: route.schema?.body, schema: route.schema });
+    const rateLimit = (route.config as { rateLimit?: RouteRateLimit | false } | undefined)?.rateLimit || undefined;
+    for (const method of methods)
+      app.routeAccess.push({ method, url, access: route.config?.access, body: route.schema?.body, schema: route.schema, rateLimit });
     if ((url.startsWith("/api") || url.startsWith("/pub")) && !route.config?.access) {
       throw new Error(`Route ${route.method} ${url} declares no access rule`);
     }

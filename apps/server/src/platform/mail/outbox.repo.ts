@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { OutboxStatus } from "@holboo/core";
 import type { Executor } from "../db/client.ts";
 import { outboxMails } from "../db/schema.ts";
@@ -7,11 +7,19 @@ export type OutboxRow = typeof outboxMails.$inferSelect;
 
 export async function insertOutboxMail(
   db: Executor,
-  mail: { companyId: number | null; to: string; subject: string; text: string; html?: string; status: OutboxStatus },
+  mail: { companyId: number | null; to: string; subject: string; text: string; html?: string; carriesSecret: boolean; status: OutboxStatus },
 ): Promise<OutboxRow> {
   const [row] = await db
     .insert(outboxMails)
-    .values({ companyId: mail.companyId, toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null, status: mail.status })
+    .values({
+      companyId: mail.companyId,
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html ?? null,
+      carriesSecret: mail.carriesSecret,
+      status: mail.status,
+    })
     .returning();
   if (!row) throw new Error("insert returned no row");
   return row;
@@ -25,10 +33,19 @@ export async function findQueuedMail(db: Executor, id: number): Promise<OutboxRo
   return row ?? null;
 }
 
+/** Settles a delivery; a mail that carried a secret keeps no text once it is out of SMTP's hands. */
 export async function settleMail(db: Executor, id: number, outcome: { status: "sent" } | { status: "failed"; error: string }) {
+  const forgetSecret = {
+    textBody: sql<string>`CASE WHEN ${outboxMails.carriesSecret} THEN '' ELSE ${outboxMails.textBody} END`,
+    htmlBody: sql<string | null>`CASE WHEN ${outboxMails.carriesSecret} THEN NULL ELSE ${outboxMails.htmlBody} END`,
+  };
   await db
     .update(outboxMails)
-    .set(outcome.status === "sent" ? { status: "sent", sentAt: new Date(), error: null } : { status: "failed", error: outcome.error })
+    .set(
+      outcome.status === "sent"
+        ? { status: "sent", sentAt: new Date(), error: null, ...forgetSecret }
+        : { status: "failed", error: outcome.error, ...forgetSecret },
+    )
     .where(eq(outboxMails.id, id));
 }
 

@@ -24,6 +24,7 @@ export function makeMe(overrides: Partial<MeView> = {}): MeView {
     permissions: [...ALL_PERMISSIONS],
     is_owner: true,
     is_company_creator: true,
+    can_delete_company: true,
     is_platform_admin: false,
     needs_password: false,
     two_factor_enabled: false,

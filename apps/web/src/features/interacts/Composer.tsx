@@ -1,4 +1,4 @@
-import { convertEmoji, type AiDraftView, type AttachmentView } from "@holboo/core";
+import { convertEmoji, type AiDraftView, type AiReplyView, type AttachmentView } from "@holboo/core";
 import { ActionIcon, Badge, Button, CloseButton, FileButton, Group, Paper, Stack, Switch, Text, Textarea, UnstyledButton } from "@mantine/core";
 import { IconPaperclip, IconSend, IconSparkles } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api, notifyError } from "../../lib/api.ts";
 import { savedResponseKeys } from "../settings/library/library.keys.ts";
+import { AiSuggestion } from "./AiSuggestion.tsx";
 
 export interface OutgoingMessage {
   client_id: string;
@@ -40,9 +41,13 @@ export function Composer({ interactionId, disabled, onSubmit, onTyping, prepared
   });
 
   const [draftSources, setDraftSources] = useState<AiDraftView["sources"]>([]);
+  // The agent's decision beside the draft: its choices, a low-confidence mark, or that it found nothing.
+  const [suggestion, setSuggestion] = useState<AiReplyView | null>(null);
   const draft = useMutation({
     mutationFn: () => api.post("/api/interactions/:id/ai-draft", { params: { id: interactionId } }),
     onSuccess: (result) => {
+      setSuggestion(result);
+      if (result.kind !== "answer") return;
       setText(result.text);
       setDraftSources(result.sources);
     },
@@ -77,6 +82,7 @@ export function Composer({ interactionId, disabled, onSubmit, onTyping, prepared
     setText("");
     setFiles([]);
     setDraftSources([]);
+    setSuggestion(null);
   };
 
   return (
@@ -114,6 +120,17 @@ export function Composer({ interactionId, disabled, onSubmit, onTyping, prepared
               </Badge>
             ))}
           </Group>
+        )}
+        {suggestion && (
+          <AiSuggestion
+            reply={suggestion}
+            onPick={(choice) => {
+              setText(choice.text);
+              setDraftSources(choice.sources);
+              setSuggestion(null);
+            }}
+            onClose={() => setSuggestion(null)}
+          />
         )}
         {draftSources.length > 0 && (
           <Text size="xs" c="dimmed" data-testid="ai-draft-sources">

@@ -38,6 +38,7 @@ export function makeUser(overrides: Partial<UserView> = {}): UserView {
     presence: "online",
     is_owner: false,
     has_password: true,
+    invitation_pending: false,
     photo_url: null,
     created_at: "2026-11-01T00:00:00.000Z",
     ...overrides,
@@ -56,10 +57,11 @@ export const makeDomain = (overrides: Partial<MailDomainView> = {}): MailDomainV
 export const makeMail = (overrides: Partial<OutboxMailView> = {}): OutboxMailView => ({
   id: 1,
   to: "saraa@nomin.mn",
-  subject: "Holboo-д урьж байна",
+  subject: "Holboo: төлбөр төлөх сануулга",
   status: "kept",
+  carries_secret: false,
   created_at: new Date().toISOString(),
-  text: "Сайн байна уу!\nНэвтрэх холбоос: http://localhost:5173/?token=abcdefghijklmnopqrstuvwxyz&userID=2&email=saraa%40nomin.mn\nБаярлалаа.",
+  text: "Сайн байна уу!\nНэхэмжлэлээ эндээс төлнө үү: http://localhost:5173/settings/plan?tab=2\nБаярлалаа.",
   ...overrides,
 });
 

@@ -176,7 +176,11 @@ export const files = pgTable(
   (t) => [index("files_company_idx").on(t.companyId, t.id)],
 );
 
-/** Outgoing mail. Without SMTP configured it stays here ("kept") so an admin can read it. */
+/**
+ * Outgoing mail. Without SMTP configured it stays here ("kept") so an admin can read it, except a mail that carries a
+ * sign-in secret for its recipient alone: its text is never stored without SMTP ("withheld"), and is emptied once SMTP
+ * delivered it or gave up.
+ */
 export const outboxMails = pgTable(
   "outbox_mails",
   {
@@ -186,6 +190,8 @@ export const outboxMails = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
+    /** A reset or invitation link (or any code that signs its recipient in): never shown to anyone else. */
+    carriesSecret: boolean("carries_secret").notNull().default(false),
     status: text("status").notNull(),
     error: text("error"),
     createdAt: createdAt(),

@@ -5,22 +5,40 @@ import { useTranslation } from "react-i18next";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
 import { AuditFiltersBar } from "./AuditFiltersBar.tsx";
 import { AUDIT_PAGE_SIZE, useAuditLog, type AuditFilters } from "./audit.queries.ts";
+import { auditValueKey, isCodedField } from "./audit-values.ts";
 
 const NO_FILTERS: AuditFilters = { actor: null, action: null, range: { preset: "custom", start: null, end: null } };
 
-const TRANSLATED_VALUES = new Set(["totp", "recovery", "code", "password_check"]);
+/**
+ * Every field by its words, and every code (a status, role, permission, plan, channel type…) by its words
+ * (`audit-values.ts`); names, addresses and numbers as they were stored. A code added later without words shows as stored.
+ */
+function useAuditWords() {
+  const { t, i18n } = useTranslation("security");
+  const value = (field: string, item: string | number | boolean | null) => {
+    if (item === null || item === "") return "—";
+    if (typeof item === "boolean") return t(`values.${String(item)}`);
+    const key = isCodedField(field) ? auditValueKey(field, String(item)) : null;
+    return key && i18n.exists(key) ? t(key) : String(item);
+  };
+  const values = (field: string, item: AuditSummary[string]) => (Array.isArray(item) ? item.map((one) => value(field, one)).join(", ") : value(field, item));
+  const field = (key: string) => t(`fields.${key}`, { defaultValue: key });
+  const summary = (fields: Array<[string, AuditSummary[string]]>) => fields.map(([key, item]) => `${field(key)}: ${values(key, item)}`).join("; ");
+  return { value, field, values, summary };
+}
 
-/** Known fields and values read in the person's language; anything else (names, addresses) as it was stored. */
-function useSummaryText() {
-  const { t } = useTranslation("security");
-  const value = (item: string | number | boolean | null) =>
-    item === null ? "—" : typeof item === "boolean" || TRANSLATED_VALUES.has(String(item)) ? t(`values.${String(item)}`) : String(item);
-  return (summary: AuditSummary | null) =>
-    summary
-      ? Object.entries(summary)
-          .map(([key, item]) => `${t(`fields.${key}`, { defaultValue: key })}: ${Array.isArray(item) ? item.join(", ") : value(item)}`)
-          .join("; ")
-      : "";
+/** A list on both sides (a role's permissions, a folder's agents) reads as what was added and removed, not both lists. */
+function listChanges(before: AuditSummary | null, after: AuditSummary | null) {
+  const lists = Object.keys(after ?? {}).filter((key) => Array.isArray(before?.[key]) && Array.isArray(after?.[key]));
+  const asList = (summary: AuditSummary | null, key: string) => (summary?.[key] as string[] | undefined) ?? [];
+  return {
+    lists: lists.map((key) => ({
+      key,
+      added: asList(after, key).filter((item) => !asList(before, key).includes(item)),
+      removed: asList(before, key).filter((item) => !asList(after, key).includes(item)),
+    })),
+    rest: (summary: AuditSummary | null) => Object.entries(summary ?? {}).filter(([key]) => !lists.includes(key)),
+  };
 }
 
 /** /settings/audit: who did what in the company, newest first (read only; audit.view). */
@@ -58,7 +76,7 @@ export function AuditPage() {
           {
             key: "target",
             header: t("audit.target"),
-            cell: (entry) => `${t(`targets.${entry.target_type}`)}${entry.target_id ? ` #${entry.target_id}` : ""}`,
+            cell: (entry) => <AuditTarget entry={entry} />,
           },
           { key: "change", header: t("audit.change"), td: { maw: 320 }, cell: (entry) => <AuditChange entry={entry} /> },
           { key: "ip", header: t("audit.ip"), cell: (entry) => <Code>{entry.ip ?? ""}</Code> },
@@ -72,9 +90,10 @@ export function AuditPage() {
 /** What the change was: the summary before and after, each in the person's language. */
 function AuditChange({ entry }: { entry: AuditEntryView }) {
   const { t } = useTranslation("security");
-  const summaryText = useSummaryText();
-  const before = summaryText(entry.before);
-  const after = summaryText(entry.after);
+  const words = useAuditWords();
+  const { lists, rest } = listChanges(entry.before, entry.after);
+  const before = words.summary(rest(entry.before));
+  const after = words.summary(rest(entry.after));
   return (
     <>
       {before && (
@@ -87,6 +106,23 @@ function AuditChange({ entry }: { entry: AuditEntryView }) {
           {t("audit.after")}: {after}
         </Text>
       )}
+      {lists.map(({ key, added, removed }) => (
+        <Text key={key} size="xs" lineClamp={3}>
+          {words.field(key)}:{" "}
+          {[added.length ? `${t("audit.added")} ${words.values(key, added)}` : "", removed.length ? `${t("audit.removed")} ${words.values(key, removed)}` : ""]
+            .filter(Boolean)
+            .join("; ") || t("audit.unchanged")}
+        </Text>
+      ))}
     </>
   );
+}
+
+/** What was acted on: its kind, and a role by its words (its id is the role's code), anything else by its number. */
+function AuditTarget({ entry }: { entry: AuditEntryView }) {
+  const { t } = useTranslation("security");
+  const words = useAuditWords();
+  const kind = t(`targets.${entry.target_type}`);
+  if (!entry.target_id) return kind;
+  return entry.target_type === "role" ? `${kind}: ${words.value("role", entry.target_id)}` : `${kind} #${entry.target_id}`;
 }

@@ -7,7 +7,7 @@ import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
 import { api } from "../../../lib/api.ts";
 
-/** Spec §6: only the creator deletes the company, after typing its name. Their account stays, without a company. */
+/** Only the owner deletes the company (the creator, until ownership moves), after typing its name. Their account stays, without a company. */
 export function DeleteCompany({ company }: { company: CompanyView }) {
   const { t } = useTranslation("settings");
   const client = useQueryClient();

@@ -25,7 +25,7 @@ export function OurCompanyPage() {
   if (company.isPending) return <Loader />;
   if (!company.data || !me) return <EmptyState onRetry={() => void company.refetch()} />;
   const canTransfer = me.is_owner && !company.data.ownership_transferred;
-  const canDelete = me.is_company_creator;
+  const canDelete = me.can_delete_company;
   return (
     <Stack>
       <Title order={2}>{t("company.title")}</Title>

@@ -22,7 +22,7 @@ beforeEach(() => {
 
 describe("company details", () => {
   it("is read-only without settings.edit", async () => {
-    const me = makeMe({ role: "manager", permissions: ["settings.view"], is_owner: false, is_company_creator: false });
+    const me = makeMe({ role: "manager", permissions: ["settings.view"], is_owner: false, is_company_creator: false, can_delete_company: false });
     renderWithProviders(<OurCompanyPage />, { me });
     const name = await screen.findByLabelText("Нэр");
     expect(name).toHaveValue("Номин Тав");
@@ -103,7 +103,7 @@ describe("logo", () => {
 describe("ownership transfer and deletion", () => {
   it("lets the owner transfer to another admin after an irreversible-warning confirm, then hides itself", async () => {
     mocked.post.mockResolvedValueOnce(makeCompany({ owner_id: 5, owner_name: "Ану Ган", ownership_transferred: true }));
-    renderWithProviders(<OurCompanyPage />, { me: makeMe({ is_company_creator: false }) });
+    renderWithProviders(<OurCompanyPage />, { me: makeMe({ is_company_creator: false, can_delete_company: false }) });
     await userEvent.click(await screen.findByRole("combobox", { name: "Шинэ эзэмшигч (админ)" }));
     expect(screen.queryByRole("option", { name: /Болд Бат/ })).toBeNull();
     await userEvent.click(screen.getByRole("option", { name: "Ану Ган (anu@nomin.mn)" }));
@@ -118,24 +118,27 @@ describe("ownership transfer and deletion", () => {
 
   it("is not offered to an owner who already transferred, nor to others", async () => {
     answerGets(mocked.get, { "/api/company": makeCompany({ ownership_transferred: true }), "/api/company/mail-domains": list([]) });
-    const view = renderWithProviders(<OurCompanyPage />, { me: makeMe({ is_company_creator: false }) });
+    const view = renderWithProviders(<OurCompanyPage />, { me: makeMe({ is_company_creator: false, can_delete_company: false }) });
     await screen.findByLabelText("Нэр");
     expect(screen.queryByRole("button", { name: "Эзэмшил шилжүүлэх" })).toBeNull();
     view.unmount();
     answerGets(mocked.get, { "/api/company": makeCompany(), "/api/company/mail-domains": list([]) });
-    renderWithProviders(<OurCompanyPage />, { me: makeMe({ is_owner: false, is_company_creator: false }) });
+    renderWithProviders(<OurCompanyPage />, { me: makeMe({ is_owner: false, is_company_creator: false, can_delete_company: false }) });
     await screen.findByLabelText("Нэр");
     expect(screen.queryByRole("button", { name: "Эзэмшил шилжүүлэх" })).toBeNull();
   });
 
-  it("lets only the creator delete, after typing the company name", async () => {
+  it("lets only whom the server allows (the owner) delete, after typing the company name", async () => {
     mocked.del.mockResolvedValueOnce({ ok: true });
-    const view = renderWithProviders(<OurCompanyPage />, { me: makeMe({ is_owner: false, is_company_creator: false }) });
+    // The creator, demoted after handing ownership over: no delete.
+    const view = renderWithProviders(<OurCompanyPage />, {
+      me: makeMe({ role: "agent", is_owner: false, is_company_creator: true, can_delete_company: false }),
+    });
     await screen.findByLabelText("Нэр");
     expect(screen.queryByRole("button", { name: "Байгууллага устгах" })).toBeNull();
     view.unmount();
 
-    renderWithProviders(<OurCompanyPage />, { me: makeMe({ is_owner: false }) });
+    renderWithProviders(<OurCompanyPage />, { me: makeMe({ is_company_creator: false, can_delete_company: true }) });
     await userEvent.click(await screen.findByRole("button", { name: "Байгууллага устгах" }));
     const dialog = screen.getByRole("dialog");
     const confirm = within(dialog).getByRole("button", { name: "Бүрмөсөн устгах" });

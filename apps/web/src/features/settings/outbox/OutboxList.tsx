@@ -7,9 +7,9 @@ import { RelativeTime } from "../../../components/shared/RelativeTime.tsx";
 import { OUTBOX_PAGE_SIZE, useOutbox, type OutboxPath } from "./outbox.queries.ts";
 import { OutboxMailDialog } from "./OutboxMailDialog.tsx";
 
-const STATUS_COLOR = { queued: "blue", kept: "gray", sent: "teal", failed: "red" } as const;
+const STATUS_COLOR = { queued: "blue", kept: "gray", withheld: "orange", sent: "teal", failed: "red" } as const;
 
-/** Outgoing mail (to, subject, date, status); without SMTP it is kept here, so invitations work on a fresh install. */
+/** Outgoing mail (to, subject, date, status); without SMTP it is kept here, except sign-in links, which nobody else reads. */
 export function OutboxList({ path }: { path: OutboxPath }) {
   const { t } = useTranslation("settings");
   const [page, setPage] = useState(1);

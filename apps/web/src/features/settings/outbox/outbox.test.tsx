@@ -13,7 +13,12 @@ const mocked = vi.mocked(http);
 beforeEach(() => {
   vi.clearAllMocks();
   answerGets(mocked.get, {
-    "/api/outbox": list([makeMail(), makeMail({ id: 2, to: "x@nomin.mn", subject: "Нууц үг сэргээх", status: "failed", text: "Холбоосгүй мэйл." })]),
+    "/api/outbox": list([
+      makeMail(),
+      makeMail({ id: 2, to: "x@nomin.mn", subject: "Нууц үг сэргээх", status: "failed", text: "Холбоосгүй мэйл." }),
+      makeMail({ id: 3, to: "owner@nomin.mn", subject: "Holboo: нууц үг сэргээх", status: "withheld", carries_secret: true, text: "" }),
+      makeMail({ id: 4, to: "tuya@nomin.mn", subject: "Holboo: Номин", status: "sent", carries_secret: true, text: "" }),
+    ]),
   });
 });
 
@@ -30,8 +35,8 @@ describe("outbox", () => {
   it("opens a mail with its links clickable", async () => {
     renderWithProviders(<OutboxList path="/api/outbox" />, { me: makeMe() });
     await userEvent.click(await screen.findByTestId("outbox-saraa@nomin.mn"));
-    const dialog = screen.getByRole("dialog", { name: "Holboo-д урьж байна" });
-    const href = "http://localhost:5173/?token=abcdefghijklmnopqrstuvwxyz&userID=2&email=saraa%40nomin.mn";
+    const dialog = screen.getByRole("dialog", { name: "Holboo: төлбөр төлөх сануулга" });
+    const href = "http://localhost:5173/settings/plan?tab=2";
     expect(within(dialog).getByRole("link", { name: href })).toHaveAttribute("href", href);
     expect(within(dialog).getByTestId("outbox-link")).toHaveAttribute("href", href);
     expect(within(dialog).getByText(/Баярлалаа/)).toBeInTheDocument();
@@ -43,5 +48,19 @@ describe("outbox", () => {
     const dialog = screen.getByRole("dialog");
     expect(within(dialog).getByText("Холбоосгүй мэйл.")).toBeInTheDocument();
     expect(within(dialog).queryByRole("link")).toBeNull();
+  });
+
+  it("says a mail carries someone's sign-in link instead of showing it, and where a withheld one went", async () => {
+    renderWithProviders(<OutboxList path="/api/outbox" />, { me: makeMe() });
+    const withheld = await screen.findByTestId("outbox-owner@nomin.mn");
+    expect(within(withheld).getByText("Илгээгээгүй")).toBeInTheDocument();
+    await userEvent.click(withheld);
+    const dialog = screen.getByRole("dialog", { name: "Holboo: нууц үг сэргээх" });
+    expect(within(dialog).getByTestId("outbox-secret")).toHaveTextContent(/серверийн консол/);
+    expect(within(dialog).queryByRole("link")).toBeNull();
+    expect(within(dialog).queryByTestId("outbox-link")).toBeNull();
+    await userEvent.keyboard("{Escape}");
+    await userEvent.click(await screen.findByTestId("outbox-tuya@nomin.mn"));
+    expect(within(screen.getByRole("dialog", { name: "Holboo: Номин" })).getByTestId("outbox-secret")).toHaveTextContent(/өөр хэнд ч харуулахгүй/);
   });
 });

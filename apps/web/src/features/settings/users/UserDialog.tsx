@@ -3,6 +3,7 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from "@man
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api.ts";
 import { validate } from "../../../lib/forms.ts";
@@ -11,6 +12,7 @@ import { outboxKeys } from "../outbox/outbox.keys.ts";
 import { showServerErrors } from "../server-errors.ts";
 import { userRowRules } from "./user-rules.ts";
 import { userKeys } from "./users.keys.ts";
+import { InvitationLinkDialog } from "./InvitationLinkDialog.tsx";
 
 type Values = { first_name: string; last_name: string; email: string; role: string | null; phone: string };
 
@@ -20,6 +22,7 @@ export function UserDialog({ user, onClose }: { user: UserView | null; onClose: 
   const { data: me } = useMe();
   const canManage = usePermission("user.manage");
   const client = useQueryClient();
+  const [sentLink, setSentLink] = useState<string | null>(null);
   const roleLocked = !!user && !userRowRules(user, me?.ID, canManage).canChangeRole;
   const form = useForm<Values>({
     initialValues: {
@@ -37,7 +40,10 @@ export function UserDialog({ user, onClose }: { user: UserView | null; onClose: 
   };
   const invite = useMutation({
     mutationFn: (input: InviteUserInput) => api.post("/api/users/invite", { body: input }),
-    onSuccess: () => {
+    onSuccess: (invited) => {
+      void client.invalidateQueries({ queryKey: userKeys.all });
+      // No SMTP: the link is answered once, to hand over by hand; closing its dialog closes this one.
+      if (invited.invitation_link) return setSentLink(invited.invitation_link);
       notifications.show({ color: "teal", message: t("users.inviteSent") });
       done();
     },
@@ -59,6 +65,7 @@ export function UserDialog({ user, onClose }: { user: UserView | null; onClose: 
     if (!checked.ok) return form.setErrors(checked.errors);
     update.mutate(checked.data);
   });
+  if (sentLink) return <InvitationLinkDialog email={form.values.email} link={sentLink} onClose={done} />;
   return (
     <Modal opened onClose={onClose} title={t(user ? "users.editTitle" : "users.invite")} centered size="lg">
       <form onSubmit={submit} noValidate>

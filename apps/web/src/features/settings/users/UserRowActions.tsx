@@ -3,11 +3,13 @@ import { ActionIcon, Menu } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconDots, IconMailForward, IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api.ts";
 import { outboxKeys } from "../outbox/outbox.keys.ts";
 import type { userRowRules } from "./user-rules.ts";
 import { userKeys } from "./users.keys.ts";
+import { InvitationLinkDialog } from "./InvitationLinkDialog.tsx";
 
 interface Props {
   user: UserView;
@@ -20,6 +22,7 @@ interface Props {
 export function UserRowActions({ user, rules, onEdit, onDelete }: Props) {
   const { t } = useTranslation("settings");
   const client = useQueryClient();
+  const [sentLink, setSentLink] = useState<string | null>(null);
   const setStatus = useMutation({
     mutationFn: () =>
       api.put("/api/users/:id/status", { params: { id: user.ID }, body: { user_status: user.user_status === "active" ? "inactive" : "active" } }),
@@ -27,42 +30,47 @@ export function UserRowActions({ user, rules, onEdit, onDelete }: Props) {
   });
   const resend = useMutation({
     mutationFn: () => api.post("/api/users/:id/resend-invite", { params: { id: user.ID } }),
-    onSuccess: () => {
-      notifications.show({ color: "teal", message: t("users.inviteSent") });
+    onSuccess: (sent) => {
       void client.invalidateQueries({ queryKey: outboxKeys.all });
+      // The link comes back only to the admin who invited; another admin learns where it went instead.
+      if (sent.invitation_link) return setSentLink(sent.invitation_link);
+      notifications.show(sent.mail_withheld ? { color: "orange", message: t("users.invitationWithheld") } : { color: "teal", message: t("users.inviteSent") });
     },
   });
   if (!rules.canEdit) return null;
   return (
-    <Menu position="bottom-end" withArrow>
-      <Menu.Target>
-        <ActionIcon variant="subtle" aria-label={t("users.actionsFor", { name: user.user_name })}>
-          <IconDots size={16} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
-          {t("users.edit")}
-        </Menu.Item>
-        {rules.canResendInvite && (
-          <Menu.Item leftSection={<IconMailForward size={14} />} onClick={() => resend.mutate()}>
-            {t("users.resend")}
+    <>
+      {sentLink && <InvitationLinkDialog email={user.email ?? ""} link={sentLink} onClose={() => setSentLink(null)} />}
+      <Menu position="bottom-end" withArrow>
+        <Menu.Target>
+          <ActionIcon variant="subtle" aria-label={t("users.actionsFor", { name: user.user_name })}>
+            <IconDots size={16} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
+            {t("users.edit")}
           </Menu.Item>
-        )}
-        {rules.canChangeStatus && (
-          <Menu.Item
-            leftSection={user.user_status === "active" ? <IconPlayerPause size={14} /> : <IconPlayerPlay size={14} />}
-            onClick={() => setStatus.mutate()}
-          >
-            {t(user.user_status === "active" ? "users.deactivate" : "users.activate")}
-          </Menu.Item>
-        )}
-        {rules.canDelete && (
-          <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
-            {t("delete")}
-          </Menu.Item>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+          {rules.canResendInvite && (
+            <Menu.Item leftSection={<IconMailForward size={14} />} onClick={() => resend.mutate()}>
+              {t("users.resend")}
+            </Menu.Item>
+          )}
+          {rules.canChangeStatus && (
+            <Menu.Item
+              leftSection={user.user_status === "active" ? <IconPlayerPause size={14} /> : <IconPlayerPlay size={14} />}
+              onClick={() => setStatus.mutate()}
+            >
+              {t(user.user_status === "active" ? "users.deactivate" : "users.activate")}
+            </Menu.Item>
+          )}
+          {rules.canDelete && (
+            <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+              {t("delete")}
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+    </>
   );
 }

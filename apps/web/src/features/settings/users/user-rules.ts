@@ -14,6 +14,6 @@ export function userRowRules(user: UserView, meId: number | undefined, canManage
     canChangeRole: canManage && human && !protectedRow,
     canChangeStatus: canManage && human && !protectedRow,
     canDelete: canManage && human && !protectedRow,
-    canResendInvite: canManage && human && !user.has_password && !!user.email,
+    canResendInvite: canManage && human && user.invitation_pending,
   };
 }

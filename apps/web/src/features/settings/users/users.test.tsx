@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { notifications } from "@mantine/notifications";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMe, renderWithProviders } from "../../../components/shared/test-utils.tsx";
 import { http, ApiError } from "../../../lib/http.ts";
@@ -14,7 +15,7 @@ const mocked = vi.mocked(http);
 const owner = makeUser({ ID: 1, user_name: "Болд Бат", first_name: "Болд", last_name: "Бат", email: "bold@nomin.mn", role: "admin", is_owner: true });
 const me = makeUser({ ID: 3, user_name: "Ану Ган", first_name: "Ану", last_name: "Ган", email: "anu@nomin.mn", role: "admin", presence: "away" });
 const colleague = makeUser({ ID: 4, email: "saraa@nomin.mn", presence: "offline" });
-const invited = makeUser({ ID: 6, user_name: "Туяа Бор", email: "tuya@nomin.mn", has_password: false, role: "guest" });
+const invited = makeUser({ ID: 6, user_name: "Туяа Бор", email: "tuya@nomin.mn", has_password: false, invitation_pending: true, role: "guest" });
 const myself = makeMe({ ID: 3, is_owner: false, is_company_creator: false });
 
 beforeEach(() => {
@@ -126,6 +127,38 @@ describe("invite and edit", () => {
     });
   });
 
+  it("without SMTP, shows the invitation's link once to the inviting admin, to hand over", async () => {
+    const link = "http://localhost:3000/interacts?token=abc&userID=9&email=bolor%40nomin.mn";
+    mocked.post.mockResolvedValueOnce({ ...makeUser({ ID: 9, email: "bolor@nomin.mn" }), mail_withheld: true, invitation_link: link });
+    renderWithProviders(<UsersPage />, { me: myself });
+    await userEvent.click(await screen.findByTestId("invite-user"));
+    const dialog = screen.getByRole("dialog");
+    await userEvent.type(within(dialog).getByLabelText("Нэр"), "Болор");
+    await userEvent.type(within(dialog).getByLabelText("Овог"), "Дорж");
+    await userEvent.type(within(dialog).getByLabelText("И-мэйл"), "bolor@nomin.mn");
+    await userEvent.click(within(dialog).getByRole("combobox", { name: "Эрх" }));
+    await userEvent.click(screen.getByRole("option", { name: "Ажилтан" }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Урилга илгээх" }));
+    const shown = await screen.findByRole("dialog", { name: "Урилгын холбоос" });
+    expect(within(shown).getByTestId("invitation-link")).toHaveTextContent(link);
+    expect(within(shown).getByText(/bolor@nomin\.mn хаягийн эзэнд/)).toBeInTheDocument();
+    await userEvent.click(within(shown).getByRole("button", { name: "Болсон" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("tells another admin who resends that the invitation went to the server's console, not to them", async () => {
+    const shown = vi.spyOn(notifications, "show");
+    mocked.post.mockResolvedValueOnce({ mail_withheld: true, invitation_link: null });
+    renderWithProviders(<UsersPage />, { me: myself });
+    await openActions("tuya@nomin.mn");
+    await userEvent.click(screen.getByRole("menuitem", { name: "Урилга дахин илгээх" }));
+    await waitFor(() =>
+      expect(shown).toHaveBeenCalledWith(expect.objectContaining({ message: expect.stringMatching(/Холбоосыг серверийн консолоос авна уу/) })),
+    );
+    expect(mocked.post.mock.calls[0]?.[0]).toBe("/api/users/6/resend-invite");
+    expect(screen.queryByTestId("invitation-link")).toBeNull();
+  });
+
   it("shows the server's field code under the e-mail", async () => {
     mocked.post.mockRejectedValueOnce(new ApiError(400, "unregistered_domain", { email: "unregistered_domain" }));
     renderWithProviders(<UsersPage />, { me: myself });
@@ -172,6 +205,8 @@ describe("user row rules", () => {
     expect(userRowRules(me, 3, true)).toMatchObject({ canChangeRole: false, canChangeStatus: false, canDelete: false });
     expect(userRowRules(colleague, 3, true)).toMatchObject({ canChangeRole: true, canChangeStatus: true, canDelete: true, canResendInvite: false });
     expect(userRowRules(invited, 3, true).canResendInvite).toBe(true);
+    // Signed in through the invitation without setting a password: the account is theirs, no new link reaches it.
+    expect(userRowRules(makeUser({ has_password: false, invitation_pending: false }), 3, true).canResendInvite).toBe(false);
     expect(userRowRules(colleague, 3, false)).toMatchObject({ canEdit: false, canDelete: false });
     expect(userRowRules(makeUser({ user_type: "virtual_agent" }), 3, true).canEdit).toBe(false);
   });
