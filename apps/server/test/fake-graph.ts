@@ -262,8 +262,8 @@ export async function startFakeGraph(app: { id: string; secret: string }, option
       media.set(name, { type, data });
       return `http://127.0.0.1:${port}/media/${name}`;
     },
-    /** Posts a webhook body for these Pages' items, signed with the app secret (or `secret`). */
-    async callback(entries: Array<{ page: FakePage; items: unknown[]; standby?: unknown[] }>, options: { secret?: string; raw?: string } = {}) {
+    /** Posts a webhook body for these Pages' items (or `raw`, Meta's documented bytes), signed with the app secret (or `secret`). */
+    async callback(entries: Array<{ page: FakePage; items: unknown[]; standby?: unknown[] }>, options: { secret?: string; raw?: string; path?: string } = {}) {
       const entry = entries.map(({ page, items, standby }) => ({
         id: page.id,
         time: Date.now(),
@@ -274,7 +274,8 @@ export async function startFakeGraph(app: { id: string; secret: string }, option
       const signature = createHmac("sha256", options.secret ?? app.secret)
         .update(body)
         .digest("hex");
-      const response = await fetch(`${appOrigin}/webhooks/messenger/meta-app`, {
+      // The callback URL the README gives (PUBLIC_URL/webhooks/messenger), unless a test names the older one.
+      const response = await fetch(`${appOrigin}${options.path ?? "/webhooks/messenger"}`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-hub-signature-256": `sha256=${signature}` },
         body,

@@ -95,11 +95,23 @@ describeChannelConformance(
 );
 
 describe("Messenger", () => {
-  it("answers Meta's webhook verification only with the configured verify token", async () => {
-    const ok = await fetch(`${t.url}/webhooks/messenger/meta-app?hub.mode=subscribe&hub.verify_token=verify-me&hub.challenge=1158201444`);
-    expect([ok.status, await ok.text()]).toEqual([200, "1158201444"]);
-    const wrong = await fetch(`${t.url}/webhooks/messenger/meta-app?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1`);
-    expect(wrong.status).toBe(403);
+  it("answers Meta's verification and takes its events at the README's callback URL, PUBLIC_URL/webhooks/messenger", async () => {
+    for (const path of ["/webhooks/messenger", "/webhooks/messenger/meta-app"]) {
+      const ok = await fetch(`${t.url}${path}?hub.mode=subscribe&hub.verify_token=verify-me&hub.challenge=1158201444`);
+      expect([path, ok.status, await ok.text()]).toEqual([path, 200, "1158201444"]);
+      const wrong = await fetch(`${t.url}${path}?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1`);
+      expect(wrong.status).toBe(403);
+    }
+    const { admin, page } = await connectPage();
+    const psid = graph.addCustomer();
+    const documented = await graph.callback([{ page, items: [textItem(page, psid, "Шинэ хаягаар", unique("m_"))] }]);
+    expect([documented.status, (documented.body as { stored: number }).stored]).toEqual([200, 1]);
+    const older = await graph.callback([{ page, items: [textItem(page, psid, "Хуучин хаягаар", unique("m_"))] }], { path: "/webhooks/messenger/meta-app" });
+    expect([older.status, (older.body as { stored: number }).stored]).toEqual([200, 1]);
+    const conversation = await conversationOf(admin.client, "Хуучин хаягаар");
+    await until(async () => (await messagesOf(admin.client, conversation.id)).length === 2);
+    const forged = await graph.callback([{ page, items: [textItem(page, psid, "Хуурамч", unique("m_"))] }], { secret: "not-the-app-secret" });
+    expect(forged.status).toBe(401);
   });
 
   it("connects a Page through Facebook Login: the Page list, the app subscribed to its fields, the Page token sealed", async () => {
@@ -236,13 +248,14 @@ describe("Messenger", () => {
     expect(messages[2]?.attachments).toEqual([]);
   });
 
-  it("ignores a Page no channel has, refuses a malformed body with 400, and stores nothing for either", async () => {
+  it("ignores a Page no channel has and a signed body that fits no documented shape, answering 200 and storing nothing", async () => {
     const { admin, channel, page } = await connectPage();
     const stranger = graph.addPage("Unknown");
     const unknown = await graph.callback([{ page: stranger, items: [textItem(stranger, "1", "hi", unique("m_"))] }]);
     expect([unknown.status, (unknown.body as { stored: number }).stored]).toEqual([200, 0]);
+    // Meta disables a webhook that keeps failing, and a body it signed will not change when sent again.
     const malformed = await graph.callback([], { raw: JSON.stringify({ object: "page", entry: [{ id: page.id, messaging: "nope" }] }) });
-    expect(malformed.status).toBe(400);
+    expect([malformed.status, malformed.body]).toEqual([200, { ok: true, stored: 0, ignored: 0, invalid: 1 }]);
     expect(await countEvents(t.database.db, admin.me.company_id, channel.id)).toBe(0);
   });
 
@@ -355,7 +368,7 @@ describe("Messenger", () => {
     expect(toCustomer()[0]?.body.message.text).toBe(answer);
     const conversation = await conversationOf(admin.client, answer);
     const thread = `/api/interactions/${conversation.id}/messenger-thread`;
-    expect((await admin.client.get<MessengerThreadView>(thread)).body).toEqual({ in_page_inbox: false });
+    expect((await admin.client.get<MessengerThreadView>(thread)).body).toEqual({ in_page_inbox: false, owner_app_id: null });
 
     // Another company sees none of it and moves nothing.
     const other = await companyAdmin(t);
@@ -364,7 +377,7 @@ describe("Messenger", () => {
     expect(graph.handovers.filter((h) => h.page === page.id)).toHaveLength(0);
 
     const passed = await admin.client.post<MessengerThreadView>(`${thread}/pass`, {});
-    expect(passed.body).toEqual({ in_page_inbox: true });
+    expect(passed.body).toEqual({ in_page_inbox: true, owner_app_id: PAGE_INBOX_APP_ID });
     expect(graph.handovers.filter((h) => h.page === page.id)).toEqual([
       { edge: "pass_thread_control", page: page.id, body: expect.objectContaining({ recipient: { id: psid }, target_app_id: Number(PAGE_INBOX_APP_ID) }) },
     ]);
@@ -412,7 +425,7 @@ describe("Messenger", () => {
     await graph.callback([{ page, items: [control("take_thread_control", { previous_owner_app_id: APP.id, new_owner_app_id: PAGE_INBOX_APP_ID })] }]);
     await until(async () => (await admin.client.get<MessengerThreadView>(thread)).body.in_page_inbox);
     const taken = await admin.client.post<MessengerThreadView>(`${thread}/take`, {});
-    expect(taken.body).toEqual({ in_page_inbox: false });
+    expect(taken.body).toEqual({ in_page_inbox: false, owner_app_id: null });
     expect(graph.handovers.filter((h) => h.page === page.id).map((h) => [h.edge, h.body.recipient])).toEqual([
       ["pass_thread_control", { id: psid }],
       ["take_thread_control", { id: psid }],
