@@ -447,6 +447,142 @@ describe("Messenger", () => {
     expect(graph.violations).toEqual([]);
   });
 
+  it("stores a batch's text, image and postback beside a delivery receipt (no timestamp) and app_roles (no sender), and records the delivery", async () => {
+    const { admin, page } = await connectPage();
+    const psid = graph.addCustomer();
+    await graph.callback([{ page, items: [textItem(page, psid, "Эхлэл", unique("m_"))] }]);
+    const conversation = await conversationOf(admin.client, "Эхлэл");
+    const reply = await admin.client.post<MessageView>(`/api/interactions/${conversation.id}/messages`, { client_id: unique("r-"), text: "Сайн байна уу" });
+    const statusOf = async () => (await messagesOf(admin.client, conversation.id)).find((m) => m.id === reply.body.id)?.status;
+    await until(async () => (await statusOf()) === "sent");
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(24, 5)]);
+    const image = graph.hostMedia(`${unique()}.png`, "image/png", png);
+    const sentMid = graph.sent.find((sent) => sent.body.message.text === "Сайн байна уу")?.mid;
+    // As Meta documents them: message_deliveries carries no timestamp, messaging_handovers' app_roles no sender.
+    const raw = JSON.stringify({
+      object: "page",
+      entry: [
+        {
+          id: page.id,
+          time: Date.now(),
+          messaging: [
+            textItem(page, psid, "Энэ юу вэ", unique("m_")),
+            { sender: { id: psid }, recipient: { id: page.id }, delivery: { mids: [sentMid], watermark: Date.now() } },
+            { recipient: { id: page.id }, timestamp: Date.now(), app_roles: { [APP.id]: ["primary_receiver"] } },
+            { sender: { id: psid }, recipient: { id: page.id }, timestamp: Date.now(), message: { mid: unique("m_"), attachments: [{ type: "image", payload: { url: image } }] } },
+            { sender: { id: psid }, recipient: { id: page.id }, timestamp: Date.now(), postback: { mid: unique("m_"), title: "Захиалах", payload: "ORDER" } },
+          ],
+        },
+      ],
+    });
+    const answer = await graph.callback([], { raw });
+    expect([answer.status, answer.body]).toEqual([200, { ok: true, stored: 4, ignored: 1, invalid: 0 }]);
+    await until(async () => (await messagesOf(admin.client, conversation.id)).length === 5);
+    const messages = (await messagesOf(admin.client, conversation.id)).reverse();
+    expect(messages.map((m) => m.text)).toEqual(["Эхлэл", "Сайн байна уу", "Энэ юу вэ", "", "Захиалах"]);
+    expect(messages[3]?.attachments).toEqual([expect.objectContaining({ mime: "image/png" })]);
+    await until(async () => (await statusOf()) === "delivered");
+  });
+
+  it("shows who really sent an echo: the Page inbox, or another app of the Page, never the AI agent", async () => {
+    const { admin, page } = await connectPage();
+    const psid = graph.addCustomer();
+    await graph.callback([{ page, items: [textItem(page, psid, "Хэн хариулах вэ", unique("m_"))] }]);
+    const conversation = await conversationOf(admin.client, "Хэн хариулах вэ");
+    const echo = (text: string, appId?: number) => ({
+      sender: { id: page.id },
+      recipient: { id: psid },
+      timestamp: Date.now(),
+      message: { mid: unique("m_"), text, is_echo: true, ...(appId === undefined ? {} : { app_id: appId }) },
+    });
+    await graph.callback([{ page, items: [echo("Хуудаснаас", Number(PAGE_INBOX_APP_ID)), echo("Өөр аппаас", 1517776481860111)] }]);
+    await until(async () => (await messagesOf(admin.client, conversation.id)).length === 3);
+    const [, fromInbox, fromApp] = (await messagesOf(admin.client, conversation.id)).reverse();
+    expect(fromInbox).toMatchObject({ text: "Хуудаснаас", direction: "out", is_bot: false, sent_via: { kind: "page_inbox", app_id: null } });
+    expect(fromApp).toMatchObject({ text: "Өөр аппаас", direction: "out", is_bot: false, sent_via: { kind: "other_app", app_id: "1517776481860111" } });
+  });
+
+  it("shows a standby echo of a media template sent from the Page inbox", async () => {
+    const { admin, page } = await connectPage();
+    const psid = graph.addCustomer();
+    await graph.callback([{ page, items: [textItem(page, psid, "Зураг байна уу", unique("m_"))] }]);
+    const conversation = await conversationOf(admin.client, "Зураг байна уу");
+    const template = {
+      sender: { id: page.id },
+      recipient: { id: psid },
+      timestamp: Date.now(),
+      message: {
+        mid: unique("m_"),
+        is_echo: true,
+        app_id: Number(PAGE_INBOX_APP_ID),
+        attachments: [
+          {
+            type: "template",
+            payload: { template_type: "media", elements: [{ media_type: "image", url: "https://www.facebook.com/photo.php?fbid=1234" }] },
+          },
+        ],
+      },
+    };
+    await graph.callback([{ page, items: [], standby: [template] }]);
+    await until(async () => (await messagesOf(admin.client, conversation.id)).length === 2);
+    const [echoed] = await messagesOf(admin.client, conversation.id);
+    expect(echoed).toMatchObject({ direction: "out", sent_via: { kind: "page_inbox" } });
+    expect(echoed?.text).toContain("https://www.facebook.com/photo.php?fbid=1234");
+  });
+
+  it("names another app that takes the thread as that app, not as the Page inbox", async () => {
+    const { admin, page } = await connectPage();
+    const psid = graph.addCustomer();
+    await graph.callback([{ page, items: [textItem(page, psid, "Тусламж", unique("m_"))] }]);
+    const conversation = await conversationOf(admin.client, "Тусламж");
+    graph.takeThread(page, psid, "777000111222333");
+    await graph.callback([
+      {
+        page,
+        items: [
+          {
+            sender: { id: psid },
+            recipient: { id: page.id },
+            timestamp: Date.now(),
+            take_thread_control: { previous_owner_app_id: APP.id, new_owner_app_id: "777000111222333", metadata: "bot" },
+          },
+        ],
+      },
+    ]);
+    const thread = `/api/interactions/${conversation.id}/messenger-thread`;
+    await until(async () => (await admin.client.get<MessengerThreadView>(thread)).body.owner_app_id === "777000111222333");
+    const events = (await admin.client.get<{ items: InteractionEventView[] }>(`/api/interactions/${conversation.id}/events?after=0`)).body.items;
+    expect(events.filter((e) => e.type === "handover.changed").map((e) => [e.payload.owner, e.payload.owner_app_id, e.payload.reason])).toEqual([
+      ["other_app", "777000111222333", "taken"],
+    ]);
+  });
+
+  it("shows a message whose file Meta cannot hand over yet at once, with the link, and puts the file in when it arrives", async () => {
+    const { admin, page } = await connectPage();
+    const psid = graph.addCustomer();
+    await graph.callback([{ page, items: [textItem(page, psid, "Баримт явуулъя", unique("m_"))] }]);
+    const conversation = await conversationOf(admin.client, "Баримт явуулъя");
+    const pdf = Buffer.from("%PDF-1.4 receipt");
+    const url = graph.hostMedia(`${unique()}.pdf`, "application/pdf", pdf, 2);
+    const item = { ...textItem(page, psid, "Төлбөрийн баримт", unique("m_")), message: { mid: unique("m_"), text: "Төлбөрийн баримт", attachments: [{ type: "file", payload: { url } }] } };
+    await graph.callback([{ page, items: [item] }]);
+    // At once: the text, the link and a note that the file is coming, with no wait for a retry.
+    await until(async () => (await messagesOf(admin.client, conversation.id)).length === 2);
+    const [first] = await messagesOf(admin.client, conversation.id);
+    expect(first?.text.split("\n")).toEqual(["Төлбөрийн баримт", `Файлыг одоохондоо татаж чадсангүй, ирмэгц энд нэмэгдэнэ: ${url}`]);
+    expect(first?.attachments).toEqual([]);
+    await until(async () => {
+      await makeWaitingJobsDue(t);
+      return ((await messagesOf(admin.client, conversation.id))[0]?.attachments.length ?? 0) === 1;
+    }, 20_000);
+    const [arrived] = await messagesOf(admin.client, conversation.id);
+    expect(arrived).toMatchObject({ id: first?.id, text: "Төлбөрийн баримт", attachments: [expect.objectContaining({ mime: "application/pdf", size: pdf.length })] });
+    const events = (await admin.client.get<{ items: InteractionEventView[] }>(`/api/interactions/${conversation.id}/events?after=0`)).body.items;
+    expect(events.filter((e) => e.type === "message.updated")).toEqual([
+      expect.objectContaining({ payload: expect.objectContaining({ message_id: first?.id, text: "Төлбөрийн баримт" }) }),
+    ]);
+  });
+
   it("sends a rating request to the Messenger customer as a link to the rating page", async () => {
     const { admin, page } = await connectPage();
     const psid = graph.addCustomer();
