@@ -190,7 +190,9 @@ function readItem(raw: unknown, pageId: string, standby: boolean, ownAppId: stri
   // The customer is whichever side is not the Page (echoes are sent by the Page; one documented handover example swaps the sides).
   const customer = [item.sender?.id, item.recipient?.id].find((id) => id && id !== pageId);
   if (!customer) return into.skipped.push({ kind: field, reason: "ignored", detail: "no PSID (chat-plugin guest or Page-wide)" });
-  if (kind === "message" && !isEcho && !item.message?.text && !item.message?.attachments?.length && !item.message?.quick_reply) {
+  // "For unsupported shares made by users to your Page a fallback with no payload might be sent": nothing to show.
+  const shown = (item.message?.attachments ?? []).filter((file) => file.type !== "fallback" || file.payload || file.title || file.url);
+  if (kind === "message" && !isEcho && !item.message?.text && !shown.length && !item.message?.quick_reply) {
     return into.skipped.push({ kind: field, reason: "ignored", detail: item.message?.is_unsupported ? "unsupported message" : "empty message" });
   }
   const payload: StoredItem = { ...item, holboo_customer: customer, ...(standby ? { holboo_standby: true } : {}) };

@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode, startTestApp, type Client, type TestApp } from "../../../test/harness.ts";
 import { companyAdmin, unique } from "../../../test/factories.ts";
-import { describeChannelConformance } from "../../../test/channel-conformance.ts";
+import { describeChannelConformance, describeDocumentedCases } from "../../../test/channel-conformance.ts";
+import { MESSENGER_DOC_CASES, type MessengerDocCase } from "../../../test/fixtures/messenger-docs.ts";
 import { PAGE_INBOX_APP_ID, startFakeGraph, type FakeGraph, type FakePage } from "../../../test/fake-graph.ts";
 import { makeWaitingJobsDue } from "../../../test/jobs.ts";
 import { until } from "../../../test/sockets.ts";
@@ -92,6 +93,85 @@ describeChannelConformance(
     },
   },
   () => t,
+);
+
+/** One Page for every documented example; each example has a customer of its own. */
+let docsPage: Promise<Awaited<ReturnType<typeof connectPage>>> | null = null;
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 7)]);
+
+/**
+ * A documented item, sent in one batch after a customer's ordinary message of the same Page (which must
+ * not be lost beside it), once the customer has a conversation and a reply the receipts can name.
+ */
+async function runDocumented(example: MessengerDocCase) {
+  docsPage ??= connectPage();
+  const { admin, page } = await docsPage;
+  const psid = graph.addCustomer();
+  const opening = `Сайн байна уу ${unique()}`;
+  await graph.callback([{ page, items: [textItem(page, psid, opening, unique("m_"))] }]);
+  const conversation = await conversationOf(admin.client, opening);
+  const replyText = `Хариу ${unique()}`;
+  const reply = await admin.client.post<MessageView>(`/api/interactions/${conversation.id}/messages`, { client_id: unique("r-"), text: replyText });
+  const replyOf = async () => (await messagesOf(admin.client, conversation.id)).find((m) => m.id === reply.body.id);
+  await until(async () => (await replyOf())?.status === "sent");
+  if (example.heldBy) {
+    await t.database.db.execute(sql`update contact_identities set thread_owner_app_id = ${example.heldBy} where external_id = ${psid}`);
+  }
+  const sent = graph.sent.find((s) => s.body.message.text === replyText);
+  const ids = {
+    psid,
+    page: page.id,
+    ownApp: APP.id,
+    media: (type: "image" | "video" | "audio" | "file") =>
+      type === "image"
+        ? graph.hostMedia(`${unique()}.png`, "image/png", PNG)
+        : type === "file"
+          ? graph.hostMedia(`${unique()}.pdf`, "application/pdf", Buffer.from("%PDF-1.4 documented"))
+          : graph.hostMedia(`${unique()}.${type === "video" ? "mp4" : "m4a"}`, `${type}/mp4`, Buffer.from([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70])),
+    reply: { mid: sent?.mid ?? "", at: Date.now() },
+  };
+  const companion = `Хажуугийн мессеж ${unique()}`;
+  const item = example.item(ids);
+  const companionItem = textItem(page, psid, companion, unique("m_"));
+  const entry = example.list === "standby" ? { id: page.id, time: Date.now(), messaging: [companionItem], standby: [item] } : { id: page.id, time: Date.now(), messaging: [companionItem, item] };
+  const answer = await graph.callback([], { raw: JSON.stringify({ object: "page", entry: [entry] }) });
+  const expectation = example.expect;
+  const effect = async () => {
+    expect((answer.body as { stored: number }).stored).toBe(2);
+    await until(async () => (await messagesOf(admin.client, conversation.id)).some((m) => m.text === companion));
+    if (!expectation) return;
+    if ("status" in expectation) return until(async () => (await replyOf())?.status === expectation.status);
+    if ("handover" in expectation) {
+      return until(async () => {
+        const events = (await admin.client.get<{ items: InteractionEventView[] }>(`/api/interactions/${conversation.id}/events?after=0`)).body.items;
+        const last = events.filter((e) => e.type === "handover.changed").at(-1)?.payload;
+        return last?.owner === expectation.handover.owner && last.reason === expectation.handover.reason;
+      });
+    }
+    const wanted = expectation.message;
+    await until(async () =>
+      (await messagesOf(admin.client, conversation.id)).some(
+        (m) =>
+          m.id !== reply.body.id &&
+          m.direction === wanted.direction &&
+          m.text !== companion &&
+          m.text !== opening &&
+          (!wanted.text || m.text.includes(wanted.text)) &&
+          (!wanted.attachment || m.attachments.some((file) => file.mime.startsWith(wanted.attachment ?? ""))) &&
+          (!wanted.sentVia || m.sent_via?.kind === wanted.sentVia),
+      ),
+    );
+  };
+  return { answer, effect: example.outcome === "handled" ? effect : undefined };
+}
+
+describeDocumentedCases("Messenger", () =>
+  MESSENGER_DOC_CASES.map((example) => ({
+    label: `${example.field}: ${example.name}`,
+    source: example.source,
+    outcome: example.outcome,
+    run: () => runDocumented(example),
+  })),
 );
 
 describe("Messenger", () => {
