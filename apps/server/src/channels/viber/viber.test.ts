@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode, startTestApp, type Client, type TestApp } from "../../../test/harness.ts";
 import { companyAdmin, unique } from "../../../test/factories.ts";
-import { describeChannelConformance } from "../../../test/channel-conformance.ts";
+import { describeChannelConformance, describeDocumentedCases } from "../../../test/channel-conformance.ts";
+import { VIBER_DOC_CASES, type ViberDocCase } from "../../../test/fixtures/viber-docs.ts";
 import { startFakeViber, type FakeBot, type FakeViber } from "../../../test/fake-viber.ts";
 import { makeWaitingJobsDue } from "../../../test/jobs.ts";
 import { until } from "../../../test/sockets.ts";
@@ -96,6 +97,72 @@ describeChannelConformance(
     },
   },
   () => t,
+);
+
+/** A documented callback sent to a bot of its own, after what it needs (a conversation, a reply, an unsubscription). */
+async function runDocumented(example: ViberDocCase) {
+  const { admin, bot, channel } = await connectBot("Тавтай морил!");
+  const userId = "01234567890A=";
+  const message = (text: string) =>
+    viber.callback(bot, { event: "message", message_token: tokenOf(unique("ev-")), sender: { id: userId, name: "John McClane" }, message: { type: "text", text } });
+  let replyToken = 0n;
+  let replyId = 0;
+  let conversationId = 0;
+  if (example.before) {
+    const opening = `Сайн уу ${unique()}`;
+    await message(opening);
+    conversationId = (await conversationOf(admin.client, opening)).id;
+    const text = `Хариу ${unique()}`;
+    replyId = (await admin.client.post<MessageView>(`/api/interactions/${conversationId}/messages`, { client_id: unique("r-"), text })).body.id;
+    await until(async () => (await messagesOf(admin.client, conversationId)).find((m) => m.id === replyId)?.status === "sent");
+    replyToken = BigInt(viber.sent.find((m) => m.body.text === text)?.messageToken ?? "0");
+    if (example.before === "unsubscribed") {
+      await t.database.db.execute(sql`update contact_identities set unsubscribed_at = now() where channel_id = ${channel.id} and external_id = ${userId}`);
+    }
+  }
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16, 9)]);
+  const media = (type: "picture" | "video" | "file") =>
+    type === "picture"
+      ? viber.hostMedia(`${unique()}.png`, "image/png", png)
+      : type === "file"
+        ? viber.hostMedia(`${unique()}.pdf`, "application/pdf", Buffer.from("%PDF-1.4 documented"))
+        : viber.hostMedia(`${unique()}.mp4`, "video/mp4", Buffer.from([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70]));
+  const answer = await viber.callback(bot, example.callback({ media, reply: { token: replyToken, userId } }));
+  const wanted = example.expect;
+  const effect = async () => {
+    if ("answered" in wanted) return;
+    if ("welcome" in wanted) return expect(answer.body).toMatchObject({ type: "text", text: "Тавтай морил!" });
+    if ("unsubscribed" in wanted) {
+      return until(async () => {
+        const rows = await t.database.db.execute<{ at: string | null }>(
+          sql`select unsubscribed_at as at from contact_identities where channel_id = ${channel.id} and external_id = ${userId}`,
+        );
+        return Boolean(rows.rows[0]?.at) === wanted.unsubscribed;
+      });
+    }
+    if ("status" in wanted) return until(async () => (await messagesOf(admin.client, conversationId)).find((m) => m.id === replyId)?.status === wanted.status);
+    await until(async () => {
+      const list = await admin.client.get<{ items: InteractionView[] }>("/api/interactions?status=open&limit=10");
+      const found = list.body.items[0];
+      if (!found) return false;
+      return (await messagesOf(admin.client, found.id)).some(
+        (m) =>
+          m.direction === "in" &&
+          (!wanted.message.text || m.text.includes(wanted.message.text)) &&
+          (!wanted.message.attachment || m.attachments.some((file) => file.mime.startsWith(wanted.message.attachment ?? ""))),
+      );
+    });
+  };
+  return { answer, effect: example.outcome === "handled" ? effect : undefined };
+}
+
+describeDocumentedCases("Viber", () =>
+  VIBER_DOC_CASES.map((example) => ({
+    label: `${example.event}: ${example.name}`,
+    source: example.source,
+    outcome: example.outcome,
+    run: () => runDocumented(example),
+  })),
 );
 
 describe("Viber", () => {
