@@ -13,5 +13,4 @@ export interface MessengerSecrets extends Record<string, string> {
 /** The older form of Meta's one callback URL (PUBLIC_URL/webhooks/messenger/{this}), still answered beside PUBLIC_URL/webhooks/messenger. */
 export const MESSENGER_WEBHOOK_KEY = "meta-app";
 
-/** Meta's Page inbox app: the handover protocol's target for passing a thread to people on Facebook. */
-export const PAGE_INBOX_APP_ID = "263902037430900";
+export { MESSENGER_PAGE_INBOX_APP_ID as PAGE_INBOX_APP_ID } from "@holboo/core";

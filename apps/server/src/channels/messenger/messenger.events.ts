@@ -59,16 +59,23 @@ const KINDS = {
   },
   reaction: {
     field: "message_reactions",
-    schema: z.object({ ...common, reaction: z.object({ mid: z.string().optional(), action: z.string().optional(), emoji: z.string().optional() }).loose() }).loose(),
+    schema: z
+      .object({ ...common, reaction: z.object({ mid: z.string().optional(), action: z.string().optional(), emoji: z.string().optional() }).loose() })
+      .loose(),
   },
-  read: { field: "message_reads", schema: z.object({ ...common, read: z.object({ watermark: numeric.optional(), mid: z.string().optional() }).loose() }).loose() },
+  read: {
+    field: "message_reads",
+    schema: z.object({ ...common, read: z.object({ watermark: numeric.optional(), mid: z.string().optional() }).loose() }).loose(),
+  },
   delivery: {
     field: "message_deliveries",
     schema: z.object({ ...common, delivery: z.object({ mids: z.array(z.string()).nullable().optional(), watermark: numeric }).loose() }).loose(),
   },
   postback: {
     field: "messaging_postbacks",
-    schema: z.object({ ...common, postback: z.object({ mid: z.string().optional(), title: z.string().default(""), payload: z.string().default("") }).loose() }).loose(),
+    schema: z
+      .object({ ...common, postback: z.object({ mid: z.string().optional(), title: z.string().default(""), payload: z.string().default("") }).loose() })
+      .loose(),
   },
   optin: { field: "messaging_optins", schema: z.object({ ...common, optin: z.object({}).loose() }).loose() },
   referral: { field: "messaging_referrals", schema: z.object({ ...common, referral: z.object({}).loose() }).loose() },

@@ -133,7 +133,10 @@ async function runDocumented(example: MessengerDocCase) {
   const companion = `Хажуугийн мессеж ${unique()}`;
   const item = example.item(ids);
   const companionItem = textItem(page, psid, companion, unique("m_"));
-  const entry = example.list === "standby" ? { id: page.id, time: Date.now(), messaging: [companionItem], standby: [item] } : { id: page.id, time: Date.now(), messaging: [companionItem, item] };
+  const entry =
+    example.list === "standby"
+      ? { id: page.id, time: Date.now(), messaging: [companionItem], standby: [item] }
+      : { id: page.id, time: Date.now(), messaging: [companionItem, item] };
   const answer = await graph.callback([], { raw: JSON.stringify({ object: "page", entry: [entry] }) });
   const expectation = example.expect;
   const effect = async () => {
@@ -549,7 +552,12 @@ describe("Messenger", () => {
             textItem(page, psid, "Энэ юу вэ", unique("m_")),
             { sender: { id: psid }, recipient: { id: page.id }, delivery: { mids: [sentMid], watermark: Date.now() } },
             { recipient: { id: page.id }, timestamp: Date.now(), app_roles: { [APP.id]: ["primary_receiver"] } },
-            { sender: { id: psid }, recipient: { id: page.id }, timestamp: Date.now(), message: { mid: unique("m_"), attachments: [{ type: "image", payload: { url: image } }] } },
+            {
+              sender: { id: psid },
+              recipient: { id: page.id },
+              timestamp: Date.now(),
+              message: { mid: unique("m_"), attachments: [{ type: "image", payload: { url: image } }] },
+            },
             { sender: { id: psid }, recipient: { id: page.id }, timestamp: Date.now(), postback: { mid: unique("m_"), title: "Захиалах", payload: "ORDER" } },
           ],
         },
@@ -644,7 +652,10 @@ describe("Messenger", () => {
     const conversation = await conversationOf(admin.client, "Баримт явуулъя");
     const pdf = Buffer.from("%PDF-1.4 receipt");
     const url = graph.hostMedia(`${unique()}.pdf`, "application/pdf", pdf, 2);
-    const item = { ...textItem(page, psid, "Төлбөрийн баримт", unique("m_")), message: { mid: unique("m_"), text: "Төлбөрийн баримт", attachments: [{ type: "file", payload: { url } }] } };
+    const item = {
+      ...textItem(page, psid, "Төлбөрийн баримт", unique("m_")),
+      message: { mid: unique("m_"), text: "Төлбөрийн баримт", attachments: [{ type: "file", payload: { url } }] },
+    };
     await graph.callback([{ page, items: [item] }]);
     // At once: the text, the link and a note that the file is coming, with no wait for a retry.
     await until(async () => (await messagesOf(admin.client, conversation.id)).length === 2);
@@ -656,7 +667,11 @@ describe("Messenger", () => {
       return ((await messagesOf(admin.client, conversation.id))[0]?.attachments.length ?? 0) === 1;
     }, 20_000);
     const [arrived] = await messagesOf(admin.client, conversation.id);
-    expect(arrived).toMatchObject({ id: first?.id, text: "Төлбөрийн баримт", attachments: [expect.objectContaining({ mime: "application/pdf", size: pdf.length })] });
+    expect(arrived).toMatchObject({
+      id: first?.id,
+      text: "Төлбөрийн баримт",
+      attachments: [expect.objectContaining({ mime: "application/pdf", size: pdf.length })],
+    });
     const events = (await admin.client.get<{ items: InteractionEventView[] }>(`/api/interactions/${conversation.id}/events?after=0`)).body.items;
     expect(events.filter((e) => e.type === "message.updated")).toEqual([
       expect.objectContaining({ payload: expect.objectContaining({ message_id: first?.id, text: "Төлбөрийн баримт" }) }),

@@ -139,15 +139,17 @@ async function normalise(payload: unknown, channel: ChannelRow, ctx: AppContext)
   if (!parsed.success) return [];
   const item = parsed.data;
   const psid = customerOf(item);
-  const from = async (providerMessageId: string, content: { text: string; attachments: NormalisedInbound["attachments"]; pendingMedia?: NormalisedInbound["pendingMedia"] }) => [
-    { channelId: channel.id, externalId: psid, providerMessageId, ...content, profile: await profileOf(ctx, channel, psid), ...quietOn(item) },
-  ];
+  const from = async (
+    providerMessageId: string,
+    content: { text: string; attachments: NormalisedInbound["attachments"]; pendingMedia?: NormalisedInbound["pendingMedia"] },
+  ) => [{ channelId: channel.id, externalId: psid, providerMessageId, ...content, profile: await profileOf(ctx, channel, psid), ...quietOn(item) }];
   if (item.postback) {
     const text = choiceOr(item.postback.payload, item.postback.title) || item.postback.payload;
     return text ? from(`fb:${item.postback.mid ?? `${psid}:${item.timestamp}`}`, { text, attachments: [] }) : [];
   }
   // An edited message is shown again as written now, marked, beside the first version.
-  if (item.message_edit) return from(`fb:${item.message_edit.mid}:edit:${item.message_edit.num_edit}`, { text: `✏️ ${item.message_edit.text}`, attachments: [] });
+  if (item.message_edit)
+    return from(`fb:${item.message_edit.mid}:edit:${item.message_edit.num_edit}`, { text: `✏️ ${item.message_edit.text}`, attachments: [] });
   if (!item.message || item.message.is_echo) return [];
   const content = await contentOf(ctx, channel, item.message);
   if (!content.text && !content.attachments.length) return [];

@@ -28,7 +28,7 @@ export async function callViber(ctx: AppContext, token: string, endpoint: string
   if (response.status >= 500) throw new ViberUnreachable(`viber answered ${response.status}`);
   // message_token is a 64-bit integer: read so that no digit is rounded away (it is the id receipts name).
   const text = await response.text().catch(() => "");
-  let reply: ViberReply | null = null;
+  let reply: ViberReply | null;
   try {
     reply = parseExactJson(text) as ViberReply | null;
   } catch {

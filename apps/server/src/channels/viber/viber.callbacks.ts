@@ -9,7 +9,13 @@ import { z } from "zod";
  */
 const token = z.union([z.number(), z.string().regex(/^-?\d+$/)]).transform(String);
 /** A number as the docs give it, or its digits as a string (an SDK or a proxy that quotes numbers). */
-const numeric = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+const numeric = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^-?\d+(\.\d+)?$/)
+    .transform(Number),
+]);
 const user = z
   .object({
     id: z.string().min(1),

@@ -104,7 +104,12 @@ async function runDocumented(example: ViberDocCase) {
   const { admin, bot, channel } = await connectBot("Тавтай морил!");
   const userId = "01234567890A=";
   const message = (text: string) =>
-    viber.callback(bot, { event: "message", message_token: tokenOf(unique("ev-")), sender: { id: userId, name: "John McClane" }, message: { type: "text", text } });
+    viber.callback(bot, {
+      event: "message",
+      message_token: tokenOf(unique("ev-")),
+      sender: { id: userId, name: "John McClane" },
+      message: { type: "text", text },
+    });
   let replyToken = 0n;
   let replyId = 0;
   let conversationId = 0;
