@@ -88,6 +88,16 @@ async function readUpTo(response: Response, max: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** The file name a provider's link ends in, when it has one with an extension. */
+export function fileNameOf(url: string): string | null {
+  try {
+    const last = decodeURIComponent(new URL(url).pathname.split("/").pop() ?? "");
+    return /^[^/\\]{1,200}\.[A-Za-z0-9]{1,8}$/.test(last) ? last : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The media of one provider message, fetched in order: attachments, notes, and what is still to come. */
 export class InboundMediaSet {
   readonly attachments: AttachmentView[] = [];
@@ -99,8 +109,9 @@ export class InboundMediaSet {
     private readonly companyId: number,
   ) {}
 
-  async add(url: string, name: string, locale: Locale = "mn") {
-    const fetched = await fetchInboundMedia(this.ctx, this.companyId, url, name, locale);
+  /** Named as the provider names it (`given`), else as its link does ("…/receipt.pdf"), else `fallback`. */
+  async add(url: string, fallback: string, given?: string | null, locale: Locale = "mn") {
+    const fetched = await fetchInboundMedia(this.ctx, this.companyId, url, given || fileNameOf(url) || fallback, locale);
     if ("attachment" in fetched) this.attachments.push(fetched.attachment);
     else if ("note" in fetched) this.notes.push(fetched.note);
     else {

@@ -77,7 +77,7 @@ function richMediaText(message: ViberMessage) {
 async function messageText(ctx: AppContext, channel: ChannelRow, message: ViberMessage) {
   const media = new InboundMediaSet(ctx, channel.companyId);
   const fileType = MEDIA_NAMES[message.type];
-  if (fileType && message.media) await media.add(message.media, message.file_name ?? fileType);
+  if (fileType && message.media) await media.add(message.media, fileType, message.file_name);
   const caption = ["text", "picture", "video", "url", "file"].includes(message.type) ? (message.text ?? "") : "";
   const described =
     message.type === "location" && message.location

@@ -1,8 +1,8 @@
-import type { AttachmentView } from "@holboo/core";
+import { messagePreview, type AttachmentView } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import { appendEvent } from "./events.repo.ts";
 import { lockInteraction } from "./interactions.repo.ts";
-import { findMessage, setMessageContent, type MessageRow } from "./messages.repo.ts";
+import { findMessage, setMessageContent, setPreviewIfLatest, type MessageRow } from "./messages.repo.ts";
 import { publish } from "./publisher.ts";
 
 /**
@@ -23,6 +23,7 @@ export async function changeMessageContent(
     const content = message ? change(message) : null;
     if (!locked || !message || !content) return null;
     await setMessageContent(tx, companyId, message.id, content);
+    if (!message.isPrivate) await setPreviewIfLatest(tx, companyId, locked.id, message.seq, messagePreview(content.text, content.attachments));
     const event = await appendEvent(tx, companyId, locked.id, {
       type: "message.updated",
       visibleToContact: !message.isPrivate,

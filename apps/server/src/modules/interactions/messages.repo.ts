@@ -239,6 +239,14 @@ export async function setMessageContent(db: Executor, companyId: number, id: num
   return row ?? null;
 }
 
+/** The conversation's list preview, when this message is still its latest customer-visible one. */
+export async function setPreviewIfLatest(db: Executor, companyId: number, interactionId: number, seq: number, preview: string) {
+  await db.execute(sql`
+    UPDATE interactions SET last_message_preview = ${preview}
+    WHERE company_id = ${companyId} AND id = ${interactionId}
+      AND NOT EXISTS (SELECT 1 FROM messages WHERE company_id = ${companyId} AND interaction_id = ${interactionId} AND seq > ${seq} AND NOT is_private)`);
+}
+
 /** The stored files behind attachment ids, as attachment views; ids of another company are simply absent. */
 export async function findAttachments(db: Executor, companyId: number, ids: string[]): Promise<AttachmentView[]> {
   if (!ids.length) return [];
