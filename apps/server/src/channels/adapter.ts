@@ -38,6 +38,8 @@ export interface SkippedItem {
   kind: string;
   reason: "ignored" | "invalid";
   detail?: string;
+  /** An ignored item an operator should see (Meta blocked the Page from messaging): logged as a warning. */
+  notable?: boolean;
 }
 
 /** What a verified webhook body holds: the events to store, and the items skipped. */

@@ -23,7 +23,11 @@ function answered(stored: number, skipped: SkippedItem[]) {
 
 function logSkipped(ctx: AppContext, type: string, skipped: SkippedItem[]) {
   for (const item of skipped) {
-    if (item.reason === "invalid") ctx.log.warn({ type, kind: item.kind, detail: item.detail }, "webhook item fits no documented shape; skipped");
+    if (item.reason === "invalid" || item.notable)
+      ctx.log.warn(
+        { type, kind: item.kind, detail: item.detail },
+        item.reason === "invalid" ? "webhook item fits no documented shape; skipped" : "webhook item Holboo takes no action on, worth knowing; ignored",
+      );
     else ctx.log.info({ type, kind: item.kind, detail: item.detail }, "webhook item of a kind Holboo takes no action on; ignored");
   }
 }

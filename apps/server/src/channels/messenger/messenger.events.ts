@@ -192,7 +192,9 @@ function readItem(raw: unknown, pageId: string, standby: boolean, ownAppId: stri
   if (!stored.success) return into.skipped.push({ kind: field, reason: "invalid", detail: stored.error.issues.map((issue) => issue.path.join(".")).join(" ") });
   const item = stored.data;
   const isEcho = item.message?.is_echo === true;
-  if (!HANDLED.has(kind)) return into.skipped.push({ kind: `${field}:${kind}`, reason: "ignored", detail: detailOf(kind, checked.data) });
+  if (!HANDLED.has(kind)) {
+    return into.skipped.push({ kind: `${field}:${kind}`, reason: "ignored", detail: detailOf(kind, checked.data), notable: kind === "policy-enforcement" });
+  }
   if (isEcho && ownAppId && item.message?.app_id === ownAppId) return into.skipped.push({ kind: "message_echoes", reason: "ignored", detail: "own send" });
   // The customer is whichever side is not the Page (echoes are sent by the Page; one documented handover example swaps the sides).
   const customer = [item.sender?.id, item.recipient?.id].find((id) => id && id !== pageId);
