@@ -164,3 +164,89 @@ test("an admin connects a Facebook Page through Facebook Login; the agent answer
     await graph.close();
   }
 });
+
+test("Messenger shows who really wrote or holds a conversation, a delivered reply, and a file that arrives after its message", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const port = Number(process.env.E2E_PORT ?? 3100);
+  const graph = await startFakeGraph(META_APP, { port: port + 1002 });
+  graph.routeTo(baseURL ?? "", baseURL ?? "");
+  try {
+    const suffix = Date.now().toString(36);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const request = context.request;
+    await newCompany(request, { first: "Saraa", last: "Admin", email: `fb-who-${suffix}@shop.mn`, company: `Who ${suffix}`, agent: "Shop bot" });
+    // The Page connected as Facebook Login does it: the dialog's code comes back to the callback, the session picks the Page.
+    const fbPage = graph.addPage("Гутлын дэлгүүр");
+    const login = new URL(((await (await request.get("/api/messenger/login")).json()) as { url: string }).url);
+    const back = await request.get(
+      `/api/messenger/oauth/callback?code=${graph.authorize(fbPage)}&state=${encodeURIComponent(login.searchParams.get("state") ?? "")}`,
+      {
+        maxRedirects: 0,
+      },
+    );
+    const session = new URL(back.headers().location ?? "", baseURL).searchParams.get("messenger_session") ?? "";
+    const connected = await request.post("/api/messenger-channels", {
+      headers: await csrfHeaders(request),
+      data: { session, page_id: fbPage.id, name: "Гутал" },
+    });
+    expect(connected.status()).toBe(200);
+
+    const psid = graph.addCustomer({ first_name: "Тэмүүлэн", last_name: "Бат" });
+    const item = (extra: Record<string, unknown>) => ({ sender: { id: psid }, recipient: { id: fbPage.id }, timestamp: Date.now(), ...extra });
+    const echo = (text: string, appId: string) => ({
+      sender: { id: fbPage.id },
+      recipient: { id: psid },
+      timestamp: Date.now(),
+      message: { mid: `m_echo_${appId}_${Date.now()}`, text, is_echo: true, app_id: Number(appId) },
+    });
+    await graph.callback([{ page: fbPage, items: [item({ message: { mid: `m_hi_${suffix}`, text: "42 размер байгаа юу?" } })] }]);
+    await page.goto("/interacts");
+    await page.getByTestId("inbox-list").getByText("Тэмүүлэн Бат").first().click();
+    await page.getByTestId("composer").fill("Байгаа, хар өнгөтэй.");
+    await page.getByTestId("send").click();
+    await expect.poll(() => graph.sent.find((s) => s.body.message.text === "Байгаа, хар өнгөтэй.")?.mid, { timeout: 20_000 }).toBeTruthy();
+    const mid = graph.sent.find((s) => s.body.message.text === "Байгаа, хар өнгөтэй.")?.mid;
+
+    // Meta's delivery receipt (no timestamp), replies written in the Page inbox and in another app, and a file Meta serves only later.
+    const pdf = graph.hostMedia(`receipt-${suffix}.pdf`, "application/pdf", Buffer.from("%PDF-1.4 receipt"), 2);
+    await graph.callback([
+      {
+        page: fbPage,
+        items: [
+          { sender: { id: psid }, recipient: { id: fbPage.id }, delivery: { mids: [mid], watermark: Date.now() } },
+          echo("Хэмжээгээ шалгаад ирээрэй.", PAGE_INBOX_APP_ID),
+          echo("Захиалга бүртгэгдлээ №1042.", "1517776481860111"),
+          item({ message: { mid: `m_file_${suffix}`, text: "Төлбөрийн баримт", attachments: [{ type: "file", payload: { url: pdf } }] } }),
+        ],
+      },
+    ]);
+    const thread = page.getByTestId("thread");
+    await expect(thread.getByTestId("status-delivered")).toBeVisible();
+    await expect(thread.getByText("Facebook хуудасны Inbox")).toBeVisible();
+    await expect(thread.getByText("Өөр апп (ID 1517776481860111)")).toBeVisible();
+    await expect(thread.getByText(/Файлыг одоохондоо татаж чадсангүй/)).toBeVisible();
+    await shot(page, "68-messenger-authors-mn");
+    // The file arrives on a later try and takes the note's place in the same bubble.
+    await expect(thread.getByRole("link", { name: `receipt-${suffix}.pdf` })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/Файлыг одоохондоо татаж чадсангүй/)).toHaveCount(0);
+
+    // Another app of the Page takes the thread: named as that app, not as the Page inbox.
+    graph.takeThread(fbPage, psid, "777000111222333");
+    await graph.callback([
+      { page: fbPage, items: [item({ take_thread_control: { previous_owner_app_id: META_APP.id, new_owner_app_id: "777000111222333" } })] },
+    ]);
+    await expect(page.getByTestId("event-handover.changed").last()).toContainText("Өөр апп (ID 777000111222333) яриаг авлаа");
+    await expect(page.getByTestId("messenger-handover")).toContainText("777000111222333");
+    await shot(page, "69-messenger-other-app-mn");
+    await page.getByTestId("language-selector").click();
+    await page.getByRole("option", { name: "English" }).click();
+    await expect(thread.getByText("Facebook Page inbox")).toBeVisible();
+    await expect(page.getByTestId("event-handover.changed").last()).toContainText("Another app (ID 777000111222333) took the conversation");
+    await shot(page, "70-messenger-authors-en");
+    expect(graph.violations).toEqual([]);
+    await context.close();
+  } finally {
+    await graph.close();
+  }
+});

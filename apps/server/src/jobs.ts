@@ -7,6 +7,7 @@ import { rateLimitPurgeJob } from "./platform/rate-limit/purge.job.ts";
 import { presenceExpiryJob } from "./modules/presence/presence.job.ts";
 import { deliveryJob } from "./channels/delivery.job.ts";
 import { channelEventJob } from "./channels/events.ts";
+import { inboundMediaJob } from "./channels/inbound-media.job.ts";
 import { emailDraftJob } from "./channels/email/draft.job.ts";
 import { emailImportJob } from "./channels/email/import.job.ts";
 import { emailInboundJob } from "./channels/email/inbound.job.ts";
@@ -24,6 +25,7 @@ import { ctiEventPurgeJob } from "./channels/cti/cti-purge.job.ts";
 export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [
   mailJob,
   channelEventJob,
+  inboundMediaJob,
   emailInboundJob,
   emailImportJob,
   emailDraftJob,

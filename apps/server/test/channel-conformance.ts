@@ -122,3 +122,43 @@ export function describeChannelConformance(driver: ConformanceDriver, app: () =>
     }
   });
 }
+
+/** What a provider's webhook answers: how many events were new, how many items were ignored or fit no shape. */
+interface WebhookAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * One example from a provider's documentation, sent as the provider sends it. `handled`: it shows in the
+ * inbox (`effect` waits for that); `ignored`: the provider is answered 200 and the item is logged and
+ * skipped, changing nothing. No documented example may be refused (a non-200 answer, or an item taken
+ * for one that fits no documented shape).
+ */
+export interface DocumentedCase {
+  label: string;
+  /** Where the provider documents it. */
+  source: string;
+  outcome: "handled" | "ignored";
+  run(): Promise<{ answer: WebhookAnswer; effect?: () => Promise<void> }>;
+}
+
+/** Each documented example as a test named `[handled]` or `[ignored]`, so a run's output counts them. */
+export function describeDocumentedCases(provider: string, cases: () => DocumentedCase[]) {
+  describe(`documented ${provider} webhook examples`, () => {
+    for (const example of cases()) {
+      it(`[${example.outcome}] ${example.label}`, async () => {
+        const { answer, effect } = await example.run();
+        expect(answer.status, example.source).toBe(200);
+        const counts = (answer.body ?? {}) as { invalid?: number; ignored?: number };
+        expect(counts.invalid ?? 0, `${example.source}: taken for a shape it does not fit`).toBe(0);
+        if (example.outcome === "ignored") expect(counts.ignored, example.source).toBeGreaterThan(0);
+        else {
+          expect(counts.ignored ?? 0, example.source).toBe(0);
+          expect(effect, "a handled case shows what it changed").toBeDefined();
+          await effect?.();
+        }
+      });
+    }
+  });
+}

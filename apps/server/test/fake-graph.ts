@@ -26,6 +26,8 @@ export interface GraphSend {
   page: string;
   body: { recipient: { id: string }; messaging_type: string; tag?: string; message: Record<string, unknown> };
   media?: { status: number; type: string | null };
+  /** The message id Meta answered with (the id its delivery and read webhooks name). */
+  mid?: string;
 }
 
 const GRAPH_VERSION = "v23.0";
@@ -42,7 +44,7 @@ export async function startFakeGraph(app: { id: string; secret: string }, option
   const sent: GraphSend[] = [];
   const violations: string[] = [];
   const failures: Array<"temporary" | "permanent" | "pass"> = [];
-  const media = new Map<string, { type: string; data: Buffer }>();
+  const media = new Map<string, { type: string; data: Buffer; failures: number }>();
   /** Handover protocol: the app controlling each person's thread (absent: the app under test, the primary receiver). */
   const threadOwners = new Map<string, string>();
   /** The Pages the person logging in through the dialog grants (Facebook Login's Page picker). */
@@ -75,6 +77,11 @@ export async function startFakeGraph(app: { id: string; secret: string }, option
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", "http://fake");
     const file = url.pathname.startsWith("/media/") ? media.get(url.pathname.slice("/media/".length)) : undefined;
+    if (file && file.failures > 0) {
+      // Meta's CDN having a bad moment: the file is there, but not now.
+      file.failures -= 1;
+      return res.writeHead(503).end();
+    }
     if (file) return res.writeHead(200, { "content-type": file.type, "content-length": file.data.length }).end(file.data);
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -205,9 +212,10 @@ export async function startFakeGraph(app: { id: string; secret: string }, option
         const fetched = await fetch(toApp(attachment.payload.url));
         record.media = { status: fetched.status, type: fetched.headers.get("content-type") };
       }
-      sent.push(record);
       mids += 1;
-      return json(res, 200, { recipient_id: body.recipient.id, message_id: `m_sent${mids}` });
+      record.mid = `m_sent${mids}`;
+      sent.push(record);
+      return json(res, 200, { recipient_id: body.recipient.id, message_id: record.mid });
     }
     if (req.method === "GET" && /^\d+$/.test(path)) {
       const page = pageByToken(q.get("access_token"));
@@ -258,12 +266,13 @@ export async function startFakeGraph(app: { id: string; secret: string }, option
       if (profile) profiles.set(psid, profile);
       return psid;
     },
-    hostMedia(name: string, type: string, data: Buffer) {
-      media.set(name, { type, data });
+    /** A customer's file on Meta's CDN (answering 503 `failures` times first); its URL for an attachment. */
+    hostMedia(name: string, type: string, data: Buffer, failures = 0) {
+      media.set(name, { type, data, failures });
       return `http://127.0.0.1:${port}/media/${name}`;
     },
-    /** Posts a webhook body for these Pages' items, signed with the app secret (or `secret`). */
-    async callback(entries: Array<{ page: FakePage; items: unknown[]; standby?: unknown[] }>, options: { secret?: string; raw?: string } = {}) {
+    /** Posts a webhook body for these Pages' items (or `raw`, Meta's documented bytes), signed with the app secret (or `secret`). */
+    async callback(entries: Array<{ page: FakePage; items: unknown[]; standby?: unknown[] }>, options: { secret?: string; raw?: string; path?: string } = {}) {
       const entry = entries.map(({ page, items, standby }) => ({
         id: page.id,
         time: Date.now(),
@@ -274,7 +283,8 @@ export async function startFakeGraph(app: { id: string; secret: string }, option
       const signature = createHmac("sha256", options.secret ?? app.secret)
         .update(body)
         .digest("hex");
-      const response = await fetch(`${appOrigin}/webhooks/messenger/meta-app`, {
+      // The callback URL the README gives (PUBLIC_URL/webhooks/messenger), unless a test names the older one.
+      const response = await fetch(`${appOrigin}${options.path ?? "/webhooks/messenger"}`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-hub-signature-256": `sha256=${signature}` },
         body,

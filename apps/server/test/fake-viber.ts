@@ -9,6 +9,8 @@ import type { AddressInfo } from "node:net";
  * `violations`, which every test expects empty. set_webhook calls the webhook with a signed `webhook`
  * callback as Viber does, and `callback` sends any signed callback. The app's PUBLIC_URL origin is mapped
  * to the test server (as a reverse proxy would), for webhooks and for the media Viber downloads.
+ * Message tokens are 64-bit integers written out in full (19 digits, as Viber's own), so a client that
+ * reads them as JavaScript numbers loses digits; a callback's `bigint` values are written the same way.
  */
 export interface FakeBot {
   token: string;
@@ -20,6 +22,8 @@ export interface FakeBot {
 
 export interface SentMessage {
   token: string;
+  /** The 64-bit message_token Viber answered with, as its digits. */
+  messageToken: string;
   body: Record<string, unknown>;
   /** The bytes of the picture or file Viber downloaded from `media`. */
   media?: { status: number; type: string | null; size: number };
@@ -27,13 +31,19 @@ export interface SentMessage {
 
 const SEND_TYPES = new Set(["text", "picture", "video", "file", "contact", "location", "url", "sticker", "rich_media"]);
 
+/** JSON with every `bigint` written as its exact digits, as Viber writes its 64-bit tokens. */
+export function exactJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => (typeof item === "bigint" ? `__bigint:${item}__` : item)).replace(/"__bigint:(-?\d+)__"/g, "$1");
+}
+
 export async function startFakeViber(options: { port?: number } = {}) {
   const bots = new Map<string, FakeBot>();
   const sent: SentMessage[] = [];
   const violations: string[] = [];
   const unsubscribed = new Set<string>();
   const failures: Array<"temporary" | "permanent" | "pass"> = [];
-  let token = 0;
+  // Viber's documented example token; each send answers the next.
+  let token = 5_741_311_803_571_721_087n;
   let publicOrigin: string | null = null;
   let appOrigin: string | null = null;
 
@@ -45,7 +55,7 @@ export async function startFakeViber(options: { port?: number } = {}) {
   /** A signed callback to the bot's webhook; `signWith` forges it with another token. */
   async function callback(bot: FakeBot, payload: Record<string, unknown>, options: { signWith?: string; raw?: string } = {}) {
     if (!bot.webhook) throw new Error("no webhook set");
-    const body = options.raw ?? JSON.stringify({ timestamp: Date.now(), chat_hostname: "SN-CHAT-01_", ...payload });
+    const body = options.raw ?? exactJson({ timestamp: Date.now(), chat_hostname: "SN-CHAT-01_", ...payload });
     const response = await fetch(toApp(bot.webhook), {
       method: "POST",
       headers: { "content-type": "application/json", "x-viber-content-signature": sign(body, options.signWith ?? bot.token) },
@@ -102,7 +112,7 @@ export async function startFakeViber(options: { port?: number } = {}) {
       }
       bot.webhook = body.url;
       bot.eventTypes = (body.event_types as string[] | undefined) ?? [];
-      const check = await callback(bot, { event: "webhook", message_token: Number(randomBytes(6).readUIntBE(0, 6)) }).catch(() => ({ status: 0 }));
+      const check = await callback(bot, { event: "webhook", message_token: randomBytes(8).readBigUInt64BE(0) >> 1n }).catch(() => ({ status: 0 }));
       if (check.status !== 200) {
         bot.webhook = null;
         return answer({ status: 1, status_message: "invalidUrl" });
@@ -131,14 +141,16 @@ export async function startFakeViber(options: { port?: number } = {}) {
       const failure = failures.shift();
       if (failure === "temporary") return res.writeHead(503).end("Service Unavailable");
       if (failure === "permanent" || unsubscribed.has(body.receiver)) return answer({ status: 6, status_message: "receiverNotSubscribed" });
-      const record: SentMessage = { token: bot.token, body };
+      token += 1n;
+      const record: SentMessage = { token: bot.token, messageToken: String(token), body };
       if (typeof body.media === "string") {
         const media = await fetch(toApp(body.media));
         record.media = { status: media.status, type: media.headers.get("content-type"), size: (await media.arrayBuffer()).byteLength };
       }
       sent.push(record);
-      token += 1;
-      return answer({ status: 0, status_message: "ok", message_token: 5_000_000_000_000_000 + token, chat_hostname: "SN-CHAT-01_" });
+      return res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(exactJson({ status: 0, status_message: "ok", message_token: token, chat_hostname: "SN-CHAT-01_" }));
     }
     return refuse(res, 3, "badData", `unknown endpoint ${endpoint}`);
   }

@@ -13,7 +13,9 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
   return node;
 }
 
-const STATUSES: readonly MessageStatus[] = ["sending", "sent", "seen", "retry"];
+/** The statuses a visitor's bubble shows (web chat has no separate delivery receipt). */
+const STATUSES = ["sending", "sent", "seen", "retry"] as const satisfies readonly MessageStatus[];
+const isShown = (status: MessageStatus): status is (typeof STATUSES)[number] => (STATUSES as readonly MessageStatus[]).includes(status);
 
 export interface ViewHandlers {
   onSend(text: string): void;
@@ -158,7 +160,7 @@ export class ChatView {
       body.append(file);
     }
     const meta = el("div", { class: "meta" }, relativeTime(bubble.createdAt, this.locale));
-    if (bubble.mine && STATUSES.includes(bubble.status)) {
+    if (bubble.mine && isShown(bubble.status)) {
       const status = bubble.status === "retry" ? el("button", { type: "button", class: "retry" }) : el("span", { class: `status-${bubble.status}` });
       status.innerHTML = ICONS[bubble.status];
       status.append(el("span", {}, this.text(`status.${bubble.status}`)));

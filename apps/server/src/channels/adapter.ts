@@ -1,7 +1,8 @@
-import type { AttachmentView, ChannelType, ErrorCode, Locale } from "@holboo/core";
+import type { AttachmentView, ChannelType, ErrorCode, Locale, MessageView } from "@holboo/core";
 import type { AppContext } from "../context.ts";
 import type { ChannelRow } from "../modules/channels/channels.repo.ts";
 import type { IdentityRow } from "../modules/contacts/contacts.repo.ts";
+import type { PendingMedia } from "./inbound-media.ts";
 
 /** A customer's message as every channel hands it to the inbox, whatever its provider's payload. */
 export interface NormalisedInbound {
@@ -15,6 +16,8 @@ export interface NormalisedInbound {
   profile?: { firstName?: string; lastName?: string; email?: string; /** E.164, on phone lines. */ phone?: string };
   /** False when the virtual agent must not answer it (another app controls Messenger's thread); answered by default. */
   agentTurn?: boolean;
+  /** Files the provider could not hand over yet: the text carries each one's note and link until it arrives. */
+  pendingMedia?: PendingMedia[];
 }
 
 /** One event in a provider's webhook body, as the adapter reads it. */
@@ -26,16 +29,41 @@ export interface ProviderEvent {
   payload: unknown;
 }
 
+/**
+ * An item of a webhook body that is not stored: a kind the provider documents that Holboo takes no action
+ * on (`ignored`), or one that fits no documented shape (`invalid`). Either is logged; neither refuses the
+ * items beside it, and the provider is answered 200.
+ */
+export interface SkippedItem {
+  kind: string;
+  reason: "ignored" | "invalid";
+  detail?: string;
+  /** An ignored item an operator should see (Meta blocked the Page from messaging): logged as a warning. */
+  notable?: boolean;
+}
+
+/** What a verified webhook body holds: the events to store, and the items skipped. */
+export interface WebhookItems {
+  events: ProviderEvent[];
+  skipped: SkippedItem[];
+}
+
 /** What a channel's webhook must do: find its channel, check the signature over the raw body, read the events. */
 export interface InboundWebhook {
   /** The channel a request is for, or null when the key is unknown or the signature does not match. */
   authenticate(ctx: AppContext, request: { key: string; rawBody: Buffer; headers: Record<string, string | string[] | undefined> }): Promise<ChannelRow | null>;
-  /** The events in a verified body; an empty list for bodies that carry none (a provider's ping). */
-  events(body: unknown): ProviderEvent[];
+  /**
+   * The events in a verified body, each item read on its own: a provider's ping holds none, and an item
+   * that fits no documented shape is skipped without refusing the others.
+   */
+  events(body: unknown): WebhookItems;
   /** A stored event as customer messages (none for receipts and the like); media is fetched here, in the job. */
   normalise(payload: unknown, channel: ChannelRow, ctx: AppContext): NormalisedInbound[] | Promise<NormalisedInbound[]>;
-  /** What a stored event changes besides messages (receipts, subscriptions, thread control), in the job. */
-  apply?(ctx: AppContext, payload: unknown, channel: ChannelRow): Promise<void>;
+  /**
+   * What a stored event changes besides messages (receipts, subscriptions, thread control), in the job,
+   * after `normalise`'s messages are stored (`stored`, in the same order).
+   */
+  apply?(ctx: AppContext, payload: unknown, channel: ChannelRow, stored: MessageView[]): Promise<void>;
   /** A body the provider expects in the webhook's answer itself (Viber's welcome message); null for none. */
   answer?(ctx: AppContext, body: unknown, channel: ChannelRow): Promise<unknown>;
   /**
@@ -45,9 +73,7 @@ export interface InboundWebhook {
   dispatch?(
     ctx: AppContext,
     request: { rawBody: Buffer; headers: Record<string, string | string[] | undefined>; body: unknown },
-  ): Promise<Array<{ channel: ChannelRow; events: ProviderEvent[] }> | null>;
-  /** Checks a body's shape before anything is stored; false answers 400. */
-  wellFormed?(body: unknown): boolean;
+  ): Promise<{ groups: Array<{ channel: ChannelRow; events: ProviderEvent[] }>; skipped: SkippedItem[] } | null>;
 }
 
 export interface OutboundDelivery {

@@ -6,10 +6,12 @@ import type { ChannelRow } from "../modules/channels/channels.repo.ts";
 import { adapterFor, type ProviderEvent } from "./adapter.ts";
 import { findUnprocessedEvent, insertEventOnce, markEventProcessed } from "./events.repo.ts";
 import { acceptInbound } from "./identities.ts";
+import { addInboundMediaJobs } from "./inbound-media.job.ts";
 
 /**
  * Processes one stored provider event: its adapter normalises it and each customer message enters the
- * inbox (a message already stored under its provider id is not stored again), then the event is marked done.
+ * inbox (a message already stored under its provider id is not stored again), the download of files the
+ * provider could not hand over yet is queued, then the event is marked done.
  */
 export const channelEventJob = defineJob<ChannelEventJobPayload, AppContext>({
   id: "channel.event",
@@ -21,8 +23,14 @@ export const channelEventJob = defineJob<ChannelEventJobPayload, AppContext>({
     const channel = await findChannel(ctx.db, payload.company_id, event.channelId);
     const webhook = channel ? adapterFor(channel.type as ChannelType)?.webhook : null;
     if (channel && webhook) {
-      for (const inbound of await webhook.normalise(event.payload, channel, ctx)) await acceptInbound(ctx, channel, { ...inbound, channelId: channel.id });
-      await webhook.apply?.(ctx, event.payload, channel);
+      const stored = [];
+      for (const inbound of await webhook.normalise(event.payload, channel, ctx)) {
+        const message = await acceptInbound(ctx, channel, { ...inbound, channelId: channel.id });
+        // Before the event is marked done: a crash in between runs this job again, which queues them again.
+        if (inbound.pendingMedia?.length) await addInboundMediaJobs(ctx, channel.companyId, message.id, inbound.pendingMedia);
+        stored.push(message);
+      }
+      await webhook.apply?.(ctx, event.payload, channel, stored);
     }
     await markEventProcessed(ctx.db, payload.company_id, event.id);
   },

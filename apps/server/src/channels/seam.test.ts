@@ -33,8 +33,10 @@ const testProvider: ChannelAdapter = {
       const signature = request.headers["x-test-signature"];
       return channel && secrets && signature === sign(request.rawBody.toString("utf8"), secrets.token) ? channel : null;
     },
-    events: (body) =>
-      ((body as { events?: TestEvent[] }).events ?? []).map((event) => ({ providerEventId: event.id, orderingKey: event.sender.id, payload: event })),
+    events: (body) => ({
+      events: ((body as { events?: TestEvent[] }).events ?? []).map((event) => ({ providerEventId: event.id, orderingKey: event.sender.id, payload: event })),
+      skipped: [],
+    }),
     normalise: (payload, channel) => {
       const event = payload as TestEvent;
       const [firstName = "", lastName = ""] = event.sender.name.split(" ");

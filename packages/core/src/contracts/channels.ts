@@ -164,5 +164,9 @@ export type MessengerChannelView = z.infer<typeof MessengerChannelView>;
  * Who controls a Messenger conversation's thread at Meta (handover protocol): Holboo, or the Page inbox
  * it was passed to. While the Page inbox has it, Holboo neither answers nor sends.
  */
-export const MessengerThreadView = z.object({ in_page_inbox: z.boolean() });
+/** Meta's Page inbox app: the handover protocol's target for passing a thread to people on Facebook. */
+export const MESSENGER_PAGE_INBOX_APP_ID = "263902037430900";
+
+/** Who holds a Messenger thread: Holboo, or another app (`owner_app_id`: the Page inbox's id, or another app's). */
+export const MessengerThreadView = z.object({ in_page_inbox: z.boolean(), owner_app_id: z.string().nullable() });
 export type MessengerThreadView = z.infer<typeof MessengerThreadView>;

@@ -10,7 +10,8 @@ export type InteractionStatus = (typeof INTERACTION_STATUSES)[number];
 export const OWNER_TYPES = ["ai", "user", "queue"] as const;
 export type OwnerType = (typeof OWNER_TYPES)[number];
 export type Mood = (typeof MOODS)[number];
-export const MESSAGE_STATUSES = ["sending", "sent", "seen", "retry"] as const;
+/** A reply is `sending` until its provider takes it (`sent`), then `delivered` to the customer's device and `seen`, or `retry` when it failed. */
+export const MESSAGE_STATUSES = ["sending", "sent", "delivered", "seen", "retry"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 export const SENDER_TYPES = ["contact", "user", "ai", "system"] as const;
 export type SenderType = (typeof SENDER_TYPES)[number];
@@ -31,6 +32,11 @@ export const MessageView = z.object({
   is_bot: z.boolean(),
   is_private: z.boolean(),
   client_id: z.string().nullable(),
+  /**
+   * A reply someone sent outside Holboo, as the provider echoed it: from Messenger's Page inbox, or from
+   * another app connected to the Page (its app id). Null for every message written in Holboo.
+   */
+  sent_via: z.object({ kind: z.enum(["page_inbox", "other_app"]), app_id: z.string().nullable() }).nullable(),
   created_at: z.string(),
 });
 export type MessageView = z.infer<typeof MessageView>;
@@ -38,6 +44,8 @@ export type MessageView = z.infer<typeof MessageView>;
 export const EVENT_TYPES = [
   "message.created",
   "message.status",
+  /** A message's text and attachments changed (a customer's file that arrived late): payload message_id, text, attachments. */
+  "message.updated",
   "ownership.changed",
   "interaction.closed",
   "interaction.reopened",

@@ -19,6 +19,15 @@ export const ArticlePairsJobPayload = z.object({ company_id: id, article_id: id 
 export const CallThreadJobPayload = z.object({ company_id: id, call_id: id });
 /** Applies one stored CTI webhook event (calls.cti_event). */
 export const CtiEventJobPayload = z.object({ company_id: id, receipt_id: id });
+/** Downloads a customer's file a provider could not hand over at first and puts it in its message (channel.media). */
+export const InboundMediaJobPayload = z.object({
+  company_id: id,
+  message_id: id,
+  url: z.string().min(1).max(8000),
+  name: z.string().min(1).max(255),
+  /** The line the message shows until the file arrives, replaced then. */
+  note: z.string().min(1).max(9000),
+});
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** Rebuild a company's dashboard rollups for the local days [from_day, to_day) (null: unbounded). */
@@ -32,6 +41,7 @@ export type ChannelEventJobPayload = z.infer<typeof ChannelEventJobPayload>;
 export type ArticlePairsJobPayload = z.infer<typeof ArticlePairsJobPayload>;
 export type CallThreadJobPayload = z.infer<typeof CallThreadJobPayload>;
 export type CtiEventJobPayload = z.infer<typeof CtiEventJobPayload>;
+export type InboundMediaJobPayload = z.infer<typeof InboundMediaJobPayload>;
 
 /** A job that used all its attempts (or was refused for good), as the platform admin panel lists it. */
 export const DeadJobView = z.object({

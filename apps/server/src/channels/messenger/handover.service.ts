@@ -14,8 +14,14 @@ import { channelSecrets } from "../secrets.ts";
 import { callGraph, GraphRefused, GraphUnreachable } from "./graph.api.ts";
 import { PAGE_INBOX_APP_ID, type MessengerSecrets } from "./messenger.config.ts";
 
-/** Why control moved: Holboo passed it or took it back, or Meta told us the Page inbox returned or took it. */
-type HandoverReason = "passed" | "taken_back" | "returned" | "taken";
+/**
+ * Why control moved: Holboo passed it or took it back, or Meta told us another app (the Page inbox or
+ * another app of the Page) returned it, took it, or was passed it.
+ */
+type HandoverReason = "passed" | "taken_back" | "returned" | "taken" | "passed_on";
+
+/** Who holds the thread, as the handover event names it: Holboo, Meta's Page inbox, or another app. */
+const holderOf = (ownerAppId: string | null) => (ownerAppId === null ? "holboo" : ownerAppId === PAGE_INBOX_APP_ID ? "page_inbox" : "other_app");
 
 /** The Messenger conversation a person acts on: visible to them, open, on a Messenger channel, with its customer. */
 async function messengerThread(ctx: AppContext, actor: MemberActor, interactionId: number) {
@@ -46,7 +52,7 @@ async function recordControl(
     const event = await appendEvent(tx, channel.companyId, locked.id, {
       type: "handover.changed",
       visibleToContact: false,
-      payload: { owner: ownerAppId ? "page_inbox" : "holboo", owner_app_id: ownerAppId, reason, by },
+      payload: { owner: holderOf(ownerAppId), owner_app_id: ownerAppId, reason, by },
     });
     return { locked, event };
   });
@@ -73,40 +79,47 @@ async function handoverCall(ctx: AppContext, channel: ChannelRow, edge: "pass_th
 
 export async function threadState(ctx: AppContext, actor: MemberActor, interactionId: number): Promise<MessengerThreadView> {
   const { identity } = await messengerThread(ctx, actor, interactionId);
-  return { in_page_inbox: identity.threadOwnerAppId !== null };
+  return { in_page_inbox: identity.threadOwnerAppId !== null, owner_app_id: identity.threadOwnerAppId };
 }
 
 /** Passes the customer's thread to the Page inbox (pass_thread_control): people answer there, Holboo stays silent. */
 export async function passToPageInbox(ctx: AppContext, actor: MemberActor, interactionId: number): Promise<MessengerThreadView> {
   const { interaction, identity, channel } = await messengerThread(ctx, actor, interactionId);
   assertOpen(interaction);
-  if (identity.threadOwnerAppId) return { in_page_inbox: true };
+  if (identity.threadOwnerAppId) return { in_page_inbox: true, owner_app_id: identity.threadOwnerAppId };
   await handoverCall(ctx, channel, "pass_thread_control", {
     recipient: { id: identity.externalId },
     target_app_id: Number(PAGE_INBOX_APP_ID),
     metadata: `holboo:passed:${interaction.id}`,
   });
   await recordControl(ctx, channel, identity, PAGE_INBOX_APP_ID, "passed", await personOf(ctx, actor));
-  return { in_page_inbox: true };
+  return { in_page_inbox: true, owner_app_id: PAGE_INBOX_APP_ID };
 }
 
 /** Takes the thread back from the Page inbox (take_thread_control; Holboo is the primary receiver). */
 export async function takeFromPageInbox(ctx: AppContext, actor: MemberActor, interactionId: number): Promise<MessengerThreadView> {
   const { interaction, identity, channel } = await messengerThread(ctx, actor, interactionId);
   assertOpen(interaction);
-  if (!identity.threadOwnerAppId) return { in_page_inbox: false };
+  if (!identity.threadOwnerAppId) return { in_page_inbox: false, owner_app_id: null };
   await handoverCall(ctx, channel, "take_thread_control", { recipient: { id: identity.externalId }, metadata: `holboo:taken:${interaction.id}` });
   await recordControl(ctx, channel, identity, null, "taken_back", await personOf(ctx, actor));
-  return { in_page_inbox: false };
+  return { in_page_inbox: false, owner_app_id: null };
 }
 
 /**
  * Meta's handover webhooks: another app passed the thread to Holboo (the Page inbox marked it done) or to
- * someone else, or took it from Holboo. Each is recorded once, as the app now in control.
+ * someone else, or took it from Holboo. Each is recorded once, as the app now in control, named as it is
+ * (the Page inbox, or another app with its id). A take that names no new owner is the Page inbox's, the
+ * usual taker when Holboo is the primary receiver.
  */
-export async function applyHandoverEvent(ctx: AppContext, channel: ChannelRow, identity: IdentityRow, event: { newOwnerAppId: string | null }) {
+export async function applyHandoverEvent(
+  ctx: AppContext,
+  channel: ChannelRow,
+  identity: IdentityRow,
+  event: { edge: "pass" | "take"; newOwnerAppId: string | null },
+) {
   const ours = ctx.config.META_APP_ID;
   const owner = event.newOwnerAppId === ours ? null : (event.newOwnerAppId ?? PAGE_INBOX_APP_ID);
   if ((identity.threadOwnerAppId ?? null) === owner) return;
-  await recordControl(ctx, channel, identity, owner, owner ? "taken" : "returned", null);
+  await recordControl(ctx, channel, identity, owner, owner === null ? "returned" : event.edge === "take" ? "taken" : "passed_on", null);
 }

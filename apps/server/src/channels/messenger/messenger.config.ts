@@ -10,8 +10,7 @@ export interface MessengerSecrets extends Record<string, string> {
   page_token: string;
 }
 
-/** Meta's one callback URL for every Page of the installation's app: POST /webhooks/messenger/{this}. */
+/** The older form of Meta's one callback URL (PUBLIC_URL/webhooks/messenger/{this}), still answered beside PUBLIC_URL/webhooks/messenger. */
 export const MESSENGER_WEBHOOK_KEY = "meta-app";
 
-/** Meta's Page inbox app: the handover protocol's target for passing a thread to people on Facebook. */
-export const PAGE_INBOX_APP_ID = "263902037430900";
+export { MESSENGER_PAGE_INBOX_APP_ID as PAGE_INBOX_APP_ID } from "@holboo/core";

@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode, startTestApp, type Client, type TestApp } from "../../../test/harness.ts";
 import { companyAdmin, unique } from "../../../test/factories.ts";
-import { describeChannelConformance } from "../../../test/channel-conformance.ts";
+import { describeChannelConformance, describeDocumentedCases } from "../../../test/channel-conformance.ts";
+import { MESSENGER_DOC_CASES, type MessengerDocCase } from "../../../test/fixtures/messenger-docs.ts";
 import { PAGE_INBOX_APP_ID, startFakeGraph, type FakeGraph, type FakePage } from "../../../test/fake-graph.ts";
 import { makeWaitingJobsDue } from "../../../test/jobs.ts";
 import { until } from "../../../test/sockets.ts";
@@ -94,12 +95,106 @@ describeChannelConformance(
   () => t,
 );
 
+/** One Page for every documented example; each example has a customer of its own. */
+let docsPage: Promise<Awaited<ReturnType<typeof connectPage>>> | null = null;
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 7)]);
+
+/**
+ * A documented item, sent in one batch after a customer's ordinary message of the same Page (which must
+ * not be lost beside it), once the customer has a conversation and a reply the receipts can name.
+ */
+async function runDocumented(example: MessengerDocCase) {
+  docsPage ??= connectPage();
+  const { admin, page } = await docsPage;
+  const psid = graph.addCustomer();
+  const opening = `Сайн байна уу ${unique()}`;
+  await graph.callback([{ page, items: [textItem(page, psid, opening, unique("m_"))] }]);
+  const conversation = await conversationOf(admin.client, opening);
+  const replyText = `Хариу ${unique()}`;
+  const reply = await admin.client.post<MessageView>(`/api/interactions/${conversation.id}/messages`, { client_id: unique("r-"), text: replyText });
+  const replyOf = async () => (await messagesOf(admin.client, conversation.id)).find((m) => m.id === reply.body.id);
+  await until(async () => (await replyOf())?.status === "sent");
+  if (example.heldBy) {
+    await t.database.db.execute(sql`update contact_identities set thread_owner_app_id = ${example.heldBy} where external_id = ${psid}`);
+  }
+  const sent = graph.sent.find((s) => s.body.message.text === replyText);
+  const ids = {
+    psid,
+    page: page.id,
+    ownApp: APP.id,
+    media: (type: "image" | "video" | "audio" | "file") =>
+      type === "image"
+        ? graph.hostMedia(`${unique()}.png`, "image/png", PNG)
+        : type === "file"
+          ? graph.hostMedia(`${unique()}.pdf`, "application/pdf", Buffer.from("%PDF-1.4 documented"))
+          : graph.hostMedia(`${unique()}.${type === "video" ? "mp4" : "m4a"}`, `${type}/mp4`, Buffer.from([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70])),
+    reply: { mid: sent?.mid ?? "", at: Date.now() },
+  };
+  const companion = `Хажуугийн мессеж ${unique()}`;
+  const item = example.item(ids);
+  const companionItem = textItem(page, psid, companion, unique("m_"));
+  const entry =
+    example.list === "standby"
+      ? { id: page.id, time: Date.now(), messaging: [companionItem], standby: [item] }
+      : { id: page.id, time: Date.now(), messaging: [companionItem, item] };
+  const answer = await graph.callback([], { raw: JSON.stringify({ object: "page", entry: [entry] }) });
+  const expectation = example.expect;
+  const effect = async () => {
+    expect((answer.body as { stored: number }).stored).toBe(2);
+    await until(async () => (await messagesOf(admin.client, conversation.id)).some((m) => m.text === companion));
+    if (!expectation) return;
+    if ("status" in expectation) return until(async () => (await replyOf())?.status === expectation.status);
+    if ("handover" in expectation) {
+      return until(async () => {
+        const events = (await admin.client.get<{ items: InteractionEventView[] }>(`/api/interactions/${conversation.id}/events?after=0`)).body.items;
+        const last = events.filter((e) => e.type === "handover.changed").at(-1)?.payload;
+        return last?.owner === expectation.handover.owner && last.reason === expectation.handover.reason;
+      });
+    }
+    const wanted = expectation.message;
+    await until(async () =>
+      (await messagesOf(admin.client, conversation.id)).some(
+        (m) =>
+          m.id !== reply.body.id &&
+          m.direction === wanted.direction &&
+          m.text !== companion &&
+          m.text !== opening &&
+          (!wanted.text || m.text.includes(wanted.text)) &&
+          (!wanted.attachment || m.attachments.some((file) => file.mime.startsWith(wanted.attachment ?? ""))) &&
+          (!wanted.sentVia || m.sent_via?.kind === wanted.sentVia),
+      ),
+    );
+  };
+  return { answer, effect: example.outcome === "handled" ? effect : undefined };
+}
+
+describeDocumentedCases("Messenger", () =>
+  MESSENGER_DOC_CASES.map((example) => ({
+    label: `${example.field}: ${example.name}`,
+    source: example.source,
+    outcome: example.outcome,
+    run: () => runDocumented(example),
+  })),
+);
+
 describe("Messenger", () => {
-  it("answers Meta's webhook verification only with the configured verify token", async () => {
-    const ok = await fetch(`${t.url}/webhooks/messenger/meta-app?hub.mode=subscribe&hub.verify_token=verify-me&hub.challenge=1158201444`);
-    expect([ok.status, await ok.text()]).toEqual([200, "1158201444"]);
-    const wrong = await fetch(`${t.url}/webhooks/messenger/meta-app?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1`);
-    expect(wrong.status).toBe(403);
+  it("answers Meta's verification and takes its events at the README's callback URL, PUBLIC_URL/webhooks/messenger", async () => {
+    for (const path of ["/webhooks/messenger", "/webhooks/messenger/meta-app"]) {
+      const ok = await fetch(`${t.url}${path}?hub.mode=subscribe&hub.verify_token=verify-me&hub.challenge=1158201444`);
+      expect([path, ok.status, await ok.text()]).toEqual([path, 200, "1158201444"]);
+      const wrong = await fetch(`${t.url}${path}?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1`);
+      expect(wrong.status).toBe(403);
+    }
+    const { admin, page } = await connectPage();
+    const psid = graph.addCustomer();
+    const documented = await graph.callback([{ page, items: [textItem(page, psid, "Шинэ хаягаар", unique("m_"))] }]);
+    expect([documented.status, (documented.body as { stored: number }).stored]).toEqual([200, 1]);
+    const older = await graph.callback([{ page, items: [textItem(page, psid, "Хуучин хаягаар", unique("m_"))] }], { path: "/webhooks/messenger/meta-app" });
+    expect([older.status, (older.body as { stored: number }).stored]).toEqual([200, 1]);
+    const conversation = await conversationOf(admin.client, "Хуучин хаягаар");
+    await until(async () => (await messagesOf(admin.client, conversation.id)).length === 2);
+    const forged = await graph.callback([{ page, items: [textItem(page, psid, "Хуурамч", unique("m_"))] }], { secret: "not-the-app-secret" });
+    expect(forged.status).toBe(401);
   });
 
   it("connects a Page through Facebook Login: the Page list, the app subscribed to its fields, the Page token sealed", async () => {
@@ -236,13 +331,14 @@ describe("Messenger", () => {
     expect(messages[2]?.attachments).toEqual([]);
   });
 
-  it("ignores a Page no channel has, refuses a malformed body with 400, and stores nothing for either", async () => {
+  it("ignores a Page no channel has and a signed body that fits no documented shape, answering 200 and storing nothing", async () => {
     const { admin, channel, page } = await connectPage();
     const stranger = graph.addPage("Unknown");
     const unknown = await graph.callback([{ page: stranger, items: [textItem(stranger, "1", "hi", unique("m_"))] }]);
     expect([unknown.status, (unknown.body as { stored: number }).stored]).toEqual([200, 0]);
+    // Meta disables a webhook that keeps failing, and a body it signed will not change when sent again.
     const malformed = await graph.callback([], { raw: JSON.stringify({ object: "page", entry: [{ id: page.id, messaging: "nope" }] }) });
-    expect(malformed.status).toBe(400);
+    expect([malformed.status, malformed.body]).toEqual([200, { ok: true, stored: 0, ignored: 0, invalid: 1 }]);
     expect(await countEvents(t.database.db, admin.me.company_id, channel.id)).toBe(0);
   });
 
@@ -355,7 +451,7 @@ describe("Messenger", () => {
     expect(toCustomer()[0]?.body.message.text).toBe(answer);
     const conversation = await conversationOf(admin.client, answer);
     const thread = `/api/interactions/${conversation.id}/messenger-thread`;
-    expect((await admin.client.get<MessengerThreadView>(thread)).body).toEqual({ in_page_inbox: false });
+    expect((await admin.client.get<MessengerThreadView>(thread)).body).toEqual({ in_page_inbox: false, owner_app_id: null });
 
     // Another company sees none of it and moves nothing.
     const other = await companyAdmin(t);
@@ -364,7 +460,7 @@ describe("Messenger", () => {
     expect(graph.handovers.filter((h) => h.page === page.id)).toHaveLength(0);
 
     const passed = await admin.client.post<MessengerThreadView>(`${thread}/pass`, {});
-    expect(passed.body).toEqual({ in_page_inbox: true });
+    expect(passed.body).toEqual({ in_page_inbox: true, owner_app_id: PAGE_INBOX_APP_ID });
     expect(graph.handovers.filter((h) => h.page === page.id)).toEqual([
       { edge: "pass_thread_control", page: page.id, body: expect.objectContaining({ recipient: { id: psid }, target_app_id: Number(PAGE_INBOX_APP_ID) }) },
     ]);
@@ -412,7 +508,7 @@ describe("Messenger", () => {
     await graph.callback([{ page, items: [control("take_thread_control", { previous_owner_app_id: APP.id, new_owner_app_id: PAGE_INBOX_APP_ID })] }]);
     await until(async () => (await admin.client.get<MessengerThreadView>(thread)).body.in_page_inbox);
     const taken = await admin.client.post<MessengerThreadView>(`${thread}/take`, {});
-    expect(taken.body).toEqual({ in_page_inbox: false });
+    expect(taken.body).toEqual({ in_page_inbox: false, owner_app_id: null });
     expect(graph.handovers.filter((h) => h.page === page.id).map((h) => [h.edge, h.body.recipient])).toEqual([
       ["pass_thread_control", { id: psid }],
       ["take_thread_control", { id: psid }],
@@ -432,6 +528,154 @@ describe("Messenger", () => {
     ]);
     expect(events.find((e) => e.type === "handover.changed")?.payload.by).toMatchObject({ id: admin.me.ID });
     expect(graph.violations).toEqual([]);
+  });
+
+  it("stores a batch's text, image and postback beside a delivery receipt (no timestamp) and app_roles (no sender), and records the delivery", async () => {
+    const { admin, page } = await connectPage();
+    const psid = graph.addCustomer();
+    await graph.callback([{ page, items: [textItem(page, psid, "Эхлэл", unique("m_"))] }]);
+    const conversation = await conversationOf(admin.client, "Эхлэл");
+    const reply = await admin.client.post<MessageView>(`/api/interactions/${conversation.id}/messages`, { client_id: unique("r-"), text: "Сайн байна уу" });
+    const statusOf = async () => (await messagesOf(admin.client, conversation.id)).find((m) => m.id === reply.body.id)?.status;
+    await until(async () => (await statusOf()) === "sent");
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(24, 5)]);
+    const image = graph.hostMedia(`${unique()}.png`, "image/png", png);
+    const sentMid = graph.sent.find((sent) => sent.body.message.text === "Сайн байна уу")?.mid;
+    // As Meta documents them: message_deliveries carries no timestamp, messaging_handovers' app_roles no sender.
+    const raw = JSON.stringify({
+      object: "page",
+      entry: [
+        {
+          id: page.id,
+          time: Date.now(),
+          messaging: [
+            textItem(page, psid, "Энэ юу вэ", unique("m_")),
+            { sender: { id: psid }, recipient: { id: page.id }, delivery: { mids: [sentMid], watermark: Date.now() } },
+            { recipient: { id: page.id }, timestamp: Date.now(), app_roles: { [APP.id]: ["primary_receiver"] } },
+            {
+              sender: { id: psid },
+              recipient: { id: page.id },
+              timestamp: Date.now(),
+              message: { mid: unique("m_"), attachments: [{ type: "image", payload: { url: image } }] },
+            },
+            { sender: { id: psid }, recipient: { id: page.id }, timestamp: Date.now(), postback: { mid: unique("m_"), title: "Захиалах", payload: "ORDER" } },
+          ],
+        },
+      ],
+    });
+    const answer = await graph.callback([], { raw });
+    expect([answer.status, answer.body]).toEqual([200, { ok: true, stored: 4, ignored: 1, invalid: 0 }]);
+    await until(async () => (await messagesOf(admin.client, conversation.id)).length === 5);
+    const messages = (await messagesOf(admin.client, conversation.id)).reverse();
+    expect(messages.map((m) => m.text)).toEqual(["Эхлэл", "Сайн байна уу", "Энэ юу вэ", "", "Захиалах"]);
+    expect(messages[3]?.attachments).toEqual([expect.objectContaining({ mime: "image/png" })]);
+    await until(async () => (await statusOf()) === "delivered");
+  });
+
+  it("shows who really sent an echo: the Page inbox, or another app of the Page, never the AI agent", async () => {
+    const { admin, page } = await connectPage();
+    const psid = graph.addCustomer();
+    await graph.callback([{ page, items: [textItem(page, psid, "Хэн хариулах вэ", unique("m_"))] }]);
+    const conversation = await conversationOf(admin.client, "Хэн хариулах вэ");
+    const echo = (text: string, appId?: number) => ({
+      sender: { id: page.id },
+      recipient: { id: psid },
+      timestamp: Date.now(),
+      message: { mid: unique("m_"), text, is_echo: true, ...(appId === undefined ? {} : { app_id: appId }) },
+    });
+    await graph.callback([{ page, items: [echo("Хуудаснаас", Number(PAGE_INBOX_APP_ID)), echo("Өөр аппаас", 1517776481860111)] }]);
+    await until(async () => (await messagesOf(admin.client, conversation.id)).length === 3);
+    const [, fromInbox, fromApp] = (await messagesOf(admin.client, conversation.id)).reverse();
+    expect(fromInbox).toMatchObject({ text: "Хуудаснаас", direction: "out", is_bot: false, sent_via: { kind: "page_inbox", app_id: null } });
+    expect(fromApp).toMatchObject({ text: "Өөр аппаас", direction: "out", is_bot: false, sent_via: { kind: "other_app", app_id: "1517776481860111" } });
+  });
+
+  it("shows a standby echo of a media template sent from the Page inbox", async () => {
+    const { admin, page } = await connectPage();
+    const psid = graph.addCustomer();
+    await graph.callback([{ page, items: [textItem(page, psid, "Зураг байна уу", unique("m_"))] }]);
+    const conversation = await conversationOf(admin.client, "Зураг байна уу");
+    const template = {
+      sender: { id: page.id },
+      recipient: { id: psid },
+      timestamp: Date.now(),
+      message: {
+        mid: unique("m_"),
+        is_echo: true,
+        app_id: Number(PAGE_INBOX_APP_ID),
+        attachments: [
+          {
+            type: "template",
+            payload: { template_type: "media", elements: [{ media_type: "image", url: "https://www.facebook.com/photo.php?fbid=1234" }] },
+          },
+        ],
+      },
+    };
+    await graph.callback([{ page, items: [], standby: [template] }]);
+    await until(async () => (await messagesOf(admin.client, conversation.id)).length === 2);
+    const [echoed] = await messagesOf(admin.client, conversation.id);
+    expect(echoed).toMatchObject({ direction: "out", sent_via: { kind: "page_inbox" } });
+    expect(echoed?.text).toContain("https://www.facebook.com/photo.php?fbid=1234");
+  });
+
+  it("names another app that takes the thread as that app, not as the Page inbox", async () => {
+    const { admin, page } = await connectPage();
+    const psid = graph.addCustomer();
+    await graph.callback([{ page, items: [textItem(page, psid, "Тусламж", unique("m_"))] }]);
+    const conversation = await conversationOf(admin.client, "Тусламж");
+    graph.takeThread(page, psid, "777000111222333");
+    await graph.callback([
+      {
+        page,
+        items: [
+          {
+            sender: { id: psid },
+            recipient: { id: page.id },
+            timestamp: Date.now(),
+            take_thread_control: { previous_owner_app_id: APP.id, new_owner_app_id: "777000111222333", metadata: "bot" },
+          },
+        ],
+      },
+    ]);
+    const thread = `/api/interactions/${conversation.id}/messenger-thread`;
+    await until(async () => (await admin.client.get<MessengerThreadView>(thread)).body.owner_app_id === "777000111222333");
+    const events = (await admin.client.get<{ items: InteractionEventView[] }>(`/api/interactions/${conversation.id}/events?after=0`)).body.items;
+    expect(events.filter((e) => e.type === "handover.changed").map((e) => [e.payload.owner, e.payload.owner_app_id, e.payload.reason])).toEqual([
+      ["other_app", "777000111222333", "taken"],
+    ]);
+  });
+
+  it("shows a message whose file Meta cannot hand over yet at once, with the link, and puts the file in when it arrives", async () => {
+    const { admin, page } = await connectPage();
+    const psid = graph.addCustomer();
+    await graph.callback([{ page, items: [textItem(page, psid, "Баримт явуулъя", unique("m_"))] }]);
+    const conversation = await conversationOf(admin.client, "Баримт явуулъя");
+    const pdf = Buffer.from("%PDF-1.4 receipt");
+    const url = graph.hostMedia(`${unique()}.pdf`, "application/pdf", pdf, 2);
+    const item = {
+      ...textItem(page, psid, "Төлбөрийн баримт", unique("m_")),
+      message: { mid: unique("m_"), text: "Төлбөрийн баримт", attachments: [{ type: "file", payload: { url } }] },
+    };
+    await graph.callback([{ page, items: [item] }]);
+    // At once: the text, the link and a note that the file is coming, with no wait for a retry.
+    await until(async () => (await messagesOf(admin.client, conversation.id)).length === 2);
+    const [first] = await messagesOf(admin.client, conversation.id);
+    expect(first?.text.split("\n")).toEqual(["Төлбөрийн баримт", `Файлыг одоохондоо татаж чадсангүй, ирмэгц энд нэмэгдэнэ: ${url}`]);
+    expect(first?.attachments).toEqual([]);
+    await until(async () => {
+      await makeWaitingJobsDue(t);
+      return ((await messagesOf(admin.client, conversation.id))[0]?.attachments.length ?? 0) === 1;
+    }, 20_000);
+    const [arrived] = await messagesOf(admin.client, conversation.id);
+    expect(arrived).toMatchObject({
+      id: first?.id,
+      text: "Төлбөрийн баримт",
+      attachments: [expect.objectContaining({ mime: "application/pdf", size: pdf.length })],
+    });
+    const events = (await admin.client.get<{ items: InteractionEventView[] }>(`/api/interactions/${conversation.id}/events?after=0`)).body.items;
+    expect(events.filter((e) => e.type === "message.updated")).toEqual([
+      expect.objectContaining({ payload: expect.objectContaining({ message_id: first?.id, text: "Төлбөрийн баримт" }) }),
+    ]);
   });
 
   it("sends a rating request to the Messenger customer as a link to the rating page", async () => {

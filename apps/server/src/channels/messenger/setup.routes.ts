@@ -9,22 +9,27 @@ import * as handover from "./handover.service.ts";
 import * as messenger from "./oauth.service.ts";
 
 export function messengerSetupRoutes(app: TypedApp, ctx: AppContext) {
-  /** Meta's verification of the app's webhook: the challenge echoed when the verify token matches, else 403. */
-  app.get(
-    `/webhooks/messenger/${MESSENGER_WEBHOOK_KEY}`,
-    {
-      config: { access: { public: true }, rateLimit: { max: 60, timeWindow: "1 minute", errorResponseBuilder: () => new AppError("rate_limited") } },
-      schema: {
-        querystring: z.object({ "hub.mode": z.string().optional(), "hub.verify_token": z.string().optional(), "hub.challenge": z.string().optional() }),
+  /**
+   * Meta's verification of the app's webhook: the challenge echoed when the verify token matches, else 403.
+   * The callback URL is PUBLIC_URL/webhooks/messenger (README); the older .../messenger/meta-app still answers.
+   */
+  for (const path of ["/webhooks/messenger", `/webhooks/messenger/${MESSENGER_WEBHOOK_KEY}`]) {
+    app.get(
+      path,
+      {
+        config: { access: { public: true }, rateLimit: { max: 60, timeWindow: "1 minute", errorResponseBuilder: () => new AppError("rate_limited") } },
+        schema: {
+          querystring: z.object({ "hub.mode": z.string().optional(), "hub.verify_token": z.string().optional(), "hub.challenge": z.string().optional() }),
+        },
       },
-    },
-    async (req, reply) => {
-      const expected = ctx.config.META_VERIFY_TOKEN;
-      const ok = expected && req.query["hub.mode"] === "subscribe" && req.query["hub.verify_token"] === expected && req.query["hub.challenge"];
-      if (!ok) throw new AppError("forbidden");
-      return reply.type("text/plain").send(req.query["hub.challenge"]);
-    },
-  );
+      async (req, reply) => {
+        const expected = ctx.config.META_VERIFY_TOKEN;
+        const ok = expected && req.query["hub.mode"] === "subscribe" && req.query["hub.verify_token"] === expected && req.query["hub.challenge"];
+        if (!ok) throw new AppError("forbidden");
+        return reply.type("text/plain").send(req.query["hub.challenge"]);
+      },
+    );
+  }
   app.get(
     "/api/messenger/login",
     { config: { access: { permission: "settings.edit" } }, schema: channelMessengerEndpoints["GET /api/messenger/login"] },

@@ -1,9 +1,11 @@
 import type { AppContext } from "../../context.ts";
+import { parseExactJson } from "../../platform/http/raw-body.ts";
 
 /** Viber's REST API answers 200 with a status of its own; 0 is success (developers.viber.com, REST bot API). */
 export interface ViberReply {
   status: number;
   status_message?: string;
+  /** A 64-bit integer: its digits as a string when beyond 2^53 (parseExactJson). */
   message_token?: number | string;
   [key: string]: unknown;
 }
@@ -24,7 +26,14 @@ export async function callViber(ctx: AppContext, token: string, endpoint: string
     throw new ViberUnreachable(String(error));
   });
   if (response.status >= 500) throw new ViberUnreachable(`viber answered ${response.status}`);
-  const reply = (await response.json().catch(() => null)) as ViberReply | null;
+  // message_token is a 64-bit integer: read so that no digit is rounded away (it is the id receipts name).
+  const text = await response.text().catch(() => "");
+  let reply: ViberReply | null;
+  try {
+    reply = parseExactJson(text) as ViberReply | null;
+  } catch {
+    reply = null;
+  }
   if (!reply || typeof reply.status !== "number") throw new ViberUnreachable(`viber answered ${response.status} without a status`);
   return reply;
 }

@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode, startTestApp, type Client, type TestApp } from "../../../test/harness.ts";
 import { companyAdmin, unique } from "../../../test/factories.ts";
-import { describeChannelConformance } from "../../../test/channel-conformance.ts";
+import { describeChannelConformance, describeDocumentedCases } from "../../../test/channel-conformance.ts";
+import { VIBER_DOC_CASES, type ViberDocCase } from "../../../test/fixtures/viber-docs.ts";
 import { startFakeViber, type FakeBot, type FakeViber } from "../../../test/fake-viber.ts";
 import { makeWaitingJobsDue } from "../../../test/jobs.ts";
 import { until } from "../../../test/sockets.ts";
@@ -37,8 +38,8 @@ afterAll(async () => {
   await viber.close();
 });
 
-/** Viber's message tokens are numbers; a test's event id maps to one, so a redelivery carries the same. */
-const tokenOf = (eventId: string) => Number.parseInt(eventId.replace(/[^0-9a-f]/g, "").slice(-12) || "1", 16);
+/** Viber's message tokens are 64-bit integers (19 digits); a test's event id maps to one, so a redelivery carries the same. */
+const tokenOf = (eventId: string) => 5_700_000_000_000_000_000n + BigInt(`0x${eventId.replace(/[^0-9a-f]/g, "").slice(-12) || "1"}`);
 
 async function connectBot(welcome = "") {
   const admin = await companyAdmin(t);
@@ -98,6 +99,77 @@ describeChannelConformance(
   () => t,
 );
 
+/** A documented callback sent to a bot of its own, after what it needs (a conversation, a reply, an unsubscription). */
+async function runDocumented(example: ViberDocCase) {
+  const { admin, bot, channel } = await connectBot("Тавтай морил!");
+  const userId = "01234567890A=";
+  const message = (text: string) =>
+    viber.callback(bot, {
+      event: "message",
+      message_token: tokenOf(unique("ev-")),
+      sender: { id: userId, name: "John McClane" },
+      message: { type: "text", text },
+    });
+  let replyToken = 0n;
+  let replyId = 0;
+  let conversationId = 0;
+  if (example.before) {
+    const opening = `Сайн уу ${unique()}`;
+    await message(opening);
+    conversationId = (await conversationOf(admin.client, opening)).id;
+    const text = `Хариу ${unique()}`;
+    replyId = (await admin.client.post<MessageView>(`/api/interactions/${conversationId}/messages`, { client_id: unique("r-"), text })).body.id;
+    await until(async () => (await messagesOf(admin.client, conversationId)).find((m) => m.id === replyId)?.status === "sent");
+    replyToken = BigInt(viber.sent.find((m) => m.body.text === text)?.messageToken ?? "0");
+    if (example.before === "unsubscribed") {
+      await t.database.db.execute(sql`update contact_identities set unsubscribed_at = now() where channel_id = ${channel.id} and external_id = ${userId}`);
+    }
+  }
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16, 9)]);
+  const media = (type: "picture" | "video" | "file") =>
+    type === "picture"
+      ? viber.hostMedia(`${unique()}.png`, "image/png", png)
+      : type === "file"
+        ? viber.hostMedia(`${unique()}.pdf`, "application/pdf", Buffer.from("%PDF-1.4 documented"))
+        : viber.hostMedia(`${unique()}.mp4`, "video/mp4", Buffer.from([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70]));
+  const answer = await viber.callback(bot, example.callback({ media, reply: { token: replyToken, userId } }));
+  const wanted = example.expect;
+  const effect = async () => {
+    if ("answered" in wanted) return;
+    if ("welcome" in wanted) return expect(answer.body).toMatchObject({ type: "text", text: "Тавтай морил!" });
+    if ("unsubscribed" in wanted) {
+      return until(async () => {
+        const rows = await t.database.db.execute<{ at: string | null }>(
+          sql`select unsubscribed_at as at from contact_identities where channel_id = ${channel.id} and external_id = ${userId}`,
+        );
+        return Boolean(rows.rows[0]?.at) === wanted.unsubscribed;
+      });
+    }
+    if ("status" in wanted) return until(async () => (await messagesOf(admin.client, conversationId)).find((m) => m.id === replyId)?.status === wanted.status);
+    await until(async () => {
+      const list = await admin.client.get<{ items: InteractionView[] }>("/api/interactions?status=open&limit=10");
+      const found = list.body.items[0];
+      if (!found) return false;
+      return (await messagesOf(admin.client, found.id)).some(
+        (m) =>
+          m.direction === "in" &&
+          (!wanted.message.text || m.text.includes(wanted.message.text)) &&
+          (!wanted.message.attachment || m.attachments.some((file) => file.mime.startsWith(wanted.message.attachment ?? ""))),
+      );
+    });
+  };
+  return { answer, effect: example.outcome === "handled" ? effect : undefined };
+}
+
+describeDocumentedCases("Viber", () =>
+  VIBER_DOC_CASES.map((example) => ({
+    label: `${example.event}: ${example.name}`,
+    source: example.source,
+    outcome: example.outcome,
+    run: () => runDocumented(example),
+  })),
+);
+
 describe("Viber", () => {
   it("connects a bot by its token: the account is checked, the webhook set with the handled events, the token never shown", async () => {
     const admin = await companyAdmin(t);
@@ -141,20 +213,52 @@ describe("Viber", () => {
     expect(sent?.body).toMatchObject({ receiver: person.id, type: "text", sender: { name: bot.name, avatar: "https://media.viber.test/icon.jpg" } });
     const statusOf = async () => (await messagesOf(admin.client, conversation.id)).find((m) => m.id === reply.body.id)?.status;
     await until(async () => (await statusOf()) === "sent");
-    const seenToken = 5_000_000_000_000_000 + viber.sent.indexOf(sent as never) + 1;
+    // Viber's token has 19 digits: the receipts name it exactly, and only the exact one matches.
+    const seenToken = BigInt(sent?.messageToken ?? "0");
+    expect(seenToken).toBeGreaterThan(BigInt(Number.MAX_SAFE_INTEGER));
+    expect((await viber.callback(bot, { event: "seen", message_token: seenToken + 1n, user_id: person.id })).status).toBe(200);
     expect((await viber.callback(bot, { event: "delivered", message_token: seenToken, user_id: person.id })).status).toBe(200);
+    await until(async () => (await statusOf()) === "delivered");
     expect((await viber.callback(bot, { event: "seen", message_token: seenToken, user_id: person.id })).status).toBe(200);
     await until(async () => (await statusOf()) === "seen");
     const events = (await admin.client.get<{ items: InteractionEventView[] }>(`/api/interactions/${conversation.id}/events?after=0`)).body.items;
-    expect(events.filter((e) => e.type === "message.status").map((e) => e.payload.status)).toEqual(["sent", "seen"]);
+    expect(events.filter((e) => e.type === "message.status").map((e) => e.payload.status)).toEqual(["sent", "delivered", "seen"]);
 
     const second = await admin.client.post<MessageView>(`/api/interactions/${conversation.id}/messages`, { client_id: unique("r-"), text: "Өөр асуулт?" });
     await until(async () => viber.sent.some((m) => m.body.text === "Өөр асуулт?"));
-    const failedToken = 5_000_000_000_000_000 + viber.sent.findIndex((m) => m.body.text === "Өөр асуулт?") + 1;
+    const failedToken = BigInt(viber.sent.find((m) => m.body.text === "Өөр асуулт?")?.messageToken ?? "0");
     await until(async () => (await messagesOf(admin.client, conversation.id)).find((m) => m.id === second.body.id)?.status === "sent");
     await viber.callback(bot, { event: "failed", message_token: failedToken, user_id: person.id, desc: "failed on device" });
     await until(async () => (await messagesOf(admin.client, conversation.id)).find((m) => m.id === second.body.id)?.status === "retry");
     expect(viber.violations).toEqual([]);
+  });
+
+  it("keeps two messages whose 19-digit tokens a JavaScript number cannot tell apart, and stores each token exactly", async () => {
+    const { admin, bot } = await connectBot();
+    const person = customer(bot);
+    // 5741311803571721087 and …088 are the same number once read by JSON.parse: the second looked like a redelivery.
+    expect(Number("5741311803571721087")).toBe(Number("5741311803571721088"));
+    const send = (text: string, token: bigint) =>
+      viber.callback(bot, { event: "message", message_token: token, sender: { id: person.id, name: "Болд" }, message: { type: "text", text } });
+    expect((await send("Эхний мессеж", 5_741_311_803_571_721_087n)).status).toBe(200);
+    expect((await send("Хоёр дахь мессеж", 5_741_311_803_571_721_088n)).status).toBe(200);
+    const conversation = await conversationOf(admin.client, "Хоёр дахь мессеж");
+    expect((await messagesOf(admin.client, conversation.id)).map((m) => m.text).reverse()).toEqual(["Эхний мессеж", "Хоёр дахь мессеж"]);
+    const rows = await t.database.db.execute<{ id: string }>(
+      sql`select provider_message_id as id from messages where interaction_id = ${conversation.id} order by seq`,
+    );
+    expect(rows.rows.map((row) => row.id)).toEqual(["viber:5741311803571721087", "viber:5741311803571721088"]);
+  });
+
+  it("takes a sticker whose sticker_id is a string, as Viber's docs show it, or a number, as its SDKs send it", async () => {
+    const { admin, bot } = await connectBot();
+    const person = customer(bot);
+    await person.says("Стикер явуулъя");
+    const conversation = await conversationOf(admin.client, "Стикер явуулъя");
+    expect((await person.says("", unique("ev-"), { type: "sticker", sticker_id: "40129" })).status).toBe(200);
+    expect((await person.says("", unique("ev-"), { type: "sticker", sticker_id: 40133 })).status).toBe(200);
+    await until(async () => (await messagesOf(admin.client, conversation.id)).length === 3);
+    expect((await messagesOf(admin.client, conversation.id)).map((m) => m.text).reverse()).toEqual(["Стикер явуулъя", "🖼 Sticker 40129", "🖼 Sticker 40133"]);
   });
 
   it("refuses replies to a customer who unsubscribed, until they write again", async () => {
@@ -300,10 +404,11 @@ describe("Viber", () => {
     expect(viber.violations).toEqual([]);
   });
 
-  it("refuses malformed callbacks with 400 and unknown bots with 401, storing nothing", async () => {
+  it("answers a signed callback that fits no documented shape 200, logged and stored nowhere; an unknown bot 401", async () => {
     const { admin, bot, channel } = await connectBot();
+    // Viber would send a refused callback again for an hour: one it cannot fix is answered 200 and skipped.
     const malformed = await viber.callback(bot, {}, { raw: JSON.stringify({ event: "message", timestamp: 1, message_token: 5, sender: { id: "" } }) });
-    expect(malformed.status).toBe(400);
+    expect([malformed.status, malformed.body]).toEqual([200, { ok: true, stored: 0, ignored: 0, invalid: 1 }]);
     const unknown = await fetch(`${t.url}/webhooks/viber/${unique("nokey-")}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     expect(unknown.status).toBe(401);
     expect(await countEvents(t.database.db, admin.me.company_id, channel.id)).toBe(0);

@@ -3,8 +3,8 @@ import type { AppContext } from "../../context.ts";
 import { findChannelByWebhookKey } from "../../modules/channels/channels.service.ts";
 import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
 import { setIdentityUnsubscribed } from "../../modules/contacts/contacts.service.ts";
-import type { InboundWebhook, NormalisedInbound, ProviderEvent } from "../adapter.ts";
-import { fetchInboundMedia } from "../inbound-media.ts";
+import type { InboundWebhook, NormalisedInbound, WebhookItems } from "../adapter.ts";
+import { InboundMediaSet } from "../inbound-media.ts";
 import { applyReceipt } from "../receipts.ts";
 import { channelSecrets } from "../secrets.ts";
 import { ViberCallback, type ViberMessage } from "./viber.callbacks.ts";
@@ -20,56 +20,97 @@ function signatureMatches(rawBody: Buffer, token: string, header: string | strin
 
 const parse = (body: unknown) => ViberCallback.safeParse(body);
 
-/** Events worth storing: messages, subscriptions and receipts. `webhook` and `conversation_started` are answered at once. */
-function eventsOf(body: unknown): ProviderEvent[] {
+/** The kind of a callback, for the log of one that is skipped. */
+const kindOf = (body: unknown) => {
+  const event = typeof body === "object" && body !== null ? (body as { event?: unknown }).event : undefined;
+  return `viber:${typeof event === "string" ? event.slice(0, 40) : "?"}`;
+};
+
+/**
+ * Events worth storing: messages, subscriptions and receipts. `webhook` (Viber's check) and
+ * `conversation_started` (answered in the response) need nothing stored; a callback of another kind, or
+ * one that fits no documented shape, is logged and answered 200, since Viber would only send it again.
+ */
+function eventsOf(body: unknown): WebhookItems {
   const parsed = parse(body);
-  if (!parsed.success) return [];
+  if (!parsed.success) {
+    const known = ["webhook", "message", "subscribed", "unsubscribed", "conversation_started", "delivered", "seen", "failed"];
+    const event = typeof body === "object" && body !== null ? (body as { event?: unknown }).event : undefined;
+    const reason = typeof event === "string" && !known.includes(event) ? "ignored" : "invalid";
+    return { events: [], skipped: [{ kind: kindOf(body), reason, detail: parsed.error.issues[0]?.path.join(".") }] };
+  }
   const callback = parsed.data;
+  const one = (providerEventId: string, orderingKey: string): WebhookItems => ({ events: [{ providerEventId, orderingKey, payload: callback }], skipped: [] });
   switch (callback.event) {
     case "message":
-      return [{ providerEventId: `message:${callback.message_token}`, orderingKey: callback.sender.id, payload: callback }];
+      return one(`message:${callback.message_token}`, callback.sender.id);
     case "subscribed":
-      return [{ providerEventId: `subscribed:${callback.user.id}:${callback.timestamp}`, orderingKey: callback.user.id, payload: callback }];
+      return one(`subscribed:${callback.user.id}:${callback.timestamp}`, callback.user.id);
     case "unsubscribed":
-      return [{ providerEventId: `unsubscribed:${callback.user_id}:${callback.timestamp}`, orderingKey: callback.user_id, payload: callback }];
+      return one(`unsubscribed:${callback.user_id}:${callback.timestamp}`, callback.user_id);
     case "delivered":
     case "seen":
     case "failed":
-      return [{ providerEventId: `${callback.event}:${callback.message_token}`, orderingKey: callback.user_id, payload: callback }];
+      return one(`${callback.event}:${callback.message_token}`, callback.user_id);
     default:
-      return [];
+      return { events: [], skipped: [] };
   }
 }
 
+const MEDIA_NAMES: Record<string, string> = { picture: "picture.jpg", video: "video.mp4", file: "file" };
+
+/** The buttons' texts of a rich-media (carousel) message, when it has no alt_text. */
+function richMediaText(message: ViberMessage) {
+  const buttons = (message.rich_media as { Buttons?: unknown } | null | undefined)?.Buttons;
+  const texts = Array.isArray(buttons)
+    ? buttons.flatMap((button) => {
+        const { Text, ActionBody, ActionType } = (button ?? {}) as { Text?: unknown; ActionBody?: unknown; ActionType?: unknown };
+        const text = typeof Text === "string" ? Text.replace(/<[^>]*>/g, "").trim() : "";
+        const link = ActionType === "open-url" && typeof ActionBody === "string" ? ActionBody : "";
+        return [text, link].filter(Boolean).join(" ") || [];
+      })
+    : [];
+  return texts.join("\n");
+}
+
+/** What a Viber message of any documented type shows in the inbox: its text, the file it carries, or a description. */
 async function messageText(ctx: AppContext, channel: ChannelRow, message: ViberMessage) {
-  const notes: string[] = [];
-  const attachments = [];
-  if ((message.type === "picture" || message.type === "video" || message.type === "file") && message.media) {
-    const name = message.file_name ?? (message.type === "picture" ? "picture.jpg" : message.type === "video" ? "video.mp4" : "file");
-    const fetched = await fetchInboundMedia(ctx, channel.companyId, message.media, name, "mn");
-    if ("attachment" in fetched) attachments.push(fetched.attachment);
-    else notes.push(fetched.note);
-  }
-  const caption = message.type === "picture" || message.type === "video" || message.type === "text" || message.type === "url" ? (message.text ?? "") : "";
+  const media = new InboundMediaSet(ctx, channel.companyId);
+  const fileType = MEDIA_NAMES[message.type];
+  if (fileType && message.media) await media.add(message.media, fileType, message.file_name);
+  const caption = ["text", "picture", "video", "url", "file"].includes(message.type) ? (message.text ?? "") : "";
   const described =
     message.type === "location" && message.location
-      ? `📍 ${message.location.lat}, ${message.location.lon} https://www.openstreetmap.org/?mlat=${message.location.lat}&mlon=${message.location.lon}`
+      ? [
+          `📍 ${message.location.lat}, ${message.location.lon}`,
+          message.location.address,
+          `https://www.openstreetmap.org/?mlat=${message.location.lat}&mlon=${message.location.lon}`,
+        ]
+          .filter(Boolean)
+          .join(" ")
       : message.type === "contact" && message.contact
         ? `👤 ${[message.contact.name, message.contact.phone_number].filter(Boolean).join(" ")}`
         : message.type === "sticker"
-          ? `🖼 Sticker${message.media ? ` ${message.media}` : ""}`
-          : message.type === "url" && !caption && message.media
+          ? `🖼 Sticker${message.sticker_id ? ` ${message.sticker_id}` : ""}${message.media ? ` ${message.media}` : ""}`
+          : message.type === "url" && message.media && message.media !== caption
             ? message.media
-            : "";
-  return { text: [caption, described, ...notes].filter(Boolean).join("\n"), attachments };
+            : message.type === "rich_media"
+              ? message.alt_text || richMediaText(message)
+              : !fileType && !caption && message.type !== "text"
+                ? [message.text, message.media].filter(Boolean).join(" ")
+                : "";
+  return { text: [caption, described, ...media.notes].filter(Boolean).join("\n"), attachments: media.attachments, pendingMedia: media.pending };
 }
 
 async function normalise(payload: unknown, channel: ChannelRow, ctx: AppContext): Promise<NormalisedInbound[]> {
   const parsed = parse(payload);
   if (!parsed.success || parsed.data.event !== "message") return [];
   const { sender, message, message_token } = parsed.data;
-  const { text, attachments } = await messageText(ctx, channel, message);
-  if (!text && !attachments.length) return [];
+  const { text, attachments, pendingMedia } = await messageText(ctx, channel, message);
+  if (!text && !attachments.length) {
+    ctx.log.info({ channelId: channel.id, type: message.type }, "viber message with nothing to show ignored");
+    return [];
+  }
   const [firstName = "", ...rest] = sender.name.trim().split(/\s+/);
   return [
     {
@@ -78,6 +119,7 @@ async function normalise(payload: unknown, channel: ChannelRow, ctx: AppContext)
       providerMessageId: `viber:${message_token}`,
       text,
       attachments,
+      pendingMedia,
       profile: { firstName, lastName: rest.join(" ") },
     },
   ];
@@ -91,6 +133,7 @@ async function apply(ctx: AppContext, payload: unknown, channel: ChannelRow) {
   // Writing to the bot, or subscribing, puts the person back on the channel.
   if (callback.event === "subscribed") await setIdentityUnsubscribed(ctx.db, channel.companyId, channel.id, callback.user.id, null);
   if (callback.event === "message") await setIdentityUnsubscribed(ctx.db, channel.companyId, channel.id, callback.sender.id, null);
+  if (callback.event === "delivered") await applyReceipt(ctx, channel.companyId, `viber:${callback.message_token}`, "delivered");
   if (callback.event === "seen") await applyReceipt(ctx, channel.companyId, `viber:${callback.message_token}`, "seen");
   if (callback.event === "failed") await applyReceipt(ctx, channel.companyId, `viber:${callback.message_token}`, "retry");
 }
@@ -101,7 +144,6 @@ export const viberWebhook: InboundWebhook = {
     const secrets = channel ? channelSecrets<ViberSecrets>(ctx.secrets, channel) : null;
     return channel && secrets && signatureMatches(request.rawBody, secrets.token, request.headers["x-viber-content-signature"]) ? channel : null;
   },
-  wellFormed: (body) => parse(body).success,
   events: eventsOf,
   normalise,
   apply,

@@ -60,8 +60,15 @@ export function presentMessage(row: MessageRow, senderName: string): MessageView
     is_bot: row.isBot,
     is_private: row.isPrivate,
     client_id: row.clientId,
+    sent_via: sentViaOf(row.sentVia),
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** Who sent a reply outside Holboo, from messages.sent_via ("page_inbox", "app:<id>"). */
+function sentViaOf(value: string | null): MessageView["sent_via"] {
+  if (!value) return null;
+  return value === "page_inbox" ? { kind: "page_inbox", app_id: null } : { kind: "other_app", app_id: value.replace(/^app:/, "") || null };
 }
 
 export const presentEvent = (row: EventRow): InteractionEventView => ({

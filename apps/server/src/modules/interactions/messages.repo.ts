@@ -32,6 +32,8 @@ export interface MessageToAppend {
   isPrivate: boolean;
   clientId: string | null;
   providerMessageId: string | null;
+  /** A reply sent outside Holboo (messages.sent_via). */
+  sentVia: string | null;
   createdAt: Date;
   /** Moves the interaction's last-message preview (customer-visible messages only). */
   preview: string | null;
@@ -74,6 +76,7 @@ export async function appendMessage(
       isPrivate: message.isPrivate,
       clientId: message.clientId,
       providerMessageId: message.providerMessageId,
+      sentVia: message.sentVia,
       createdAt: message.createdAt,
       view: JSON.stringify(message.view),
     },
@@ -120,9 +123,9 @@ function appendMessageStatement(byInteraction: boolean, agentTurn: AgentTurnJob 
       WHERE ${which}
       RETURNING i.*
     ), message AS (
-      INSERT INTO messages (company_id, interaction_id, seq, direction, sender_type, sender_user_id, text, attachments, status, is_bot, is_private, client_id, provider_message_id, created_at)
+      INSERT INTO messages (company_id, interaction_id, seq, direction, sender_type, sender_user_id, text, attachments, status, is_bot, is_private, client_id, provider_message_id, sent_via, created_at)
       SELECT ${value("companyId")}, a.id, a.last_seq, ${value("direction")}, ${value("senderType")}, ${value("senderUserId")}::integer, ${value("text")}, ${value("attachments")}::jsonb,
-        ${value("status")}, ${value("isBot")}::boolean, ${value("isPrivate")}::boolean, ${value("clientId")}::text, ${value("providerMessageId")}::text, ${value("createdAt")}::timestamptz
+        ${value("status")}, ${value("isBot")}::boolean, ${value("isPrivate")}::boolean, ${value("clientId")}::text, ${value("providerMessageId")}::text, ${value("sentVia")}::text, ${value("createdAt")}::timestamptz
       FROM advanced a
       RETURNING *
     ), event AS (
@@ -193,6 +196,24 @@ export async function markSeen(db: Executor, companyId: number, interactionId: n
     .returning({ id: messages.id, seq: messages.seq });
 }
 
+/** Replies a provider took before a moment (a delivery watermark) marked delivered; the ids that changed. */
+export async function markDeliveredUpTo(db: Executor, companyId: number, interactionId: number, upTo: Date) {
+  return db
+    .update(messages)
+    .set({ status: "delivered" })
+    .where(
+      and(
+        eq(messages.companyId, companyId),
+        eq(messages.interactionId, interactionId),
+        eq(messages.direction, "out"),
+        eq(messages.isPrivate, false),
+        eq(messages.status, "sent"),
+        lte(messages.createdAt, upTo),
+      ),
+    )
+    .returning({ id: messages.id, seq: messages.seq });
+}
+
 export async function setMessageDelivery(
   db: Executor,
   companyId: number,
@@ -206,6 +227,24 @@ export async function setMessageDelivery(
     .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
     .returning();
   return row ?? null;
+}
+
+/** A message's text and attachments replaced (a provider's file that arrived late); the row after. */
+export async function setMessageContent(db: Executor, companyId: number, id: number, content: { text: string; attachments: AttachmentView[] }) {
+  const [row] = await db
+    .update(messages)
+    .set({ text: content.text, attachments: content.attachments })
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** The conversation's list preview, when this message is still its latest customer-visible one. */
+export async function setPreviewIfLatest(db: Executor, companyId: number, interactionId: number, seq: number, preview: string) {
+  await db.execute(sql`
+    UPDATE interactions SET last_message_preview = ${preview}
+    WHERE company_id = ${companyId} AND id = ${interactionId}
+      AND NOT EXISTS (SELECT 1 FROM messages WHERE company_id = ${companyId} AND interaction_id = ${interactionId} AND seq > ${seq} AND NOT is_private)`);
 }
 
 /** The stored files behind attachment ids, as attachment views; ids of another company are simply absent. */

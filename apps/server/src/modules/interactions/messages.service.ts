@@ -30,7 +30,15 @@ import { publish } from "./publisher.ts";
 
 // What other features read and write of this one: the repository functions they may call, named here so
 // the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
-export { findByProviderId, findMessage, isAttachmentVisibleToIdentity, lastInboundAt, listMessagesBefore, setMessageDelivery } from "./messages.repo.ts";
+export {
+  findByProviderId,
+  findMessage,
+  isAttachmentVisibleToIdentity,
+  lastInboundAt,
+  listMessagesBefore,
+  markDeliveredUpTo,
+  setMessageDelivery,
+} from "./messages.repo.ts";
 export { publish } from "./publisher.ts";
 
 /** Attachments for a new message; every id must be a file of the company. */
@@ -51,6 +59,8 @@ interface NewMessage {
   isBot: boolean;
   clientId: string | null;
   providerMessageId: string | null;
+  /** A reply someone sent outside Holboo ("page_inbox", "app:<id>"); absent for every other message. */
+  sentVia?: string | null;
   /** `sending` until a provider confirms; a message the commit itself delivers is `sent` at once. */
   status?: "sending" | "sent";
 }
@@ -67,6 +77,7 @@ function toAppend(message: NewMessage, now: Date): MessageToAppend {
     isPrivate: message.isPrivate,
     clientId: message.clientId,
     providerMessageId: message.providerMessageId,
+    sentVia: message.sentVia ?? null,
     createdAt: now,
   };
   // The statement fills in what the insert assigns: the id, the interaction and the sequence number.
@@ -361,11 +372,18 @@ export async function markRead(ctx: AppContext, interaction: InteractionRow, rea
 }
 
 /**
- * A reply a person sent from the provider's own inbox (Messenger's Page inbox echo): shown in the open
- * conversation as sent, never handed to the provider again; once per provider id.
+ * A reply someone sent outside Holboo, as the provider echoed it (from Messenger's Page inbox, or from
+ * another app connected to the Page): shown in the open conversation as sent, by whom (`sentVia`), never
+ * handed to the provider again; once per provider id. The stored message, or null when there was none to
+ * add it to or it was stored already.
  */
-export async function recordProviderReply(ctx: AppContext, companyId: number, identityId: number, text: string, providerMessageId: string) {
-  if (await findByProviderId(ctx.db, companyId, providerMessageId)) return;
+export async function recordProviderReply(
+  ctx: AppContext,
+  companyId: number,
+  identityId: number,
+  reply: { text: string; attachments: AttachmentView[]; providerMessageId: string; sentVia: string },
+): Promise<MessageRow | null> {
+  if (await findByProviderId(ctx.db, companyId, reply.providerMessageId)) return null;
   const done = await ctx.db
     .transaction(async (tx) => {
       const open = await findOpenForIdentity(tx, companyId, identityId);
@@ -376,19 +394,22 @@ export async function recordProviderReply(ctx: AppContext, companyId: number, id
         senderType: "user",
         senderUserId: null,
         senderName: "",
-        text,
-        attachments: [],
+        text: reply.text,
+        attachments: reply.attachments,
         isPrivate: false,
         isBot: false,
         clientId: null,
-        providerMessageId,
+        providerMessageId: reply.providerMessageId,
+        sentVia: reply.sentVia,
         status: "sent",
       });
-      return { before: locked, after: recorded.interaction, event: recorded.event };
+      return { before: locked, after: recorded.interaction, event: recorded.event, row: recorded.row };
     })
     .catch((error: unknown) => {
       if (isUniqueViolation(error)) return null;
       throw error;
     });
-  if (done) publish(ctx, [done.before, done.after], [done.event]);
+  if (!done) return null;
+  publish(ctx, [done.before, done.after], [done.event]);
+  return done.row;
 }

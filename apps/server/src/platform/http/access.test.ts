@@ -47,7 +47,9 @@ describe("route access declarations", () => {
         "POST /webhooks/:type/:key",
         "POST /webhooks/cti/:key",
         // Meta's webhook verification, and the media of replies that Viber and Messenger download.
+        "GET /webhooks/messenger",
         "GET /webhooks/messenger/meta-app",
+        "POST /webhooks/:type",
         "GET /api/billing/qpay/callback/:id/:mac",
         "POST /api/billing/qpay/callback/:id/:mac",
         "GET /api/channel-media/:company_id/:file_id/:signature",

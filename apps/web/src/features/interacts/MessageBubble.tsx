@@ -1,6 +1,6 @@
 import { LIMITS, type MessageStatus, type MessageView } from "@holboo/core";
 import { ActionIcon, Badge, Group, Loader, Paper, Stack, Text } from "@mantine/core";
-import { IconAlertCircle, IconCheck, IconEye, IconLock, IconPaperclip, IconPlus, IconRobot } from "@tabler/icons-react";
+import { IconAlertCircle, IconBrandMessenger, IconCheck, IconChecks, IconEye, IconLock, IconPaperclip, IconPlus, IconRobot } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { EmailBody } from "./EmailBody.tsx";
@@ -9,6 +9,7 @@ import { UserAvatar } from "../../components/shared/UserAvatar.tsx";
 
 const STATUS_ICON: Record<MessageStatus, ReactNode> = {
   sent: <IconCheck size={13} />,
+  delivered: <IconChecks size={13} />,
   seen: <IconEye size={13} />,
   retry: <IconAlertCircle size={13} />,
   sending: <Loader size={10} />,
@@ -33,7 +34,10 @@ export function MessageBubble({
   const { t } = useTranslation("inbox");
   const mine = message.direction === "out";
   const asMail = email && !mine && message.sender_type === "contact" && message.id > 0;
-  const name = message.sender_type === "contact" ? message.sender.name || t("customer") : message.sender.name || t("bot");
+  // A reply written outside Holboo (Messenger's Page inbox, another app of the Page) is theirs, not the AI agent's.
+  const via = message.sent_via ?? null;
+  const viaName = via ? (via.kind === "page_inbox" ? t("sentVia.pageInbox") : t("sentVia.otherApp", { app: via.app_id ?? "?" })) : null;
+  const name = message.sender_type === "contact" ? message.sender.name || t("customer") : (viaName ?? (message.sender.name || t("bot")));
   const content = (
     <>
       {message.text && <Text size="sm">{message.text}</Text>}
@@ -85,6 +89,11 @@ export function MessageBubble({
           {asMail ? <EmailBody interactionId={message.interaction_id} messageId={message.id} attachments={message.attachments} fallback={content} /> : content}
         </Paper>
         <Group gap={6} c="dimmed" fz={11}>
+          {via && (
+            <Group gap={2} data-testid="bubble-sent-via">
+              <IconBrandMessenger size={12} />
+            </Group>
+          )}
           {message.is_bot && (
             <Group gap={2}>
               <IconRobot size={12} />

@@ -1,4 +1,4 @@
-import type { InteractionView } from "@holboo/core";
+import { MESSENGER_PAGE_INBOX_APP_ID, type InteractionView } from "@holboo/core";
 import { Alert, Button, Group } from "@mantine/core";
 import { IconBrandMessenger } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -28,7 +28,13 @@ export function MessengerHandover({ interaction, version, canEdit }: { interacti
   return (
     <Alert color={inPageInbox ? "blue" : "gray"} variant="light" icon={<IconBrandMessenger size={18} />} p="xs" data-testid="messenger-handover">
       <Group justify="space-between" gap="xs">
-        {inPageInbox && <span>{t("handover.inPageInbox")}</span>}
+        {inPageInbox && (
+          <span>
+            {!thread.data.owner_app_id || thread.data.owner_app_id === MESSENGER_PAGE_INBOX_APP_ID
+              ? t("handover.inPageInbox")
+              : t("handover.inOtherApp", { app: thread.data.owner_app_id })}
+          </span>
+        )}
         {canEdit && (
           <Button
             size="xs"

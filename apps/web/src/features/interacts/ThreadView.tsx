@@ -38,7 +38,9 @@ function EventLine({ event }: { event: InteractionEventView }) {
             : event.type === "rating.received"
               ? t("events.ratingReceived", { rating: String(p.rating) })
               : event.type === "handover.changed"
-                ? t(`handover.${String(p.reason)}`, { name: (p.by as { name?: string } | null)?.name ?? "" })
+                ? p.owner === "other_app"
+                  ? t(`handover.app.${String(p.reason)}`, { app: String(p.owner_app_id ?? "?") })
+                  : t(`handover.${String(p.reason)}`, { name: (p.by as { name?: string } | null)?.name ?? "" })
                 : null;
   if (!text) return null;
   return (
@@ -260,6 +262,7 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
                       is_bot: false,
                       is_private: message.is_private,
                       client_id: message.client_id,
+                      sent_via: null,
                       created_at: new Date().toISOString(),
                     }}
                     onRetry={() => void submit(message)}

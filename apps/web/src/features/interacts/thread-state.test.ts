@@ -21,6 +21,7 @@ const message = (seq: number): InteractionEventView => ({
       is_bot: false,
       is_private: false,
       client_id: null,
+      sent_via: null,
       created_at: "",
     } satisfies MessageView,
   },
@@ -41,5 +42,20 @@ describe("staff thread state", () => {
     state.apply([message(1), { interaction_id: 1, seq: 2, type: "message.status", created_at: "", payload: { message_ids: [100], status: "seen" } }]);
     const first = state.ordered()[0];
     expect(first?.kind === "message" && first.message.status).toBe("seen");
+  });
+
+  it("replaces a message's text and files with message.updated (a customer's file that arrived late)", () => {
+    const state = new ThreadState();
+    const file = { file_id: "f1", name: "receipt.pdf", mime: "application/pdf", size: 12 };
+    const updated = {
+      interaction_id: 1,
+      seq: 2,
+      type: "message.updated" as const,
+      created_at: "",
+      payload: { message_id: 100, text: "Баримт", attachments: [file] },
+    };
+    state.apply([message(1), updated, updated]);
+    const first = state.ordered()[0];
+    expect(first?.kind === "message" && [first.message.text, first.message.attachments]).toEqual(["Баримт", [file]]);
   });
 });

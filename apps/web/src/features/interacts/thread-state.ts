@@ -1,4 +1,4 @@
-import type { InteractionEventView, MessageStatus, MessageView } from "@holboo/core";
+import type { AttachmentView, InteractionEventView, MessageStatus, MessageView } from "@holboo/core";
 
 export type ThreadItem = { kind: "message"; seq: number; message: MessageView } | { kind: "event"; seq: number; event: InteractionEventView };
 
@@ -24,6 +24,12 @@ export class ThreadState {
       } else {
         this.items.set(event.seq, { kind: "event", seq: event.seq, event });
         if (event.type === "message.status") this.setStatus((event.payload.message_ids as number[]) ?? [], event.payload.status as MessageStatus);
+        if (event.type === "message.updated") {
+          this.setContent(event.payload.message_id as number, {
+            text: event.payload.text as string,
+            attachments: event.payload.attachments as AttachmentView[],
+          });
+        }
       }
     }
     return changed;
@@ -44,6 +50,13 @@ export class ThreadState {
       const item = seq === undefined ? undefined : this.items.get(seq);
       if (item?.kind === "message") this.items.set(seq as number, { ...item, message: { ...item.message, status } });
     }
+  }
+
+  /** A message whose text and files changed (a customer's file that arrived after it). */
+  private setContent(id: number, content: Pick<MessageView, "text" | "attachments">) {
+    const seq = this.byMessageId.get(id);
+    const item = seq === undefined ? undefined : this.items.get(seq);
+    if (item?.kind === "message") this.items.set(seq as number, { ...item, message: { ...item.message, ...content } });
   }
 
   ordered(): ThreadItem[] {

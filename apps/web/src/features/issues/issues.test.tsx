@@ -59,6 +59,7 @@ describe("issue from a customer's message bubble", () => {
     is_bot: false,
     is_private: false,
     client_id: null,
+    sent_via: null,
     created_at: "2026-11-23T10:00:00.000Z",
   });
 

@@ -144,6 +144,8 @@ export const messages = pgTable(
     isPrivate: boolean("is_private").notNull().default(false),
     providerMessageId: text("provider_message_id"),
     clientId: text("client_id"),
+    /** A reply someone sent outside Holboo, as the provider echoed it: "page_inbox", or "app:<id>" for another app. */
+    sentVia: text("sent_via"),
     createdAt: createdAt(),
   },
   (t) => [
