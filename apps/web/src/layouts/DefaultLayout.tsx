@@ -11,6 +11,7 @@ import { BillingGate } from "../features/billing/BillingGate.tsx";
 import { LiveAlerts } from "../features/help/LiveAlerts.tsx";
 import { IssueNotifier } from "../features/issues/IssueNotifier.tsx";
 import { useMe } from "../lib/session.ts";
+import { LiveStatusBanner } from "./LiveStatusBanner.tsx";
 
 // Lazy: a header button, kept out of the first screen's size budget.
 const HelpMenu = lazy(() => import("../features/help/HelpMenu.tsx").then((m) => ({ default: m.HelpMenu })));
@@ -65,9 +66,11 @@ export function DefaultLayout() {
           ))}
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main bg="var(--mantine-color-gray-0)">
+      {/* A column, so a screen that fills the window (the inbox: flex 1) fits below the banners instead of under them. */}
+      <AppShell.Main bg="var(--mantine-color-gray-0)" style={{ display: "flex", flexDirection: "column" }}>
         {me.company && <IssueNotifier />}
         {me.company && <LiveAlerts />}
+        {me.company && <LiveStatusBanner />}
         {me.company ? (
           <BillingGate>
             <Outlet />

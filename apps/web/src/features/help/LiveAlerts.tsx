@@ -3,7 +3,10 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import { onStaffConnect, useStaffEvent } from "../../lib/staff-socket.ts";
+import { onStaffConnect, useLiveReady, useStaffEvent } from "../../lib/staff-socket.ts";
+import { api } from "../../lib/api.ts";
+import { useContactName } from "../../lib/contact-name.ts";
+import { interactionKeys } from "../interacts/interactions.keys.ts";
 import { notificationPreferencesQuery, tabTitle, unreadQuery } from "./notifications.queries.ts";
 
 /** Which events alert, the chime and the notification: loaded with the first event, off the first screen. */
@@ -25,7 +28,8 @@ export function LiveAlerts() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const unread = useQuery(unreadQuery);
+  // Fetched once the socket is up (pushes keep it fresh from then on), and again after each reconnection.
+  const unread = useQuery({ ...unreadQuery, enabled: useLiveReady() });
   const preferences = useQuery(notificationPreferencesQuery);
   const reading = readingInteraction(pathname, search);
 
@@ -38,6 +42,16 @@ export function LiveAlerts() {
     };
   }, [conversations]);
 
+  // An anonymous visitor's message carries no name: the conversation's contact is named as the inbox names them.
+  const nameOf = useContactName();
+  const named = async (sender: string, interactionId: number) =>
+    sender ||
+    client
+      .fetchQuery({ queryKey: interactionKeys.one(interactionId), queryFn: () => api.get("/api/interactions/:id", { params: { id: interactionId } }) })
+      .then(
+        (conversation) => nameOf(conversation.contact),
+        () => "",
+      );
   const refreshCount = () => void client.invalidateQueries({ queryKey: unreadQuery.queryKey, exact: true });
   useStaffEvent<InteractionEventView>("interaction.event", (event) => {
     const visible = document.visibilityState === "visible";
@@ -46,8 +60,10 @@ export function LiveAlerts() {
       if (changesUnread(event)) refreshCount();
       const alert = alertFor(event, reading, visible);
       if (!alert || !chosen) return;
-      const title = t(alert.kind === "conversation" ? "alerts.newConversation" : "alerts.newMessage", { name: alert.name });
-      deliverAlert(alert, chosen, title, (id) => void navigate(`/interacts?id=${id}`));
+      void named(alert.name, alert.interactionId).then((name) => {
+        const title = t(alert.kind === "conversation" ? "alerts.newConversation" : "alerts.newMessage", { name });
+        deliverAlert(alert, chosen, title, (id) => void navigate(`/interacts?id=${id}`));
+      });
     });
   });
   // Read here or in another of this person's tabs; after a reconnection, pushes may have been missed.
