@@ -23,17 +23,20 @@ export function MessageBubble({
   onRetry,
   onCreateIssue,
   email = false,
+  contactName,
 }: {
   message: MessageView;
   onRetry?: () => void;
   onCreateIssue?: () => void;
+  /** The conversation's contact as every screen names them (useContactName): their messages carry it. */
+  contactName?: string;
   /** The conversation is on an e-mail channel: a customer's mail shows as written (EmailBody). */
   email?: boolean;
 }) {
   const { t } = useTranslation("inbox");
   const mine = message.direction === "out";
   const asMail = email && !mine && message.sender_type === "contact" && message.id > 0;
-  const name = message.sender_type === "contact" ? message.sender.name || t("customer") : message.sender.name || t("bot");
+  const name = message.sender_type === "contact" ? contactName || message.sender.name || t("customer") : message.sender.name || t("bot");
   const content = (
     <>
       {message.text && <Text size="sm">{message.text}</Text>}
