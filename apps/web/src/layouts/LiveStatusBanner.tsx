@@ -1,23 +1,19 @@
 import { Alert, Button, Group, Text } from "@mantine/core";
 import { IconPlugConnectedX } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { reconnectStaff, useLiveState } from "../lib/staff-socket.ts";
+import { useLiveState } from "../lib/staff-socket.ts";
 
 /**
  * Above every company screen while live updates are down, with the reason: the server cannot be reached (socket.io
  * keeps trying), refused this page's address or sign-in, or ended the connection. Nothing shows while connecting.
  */
 export function LiveStatusBanner() {
-  const { t } = useTranslation("shell");
+  const { t } = useTranslation("help");
   const { status, reason } = useLiveState();
   if (status !== "down" || !reason) return null;
-  // Refused or ended by the server: trying again only helps once something changed (a new sign-in: reload).
+  // Unreachable: socket.io keeps trying by itself. Refused or ended by the server: only a reload (a new sign-in) helps.
   const action =
-    reason === "unreachable" ? (
-      <Button size="xs" variant="white" color="orange" onClick={reconnectStaff}>
-        {t("live.retry")}
-      </Button>
-    ) : (
+    reason === "unreachable" ? null : (
       <Button size="xs" variant="white" color="red" onClick={() => window.location.reload()}>
         {t("live.reload")}
       </Button>

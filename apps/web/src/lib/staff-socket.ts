@@ -10,7 +10,8 @@ export type LiveDownReason = "origin" | "session" | "ended" | "unreachable";
 
 /**
  * connecting: the first attempt is under way (nothing missed yet); connected; down, with its reason. `settled` turns
- * true with the first connection or the first failure and stays true: data that pushes keep fresh is fetched from then.
+ * true with the first connection or the first failure (at the latest after 5 s) and stays true: data that pushes keep
+ * fresh is fetched from then.
  */
 export interface LiveState {
   status: "connecting" | "connected" | "down";
@@ -23,11 +24,9 @@ export interface LiveState {
  * reconnects on its own (socket.io), and closes once its last subscriber has gone (after the current render, so
  * a screen that unmounts and mounts again keeps it). Features subscribe by event name and get an unsubscribe back.
  */
-const FIRST_CONNECTION_GRACE_MS = 5000;
 let socket: Socket | null = null;
 let subscribers = 0;
 let closing: ReturnType<typeof setTimeout> | undefined;
-let grace: ReturnType<typeof setTimeout> | undefined;
 let state: LiveState = { status: "connecting", reason: null, settled: false };
 /** Listeners called on every (re)connection, told whether nothing could have been fetched before it (`settled` was false). */
 const connectListeners = new Set<(first: boolean) => void>();
@@ -45,14 +44,10 @@ function acquire(): Socket {
   clearTimeout(closing);
   subscribers += 1;
   if (socket) return socket;
-  const live = io({ transports: ["websocket", "polling"], withCredentials: true });
-  // A first connection that neither succeeds nor fails (an upgrade a proxy swallows, a dropped handshake) must not hold
-  // the screens back: after this long they fetch anyway, and the banner says live updates are down.
-  grace = setTimeout(() => {
-    if (state.status === "connecting") setState({ status: "down", reason: "unreachable" });
-  }, FIRST_CONNECTION_GRACE_MS);
+  // An attempt that neither opens nor fails (an upgrade a proxy swallows) fails after 5 s instead of socket.io's 20: the
+  // screens waiting for it fetch anyway, and the banner says live updates are down.
+  const live = io({ transports: ["websocket", "polling"], withCredentials: true, timeout: 5000 });
   live.on("connect", () => {
-    clearTimeout(grace);
     const first = !state.settled;
     setState({ status: "connected", reason: null });
     for (const listener of connectListeners) listener(first);
@@ -76,7 +71,6 @@ function release() {
   if (subscribers > 0) return;
   closing = setTimeout(() => {
     if (subscribers > 0) return;
-    clearTimeout(grace);
     socket?.close();
     socket = null;
     state = { status: "connecting", reason: null, settled: false };
@@ -117,11 +111,6 @@ export function emitStaff(name: string, payload: unknown) {
   if (socket?.connected) socket.emit(name, payload);
 }
 
-/** Tries again now after a refusal or a lost connection (socket.io's own retries may be waiting). */
-export function reconnectStaff() {
-  if (socket && !socket.connected) socket.connect();
-}
-
 /** Subscribes a component to one event; the latest handler is called, so it may read fresh props and state. */
 export function useStaffEvent<T>(name: string, handler: (payload: T) => void, enabled = true) {
   const latest = useRef(handler);
@@ -146,7 +135,7 @@ export function useLiveState(): LiveState {
 
 /**
  * Whether data kept fresh by pushes may be fetched now: once the tab's socket connected (pushes from then on reach
- * it, so one fetch is enough), or failed (the data is fetched anyway, and fetched again when it reconnects).
+ * it, so one fetch is enough), or failed or timed out (the data is fetched anyway, and again when it connects).
  * Fetching before the connection would need a second fetch after it, for what changed in between.
  */
 export function useLiveReady(): boolean {

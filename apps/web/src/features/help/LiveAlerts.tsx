@@ -4,9 +4,6 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { onStaffConnect, useLiveReady, useStaffEvent } from "../../lib/staff-socket.ts";
-import { api } from "../../lib/api.ts";
-import { useContactName } from "../../lib/contact-name.ts";
-import { interactionKeys } from "../interacts/interactions.keys.ts";
 import { notificationPreferencesQuery, tabTitle, unreadQuery } from "./notifications.queries.ts";
 
 /** Which events alert, the chime and the notification: loaded with the first event, off the first screen. */
@@ -24,7 +21,7 @@ export function readingInteraction(pathname: string, search: string): number | n
  * and shows a browser notification, each as the person chose on their profile. Clicking one opens it.
  */
 export function LiveAlerts() {
-  const { t } = useTranslation("shell");
+  const { t, i18n } = useTranslation("shell");
   const client = useQueryClient();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -42,25 +39,15 @@ export function LiveAlerts() {
     };
   }, [conversations]);
 
-  // An anonymous visitor's message carries no name: the conversation's contact is named as the inbox names them.
-  const nameOf = useContactName();
-  const named = async (sender: string, interactionId: number) =>
-    sender ||
-    client
-      .fetchQuery({ queryKey: interactionKeys.one(interactionId), queryFn: () => api.get("/api/interactions/:id", { params: { id: interactionId } }) })
-      .then(
-        (conversation) => nameOf(conversation.contact),
-        () => "",
-      );
   const refreshCount = () => void client.invalidateQueries({ queryKey: unreadQuery.queryKey, exact: true });
   useStaffEvent<InteractionEventView>("interaction.event", (event) => {
     const visible = document.visibilityState === "visible";
     const chosen = preferences.data;
-    void alerts().then(({ alertFor, changesUnread, deliverAlert }) => {
+    void alerts().then(({ alertFor, changesUnread, deliverAlert, senderName }) => {
       if (changesUnread(event)) refreshCount();
       const alert = alertFor(event, reading, visible);
       if (!alert || !chosen) return;
-      void named(alert.name, alert.interactionId).then((name) => {
+      void senderName(client, alert, i18n.language).then((name) => {
         const title = t(alert.kind === "conversation" ? "alerts.newConversation" : "alerts.newMessage", { name });
         deliverAlert(alert, chosen, title, (id) => void navigate(`/interacts?id=${id}`));
       });

@@ -3,12 +3,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { emitStaff, onStaffConnect, onStaffEvent } from "../../lib/staff-socket.ts";
 import { billingKeys } from "../billing/billing.keys.ts";
-import { applyPresence, type PresenceSignal } from "../settings/users/presence-cache.ts";
+import type { PresenceSignal } from "../settings/users/presence-cache.ts";
 import { userKeys } from "../settings/users/users.keys.ts";
 import { interactionKeys } from "./interactions.keys.ts";
 
 /** The cache patches load with the first push (in order: one module, resolved in call order), off the first screen. */
 const cachePatches = () => import("./inbox-cache.ts");
+const presencePatch = () => import("../settings/users/presence-cache.ts");
 
 /** Live signals that are not stored events, by their socket event name. */
 interface Signals {
@@ -51,7 +52,7 @@ export function useInboxSocket(reading: number | null) {
       }),
       // The company's access closed (company_suspended): the billing status reloads and the closed screen shows.
       onStaffEvent("session.ended", () => void client.invalidateQueries({ queryKey: billingKeys.all })),
-      onStaffEvent<PresenceSignal>("presence", (signal) => applyPresence(client, signal)),
+      onStaffEvent<PresenceSignal>("presence", (signal) => void presencePatch().then(({ applyPresence }) => applyPresence(client, signal))),
     ];
     return () => {
       for (const off of offs) off();
