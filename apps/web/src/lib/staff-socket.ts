@@ -44,9 +44,10 @@ function acquire(): Socket {
   clearTimeout(closing);
   subscribers += 1;
   if (socket) return socket;
-  // An attempt that neither opens nor fails (an upgrade a proxy swallows) fails after 5 s instead of socket.io's 20: the
-  // screens waiting for it fetch anyway, and the banner says live updates are down.
+  // An attempt that neither opens nor fails (an upgrade a proxy swallows, a handshake left unanswered) must not hold the
+  // screens back: after 5 s they fetch anyway, and the banner says live updates are down.
   const live = io({ transports: ["websocket", "polling"], withCredentials: true, timeout: 5000 });
+  setTimeout(() => state.status === "connecting" && socket === live && setState({ status: "down", reason: "unreachable" }), 5000);
   live.on("connect", () => {
     const first = !state.settled;
     setState({ status: "connected", reason: null });
