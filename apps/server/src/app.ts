@@ -90,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db: deps.db,
     platformAdminEmails: deps.config.PLATFORM_ADMIN_EMAILS,
     allowedOrigins: [new URL(deps.config.PUBLIC_URL).origin],
+    trustProxy: deps.config.TRUST_PROXY,
   });
   const warn = (what: string) => (error: unknown) => app.log.warn({ err: error }, what);
   const redis = deps.config.REDIS_URL ? await connectRedis(deps.config.REDIS_URL, warn("redis failed")) : null;

@@ -11,7 +11,7 @@ async function main(config: Config) {
   if (config.HOLBOO_ROLE === "worker") console.log(`Holboo worker is running background jobs (${database} PostgreSQL, ${seconds} s)`);
   else
     console.log(
-      `Holboo is ready at ${config.PUBLIC_URL} (listening on ${server.url}, ${config.HOLBOO_ROLE === "web" ? "without background jobs, " : ""}${database} PostgreSQL, ${seconds} s)`,
+      `Holboo is ready at ${config.PUBLIC_URL} (listening on ${server.listening}; ${config.HOLBOO_ROLE === "web" ? "without background jobs, " : ""}${database} PostgreSQL, ${seconds} s)`,
     );
 
   let stopping = false;

@@ -25,10 +25,42 @@ describe("socket authentication", () => {
       reconnection: false,
       extraHeaders: { cookie: `${SESSION_COOKIE}=${company.client.cookie(SESSION_COOKIE)}`, origin: "https://evil.example" },
     });
-    await expect(connected(foreign)).rejects.toThrow(/unauthorized/);
+    await expect(connected(foreign)).rejects.toThrow(/origin_not_allowed/);
     const badVisitor = visitorSocket(t, "forged-token");
     await expect(connected(badVisitor)).rejects.toThrow(/unauthorized/);
     for (const s of [anonymous, foreign, badVisitor]) s.close();
+  });
+});
+
+describe("the address the app was served from", () => {
+  const withOrigin = (client: Client, origin: string, host?: string) =>
+    io(t.url, {
+      transports: ["websocket"],
+      forceNew: true,
+      reconnection: false,
+      extraHeaders: { cookie: `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}`, origin, ...(host ? { host } : {}) },
+    });
+
+  it("accepts a page served from another address of this server than PUBLIC_URL, and still refuses another site's page", async () => {
+    const company = await webchatCompany(t);
+    // PUBLIC_URL is http://localhost:0 here; the browser opened the app at 127.0.0.1:<port>, so its page's origin names the host it asked for.
+    expect(new URL(t.config.PUBLIC_URL).origin).not.toBe(new URL(t.url).origin);
+    const sameAddress = withOrigin(company.client, new URL(t.url).origin);
+    await connected(sameAddress);
+    // A LAN address or another name of the machine: the Host the browser sent is the page's own.
+    const lanName = withOrigin(company.client, "http://192.168.1.20:3000", "192.168.1.20:3000");
+    await connected(lanName);
+    const events = collect<InteractionEventView>(lanName, "interaction.event");
+    const chat = await visitor(t, company.channel);
+    await chat.send("Сайн байна уу");
+    await until(() => events.length > 0);
+
+    // Another site's page aimed at this server: its origin is not the host it reached.
+    const otherSite = withOrigin(company.client, "http://evil.example:3000");
+    await expect(connected(otherSite)).rejects.toThrow(/origin_not_allowed/);
+    const otherPort = withOrigin(company.client, `http://127.0.0.1:${Number(new URL(t.url).port) + 1}`);
+    await expect(connected(otherPort)).rejects.toThrow(/origin_not_allowed/);
+    for (const s of [sameAddress, lanName, otherSite, otherPort]) s.close();
   });
 });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  contactDisplayName,
+  contactKnownName,
   fullName,
   neutralizeBidi,
   safeLink,
@@ -127,11 +129,31 @@ describe("links and names from anyone", () => {
   });
 });
 
+describe("a contact's name on every screen", () => {
+  it("is their name, else e-mail, else phone, the same wherever it is made", () => {
+    expect(contactDisplayName({ id: 7, first_name: "Болд", last_name: "Дорж", phone: "+97699112233" }, "mn")).toBe("Болд Дорж");
+    expect(contactDisplayName({ id: 7, name: "Болд Дорж" }, "en")).toBe("Болд Дорж");
+    expect(contactDisplayName({ id: 7, first_name: "", last_name: "", email: "bold@shop.mn", phone: "+97699112233" }, "mn")).toBe("bold@shop.mn");
+    expect(contactDisplayName({ id: 7, first_name: "", last_name: "", phone: "+97699112233" }, "mn")).toBe("+97699112233");
+    expect(contactKnownName({ id: 7, first_name: " ", last_name: "" })).toBe("");
+  });
+
+  it("gives an anonymous visitor a stable number, told apart from the next, with their city when known, in either language", () => {
+    expect(contactDisplayName({ id: 812, name: "" }, "mn")).toBe("Зочин #812");
+    expect(contactDisplayName({ id: 812, name: "" }, "en")).toBe("Visitor #812");
+    expect(contactDisplayName({ id: 813, first_name: "", last_name: "", city: "Дархан" }, "mn")).toBe("Зочин #813 · Дархан");
+    expect(contactDisplayName({ id: 813, name: "\u202E", city: "\u202EДархан" }, "en")).toBe("Visitor #813 · Дархан");
+  });
+});
+
 describe("avatar initials", () => {
   it("are at most two characters", () => {
     expect(initials("Батбаяр Дорж Гомбо")).toBe("БД");
     expect(initials("ganaa")).toBe("G");
     expect(initials("")).toBe("");
+    // A visitor's number and a caller's phone give letters and digits, not "#" or "+".
+    expect(initials("Зочин #7 · Дархан")).toBe("З7");
+    expect(initials("+97699112233")).toBe("9");
   });
 });
 

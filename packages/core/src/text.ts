@@ -1,11 +1,13 @@
-/** Avatar initials: at most two characters, from the first letters of the first two words. */
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** Avatar initials: at most two characters, the first letter or digit of the first two words that have one ("Зочин #7" → "З7"). */
 export function initials(name: string | null | undefined): string {
-  const words = neutralizeBidi(name ?? "")
+  const letters = neutralizeBidi(name ?? "")
     .trim()
     .split(/\s+/)
+    .map((word) => Array.from(word).find((character) => LETTER_OR_DIGIT.test(character)) ?? "")
     .filter(Boolean);
-  const letters = words.slice(0, 2).map((word) => Array.from(word)[0] ?? "");
-  return letters.join("").toLocaleUpperCase().slice(0, 2);
+  return letters.slice(0, 2).join("").toLocaleUpperCase().slice(0, 2);
 }
 
 /** A person's shown name; bidi controls are neutralised (names are typed by anyone: visitors, imports, sign-ups). */

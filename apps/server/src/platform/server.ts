@@ -11,10 +11,13 @@ import { migrateJobQueue } from "./jobs/runner.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { loadSecretBox } from "./crypto/secret-box.ts";
 import { startPeriodic } from "./periodic.ts";
+import { describeListening } from "./listening.ts";
 
 export interface RunningServer {
   app: App;
   url: string;
+  /** Where it listens, as bound (every address, or one), for the start's message. */
+  listening: string;
   database: DatabaseHandle;
   stop(): Promise<void>;
 }
@@ -28,6 +31,11 @@ function resolveVersion(config: Config): string {
   if (existsSync(stamp)) return (JSON.parse(readFileSync(stamp, "utf8")) as { version: string }).version;
   return (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
 }
+
+const boundPort = (app: App) => {
+  const bound = app.server.address();
+  return typeof bound === "object" && bound ? bound.port : 0;
+};
 
 /** Starts the database (embedded unless DATABASE_URL is set), migrates, and serves HTTP. */
 export async function startServer(config: Config, log: (line: string) => void = console.log): Promise<RunningServer> {
@@ -63,6 +71,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
   return {
     app: running,
     url: address.replace("0.0.0.0", "localhost").replace("[::]", "localhost"),
+    listening: address ? describeListening(config.HOST, boundPort(running)) : "",
     database,
     async stop() {
       if (stopped) return;

@@ -11,9 +11,20 @@ import { BillingGate } from "../features/billing/BillingGate.tsx";
 import { LiveAlerts } from "../features/help/LiveAlerts.tsx";
 import { IssueNotifier } from "../features/issues/IssueNotifier.tsx";
 import { useMe } from "../lib/session.ts";
+import { useLiveState } from "../lib/staff-socket.ts";
 
 // Lazy: a header button, kept out of the first screen's size budget.
 const HelpMenu = lazy(() => import("../features/help/HelpMenu.tsx").then((m) => ({ default: m.HelpMenu })));
+// Lazy too: it loads only when live updates go down.
+const LiveStatusBanner = lazy(() => import("./LiveStatusBanner.tsx").then((m) => ({ default: m.LiveStatusBanner })));
+
+function LiveStatus() {
+  return useLiveState().status === "down" ? (
+    <Suspense fallback={null}>
+      <LiveStatusBanner />
+    </Suspense>
+  ) : null;
+}
 
 /** The default layout (spec §2): header with logo, language and account menu; the main menu at the side, a burger on phones. */
 export function DefaultLayout() {
@@ -65,9 +76,11 @@ export function DefaultLayout() {
           ))}
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main bg="var(--mantine-color-gray-0)">
+      {/* A column, so a screen that fills the window (the inbox: flex 1) fits below the banners instead of under them. */}
+      <AppShell.Main bg="var(--mantine-color-gray-0)" style={{ display: "flex", flexDirection: "column" }}>
         {me.company && <IssueNotifier />}
         {me.company && <LiveAlerts />}
+        {me.company && <LiveStatus />}
         {me.company ? (
           <BillingGate>
             <Outlet />

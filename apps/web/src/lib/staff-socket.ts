@@ -1,5 +1,23 @@
-import { useEffect, useRef, useState } from "react";
-import { io, type Socket } from "socket.io-client";
+import { STAFF_SOCKET_REFUSALS } from "@holboo/core";
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { io, type Manager, type Socket } from "socket.io-client";
+
+/**
+ * Why live updates are down: the server refused this page's address or its sign-in at the handshake, ended the
+ * connection itself (sign-out, the company's access closed), or cannot be reached (socket.io keeps trying then).
+ */
+export type LiveDownReason = "origin" | "session" | "ended" | "unreachable";
+
+/**
+ * connecting: the first attempt is under way (nothing missed yet); connected; down, with its reason. `settled` turns
+ * true with the first connection or the first failure (at the latest after 5 s) and stays true: data that pushes keep
+ * fresh is fetched from then.
+ */
+export interface LiveState {
+  status: "connecting" | "connected" | "down";
+  reason: LiveDownReason | null;
+  settled: boolean;
+}
 
 /**
  * The one staff socket of a browser tab. Only signed-in screens subscribe, so it opens with its first subscriber,
@@ -9,20 +27,41 @@ import { io, type Socket } from "socket.io-client";
 let socket: Socket | null = null;
 let subscribers = 0;
 let closing: ReturnType<typeof setTimeout> | undefined;
-const connectListeners = new Set<() => void>();
-const connectionListeners = new Set<(connected: boolean) => void>();
+let state: LiveState = { status: "connecting", reason: null, settled: false };
+/** Listeners called on every (re)connection, told whether nothing could have been fetched before it (`settled` was false). */
+const connectListeners = new Set<(first: boolean) => void>();
+const stateListeners = new Set<() => void>();
+
+function setState(next: Omit<LiveState, "settled">) {
+  state = { ...next, settled: true };
+  for (const listener of stateListeners) listener();
+}
+
+const refusal = (message: string): LiveDownReason =>
+  message === STAFF_SOCKET_REFUSALS.origin ? "origin" : message === STAFF_SOCKET_REFUSALS.session ? "session" : "unreachable";
 
 function acquire(): Socket {
   clearTimeout(closing);
   subscribers += 1;
   if (socket) return socket;
-  const live = io({ transports: ["websocket", "polling"], withCredentials: true });
+  // An attempt that neither opens nor fails (an upgrade a proxy swallows, a handshake left unanswered) must not hold the
+  // screens back: after 5 s they fetch anyway, and the banner says live updates are down.
+  const live = io({ transports: ["websocket", "polling"], withCredentials: true, timeout: 5000 });
+  setTimeout(() => state.status === "connecting" && socket === live && setState({ status: "down", reason: "unreachable" }), 5000);
   live.on("connect", () => {
-    for (const listener of connectionListeners) listener(true);
-    for (const listener of connectListeners) listener();
+    const first = !state.settled;
+    setState({ status: "connected", reason: null });
+    for (const listener of connectListeners) listener(first);
   });
-  live.on("disconnect", () => {
-    for (const listener of connectionListeners) listener(false);
+  // A refusal by the server's handshake is final (socket.io does not retry it); a transport failure is retried.
+  live.on("connect_error", (error: Error) => setState({ status: "down", reason: refusal(error.message) }));
+  // The manager tells of each attempt after a failed one, also when the transport closed without an error.
+  (live.io as Manager | undefined)?.on("reconnect_attempt", () => {
+    if (state.status !== "down") setState({ status: "down", reason: "unreachable" });
+  });
+  live.on("disconnect", (why) => {
+    if (why === "io client disconnect") return;
+    setState({ status: "down", reason: why === "io server disconnect" ? "ended" : "unreachable" });
   });
   socket = live;
   return live;
@@ -35,6 +74,8 @@ function release() {
     if (subscribers > 0) return;
     socket?.close();
     socket = null;
+    state = { status: "connecting", reason: null, settled: false };
+    for (const listener of stateListeners) listener();
   }, 0);
 }
 
@@ -49,14 +90,19 @@ export function onStaffEvent<T>(name: string, handler: (payload: T) => void): ()
 }
 
 /**
- * Called on every (re)connection after subscribing: pushes sent while the socket was away are lost, so whoever
- * holds pushed state asks the server again (a thread for the events after its last sequence number).
+ * Called on every reconnection after subscribing: pushes sent while the socket was away are lost, so whoever holds
+ * pushed state asks the server again (a thread for the events after its last sequence number). The tab's first
+ * connection is not one when nothing was fetched before it: what waits for `useLiveReady` is fetched after it. After
+ * a failed first attempt (data fetched meanwhile) it is.
  */
 export function onStaffConnect(listener: () => void): () => void {
   acquire();
-  connectListeners.add(listener);
+  const call = (first: boolean) => {
+    if (!first) listener();
+  };
+  connectListeners.add(call);
   return () => {
-    connectListeners.delete(listener);
+    connectListeners.delete(call);
     release();
   };
 }
@@ -78,13 +124,25 @@ export function useStaffEvent<T>(name: string, handler: (payload: T) => void, en
   }, [name, enabled]);
 }
 
-/** Whether the shared socket is connected now (the inbox shows "reconnecting" while it is not). */
-export function useStaffConnected(): boolean {
-  const [connected, setConnected] = useState(false);
+const subscribeState = (listener: () => void) => {
+  stateListeners.add(listener);
+  return () => void stateListeners.delete(listener);
+};
+
+/** The shared socket's state (the layout's banner names the reason while it is down). */
+export function useLiveState(): LiveState {
+  return useSyncExternalStore(subscribeState, () => state);
+}
+
+/**
+ * Whether data kept fresh by pushes may be fetched now: once the tab's socket connected (pushes from then on reach
+ * it, so one fetch is enough), or failed or timed out (the data is fetched anyway, and again when it connects).
+ * Fetching before the connection would need a second fetch after it, for what changed in between.
+ */
+export function useLiveReady(): boolean {
   useEffect(() => {
-    connectionListeners.add(setConnected);
-    setConnected(socket?.connected ?? false);
-    return () => void connectionListeners.delete(setConnected);
+    acquire();
+    return release;
   }, []);
-  return connected;
+  return useLiveState().settled;
 }

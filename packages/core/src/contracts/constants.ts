@@ -23,6 +23,12 @@ export interface InteractionReadSignal {
   last_read_seq: number;
 }
 
+/**
+ * Why the server refused a staff socket at its handshake (Socket.IO's connect_error message): a page of another site,
+ * or no live session (signed out, company closed, two-step set-up pending). The web app names the reason in its banner.
+ */
+export const STAFF_SOCKET_REFUSALS = { origin: "origin_not_allowed", session: "unauthorized" } as const;
+
 /** A conversation's last-message line in the inbox: the text, or the attachments' names (server and live patches alike). */
 export const messagePreview = (text: string, attachments: ReadonlyArray<{ name: string }>) =>
   (text.trim() || attachments.map((a) => a.name).join(", ")).slice(0, 140);

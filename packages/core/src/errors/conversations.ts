@@ -11,6 +11,11 @@ export const CONVERSATION_ERRORS = {
     "This contact already has an open interaction on this channel.",
   ),
   contact_not_on_channel: entry(400, "Харилцагч энэ сувгаар холбогдоогүй байна.", "The contact has no account on this channel."),
+  channel_not_for_messages: entry(
+    400,
+    "Утасны шугамаар мессеж илгээх боломжгүй. Харилцагч руу залгана уу.",
+    "A phone line carries calls, not messages. Call the contact instead.",
+  ),
   interaction_title_required: entry(400, "Гарчиг оруулна уу.", "Please enter a title."),
   escalate_failed: entry(409, "Хүн рүү шилжүүлэх боломжгүй байна.", "The interaction cannot be escalated."),
   message_empty: entry(400, "Мессеж хоосон байна.", "The message is empty."),

@@ -10,7 +10,7 @@ import type {
   SenderType,
   InteractionEventType,
 } from "@holboo/core";
-import { fullName } from "@holboo/core";
+import { contactKnownName, fullName } from "@holboo/core";
 import type { EventRow } from "./events.repo.ts";
 import type { InteractionViewRow } from "./interactions.repo.ts";
 import type { MessageRow } from "./messages.repo.ts";
@@ -26,7 +26,12 @@ export function presentInteraction(row: InteractionViewRow, tags: Tag[]): Intera
     title: i.title,
     status: i.status as InteractionStatus,
     channel: i.channelId && row.channelType ? { id: i.channelId, type: row.channelType as ChannelType, name: row.channelName ?? "" } : null,
-    contact: { id: i.contactId, name: fullName(row.contactFirst, row.contactLast), type: null },
+    // The name, e-mail or phone; "" for an anonymous visitor, whom clients name with contactDisplayName.
+    contact: {
+      id: i.contactId,
+      name: contactKnownName({ id: i.contactId, first_name: row.contactFirst, last_name: row.contactLast, email: row.contactEmail, phone: row.contactPhone }),
+      type: null,
+    },
     owner_type: i.ownerType as OwnerType,
     assignee: person(i.assigneeUserId, row.assigneeFirst, row.assigneeLast),
     closer: person(i.closedByUserId, row.closerFirst, row.closerLast),

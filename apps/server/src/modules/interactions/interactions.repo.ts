@@ -20,6 +20,8 @@ function viewQuery(db: Executor, viewerId: number) {
       channelName: channels.name,
       contactFirst: contacts.firstName,
       contactLast: contacts.lastName,
+      contactEmail: contacts.email,
+      contactPhone: contacts.phone,
       assigneeFirst: assignee.firstName,
       assigneeLast: assignee.lastName,
       closerFirst: closer.firstName,

@@ -7,7 +7,7 @@ import type {
   MessagesPageQuery,
   StartInteractionInput,
 } from "@holboo/core";
-import { fullName, type Locale } from "@holboo/core";
+import { contactKnownName, fullName, type Locale } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { hashToken, newToken } from "../../platform/auth/tokens.ts";
@@ -74,7 +74,9 @@ export async function history(ctx: AppContext, actor: MemberActor, id: number, q
   const rows = await listMessagesBefore(ctx.db, actor.companyId, id, query.before, query.limit, false);
   // A customer's message is named after the conversation's contact, as its live push is (not "Customer").
   const contact = interaction.contactId ? await findContact(ctx.db, actor.companyId, interaction.contactId) : null;
-  const contactName = contact ? fullName(contact.firstName, contact.lastName) : "";
+  const contactName = contact
+    ? contactKnownName({ id: contact.id, first_name: contact.firstName, last_name: contact.lastName, email: contact.email, phone: contact.phone })
+    : "";
   return {
     items: rows.map(({ message, senderFirst, senderLast }) =>
       presentMessage(message, message.senderType === "contact" ? contactName : fullName(senderFirst, senderLast)),
@@ -84,12 +86,15 @@ export async function history(ctx: AppContext, actor: MemberActor, id: number, q
 
 /**
  * A person starts a conversation with a contact reachable on the channel (the contact has an account
- * there); the person owns it. A contact already in an open conversation there continues that one.
+ * there, or an e-mail address for an e-mail channel); the person owns it. A contact already in an open
+ * conversation there is refused with its id (`interaction_already_open`), so the dialog can offer to send there.
  */
 export async function start(ctx: AppContext, actor: MemberActor, input: StartInteractionInput) {
   const contact = (await findContact(ctx.db, actor.companyId, input.contact_id)) ?? fail("contact_not_found", { contact_id: "contact_not_found" });
   const channel = (await findChannel(ctx.db, actor.companyId, input.channel_id)) ?? fail("channel_not_found", { channel_id: "channel_not_found" });
   if (!channel.active) fail("channel_inactive");
+  // A phone line has no way to carry the first message (it would be stored as sent and never reach anyone).
+  if (channel.type === "voice") fail("channel_not_for_messages", { channel_id: "channel_not_for_messages" });
   const notOnChannel = () => fail("contact_not_on_channel", { channel_id: "contact_not_on_channel" });
   // By e-mail, the contact's address is their account on the channel: writing to them first makes it.
   const email = channel.type === "email" ? contact.email : null;

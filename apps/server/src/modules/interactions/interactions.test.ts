@@ -1,7 +1,9 @@
-import type { CompanyView, InteractionEventView, InteractionView, MessageView, ServiceRatingView } from "@holboo/core";
+import type { ChannelView, CompanyView, ContactView, InteractionEventView, InteractionView, MessageView, ServiceRatingView } from "@holboo/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, errorCode, fieldCode, startTestApp, type TestApp } from "../../../test/harness.ts";
 import { colleague, unique, visitor, webchatCompany } from "../../../test/factories.ts";
+import { ctiCompany, randomPhone } from "../../../test/call-center.ts";
+import { insertIdentity } from "../contacts/contacts.repo.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,6 +78,34 @@ describe("starting a conversation", () => {
     expect(errorCode(await outsider.client.post("/api/interactions", { contact_id: contactId, channel_id: outsider.channel.id, title: "x" }))).toBe(
       "contact_not_found",
     );
+  });
+});
+
+describe("starting a conversation where it cannot go", () => {
+  it("names the open conversation a contact already has, and refuses a phone line, which carries no messages", async () => {
+    const company = await webchatCompany(t);
+    const first = await (await visitor(t, company.channel)).send("Сайн уу");
+    const open = (await company.client.get<InteractionView>(`/api/interactions/${first.body.interaction_id}`)).body;
+    const busy = await company.client.post("/api/interactions", {
+      contact_id: open.contact.id,
+      channel_id: company.channel.id,
+      title: "Захиалгын тухай",
+      text: "Таны захиалга бэлэн боллоо.",
+    });
+    expect(busy.status).toBe(409);
+    expect(busy.body).toMatchObject({ error: { code: "interaction_already_open", details: { interaction_id: open.id } } });
+
+    const { admin } = await ctiCompany(t);
+    const channels = (await admin.client.get<{ items: ChannelView[] }>(`/api/company/${admin.me.company_id}/channel`)).body.items;
+    const line = channels.find((channel) => channel.type === "voice");
+    expect(line).toBeDefined();
+    const phone = randomPhone();
+    const caller = (await admin.client.post<ContactView>("/api/contacts", { first_name: "Болд", phone })).body;
+    await insertIdentity(t.database.db, { companyId: admin.me.company_id, contactId: caller.id, channelId: line!.id, externalId: phone, verified: true });
+    const byPhone = await admin.client.post("/api/interactions", { contact_id: caller.id, channel_id: line!.id, title: "Захиалга", text: "Сайн байна уу" });
+    expect(byPhone.status).toBe(400);
+    expect(fieldCode(byPhone, "channel_id")).toBe("channel_not_for_messages");
+    expect((await admin.client.get<{ total: number }>("/api/interactions?status=open")).body.total).toBe(0);
   });
 });
 

@@ -1,11 +1,14 @@
-import { fullName, type IssueCommentView, type IssueEventView, type IssuePriority, type IssueStatus, type IssueView } from "@holboo/core";
+import { contactKnownName, fullName, type IssueCommentView, type IssueEventView, type IssuePriority, type IssueStatus, type IssueView } from "@holboo/core";
 import type { IssueCommentRow, IssueEventRow, IssueRefs, IssueRow } from "./issues.repo.ts";
 
 type Ref = { id: number; name: string };
 
 type ContactNames = { id: number; first: string; last: string; email: string | null; phone: string | null };
-/** A contact's name, else how they can be reached, else "" (an unregistered visitor; the client names them). */
-export const contactRef = (c: ContactNames): Ref => ({ id: c.id, name: fullName(c.first, c.last) || c.email || c.phone || "" });
+/** A contact's name, else how they can be reached, else "" (an unregistered visitor; the client names them with contactDisplayName). */
+export const contactRef = (c: ContactNames): Ref => ({
+  id: c.id,
+  name: contactKnownName({ id: c.id, first_name: c.first, last_name: c.last, email: c.email, phone: c.phone }),
+});
 export const userRef = (u: { id: number; first: string; last: string }): Ref => ({ id: u.id, name: fullName(u.first, u.last) });
 
 /** Lookups by id over the names loadRefs fetched. */

@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server as HttpServer } from "node:http";
-import { SESSION_COOKIE } from "@holboo/core";
+import { SESSION_COOKIE, STAFF_SOCKET_REFUSALS } from "@holboo/core";
 import fastifyCookie from "@fastify/cookie";
 import { Server, type Namespace, type Socket } from "socket.io";
 import type { Actor } from "../auth/actor.ts";
@@ -26,8 +26,29 @@ export type StaffSocket = Socket & { data: { actor: Actor } };
 export type VisitorSocket = Socket & { data: { visitor: VisitorIdentity } };
 
 interface RealtimeOptions extends ContextOptions {
-  /** Browser origins allowed to open staff sockets (the app's own); requests without Origin are not browsers. */
+  /** Browser origins allowed to open staff sockets besides the page's own (PUBLIC_URL's); requests without Origin are not browsers. */
   allowedOrigins: readonly string[];
+  /** Behind a proxy (TRUST_PROXY), the browser's host may arrive as X-Forwarded-Host. */
+  trustProxy?: boolean;
+}
+
+const firstValue = (header: string | string[] | undefined) => (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim() || null;
+
+/**
+ * Whether a browser's socket comes from a page of this very server: its Origin is PUBLIC_URL's, or names the host the
+ * browser asked for (127.0.0.1, a LAN address, another name of the machine), as a same-origin page's does. Another
+ * site's page carries its own origin, which matches neither, so it is refused as before.
+ */
+export function sameSiteOrigin(origin: string, headers: IncomingMessage["headers"], allowedOrigins: readonly string[], trustProxy = false): boolean {
+  if (allowedOrigins.includes(origin)) return true;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  const served = [firstValue(headers.host), trustProxy ? firstValue(headers["x-forwarded-host"]) : null];
+  return served.some((value) => value !== null && value.toLowerCase() === host);
 }
 
 /** The HTTP input guard for socket events: a refused payload is answered on its acknowledgement and never handled. */
@@ -82,9 +103,12 @@ export class Realtime {
     });
     this.io = io;
     io.use((socket, next) => {
+      const origin = socket.handshake.headers.origin;
+      if (origin && !sameSiteOrigin(origin, socket.handshake.headers, this.options.allowedOrigins, this.options.trustProxy))
+        return next(new Error(STAFF_SOCKET_REFUSALS.origin));
       void this.authenticateStaff(socket).then(
         (actor) => {
-          if (!actor) return next(new Error("unauthorized"));
+          if (!actor) return next(new Error(STAFF_SOCKET_REFUSALS.session));
           socket.data.actor = actor;
           next();
         },
@@ -125,8 +149,6 @@ export class Realtime {
   }
 
   private async authenticateStaff(socket: Socket): Promise<Actor | null> {
-    const origin = socket.handshake.headers.origin;
-    if (origin && !this.options.allowedOrigins.includes(origin)) return null;
     const cookies = fastifyCookie.parse(socket.handshake.headers.cookie ?? "");
     const actor = await actorFromSessionToken(cookies[SESSION_COOKIE], this.options);
     // A company whose access is closed has no staff sockets until it is restored (its staff see the closed screen).

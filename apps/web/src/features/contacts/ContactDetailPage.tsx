@@ -10,11 +10,12 @@ import { EmptyState } from "../../components/shared/EmptyState.tsx";
 import { FullPageLoader } from "../../components/FullPageLoader.tsx";
 import { api, notifyError } from "../../lib/api.ts";
 import { usePermission } from "../../lib/session.ts";
+import { useContactName } from "../../lib/contact-name.ts";
+import { contactName } from "./contact-form.ts";
 import { ContactFormDialog } from "./ContactFormDialog.tsx";
 import { MergeDialog } from "./MergeDialog.tsx";
 import { ContactIssues } from "../issues/ContactIssues.tsx";
 import { CallHistory } from "../calls/CallHistory.tsx";
-import { contactName } from "./contact-form.ts";
 import { contactKeys } from "./contacts.keys.ts";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -31,7 +32,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** A contact's conversations, newest first: on the profile and beside a conversation. */
-export function ContactInteractions({ contactId }: { contactId: number }) {
+export function ContactInteractions({ contactId, compact = false }: { contactId: number; compact?: boolean }) {
   const { t } = useTranslation("contacts");
   const list = useQuery({
     queryKey: contactKeys.interactions(contactId),
@@ -43,33 +44,54 @@ export function ContactInteractions({ contactId }: { contactId: number }) {
         {t("detail.noInteractions")}
       </Text>
     );
+  const rows = (list.data?.items ?? []).map((item) => ({
+    id: item.id,
+    title: (
+      <Anchor component={Link} to={`/interacts?id=${item.id}${item.status === "closed" ? "&tab=2" : ""}`} size="sm" lineClamp={compact ? 1 : undefined}>
+        {item.title}
+      </Anchor>
+    ),
+    channel: item.channel && (
+      <Badge variant="outline" color="gray" size={compact ? "xs" : undefined}>
+        {item.channel.name}
+      </Badge>
+    ),
+    status: (
+      <Badge variant="light" color={item.status === "open" ? "green" : "gray"} size={compact ? "xs" : undefined}>
+        {t(`detail.status.${item.status === "open" ? "open" : "closed"}`)}
+      </Badge>
+    ),
+    started: (
+      <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+        {formatDateTime(new Date(item.started_at))}
+      </Text>
+    ),
+  }));
+  // A narrow column (the inbox's side panel): one line for the title, one for the rest, never a word per line.
+  if (compact)
+    return (
+      <Stack gap={6} data-testid="contact-interactions">
+        {rows.map((row) => (
+          <Stack key={row.id} gap={2}>
+            {row.title}
+            <Group gap={4} wrap="wrap">
+              {row.channel}
+              {row.status}
+              {row.started}
+            </Group>
+          </Stack>
+        ))}
+      </Stack>
+    );
   return (
     <Table data-testid="contact-interactions">
       <Table.Tbody>
-        {list.data?.items.map((item) => (
-          <Table.Tr key={item.id}>
-            <Table.Td>
-              <Anchor component={Link} to={`/interacts?id=${item.id}${item.status === "closed" ? "&tab=2" : ""}`} size="sm">
-                {item.title}
-              </Anchor>
-            </Table.Td>
-            <Table.Td>
-              {item.channel && (
-                <Badge variant="outline" color="gray">
-                  {item.channel.name}
-                </Badge>
-              )}
-            </Table.Td>
-            <Table.Td>
-              <Badge variant="light" color={item.status === "open" ? "green" : "gray"}>
-                {t(`detail.status.${item.status === "open" ? "open" : "closed"}`)}
-              </Badge>
-            </Table.Td>
-            <Table.Td>
-              <Text size="xs" c="dimmed">
-                {formatDateTime(new Date(item.started_at))}
-              </Text>
-            </Table.Td>
+        {rows.map((row) => (
+          <Table.Tr key={row.id}>
+            <Table.Td>{row.title}</Table.Td>
+            <Table.Td>{row.channel}</Table.Td>
+            <Table.Td>{row.status}</Table.Td>
+            <Table.Td>{row.started}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -86,6 +108,7 @@ export function ContactDetailPage() {
   const canEdit = usePermission("contact.edit");
   const canDelete = usePermission("contact.delete");
   const [dialog, setDialog] = useState<"edit" | "merge" | "delete" | null>(null);
+  const nameOf = useContactName();
   const contact = useQuery({ queryKey: contactKeys.one(id), queryFn: () => api.get("/api/contacts/:id", { params: { id } }), retry: false });
   const remove = useMutation({
     mutationFn: () => api.del("/api/contacts/:id", { params: { id } }),
@@ -98,7 +121,8 @@ export function ContactDetailPage() {
   if (contact.isError) return <EmptyState onRetry={() => void contact.refetch()} />;
   if (!contact.data) return <FullPageLoader />;
   const c = contact.data;
-  const name = contactName(c) || t("unnamed");
+  // The page keeps its surname-first order for a named contact; a visitor without one is named as on every screen.
+  const name = nameOf({ ...c, name: contactName(c) });
   return (
     <Stack>
       <Anchor component={Link} to="/contacts" size="sm">

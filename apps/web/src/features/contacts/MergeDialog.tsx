@@ -7,11 +7,13 @@ import { useTranslation } from "react-i18next";
 import { notifications } from "@mantine/notifications";
 import { api, notifyError } from "../../lib/api.ts";
 import { contactKeys } from "./contacts.keys.ts";
+import { useContactName } from "../../lib/contact-name.ts";
 import { contactName } from "./contact-form.ts";
 
 /** Picks another contact and merges it into this one (the server checks ids and Facebook accounts). */
 export function MergeDialog({ contact, onClose }: { contact: ContactView; onClose: () => void }) {
   const { t } = useTranslation("contacts");
+  const nameOf = useContactName();
   const client = useQueryClient();
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 300);
@@ -31,11 +33,11 @@ export function MergeDialog({ contact, onClose }: { contact: ContactView; onClos
   });
   const options = (candidates.data?.items ?? [])
     .filter((c) => c.id !== contact.id)
-    .map((c) => ({ value: String(c.id), label: [contactName(c) || t("unnamed"), c.phone, c.email].filter(Boolean).join(" · ") }));
+    .map((c) => ({ value: String(c.id), label: [...new Set([nameOf({ ...c, name: contactName(c) }), c.phone, c.email])].filter(Boolean).join(" · ") }));
   return (
     <Modal opened onClose={onClose} title={t("merge.title")} centered>
       <Stack>
-        <Text size="sm">{t("merge.text", { name: contactName(contact) })}</Text>
+        <Text size="sm">{t("merge.text", { name: nameOf({ ...contact, name: contactName(contact) }) })}</Text>
         <Select
           label={t("merge.pick")}
           placeholder={t("merge.pickPlaceholder")}

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import { onStaffConnect, useStaffEvent } from "../../lib/staff-socket.ts";
+import { onStaffConnect, useLiveReady, useStaffEvent } from "../../lib/staff-socket.ts";
 import { notificationPreferencesQuery, tabTitle, unreadQuery } from "./notifications.queries.ts";
 
 /** Which events alert, the chime and the notification: loaded with the first event, off the first screen. */
@@ -21,11 +21,12 @@ export function readingInteraction(pathname: string, search: string): number | n
  * and shows a browser notification, each as the person chose on their profile. Clicking one opens it.
  */
 export function LiveAlerts() {
-  const { t } = useTranslation("shell");
+  const { t, i18n } = useTranslation("shell");
   const client = useQueryClient();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const unread = useQuery(unreadQuery);
+  // Fetched once the socket is up (pushes keep it fresh from then on), and again after each reconnection.
+  const unread = useQuery({ ...unreadQuery, enabled: useLiveReady() });
   const preferences = useQuery(notificationPreferencesQuery);
   const reading = readingInteraction(pathname, search);
 
@@ -42,12 +43,14 @@ export function LiveAlerts() {
   useStaffEvent<InteractionEventView>("interaction.event", (event) => {
     const visible = document.visibilityState === "visible";
     const chosen = preferences.data;
-    void alerts().then(({ alertFor, changesUnread, deliverAlert }) => {
+    void alerts().then(({ alertFor, changesUnread, deliverAlert, senderName }) => {
       if (changesUnread(event)) refreshCount();
       const alert = alertFor(event, reading, visible);
       if (!alert || !chosen) return;
-      const title = t(alert.kind === "conversation" ? "alerts.newConversation" : "alerts.newMessage", { name: alert.name });
-      deliverAlert(alert, chosen, title, (id) => void navigate(`/interacts?id=${id}`));
+      void senderName(client, alert, i18n.language).then((name) => {
+        const title = t(alert.kind === "conversation" ? "alerts.newConversation" : "alerts.newMessage", { name });
+        deliverAlert(alert, chosen, title, (id) => void navigate(`/interacts?id=${id}`));
+      });
     });
   });
   // Read here or in another of this person's tabs; after a reconnection, pushes may have been missed.

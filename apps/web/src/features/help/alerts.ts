@@ -1,4 +1,7 @@
-import type { InteractionEventView, MessageView, NotificationPreferences } from "@holboo/core";
+import { contactDisplayName, type InteractionEventView, type MessageView, type NotificationPreferences } from "@holboo/core";
+import type { QueryClient } from "@tanstack/react-query";
+import { api } from "../../lib/api.ts";
+import { interactionKeys } from "../interacts/interactions.keys.ts";
 
 export interface Alert {
   /** The first message of a conversation is a new conversation; later ones are new messages. */
@@ -15,6 +18,21 @@ export function alertFor(event: InteractionEventView, openInteractionId: number 
   if (!message || message.direction !== "in" || message.sender_type !== "contact") return null;
   if (tabVisible && event.interaction_id === openInteractionId) return null;
   return { kind: event.seq <= 1 ? "conversation" : "message", interactionId: event.interaction_id, name: message.sender.name, text: message.text };
+}
+
+/**
+ * Who the alert is from: the sender's name, or for an anonymous visitor (their message carries none) the conversation's
+ * contact named as every screen names them ("Зочин #812"), from the cache or the server.
+ */
+export async function senderName(client: QueryClient, alert: Alert, language: string): Promise<string> {
+  if (alert.name) return alert.name;
+  const conversation = await client
+    .fetchQuery({
+      queryKey: interactionKeys.one(alert.interactionId),
+      queryFn: () => api.get("/api/interactions/:id", { params: { id: alert.interactionId } }),
+    })
+    .catch(() => null);
+  return conversation ? contactDisplayName(conversation.contact, language === "en" ? "en" : "mn") : "";
 }
 
 /** Events after which this person's unread count may differ: a customer's message, or who sees which conversation. */

@@ -107,6 +107,9 @@ describe("alerts for new conversations and messages", () => {
     answerGets(mocked.get, { "/api/me/notifications": { sound: false, browser: true }, "/api/interactions/unread": { conversations: 2, messages: 5 } });
     document.title = "Holboo";
     const { unmount } = renderWithProviders(<LiveAlerts />, { me: makeMe(), path: "/contacts" });
+    // The count is fetched once the socket is up (pushes keep it fresh from then on).
+    await vi.waitFor(() => expect(sockets.handlers.has("connect")).toBe(true));
+    sockets.handlers.get("connect")?.(undefined);
     await vi.waitFor(() => expect(document.title).toBe("(2) Holboo"));
     await vi.waitFor(() => expect(mocked.get).toHaveBeenCalledWith("/api/me/notifications"));
     const calls = () => mocked.get.mock.calls.filter(([path]) => path === "/api/interactions/unread").length;

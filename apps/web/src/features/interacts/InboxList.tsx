@@ -11,10 +11,13 @@ import { ListEmpty } from "../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
 import { api } from "../../lib/api.ts";
+import { useLiveReady } from "../../lib/staff-socket.ts";
+import { useContactName } from "../../lib/contact-name.ts";
 import { useCompanyChannels } from "../settings/channels/channels.queries.ts";
 import { interactionTagKeys } from "../settings/library/library.keys.ts";
 import { interactionKeys } from "./interactions.keys.ts";
 import { inboxUserQueries } from "./inbox.queries.ts";
+import { fill } from "./inbox-layout.ts";
 
 const PAGE_SIZE = 20;
 
@@ -27,6 +30,7 @@ interface Props {
 /** Open or closed interactions with the spec's filters; the server applies the viewer's visibility. */
 export function InboxList({ status, selected, onSelect }: Props) {
   const { t } = useTranslation("inbox");
+  const contactName = useContactName();
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<Record<string, string | null>>({});
   const [range, setRange] = useState<DateRangeValue>({ start: null, end: null, preset: "custom" });
@@ -41,9 +45,12 @@ export function InboxList({ status, selected, onSelect }: Props) {
     from: range.start?.toISOString(),
     to: range.end ? new Date(range.end.getTime() + 86_399_999).toISOString() : undefined,
   };
+  // Pushes keep the list fresh from the socket's connection on: fetched before it, it would be fetched again after.
+  const liveReady = useLiveReady();
   const list = useQuery({
     queryKey: interactionKeys.list(query),
     queryFn: () => api.get("/api/interactions", { query }),
+    enabled: liveReady,
   });
   const channels = useCompanyChannels();
   const tags = useQuery({ queryKey: interactionTagKeys.all, queryFn: () => api.get("/api/interaction-tags") });
@@ -53,7 +60,7 @@ export function InboxList({ status, selected, onSelect }: Props) {
     setFilters((current) => ({ ...current, [name]: value }));
   };
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" style={fill}>
       <TextInput
         leftSection={<IconSearch size={14} />}
         placeholder={t("search")}
@@ -63,7 +70,7 @@ export function InboxList({ status, selected, onSelect }: Props) {
           setPage(1);
         }}
       />
-      <Group gap={6}>
+      <Group gap={6} style={{ flex: "none" }}>
         <Select
           size="xs"
           w={130}
@@ -136,14 +143,14 @@ export function InboxList({ status, selected, onSelect }: Props) {
       {list.isError || (list.data && !list.data.items.length) ? (
         <ListEmpty failed={list.isError} onRetry={() => void list.refetch()} text={t("emptyHelp.inbox")} />
       ) : (
-        <Stack gap={4} data-testid="inbox-list">
+        <Stack gap={4} data-testid="inbox-list" style={{ ...fill, overflowY: "auto" }}>
           {list.data?.items.map((item) => (
             <UnstyledButton key={item.id} onClick={() => onSelect(item.id)} data-testid={`inbox-item-${item.id}`}>
               <Paper withBorder p="xs" bg={item.id === selected ? "indigo.0" : undefined}>
                 <Group justify="space-between" wrap="nowrap">
                   <Group gap={6} wrap="nowrap">
                     <Text size="sm" fw={600} lineClamp={1}>
-                      {item.contact.name || t("customer")}
+                      {contactName(item.contact)}
                     </Text>
                     {item.unread_count > 0 && (
                       <Badge size="sm" circle color="red" aria-label={t("unread", { count: item.unread_count })} data-testid={`unread-${item.id}`}>

@@ -13,8 +13,8 @@ const InteractionTagsDialog = lazy(() => import("./InteractionDialogs.tsx").then
 
 type Action = { path: "take-over" | "hand-back" | "escalate" } | { path: "assign"; body: AssignInput } | { path: "close"; body: CloseInteractionInput };
 
-/** Take over, hand back, escalate, assign, tag, request a rating and close; each behind interaction.edit. */
-export function InteractionActions({ interaction }: { interaction: InteractionView }) {
+/** Take over, hand back, escalate, assign, tag, request a rating and close; each behind interaction.edit. One row with `nowrap` (a phone). */
+export function InteractionActions({ interaction, nowrap = false }: { interaction: InteractionView; nowrap?: boolean }) {
   const { t } = useTranslation("inbox");
   const client = useQueryClient();
   const [closing, setClosing] = useState(false);
@@ -36,7 +36,7 @@ export function InteractionActions({ interaction }: { interaction: InteractionVi
   });
   if (interaction.status !== "open") return null;
   return (
-    <Group gap={6}>
+    <Group gap={6} wrap={nowrap ? "nowrap" : "wrap"}>
       {interaction.owner_type !== "user" && (
         <Button size="xs" onClick={() => post.mutate({ path: "take-over" })} data-testid="take-over">
           {t("takeOver")}

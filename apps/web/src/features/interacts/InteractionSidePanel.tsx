@@ -3,6 +3,7 @@ import { Anchor, Divider, Group, Paper, Rating, SimpleGrid, Stack, Text, Title }
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useContactName } from "../../lib/contact-name.ts";
 import { ContactInteractions } from "../contacts/ContactDetailPage.tsx";
 import { ContactIssues } from "../issues/ContactIssues.tsx";
 
@@ -25,6 +26,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
  */
 export function InteractionSidePanel({ interaction }: { interaction: InteractionView }) {
   const { t, i18n } = useTranslation("inbox");
+  const contactName = useContactName();
   const none = t("details.none");
   const at = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : none);
   const stars = (value: number | null) => (value ? <Rating value={value} readOnly size="xs" aria-label={String(value)} /> : none);
@@ -76,12 +78,12 @@ export function InteractionSidePanel({ interaction }: { interaction: Interaction
           </Anchor>
         </Group>
         <Text size="sm" fw={600}>
-          {interaction.contact.name || t("customer")}
+          {contactName(interaction.contact)}
         </Text>
         <Divider my="xs" label={t("details.previous")} labelPosition="left" />
-        <ContactInteractions contactId={interaction.contact.id} />
+        <ContactInteractions contactId={interaction.contact.id} compact />
         <Divider my="xs" label={t("details.issues")} labelPosition="left" />
-        <ContactIssues contactId={interaction.contact.id} />
+        <ContactIssues contactId={interaction.contact.id} compact />
       </Paper>
     </Stack>
   );

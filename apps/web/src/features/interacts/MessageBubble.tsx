@@ -24,10 +24,13 @@ export function MessageBubble({
   onRetry,
   onCreateIssue,
   email = false,
+  contactName,
 }: {
   message: MessageView;
   onRetry?: () => void;
   onCreateIssue?: () => void;
+  /** The conversation's contact as every screen names them (useContactName): their messages carry it. */
+  contactName?: string;
   /** The conversation is on an e-mail channel: a customer's mail shows as written (EmailBody). */
   email?: boolean;
 }) {
@@ -37,7 +40,7 @@ export function MessageBubble({
   // A reply written outside Holboo (Messenger's Page inbox, another app of the Page) is theirs, not the AI agent's.
   const via = message.sent_via ?? null;
   const viaName = via ? (via.kind === "page_inbox" ? t("sentVia.pageInbox") : t("sentVia.otherApp", { app: via.app_id ?? "?" })) : null;
-  const name = message.sender_type === "contact" ? message.sender.name || t("customer") : (viaName ?? (message.sender.name || t("bot")));
+  const name = message.sender_type === "contact" ? contactName || message.sender.name || t("customer") : (viaName ?? (message.sender.name || t("bot")));
   const content = (
     <>
       {message.text && <Text size="sm">{message.text}</Text>}

@@ -1,11 +1,15 @@
 import type { InteractionEventView, MessageView } from "@holboo/core";
-import { Anchor, Badge, Button, Center, Grid, Group, Indicator, Loader, Paper, ScrollArea, Stack, Text, Title } from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Box, Button, Center, Drawer, Group, Indicator, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconArrowLeft, IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { api, notifyError } from "../../lib/api.ts";
 import { usePermission } from "../../lib/session.ts";
+import { useLiveReady } from "../../lib/staff-socket.ts";
+import { useContactName } from "../../lib/contact-name.ts";
 import type { IssuePrefill } from "../issues/IssueFormModal.tsx";
 import { Composer, type OutgoingMessage } from "./Composer.tsx";
 import { InteractionActions } from "./InteractionActions.tsx";
@@ -16,6 +20,7 @@ import { useCallUpdates, useInteractionCalls } from "../calls/calls.queries.ts";
 import { MessengerHandover } from "./MessengerHandover.tsx";
 import { ThreadState } from "./thread-state.ts";
 import { interactionKeys } from "./interactions.keys.ts";
+import { fill, INBOX_DETAILS_BESIDE } from "./inbox-layout.ts";
 import { useContactLive } from "./useContactLive.ts";
 import type { InboxSocket } from "./useInboxSocket.ts";
 
@@ -50,9 +55,17 @@ function EventLine({ event }: { event: InteractionEventView }) {
   );
 }
 
-/** One conversation: its events in order, older history on demand, live updates, the composer and actions. */
-export function ThreadView({ interactionId, live }: { interactionId: number; live: InboxSocket }) {
+/**
+ * One conversation: its events in order, older history on demand, live updates, the composer and actions. It fills
+ * its column: the messages scroll by themselves with the newest in view, the composer stays below them, and the
+ * details stand beside it on a wide screen or open in a drawer. `onBack` (a phone) returns to the list.
+ */
+export function ThreadView({ interactionId, live, onBack }: { interactionId: number; live: InboxSocket; onBack?: () => void }) {
   const { t } = useTranslation("inbox");
+  const nameOf = useContactName();
+  const detailsBeside = useMediaQuery(INBOX_DETAILS_BESIDE, true, { getInitialValueInEffect: false });
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const liveReady = useLiveReady();
   const canEdit = usePermission("interaction.edit");
   const canCreateIssue = usePermission("issue.edit");
   const [issuePrefill, setIssuePrefill] = useState<IssuePrefill | null>(null);
@@ -64,6 +77,7 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
   const [, redraw] = useState(0);
   const [pending, setPending] = useState(new Map<string, { message: OutgoingMessage; failed: boolean }>());
   const viewport = useRef<HTMLDivElement>(null);
+  const readUpTo = useRef(0);
   const [hasOlder, setHasOlder] = useState(false);
   const contactLive = useContactLive(interactionId, live);
 
@@ -73,6 +87,8 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
   }, [interactionId, state]);
 
   useEffect(() => {
+    // After the socket is up, so what is pushed from then on reaches it and nothing falls between (useLiveReady).
+    if (!liveReady) return;
     // The newest page of messages first, then every event after it; older pages load on demand.
     void (async () => {
       const { items } = await api.get("/api/interactions/:id/messages", { params: { id: interactionId }, query: { limit: 30 } });
@@ -93,11 +109,12 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
       offEvent();
       offReconnect();
     };
-  }, [interactionId, live, state, catchUp]);
+  }, [interactionId, live, state, catchUp, liveReady]);
 
   const ordered = state.ordered();
   const handoverSeq = ordered.findLast((item) => item.kind === "event" && item.event.type === "handover.changed")?.seq ?? 0;
-  const lastSeq = state.lastSeq;
+  // Read up to the newest message: later events (its receipts) change nothing this person has to read.
+  const newestSeq = ordered.findLast((item) => item.kind === "message")?.seq ?? 0;
   const isEmail = interaction.data?.channel?.type === "email";
   // On a phone line, a call's message is shown as its call bubble.
   const isPhone = interaction.data?.channel?.type === "voice";
@@ -114,27 +131,56 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
     refetchInterval: (query) => (query.state.data?.draft || query.state.dataUpdateCount > 10 ? false : 3000),
   });
   useEffect(() => {
-    viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
     // Read by this person (their own unread counts) and seen by staff (the customer's receipts), once it is on a visible screen.
     const read = () => {
-      if (lastSeq && document.visibilityState === "visible")
-        void api.post("/api/interactions/:id/seen", { params: { id: interactionId }, body: { up_to_seq: lastSeq } }).catch(() => undefined);
+      if (newestSeq <= readUpTo.current || document.visibilityState !== "visible") return;
+      readUpTo.current = newestSeq;
+      void api.post("/api/interactions/:id/seen", { params: { id: interactionId }, body: { up_to_seq: newestSeq } }).catch(() => undefined);
     };
     read();
     document.addEventListener("visibilitychange", read);
     return () => document.removeEventListener("visibilitychange", read);
-  }, [lastSeq, interactionId, pending.size]);
+  }, [newestSeq, interactionId]);
+
+  // The newest message stays in view while the person is at the bottom (new messages, pictures that load, their own
+  // sends); scrolled up to read, they stay where they are, and older messages load above without moving the view.
+  const atBottom = useRef(true);
+  const keepFromBottom = useRef<number | null>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const shown = interaction.data !== undefined;
+  useEffect(() => {
+    const box = viewport.current;
+    const inner = content.current;
+    if (!box || !inner) return;
+    const follow = () => {
+      if (keepFromBottom.current !== null) box.scrollTop = box.scrollHeight - keepFromBottom.current;
+      else if (atBottom.current) box.scrollTop = box.scrollHeight;
+      keepFromBottom.current = null;
+    };
+    follow();
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(follow);
+    observer.observe(inner);
+    return () => observer.disconnect();
+  }, [shown]);
+  const onScroll = () => {
+    const box = viewport.current;
+    if (box) atBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight < 48;
+  };
 
   const loadOlder = async () => {
     const before = state.oldestMessageSeq;
     if (!before) return;
     const { items } = await api.get("/api/interactions/:id/messages", { params: { id: interactionId }, query: { before, limit: 30 } });
+    const box = viewport.current;
+    if (box) keepFromBottom.current = box.scrollHeight - box.scrollTop;
     state.prepend(items);
     setHasOlder(items.length === 30);
     redraw((n) => n + 1);
   };
 
   const submit = async (message: OutgoingMessage) => {
+    atBottom.current = true;
     setPending((current) => new Map(current).set(message.client_id, { message, failed: false }));
     try {
       await api.post("/api/interactions/:id/messages", {
@@ -171,19 +217,26 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
         <Loader />
       </Center>
     );
+  const contactName = nameOf(view.contact);
   const issueFrom = (message: MessageView): IssuePrefill => ({
-    contact: { id: view.contact.id, name: view.contact.name || t("customer") },
+    contact: { id: view.contact.id, name: contactName },
     channel_id: view.channel?.id ?? null,
     interaction_id: view.id,
     description: message.text,
   });
+  const details = <InteractionSidePanel interaction={view} />;
   return (
-    <Grid gap="sm">
-      <Grid.Col span={{ base: 12, lg: 8 }}>
-        <Stack gap="xs" h="100%">
-          <Paper withBorder p="sm">
-            <Group justify="space-between" wrap="wrap" gap="xs">
-              <Stack gap={0}>
+    <Group gap="sm" wrap="nowrap" align="stretch" style={{ ...fill, flexDirection: "row" }}>
+      <Stack gap="xs" style={fill}>
+        <Paper withBorder p="sm" style={{ flex: "none" }}>
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Group gap="xs" wrap="nowrap" miw={0}>
+              {onBack && (
+                <ActionIcon variant="subtle" size="lg" onClick={onBack} aria-label={t("backToList")} data-testid="thread-back">
+                  <IconArrowLeft size={20} />
+                </ActionIcon>
+              )}
+              <Stack gap={0} miw={0}>
                 <Title order={4} lineClamp={1}>
                   {view.title}
                 </Title>
@@ -197,7 +250,7 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
                     data-online={contactLive.online}
                   >
                     <Anchor component={Link} to={`/contacts/${view.contact.id}`} size="sm" ml={6} data-testid="thread-contact-link">
-                      {view.contact.name || t("customer")}
+                      {contactName}
                     </Anchor>
                   </Indicator>
                   <Text size="xs" c={contactLive.online ? "teal" : "dimmed"}>
@@ -218,70 +271,88 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
                   ))}
                 </Group>
               </Stack>
-              {canEdit && <InteractionActions interaction={view} />}
             </Group>
-          </Paper>
-          {view.channel?.type === "messenger" && <MessengerHandover interaction={view} version={handoverSeq} canEdit={canEdit} />}
-          <ScrollArea viewportRef={viewport} style={{ flex: 1 }} h={480} type="auto">
-            <Stack gap="sm" p="xs" data-testid="thread">
-              {hasOlder && (
-                <Button variant="subtle" size="xs" onClick={() => void loadOlder()}>
-                  {t("loadOlder")}
+            {/* On a phone the actions are one row that scrolls sideways, so the messages keep the screen. */}
+            <Group gap={6} wrap={onBack ? "nowrap" : "wrap"} style={onBack ? { overflowX: "auto", maxWidth: "100%" } : undefined} data-testid="thread-actions">
+              {canEdit && <InteractionActions interaction={view} nowrap={!!onBack} />}
+              {!detailsBeside && (
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconInfoCircle size={14} />}
+                  onClick={() => setDetailsOpen(true)}
+                  style={{ flex: "none" }}
+                  data-testid="open-details"
+                >
+                  {t("details.title")}
                 </Button>
               )}
-              {ordered.map((item) =>
-                item.kind === "message" && callOf.has(item.message.id) ? (
-                  <CallBubble key={item.seq} call={callOf.get(item.message.id)!} />
-                ) : item.kind === "message" ? (
-                  <MessageBubble
-                    key={item.seq}
-                    message={item.message}
-                    onRetry={retryDelivery(item.message)}
-                    email={isEmail}
-                    onCreateIssue={canCreateIssue ? () => setIssuePrefill(issueFrom(item.message)) : undefined}
-                  />
-                ) : (
-                  <EventLine key={item.seq} event={item.event} />
-                ),
-              )}
-              {[...pending.values()]
-                .filter(({ message }) => !stored.has(message.client_id))
-                .map(({ message, failed }) => (
-                  <MessageBubble
-                    key={message.client_id}
-                    message={{
-                      id: -1,
-                      interaction_id: interactionId,
-                      seq: 0,
-                      direction: "out",
-                      sender_type: "user",
-                      sender: { id: null, name: "" },
-                      text: message.text,
-                      attachments: message.attachments,
-                      status: failed ? "retry" : "sending",
-                      is_bot: false,
-                      is_private: message.is_private,
-                      client_id: message.client_id,
-                      sent_via: null,
-                      created_at: new Date().toISOString(),
-                    }}
-                    onRetry={() => void submit(message)}
-                  />
-                ))}
-            </Stack>
-          </ScrollArea>
-          <Text size="xs" c="dimmed" h={16} aria-live="polite" data-testid="typing">
-            {contactLive.typing &&
-              t(contactLive.typing.who === "contact" ? "live.customerTyping" : "live.colleagueTyping", {
-                name: contactLive.typing.name || view.contact.name || t("customer"),
-              })}
-          </Text>
-          {issuePrefill && (
-            <Suspense fallback={null}>
-              <IssueFormModal prefill={issuePrefill} onClose={() => setIssuePrefill(null)} />
-            </Suspense>
-          )}
-          {canEdit && view.status === "open" && (
+            </Group>
+          </Group>
+        </Paper>
+        {view.channel?.type === "messenger" && <MessengerHandover interaction={view} version={handoverSeq} canEdit={canEdit} />}
+        <Paper withBorder ref={viewport} onScroll={onScroll} style={{ ...fill, overflowY: "auto" }} data-testid="thread-scroll">
+          <Stack gap="sm" p="xs" ref={content} data-testid="thread">
+            {hasOlder && (
+              <Button variant="subtle" size="xs" onClick={() => void loadOlder()}>
+                {t("loadOlder")}
+              </Button>
+            )}
+            {ordered.map((item) =>
+              item.kind === "message" && callOf.has(item.message.id) ? (
+                <CallBubble key={item.seq} call={callOf.get(item.message.id)!} />
+              ) : item.kind === "message" ? (
+                <MessageBubble
+                  key={item.seq}
+                  message={item.message}
+                  onRetry={retryDelivery(item.message)}
+                  email={isEmail}
+                  contactName={contactName}
+                  onCreateIssue={canCreateIssue ? () => setIssuePrefill(issueFrom(item.message)) : undefined}
+                />
+              ) : (
+                <EventLine key={item.seq} event={item.event} />
+              ),
+            )}
+            {[...pending.values()]
+              .filter(({ message }) => !stored.has(message.client_id))
+              .map(({ message, failed }) => (
+                <MessageBubble
+                  key={message.client_id}
+                  message={{
+                    id: -1,
+                    interaction_id: interactionId,
+                    seq: 0,
+                    direction: "out",
+                    sender_type: "user",
+                    sender: { id: null, name: "" },
+                    text: message.text,
+                    attachments: message.attachments,
+                    status: failed ? "retry" : "sending",
+                    is_bot: false,
+                    is_private: message.is_private,
+                    client_id: message.client_id,
+                    sent_via: null,
+                    created_at: new Date().toISOString(),
+                  }}
+                  onRetry={() => void submit(message)}
+                />
+              ))}
+          </Stack>
+        </Paper>
+        <Text size="xs" c="dimmed" h={16} aria-live="polite" data-testid="typing" style={{ flex: "none" }}>
+          {contactLive.typing &&
+            t(contactLive.typing.who === "contact" ? "live.customerTyping" : "live.colleagueTyping", {
+              name: contactLive.typing.name || contactName,
+            })}
+        </Text>
+        {issuePrefill && (
+          <Suspense fallback={null}>
+            <IssueFormModal prefill={issuePrefill} onClose={() => setIssuePrefill(null)} />
+          </Suspense>
+        )}
+        {canEdit && view.status === "open" && (
+          <Box style={{ flex: "none" }}>
             <Composer
               interactionId={interactionId}
               disabled={false}
@@ -289,12 +360,18 @@ export function ThreadView({ interactionId, live }: { interactionId: number; liv
               onTyping={() => live.emit("typing", { interaction_id: interactionId })}
               prepared={awaitingAnswer ? prepared.data?.draft : null}
             />
-          )}
-        </Stack>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 4 }}>
-        <InteractionSidePanel interaction={view} />
-      </Grid.Col>
-    </Grid>
+          </Box>
+        )}
+      </Stack>
+      {detailsBeside ? (
+        <Box style={{ flex: "0 0 clamp(270px, 30%, 340px)", overflowY: "auto" }} data-testid="details-beside">
+          {details}
+        </Box>
+      ) : (
+        <Drawer opened={detailsOpen} onClose={() => setDetailsOpen(false)} position="right" size={340} title={t("details.title")}>
+          {details}
+        </Drawer>
+      )}
+    </Group>
   );
 }

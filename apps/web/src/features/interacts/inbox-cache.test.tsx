@@ -102,8 +102,33 @@ const shownOrder = () =>
     .map((item) => item.dataset.testid);
 
 describe("realtime patches of the inbox cache", () => {
+  it("fetches the list once, when the socket is up, not before it and again after it", async () => {
+    renderWithProviders(<Inbox />, { me: makeMe() });
+    // Nothing is fetched while the first connection is under way: a list read before it would miss what happens until then.
+    await vi.waitFor(() => expect(sockets.handlers.get("connect")?.size).toBeGreaterThan(0));
+    expect(listFetches()).toBe(0);
+    push("connect");
+    await screen.findByTestId("inbox-item-2");
+    // The person's own presence push (their socket came online) patches the people lists; nothing is fetched again.
+    push("presence", { user_id: 1, presence: "online" });
+    await import("./inbox-cache.ts");
+    expect(listFetches()).toBe(1);
+    expect(mocked.get.mock.calls.filter(([path]) => path === "/api/users").length).toBe(1);
+  });
+
+  it("a failed first connection does not hold the list back; the connection that follows refetches it", async () => {
+    renderWithProviders(<Inbox />, { me: makeMe() });
+    await vi.waitFor(() => expect(sockets.handlers.get("connect_error")?.size).toBeGreaterThan(0));
+    push("connect_error", new Error("websocket error"));
+    await screen.findByTestId("inbox-item-2");
+    expect(listFetches()).toBe(1);
+    push("connect");
+    await vi.waitFor(() => expect(listFetches()).toBe(2));
+  });
+
   it("a customer's message moves its conversation to the top with its text and count, without refetching the list", async () => {
     renderWithProviders(<Inbox />, { me: makeMe() });
+    push("connect");
     await screen.findByTestId("inbox-item-2");
     expect(shownOrder()).toEqual(["inbox-item-1", "inbox-item-2"]);
     const fetched = listFetches();
@@ -126,6 +151,7 @@ describe("realtime patches of the inbox cache", () => {
 
   it("refetches only what it cannot decide: a conversation that is not in the list, and after a reconnection", async () => {
     renderWithProviders(<Inbox />, { me: makeMe() });
+    push("connect");
     await screen.findByTestId("inbox-item-2");
     const fetched = listFetches();
     push("interaction.event", customerMessage(9, 1, "Шинэ харилцаа"));

@@ -58,4 +58,13 @@ describe("staff thread state", () => {
     const first = state.ordered()[0];
     expect(first?.kind === "message" && [first.message.text, first.message.attachments]).toEqual(["Баримт", [file]]);
   });
+
+  it("counts messages loaded from their page as seen, so the catch-up after them does not leave it asking again", () => {
+    const state = new ThreadState();
+    const page = [1, 3, 4].map((seq) => message(seq).payload.message as MessageView);
+    state.prepend(page);
+    state.lastSeq = 0;
+    state.apply([message(1), { interaction_id: 1, seq: 2, type: "ownership.changed", created_at: "", payload: {} }, message(3), message(4)]);
+    expect(state.lastSeq).toBe(4);
+  });
 });

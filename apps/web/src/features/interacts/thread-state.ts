@@ -14,9 +14,10 @@ export class ThreadState {
   apply(events: InteractionEventView[]): boolean {
     let changed = false;
     for (const event of events) {
+      // A message loaded from its page is already here; its number still counts as seen, or the thread would ask for it again.
+      this.lastSeq = Math.max(this.lastSeq, event.seq);
       if (this.items.has(event.seq)) continue;
       changed = true;
-      this.lastSeq = Math.max(this.lastSeq, event.seq);
       if (event.type === "message.created") {
         const message = event.payload.message as MessageView;
         this.byMessageId.set(message.id, event.seq);

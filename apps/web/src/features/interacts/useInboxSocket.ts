@@ -1,13 +1,15 @@
 import { INTERACTION_READ_EVENT, type ContactPresenceSignal, type InteractionEventView, type InteractionReadSignal, type TypingSignal } from "@holboo/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { emitStaff, onStaffConnect, onStaffEvent, useStaffConnected } from "../../lib/staff-socket.ts";
+import { emitStaff, onStaffConnect, onStaffEvent } from "../../lib/staff-socket.ts";
 import { billingKeys } from "../billing/billing.keys.ts";
+import type { PresenceSignal } from "../settings/users/presence-cache.ts";
 import { userKeys } from "../settings/users/users.keys.ts";
 import { interactionKeys } from "./interactions.keys.ts";
 
 /** The cache patches load with the first push (in order: one module, resolved in call order), off the first screen. */
 const cachePatches = () => import("./inbox-cache.ts");
+const presencePatch = () => import("../settings/users/presence-cache.ts");
 
 /** Live signals that are not stored events, by their socket event name. */
 interface Signals {
@@ -25,14 +27,13 @@ const inboxLive = {
 export type InboxSocket = typeof inboxLive;
 
 /**
- * The inbox on the tab's shared staff socket. Pushed events patch the cached lists and conversation; the open
- * thread also listens and, on each (re)connect, asks for what it missed after its last sequence, as the lists
- * are refetched (pushes sent while the socket was away are lost).
+ * The inbox on the tab's shared staff socket. Pushed events patch the cached lists and conversation; the lists are
+ * fetched once the socket is up (`useLiveReady`) and again after each reconnection, and the open thread asks for
+ * what it missed after its last sequence (pushes sent while the socket was away are lost).
  * `reading` is the conversation on screen: its new messages do not count as unread while the tab is visible.
  */
 export function useInboxSocket(reading: number | null) {
   const client = useQueryClient();
-  const connected = useStaffConnected();
   const open = useRef(reading);
   useEffect(() => {
     open.current = reading;
@@ -45,15 +46,18 @@ export function useInboxSocket(reading: number | null) {
         void cachePatches().then(({ applyInteractionEvent }) => applyInteractionEvent(client, event, reading));
       }),
       onStaffEvent<InteractionReadSignal>(INTERACTION_READ_EVENT, (signal) => void cachePatches().then(({ applyRead }) => applyRead(client, signal))),
-      onStaffConnect(() => void client.invalidateQueries({ queryKey: interactionKeys.lists() })),
+      onStaffConnect(() => {
+        void client.invalidateQueries({ queryKey: interactionKeys.lists() });
+        void client.invalidateQueries({ queryKey: userKeys.all });
+      }),
       // The company's access closed (company_suspended): the billing status reloads and the closed screen shows.
       onStaffEvent("session.ended", () => void client.invalidateQueries({ queryKey: billingKeys.all })),
-      onStaffEvent("presence", () => void client.invalidateQueries({ queryKey: userKeys.all })),
+      onStaffEvent<PresenceSignal>("presence", (signal) => void presencePatch().then(({ applyPresence }) => applyPresence(client, signal))),
     ];
     return () => {
       for (const off of offs) off();
     };
   }, [client]);
 
-  return { connected, live: inboxLive };
+  return inboxLive;
 }

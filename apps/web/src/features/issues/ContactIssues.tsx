@@ -1,5 +1,5 @@
 import { formatDate } from "@holboo/core";
-import { Anchor, Table, Text } from "@mantine/core";
+import { Anchor, Group, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -7,8 +7,8 @@ import { api } from "../../lib/api.ts";
 import { issueKeys } from "./issues.keys.ts";
 import { PriorityBadge, StatusBadge } from "./IssueBadges.tsx";
 
-/** A contact's issues on their profile (the ones this user may see), newest first. */
-export function ContactIssues({ contactId }: { contactId: number }) {
+/** A contact's issues on their profile (the ones this user may see), newest first; `compact` for a narrow column. */
+export function ContactIssues({ contactId, compact = false }: { contactId: number; compact?: boolean }) {
   const { t } = useTranslation("issues");
   const list = useQuery({
     queryKey: issueKeys.contact(contactId),
@@ -20,27 +20,45 @@ export function ContactIssues({ contactId }: { contactId: number }) {
         {t("contactIssues.none")}
       </Text>
     );
+  const rows = (list.data?.items ?? []).map((issue) => ({
+    id: issue.id,
+    name: (
+      <Anchor component={Link} to={`/issues/${issue.id}`} size="sm" lineClamp={compact ? 1 : undefined}>
+        #{issue.number} {issue.name}
+      </Anchor>
+    ),
+    status: <StatusBadge status={issue.status} />,
+    priority: <PriorityBadge priority={issue.priority} />,
+    registered: (
+      <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+        {formatDate(new Date(issue.registered_at))}
+      </Text>
+    ),
+  }));
+  if (compact)
+    return (
+      <Stack gap={6} data-testid="contact-issues">
+        {rows.map((row) => (
+          <Stack key={row.id} gap={2}>
+            {row.name}
+            <Group gap={4} wrap="wrap">
+              {row.status}
+              {row.priority}
+              {row.registered}
+            </Group>
+          </Stack>
+        ))}
+      </Stack>
+    );
   return (
     <Table data-testid="contact-issues">
       <Table.Tbody>
-        {list.data?.items.map((issue) => (
-          <Table.Tr key={issue.id}>
-            <Table.Td>
-              <Anchor component={Link} to={`/issues/${issue.id}`} size="sm">
-                #{issue.number} {issue.name}
-              </Anchor>
-            </Table.Td>
-            <Table.Td>
-              <StatusBadge status={issue.status} />
-            </Table.Td>
-            <Table.Td>
-              <PriorityBadge priority={issue.priority} />
-            </Table.Td>
-            <Table.Td>
-              <Text size="xs" c="dimmed">
-                {formatDate(new Date(issue.registered_at))}
-              </Text>
-            </Table.Td>
+        {rows.map((row) => (
+          <Table.Tr key={row.id}>
+            <Table.Td>{row.name}</Table.Td>
+            <Table.Td>{row.status}</Table.Td>
+            <Table.Td>{row.priority}</Table.Td>
+            <Table.Td>{row.registered}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

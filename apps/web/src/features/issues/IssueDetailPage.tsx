@@ -16,6 +16,7 @@ import { IssueFormModal } from "./IssueFormModal.tsx";
 import { IssueHistory } from "./IssueHistory.tsx";
 import { issueKeys } from "./issues.keys.ts";
 import { contactLabel, options, usePeople } from "./issues.queries.ts";
+import { useContactName } from "../../lib/contact-name.ts";
 
 const date = (iso: string | null) => (iso ? dayjs(iso).format("YYYY-MM-DD HH:mm") : "—");
 
@@ -33,6 +34,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /** /issues/:id: the issue, its lifecycle actions, assignment, comments with mentions, attachments and history. */
 export function IssueDetailPage() {
   const { t } = useTranslation("issues");
+  const nameOf = useContactName();
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -124,7 +126,7 @@ export function IssueDetailPage() {
           <Stack>
             <Paper withBorder p="md">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Field label={t("fields.contact")}>{contactLabel(issue.contact, (id) => t("unnamedContact", { id })).name}</Field>
+                <Field label={t("fields.contact")}>{contactLabel(issue.contact, nameOf).name}</Field>
                 <Field label={t("fields.channel")}>{issue.channel?.name ?? "—"}</Field>
                 <Field label={t("fields.assignee")}>
                   {canAssign ? (

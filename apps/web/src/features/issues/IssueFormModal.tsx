@@ -15,6 +15,7 @@ import { useMe, usePermission } from "../../lib/session.ts";
 import { issueKeys, issueOptionKeys } from "./issues.keys.ts";
 import { useCompanyChannels } from "../settings/channels/channels.queries.ts";
 import { contactLabel, options, useIssueSettings, usePeople } from "./issues.queries.ts";
+import { useContactName } from "../../lib/contact-name.ts";
 import { FormActions } from "../../components/shared/FormActions.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 
@@ -42,6 +43,7 @@ export function IssueFormModal({
   onSaved?: (issue: IssueView) => void;
 }) {
   const { t } = useTranslation("issues");
+  const nameOf = useContactName();
   const client = useQueryClient();
   const { data: me } = useMe();
   const canAssign = usePermission("issue.assign");
@@ -128,10 +130,9 @@ export function IssueFormModal({
       notifyError(error);
     }
   };
-  // The contact the form started with keeps the name it was shown under (e.g. the inbox's "Customer").
-  const unnamed = (contactId: number) => t("unnamedContact", { id: contactId });
+  // The contact the form started with keeps the name it was shown under (the inbox's, the same helper's).
   const contactOptions = options(
-    [...(knownContact ? [knownContact] : []), ...(contacts.data?.items ?? []).filter((c) => c.id !== knownContact?.id)].map((c) => contactLabel(c, unnamed)),
+    [...(knownContact ? [knownContact] : []), ...(contacts.data?.items ?? []).filter((c) => c.id !== knownContact?.id)].map((c) => contactLabel(c, nameOf)),
   );
   const pickReason = (value: string | null) => {
     form.setFieldValue("reason_id", value);

@@ -16,12 +16,14 @@ import { IssueFormModal } from "./IssueFormModal.tsx";
 import { PriorityBadge, StatusBadge } from "./IssueBadges.tsx";
 import { issueKeys } from "./issues.keys.ts";
 import { contactLabel, options, useIssueSettings, usePeople } from "./issues.queries.ts";
+import { useContactName } from "../../lib/contact-name.ts";
 
 const PAGE_SIZE = 20;
 
 /** /issues: the issues this user may see, filtered, searched and paginated. */
 export function IssuesPage() {
   const { t } = useTranslation("issues");
+  const nameOf = useContactName();
   const navigate = useNavigate();
   const canEdit = usePermission("issue.edit");
   const [creating, setCreating] = useState(false);
@@ -136,7 +138,7 @@ export function IssuesPage() {
                       ))}
                     </Group>
                   </Table.Td>
-                  <Table.Td>{contactLabel(issue.contact, (id) => t("unnamedContact", { id })).name}</Table.Td>
+                  <Table.Td>{contactLabel(issue.contact, nameOf).name}</Table.Td>
                   <Table.Td>
                     <StatusBadge status={issue.status} />
                   </Table.Td>

@@ -26,6 +26,7 @@ export function usePeople(enabled = true) {
 }
 
 /** A contact without a name or address (an unregistered visitor) is shown as "Customer 12". */
-export const contactLabel = (contact: IssueRef, unnamed: (id: number) => string): IssueRef => ({ id: contact.id, name: contact.name || unnamed(contact.id) });
+/** A contact as an option or a cell, named as every screen names them (`useContactName`). */
+export const contactLabel = (contact: IssueRef, nameOf: (contact: IssueRef) => string): IssueRef => ({ id: contact.id, name: nameOf(contact) });
 
 export const options = (items: Array<{ id: number; name: string }> | undefined) => (items ?? []).map((item) => ({ value: String(item.id), label: item.name }));

@@ -193,7 +193,7 @@ describe("issues list", () => {
     });
     renderWithProviders(<IssuesPage />, { me: makeMe() });
     expect(await screen.findByText("#42")).toBeInTheDocument();
-    expect(screen.getByText("Харилцагч 12")).toBeInTheDocument();
+    expect(screen.getByText("Зочин #12")).toBeInTheDocument();
     expect(screen.getByTestId("issue-status")).toHaveTextContent("Шийдвэрлэсэн");
     await userEvent.click(screen.getAllByLabelText("Төлөв")[0] as HTMLElement);
     await userEvent.click(await screen.findByRole("option", { name: "Шийдвэрлэсэн" }));
