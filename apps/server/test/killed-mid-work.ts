@@ -1,5 +1,5 @@
 import type { EmailChannelView, InteractionView, MessageView } from "@holboo/core";
-import pg from "pg";
+import type pg from "pg";
 import { expect } from "vitest";
 import { companyAdmin, unique } from "./factories.ts";
 import type { Served } from "./harness.ts";

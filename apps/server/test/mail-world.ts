@@ -31,9 +31,9 @@ export interface MailWorld {
   stop(): Promise<void>;
 }
 
-export async function startMailWorld(options: { oauth?: FakeOAuth } = {}): Promise<MailWorld> {
+export async function startMailWorld(options: { oauth?: FakeOAuth; sentFolder?: string | null } = {}): Promise<MailWorld> {
   const { oauth } = options;
-  const imap = await startDovecot(oauth ? { oauth2IntrospectionUrl: `${oauth.url}/introspect` } : {});
+  const imap = await startDovecot({ ...(oauth ? { oauth2IntrospectionUrl: `${oauth.url}/introspect` } : {}), sentFolder: options.sentFolder });
   const accepted: string[] = [];
   const smtpLogins: MailWorld["smtpLogins"] = [];
   const passwords = new Map<string, string>();

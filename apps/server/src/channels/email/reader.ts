@@ -153,7 +153,7 @@ class MailboxReader {
   }
 
   private async session(mailbox: repo.MailboxRow, login: MailboxLogin) {
-    const client = imapClient(login);
+    const client = await imapClient(this.ctx, login);
     this.client = client;
     const closed = new Promise<void>((resolve) => client.on("close", () => resolve()));
     client.on("error", (error: unknown) => this.ctx.log.warn({ err: error, channelId: this.channelId }, "IMAP connection error"));
