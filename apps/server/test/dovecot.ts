@@ -16,7 +16,7 @@ export interface Dovecot {
   /** Adds a mailbox user with a password login; resolves once Dovecot accepts the login. */
   addUser(user: string, password: string): Promise<void>;
   /** Puts a raw mail into a user's folder by IMAP APPEND, as a mail server delivering it would (at `date`, default now). */
-  append(user: string, raw: string, folder?: string, date?: Date): Promise<{ uid: number }>;
+  append(user: string, raw: string | Buffer, folder?: string, date?: Date): Promise<{ uid: number }>;
   /** The raw mails of a user's folder, oldest first. */
   fetchAll(user: string, folder?: string): Promise<string[]>;
   /** A user's folders: path and special use (\Sent …). */
