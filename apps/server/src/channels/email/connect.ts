@@ -40,10 +40,11 @@ export async function checkedServer(ctx: MailContext, host: string): Promise<{ a
   const name = host.trim().replace(/^\[|\]$/g, "");
   const addresses = isIP(name) ? [{ address: name, family: isIP(name) }] : await DEFAULT_FETCH_POLICY.resolve(name);
   const allowed = (address: string) => ctx.config.EMAIL_ALLOW_PRIVATE || isPublicAddress(address);
-  const [first] = addresses;
-  if (!first) throw new Error(`${name} has no address`);
+  if (!addresses.length) throw new Error(`${name} has no address`);
   if (!addresses.every((entry) => allowed(entry.address))) throw new MailServerRefused(`${name} is not a public address`);
-  return { address: first.address, servername: isIP(name) ? undefined : name };
+  // One address is pinned, so no second try over the other family: IPv4 first, which every mail host has.
+  const chosen = addresses.find((entry) => entry.family === 4) ?? addresses[0];
+  return { address: chosen?.address ?? "", servername: isIP(name) ? undefined : name };
 }
 
 export async function imapClient(ctx: MailContext, login: MailboxLogin): Promise<ImapFlow> {
