@@ -83,6 +83,8 @@ async function main() {
     );
 
     process.env.EMAIL_SCAN_SECONDS = "1";
+    // The bench's Dovecot and SMTP server are on this machine.
+    process.env.EMAIL_ALLOW_PRIVATE = "true";
     process.env.EMAIL_POLL_SECONDS = "600";
     server = await startServer(database.url, port);
     await db.connect();

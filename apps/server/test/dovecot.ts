@@ -16,9 +16,11 @@ export interface Dovecot {
   /** Adds a mailbox user with a password login; resolves once Dovecot accepts the login. */
   addUser(user: string, password: string): Promise<void>;
   /** Puts a raw mail into a user's folder by IMAP APPEND, as a mail server delivering it would (at `date`, default now). */
-  append(user: string, raw: string, folder?: string, date?: Date): Promise<{ uid: number }>;
+  append(user: string, raw: string | Buffer, folder?: string, date?: Date): Promise<{ uid: number }>;
   /** The raw mails of a user's folder, oldest first. */
   fetchAll(user: string, folder?: string): Promise<string[]>;
+  /** A user's folders: path and special use (\Sent …). */
+  folders(user: string): Promise<Array<{ path: string; specialUse: string | undefined }>>;
   stop(): void;
 }
 
@@ -60,7 +62,9 @@ function mailOwner(): { user: string; group: string; uid: number; gid: number } 
  * with that RFC 7662 introspection endpoint (its oauth2 passdb, `introspection_mode = post`); a password
  * login still goes to the users file first.
  */
-export async function startDovecot(options: { oauth2IntrospectionUrl?: string } = {}): Promise<Dovecot> {
+export async function startDovecot(options: { oauth2IntrospectionUrl?: string; sentFolder?: string | null } = {}): Promise<Dovecot> {
+  // The folder marked \Sent (RFC 6154), made for every user; null: none at all, as some servers leave it to the client.
+  const sentFolder = options.sentFolder === undefined ? "Sent" : options.sentFolder;
   const root = mkdtempSync(path.join(tmpdir(), "holboo-dovecot-"));
   chmodSync(root, 0o755);
   const port = await freePort();
@@ -118,11 +122,15 @@ service anvil {
 }
 namespace inbox {
   inbox = yes
-  mailbox Sent {
+${
+  sentFolder
+    ? `  mailbox "${sentFolder}" {
     special_use = \\Sent
     auto = subscribe
   }
-}
+`
+    : ""
+}}
 `;
   const configFile = path.join(root, "dovecot.conf");
   writeFileSync(configFile, config);
@@ -203,6 +211,9 @@ namespace inbox {
           lock.release();
         }
       });
+    },
+    async folders(user) {
+      return withClient(user, async (client) => (await client.list()).map((folder) => ({ path: folder.path, specialUse: folder.specialUse })));
     },
     stop() {
       const pidFile = path.join(root, "base", "master.pid");

@@ -18,6 +18,11 @@ export interface MailWorld {
   smtpPort: number;
   /** Every mail the SMTP server accepted, raw. */
   accepted: string[];
+  /**
+   * While held, the SMTP server keeps each sender waiting for its answer to MAIL FROM: a delivery is in
+   * flight and nothing is accepted yet. `waiting` counts them; `release` answers them all and stops holding.
+   */
+  sends: { hold(): void; release(): void; waiting(): number };
   /** The SMTP logins it accepted, by SASL mechanism (PLAIN, LOGIN, XOAUTH2). */
   smtpLogins: Array<{ method: string; user: string }>;
   /** A new company mailbox: its address, login and the settings a form would send. */
@@ -26,12 +31,22 @@ export interface MailWorld {
   stop(): Promise<void>;
 }
 
-export async function startMailWorld(options: { oauth?: FakeOAuth } = {}): Promise<MailWorld> {
+export async function startMailWorld(options: { oauth?: FakeOAuth; sentFolder?: string | null } = {}): Promise<MailWorld> {
   const { oauth } = options;
-  const imap = await startDovecot(oauth ? { oauth2IntrospectionUrl: `${oauth.url}/introspect` } : {});
+  const imap = await startDovecot({ ...(oauth ? { oauth2IntrospectionUrl: `${oauth.url}/introspect` } : {}), sentFolder: options.sentFolder });
   const accepted: string[] = [];
   const smtpLogins: MailWorld["smtpLogins"] = [];
   const passwords = new Map<string, string>();
+  let holding = false;
+  const held: Array<() => void> = [];
+  const sends: MailWorld["sends"] = {
+    hold: () => void (holding = true),
+    release() {
+      holding = false;
+      for (const answer of held.splice(0)) answer();
+    },
+    waiting: () => held.length,
+  };
   const smtp = new SMTPServer({
     secure: false,
     disabledCommands: ["STARTTLS"],
@@ -53,6 +68,10 @@ export async function startMailWorld(options: { oauth?: FakeOAuth } = {}): Promi
         return callback(null, { user: auth.username });
       }
       return callback(Object.assign(new Error("Invalid username or password"), { responseCode: 535 }));
+    },
+    onMailFrom(_address, _session, callback) {
+      if (holding) held.push(() => callback());
+      else callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -81,6 +100,7 @@ export async function startMailWorld(options: { oauth?: FakeOAuth } = {}): Promi
     imap,
     smtpPort,
     accepted,
+    sends,
     smtpLogins,
     async mailbox() {
       const address = `${unique("support")}@shop.test`;
@@ -110,6 +130,7 @@ export async function startMailWorld(options: { oauth?: FakeOAuth } = {}): Promi
       return address;
     },
     async stop() {
+      sends.release();
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
       imap.stop();
     },

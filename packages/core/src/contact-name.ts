@@ -1,4 +1,4 @@
-import type { Locale } from "./errors.ts";
+import type { Locale } from "./locale.ts";
 import { fullName, neutralizeBidi } from "./text.ts";
 
 /**

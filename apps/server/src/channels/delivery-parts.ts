@@ -1,6 +1,25 @@
 import type { AppContext } from "../context.ts";
+import type { Executor } from "../platform/db/client.ts";
 import type { DeliveryResult, OutboundDelivery } from "./adapter.ts";
 import { deliveredParts, recordDeliveredPart } from "./delivery-parts.repo.ts";
+
+/** The part number that records the whole reply as taken by its provider (its parts are 0…n-1). */
+const WHOLE_REPLY = -1;
+
+/**
+ * Records that the provider took the whole reply, with its id: written the moment the provider answered,
+ * before anything that can fail (marking the message sent can), into a table whose insert has nothing to
+ * clash with, so a retried delivery finds it and settles instead of sending again. Recording twice is harmless.
+ */
+export async function recordAcceptedDelivery(db: Executor, delivery: { companyId: number; messageId: number }, providerMessageId: string | null) {
+  await recordDeliveredPart(db, { companyId: delivery.companyId, messageId: delivery.messageId, part: WHOLE_REPLY, providerMessageId });
+}
+
+/** The provider's acceptance of a whole reply, if one was recorded: `{ providerMessageId }` (which may be null), else null. */
+export async function acceptedDelivery(db: Executor, delivery: { companyId: number; messageId: number }): Promise<{ providerMessageId: string | null } | null> {
+  const parts = await deliveredParts(db, delivery.companyId, delivery.messageId);
+  return parts.has(WHOLE_REPLY) ? { providerMessageId: parts.get(WHOLE_REPLY) ?? null } : null;
+}
 
 /**
  * Sends a reply that leaves as several provider messages (the text, then each attachment) so that a retry

@@ -8,13 +8,16 @@ import { findIdentityById } from "../modules/contacts/contacts.service.ts";
 import { findInteraction } from "../modules/interactions/interactions.service.ts";
 import { settleDelivery } from "../modules/interactions/delivery-status.service.ts";
 import { findMessage } from "../modules/interactions/messages.service.ts";
+import { isUniqueViolation } from "../platform/db/errors.ts";
 import { adapterFor, type DeliveryResult } from "./adapter.ts";
+import { acceptedDelivery, recordAcceptedDelivery } from "./delivery-parts.ts";
 
 /**
  * Carries one reply out through its channel's provider. The message is `sending` until the provider
  * takes it; a temporary failure is tried again with growing pauses; a refusal, or the last failure,
- * makes it `retry` (a person's Retry adds the job again). A message already sent, or carrying the
- * provider's id, is never handed to the provider again.
+ * makes it `retry` (a person's Retry adds the job again). Once a provider took a reply, it is never handed
+ * to a provider again: the acceptance is recorded first (`recordAcceptedDelivery`), and a retry that finds
+ * it, or the provider's id on the message, only marks the message sent.
  */
 export const deliveryJob = defineJob<DeliveryJobPayload, AppContext>({
   id: "channel.deliver",
@@ -23,9 +26,14 @@ export const deliveryJob = defineJob<DeliveryJobPayload, AppContext>({
   async handler(ctx, payload) {
     const message = await findMessage(ctx.db, payload.company_id, payload.message_id);
     if (!message || message.status !== "sending") return;
-    if (message.providerMessageId) return settleDelivery(ctx, payload.company_id, payload.message_id, "sent", message.providerMessageId);
+    const delivery = { companyId: payload.company_id, messageId: payload.message_id };
+    const accepted = message.providerMessageId ? { providerMessageId: message.providerMessageId } : await acceptedDelivery(ctx.db, delivery);
+    if (accepted) return markSent(ctx, delivery, accepted.providerMessageId);
     const result = await handToProvider(ctx, payload.company_id, message.interactionId, message);
-    if (result.ok) return settleDelivery(ctx, payload.company_id, payload.message_id, "sent", result.providerMessageId);
+    if (result.ok) {
+      await recordAcceptedDelivery(ctx.db, delivery, result.providerMessageId);
+      return markSent(ctx, delivery, result.providerMessageId);
+    }
     if (!result.retryable) throw new PermanentJobError(result.error);
     throw new Error(result.error);
   },
@@ -35,6 +43,24 @@ export const deliveryJob = defineJob<DeliveryJobPayload, AppContext>({
 });
 
 type Message = NonNullable<Awaited<ReturnType<typeof findMessage>>>;
+
+/**
+ * The reply is sent. The provider's id is kept on the message for its receipts, unless another message of the
+ * company already holds that id (the unique index): then it is sent without it, since failing here would only
+ * retry a reply the customer already has.
+ */
+async function markSent(ctx: AppContext, delivery: { companyId: number; messageId: number }, providerMessageId: string | null) {
+  try {
+    await settleDelivery(ctx, delivery.companyId, delivery.messageId, "sent", providerMessageId);
+  } catch (error) {
+    if (!providerMessageId || !isUniqueViolation(error)) throw error;
+    ctx.log.warn(
+      { messageId: delivery.messageId, providerMessageId },
+      "the provider's id of a sent reply is another message's already; the reply is kept as sent without it",
+    );
+    await settleDelivery(ctx, delivery.companyId, delivery.messageId, "sent", null);
+  }
+}
 
 async function handToProvider(ctx: AppContext, companyId: number, interactionId: number, message: Message): Promise<DeliveryResult> {
   const interaction = await findInteraction(ctx.db, companyId, interactionId);

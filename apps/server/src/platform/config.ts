@@ -70,6 +70,10 @@ const EnvSchema = z.object({
   /** How often a process looks for mailboxes nobody reads, and how often it fetches without news from IDLE. */
   EMAIL_SCAN_SECONDS: z.coerce.number().positive().default(10),
   EMAIL_POLL_SECONDS: z.coerce.number().positive().default(60),
+  /** Lets mailboxes' IMAP and SMTP servers be private addresses (a mail server on this machine or network); off, they must be public. */
+  EMAIL_ALLOW_PRIVATE: booleanFlag.default(false),
+  /** How long a mailbox's server may take to connect and greet; a save's check answers every failure to connect after exactly this long. */
+  EMAIL_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
   /** Whether this process drives PBXs through ARI (each connection by one process), and how often it looks for new ones. */
   ARI_CONNECTIONS: booleanFlag.default(true),
   ARI_SCAN_SECONDS: z.coerce.number().positive().default(5),

@@ -60,6 +60,11 @@ export const CHANNEL_ERRORS = {
     "Мэйл сервертэй холбогдож чадсангүй. Хаяг, порт, шифрлэлтийг шалгана уу.",
     "Cannot connect to the mail server. Check the host, port and encryption.",
   ),
+  email_host_blocked: entry(
+    400,
+    "Энэ мэйл серверийн хаяг дотоод сүлжээнийх тул сервер түүн рүү холбогдохгүй. Нийтэд нээлттэй хаяг оруулна уу.",
+    "This mail server's address is on a private network; the server will not connect to it. Enter a public address.",
+  ),
   email_password_required: entry(400, "Нууц үгээ оруулна уу.", "Enter the password."),
   email_oauth_not_configured: entry(
     503,

@@ -53,6 +53,11 @@ const QUOTE_HEADER = /^(on\s.+wrote:|.+\sбичсэн:|.+\sнаписал[а]?:|
 
 /** A plain-text mail's new part: the text above the first quote header ("On … wrote:") or run of "> " lines. */
 export function newTextOf(text: string): string {
+  return splitQuotedText(text).reply;
+}
+
+/** A plain-text mail split at its quoted history: the new part, and what was cut off (kept to be shown on request). */
+export function splitQuotedText(text: string): { reply: string; quoted: string | null } {
   const lines = text.replace(/\r\n/g, "\n").split("\n");
   const cut = lines.findIndex((line, index) => {
     const trimmed = line.trim();
@@ -60,5 +65,12 @@ export function newTextOf(text: string): string {
     return trimmed.startsWith(">") && lines.slice(index).every((rest) => rest.trim() === "" || rest.trim().startsWith(">"));
   });
   const kept = (cut === -1 ? lines : lines.slice(0, cut)).join("\n").trim();
-  return kept || text.trim();
+  if (!kept) return { reply: text.trim(), quoted: null };
+  const quoted = cut === -1 ? "" : lines.slice(cut).join("\n").trim();
+  return { reply: kept, quoted: quoted || null };
 }
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** A plain-text quote as the conversation's folded history shows it (mail without HTML has nothing else to show). */
+export const quotedTextAsHtml = (quoted: string) => `<pre>${escapeHtml(quoted)}</pre>`;

@@ -2,7 +2,7 @@ import { EmailImportJobPayload } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { defineJob, PermanentJobError } from "../../platform/jobs/job.ts";
-import { imapClient } from "./connect.ts";
+import { imapClient, MailServerRefused } from "./connect.ts";
 import * as repo from "./email.repo.ts";
 import { mailboxLogin, MailboxNeedsReconnect } from "./login.ts";
 import { takeMails } from "./reader.ts";
@@ -24,7 +24,9 @@ export const emailImportJob = defineJob<EmailImportJobPayload, AppContext>({
       throw error instanceof MailboxNeedsReconnect ? new PermanentJobError("the mailbox needs an OAuth2 reconnect") : error;
     });
     if (!login) return;
-    const client = imapClient(login);
+    const client = await imapClient(ctx, login).catch((error: unknown) => {
+      throw error instanceof MailServerRefused ? new PermanentJobError("the mailbox's IMAP server is not a public address") : error;
+    });
     client.on("error", (error: unknown) => ctx.log.warn({ err: error, channelId: payload.channel_id }, "IMAP connection error (import)"));
     await client.connect();
     try {

@@ -110,7 +110,11 @@ async function receive(ctx: AppContext, channel: ChannelRow, mailbox: repo.Mailb
   const mail = await parseMail(Buffer.from(stored.raw, "base64"), mailbox.address);
   const rfcMessageId = mail.rfcMessageId ?? `<imap.${stored.uid_validity}.${stored.uid}.${channel.id}@holboo.local>`;
   const known = await repo.findEmailMessageByRfcId(ctx.db, channel.companyId, channel.id, rfcMessageId);
-  if (known?.messageId || known?.ignoredReason) return;
+  if (known?.messageId || known?.ignoredReason) {
+    // The same Message-ID is the same mail (RFC 5322 §3.6.4): a second copy (a re-read, a mail in two folders) adds nothing.
+    ctx.log.info({ channelId: channel.id, rfcMessageId, uid: stored.uid }, "an e-mail already received was left out");
+    return;
+  }
   const record = {
     companyId: channel.companyId,
     channelId: channel.id,
@@ -125,7 +129,9 @@ async function receive(ctx: AppContext, channel: ChannelRow, mailbox: repo.Mailb
     imported: stored.imported === true,
   };
   if (mail.loop || !mail.fromAddress) {
-    await repo.insertEmailMessageOnce(ctx.db, { ...record, ignoredReason: mail.loop ?? "no_sender" });
+    const reason = mail.loop ?? "no_sender";
+    await repo.insertEmailMessageOnce(ctx.db, { ...record, ignoredReason: reason });
+    ctx.log.info({ channelId: channel.id, rfcMessageId, reason }, "an e-mail was kept out of the inbox (it must not be answered)");
     return;
   }
   const drafting = mailbox.agentMode === "draft" && channel.agentActive && channel.agentId !== null;
@@ -133,7 +139,8 @@ async function receive(ctx: AppContext, channel: ChannelRow, mailbox: repo.Mailb
   const inbound = { channelId: channel.id, externalId: mail.fromAddress, providerMessageId: null, text: "", attachments: [] };
   const { identity, contact } = await resolveSender(ctx, channel, { ...inbound, profile: { firstName, lastName: rest.join(" "), email: mail.fromAddress } });
   const interactionId = await threadOf(ctx, channel, mail, identity.id);
-  const { stored: attachments, skipped } = await storeAttachments(ctx, channel.companyId, mail);
+  // A truncated mail's attachments are cut short: none is kept (the note says the mail was longer).
+  const { stored: attachments, skipped } = await storeAttachments(ctx, channel.companyId, stored.truncated ? { ...mail, attachments: [] } : mail);
   const note = skipped.length ? `\n\n[${skipped.join(", ")}: > ${Math.round(LIMITS.attachmentBytes / 1024 / 1024)} MB]` : "";
   const truncated = stored.truncated ? "\n\n[…]" : "";
   const subject = baseSubject(mail.subject);

@@ -1,9 +1,10 @@
-import { simpleParser, type AddressObject, type ParsedMail } from "mailparser";
-import { foldQuotedHtml, newTextOf, sanitizeMailHtml } from "./html.ts";
+import { createHash } from "node:crypto";
+import { simpleParser, type AddressObject, type Attachment, type ParsedMail } from "mailparser";
+import { foldQuotedHtml, quotedTextAsHtml, sanitizeMailHtml, splitQuotedText } from "./html.ts";
 import { messageIdsIn } from "./threading.ts";
 
 /** Why a received mail must not start a conversation nor be answered; null for a person's mail. */
-export type LoopReason = "own_address" | "bounce" | "auto_reply" | "bulk";
+export type LoopReason = "own_address" | "bounce" | "read_receipt" | "auto_reply" | "bulk";
 
 export interface IncomingMail {
   rfcMessageId: string | null;
@@ -33,17 +34,27 @@ const header = (mail: ParsedMail, name: string): string => {
   return String(value as unknown);
 };
 
+/** A parameter of a structured header (`Content-Type: multipart/report; report-type=…`), lower-case. */
+const headerParam = (mail: ParsedMail, name: string, param: string): string => {
+  const value = mail.headers.get(name);
+  const params = typeof value === "object" && value !== null && "params" in value ? (value.params as Record<string, string>) : {};
+  return (params[param] ?? "").toLowerCase();
+};
+
 /**
- * RFC 3834 and practice (FreeScout, Chatwoot): mail from the mailbox itself, delivery reports and
- * mailer-daemons, auto-replies (`Auto-Submitted` other than `no`, X-Autoreply, X-Autorespond) and bulk or
- * list mail (`Precedence: bulk|list|junk`, List-Id) are never answered and never start conversations.
+ * RFC 3834 and practice (FreeScout, Chatwoot): mail from the mailbox itself, delivery reports (RFC 3464) and
+ * mailer-daemons, read receipts (RFC 8098), auto-replies (`Auto-Submitted` other than `no`, X-Autoreply,
+ * X-Autorespond) and bulk or list mail (`Precedence: bulk|list|junk`, List-Id) are never answered and never
+ * start conversations.
  */
 export function loopReasonOf(mail: ParsedMail, ownAddress: string): LoopReason | null {
   const from = (firstAddress(mail.from)?.address ?? "").toLowerCase();
   if (from === ownAddress.toLowerCase()) return "own_address";
   const contentType = header(mail, "content-type").toLowerCase();
+  const report = contentType === "multipart/report" ? headerParam(mail, "content-type", "report-type") : "";
   const returnPath = header(mail, "return-path").trim();
-  if (/^(mailer-daemon|postmaster)@/i.test(from) || contentType.includes("report-type=delivery-status") || returnPath === "<>") return "bounce";
+  if (/^(mailer-daemon|postmaster)@/i.test(from) || report === "delivery-status" || returnPath === "<>") return "bounce";
+  if (report === "disposition-notification") return "read_receipt";
   const autoSubmitted = header(mail, "auto-submitted").trim().toLowerCase();
   if ((autoSubmitted && autoSubmitted !== "no") || mail.headers.has("x-autoreply") || mail.headers.has("x-autorespond")) return "auto_reply";
   const precedence = (header(mail, "precedence") || header(mail, "x-precedence")).trim().toLowerCase();
@@ -51,29 +62,76 @@ export function loopReasonOf(mail: ParsedMail, ownAddress: string): LoopReason |
   return null;
 }
 
+/** PostgreSQL text and jsonb cannot hold NUL; mail programs and charset conversions sometimes produce it. */
+const clean = (text: string) => text.replaceAll("\u0000", "");
+
+/**
+ * A Message-ID as stored and compared: as written, unless it is too long for an index (a few programs write
+ * kilobytes), then a digest of it, the same for every copy of the mail and every reference to it.
+ */
+export function storedMessageId(id: string): string {
+  const cleaned = clean(id);
+  return cleaned.length <= 250 ? cleaned : `<sha256.${createHash("sha256").update(cleaned).digest("hex")}@long-message-id.invalid>`;
+}
+
+/** What an attachment is called when its part has no name: by its type, as mail programs save them. */
+function nameOf(attachment: Attachment): string {
+  const named = clean(attachment.filename ?? "").trim();
+  if (named) return named;
+  const type = (attachment.contentType || "").toLowerCase();
+  const known: Record<string, string> = {
+    "text/calendar": "invite.ics",
+    "application/ics": "invite.ics",
+    "message/rfc822": "message.eml",
+    "message/global": "message.eml",
+    "message/delivery-status": "delivery-status.txt",
+    "message/disposition-notification": "disposition-notification.txt",
+    "message/rfc822-headers": "headers.txt",
+    "text/plain": "text.txt",
+    "text/html": "page.html",
+    "application/pdf": "document.pdf",
+  };
+  const [kind, subtype = "bin"] = type.split("/");
+  return (
+    known[type] ??
+    (kind === "image" || kind === "audio" || kind === "video" ? `${kind}.${subtype.replace(/^x-/, "").replace("jpeg", "jpg")}` : "attachment.bin")
+  );
+}
+
+/** Fwd:/Fw: and their translations (Outlook, Gmail, Apple Mail, mail.ru), or the markers Gmail and Apple Mail put above a forwarded mail. */
+const FORWARD_SUBJECT = /^\s*(fwd?|fw|wg|tr|rv|enc|vs|doorst|pd|пересл|fwd?\[\d+\])\s*:/i;
+const FORWARD_MARKER = /^(-{5,}\s*forwarded message\s*-{5,}|begin forwarded message:|-{5,}\s*пересылаемое сообщение\s*-{5,})\s*$/im;
+const isForward = (subject: string, text: string) => FORWARD_SUBJECT.test(subject) || FORWARD_MARKER.test(text);
+
 export async function parseMail(raw: Buffer, ownAddress: string): Promise<IncomingMail> {
   const mail = await simpleParser(raw, { skipImageLinks: true });
-  const references = messageIdsIn(mail.references);
-  const inReplyTo = messageIdsIn(mail.inReplyTo);
-  const sanitized = mail.html ? sanitizeMailHtml(mail.html) : null;
+  const references = messageIdsIn(mail.references).map(storedMessageId);
+  const inReplyTo = messageIdsIn(mail.inReplyTo).map(storedMessageId);
+  const sanitized = mail.html ? sanitizeMailHtml(clean(mail.html)) : null;
   const folded = sanitized ? foldQuotedHtml(sanitized.html) : null;
-  const sender = firstAddress(mail.from);
+  const subject = clean(mail.subject ?? "").trim();
+  // A forward's quoted part is what the customer wants answered: its text is kept whole.
+  const text = isForward(subject, mail.text ?? "") ? { reply: clean(mail.text ?? "").trim(), quoted: null } : splitQuotedText(clean(mail.text ?? ""));
+  // RFC 5322 §3.6.2: From is who wrote it; a mail without one (some forms and scripts) is from its Sender.
+  const sender = firstAddress(mail.from) ?? firstAddress(mail.headers.get("sender") as AddressObject | undefined);
+  const messageId = messageIdsIn(mail.messageId)[0];
   return {
-    rfcMessageId: messageIdsIn(mail.messageId)[0] ?? null,
+    rfcMessageId: messageId ? storedMessageId(messageId) : null,
     threadIds: [...new Set([...inReplyTo, ...references.slice().reverse()])],
     references,
-    subject: (mail.subject ?? "").trim(),
-    fromAddress: (sender?.address ?? "").toLowerCase(),
-    fromName: sender?.name ?? "",
-    toAddress: addresses(mail.to).join(", "),
-    text: newTextOf(mail.text ?? ""),
+    subject,
+    fromAddress: clean(sender?.address ?? "").toLowerCase(),
+    fromName: clean(sender?.name ?? ""),
+    toAddress: clean(addresses(mail.to).join(", ")),
+    text: text.reply,
     html: folded?.reply ?? null,
-    quotedHtml: folded?.quoted ?? null,
+    // A mail without HTML keeps its quoted history (a reply's quote, a forwarded message) as text to show on request.
+    quotedHtml: folded ? folded.quoted : text.quoted ? quotedTextAsHtml(text.quoted) : null,
     attachments: mail.attachments
       .filter((attachment) => !attachment.related)
       .map((attachment) => ({
-        filename: attachment.filename ?? "attachment",
-        contentType: attachment.contentType || "application/octet-stream",
+        filename: nameOf(attachment),
+        contentType: clean(attachment.contentType || "application/octet-stream"),
         content: attachment.content,
       })),
     loop: loopReasonOf(mail, ownAddress),

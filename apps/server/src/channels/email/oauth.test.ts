@@ -34,6 +34,7 @@ beforeAll(async () => {
     EMAIL_READERS: "true",
     EMAIL_SCAN_SECONDS: "0.3",
     EMAIL_POLL_SECONDS: "1",
+    EMAIL_ALLOW_PRIVATE: "true",
     HOLBOO_SECRET_KEY: KEY,
     ...oauth.env,
   });

@@ -1,10 +1,12 @@
+import type { ImapFlow } from "imapflow";
 import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import type { AppContext } from "../../context.ts";
 import { findFile } from "../../modules/companies/companies.service.ts";
 import { findInteraction } from "../../modules/interactions/interactions.service.ts";
 import { findMessage, listMessagesBefore } from "../../modules/interactions/messages.service.ts";
 import type { ChannelAdapter, DeliveryResult, OutboundDelivery } from "../adapter.ts";
-import { imapClient, isAuthFailure, smtpTransport, type MailboxLogin } from "./connect.ts";
+import { recordAcceptedDelivery } from "../delivery-parts.ts";
+import { imapClient, isAuthFailure, MailServerRefused, smtpTransport, type MailboxLogin } from "./connect.ts";
 import { forgetAccessToken, isOAuth, mailboxLogin, MailboxNeedsReconnect } from "./login.ts";
 import * as repo from "./email.repo.ts";
 import { newReplyToken, outgoingMessageId, replySubject } from "./threading.ts";
@@ -22,6 +24,9 @@ export function replyBody(text: string, signature: string, quoted: { text: strin
   if (quoted) parts.push(`${quoted.at.toUTCString()}, ${quoted.from}:\n${quote(quoted.text.trim())}`);
   return parts.join("\n\n") + "\n";
 }
+
+/** At most 20 ids, as mail programs trim a long References: the thread's first mail and the most recent ones. */
+const keepRootAndRecent = (ids: string[]) => (ids.length > 20 ? [ids[0] as string, ...ids.slice(-19)] : ids);
 
 const isPermanent = (error: unknown) => {
   const details = error as { code?: string; responseCode?: number };
@@ -95,9 +100,14 @@ async function deliver(delivery: OutboundDelivery, ctx: AppContext): Promise<Del
   const rfcMessageId = outgoingMessageId(delivery.companyId, message.id, mailbox.address);
   const earlier = chain.filter((mail) => mail.rfcMessageId !== rfcMessageId);
   const lastInbound = earlier.filter((mail) => mail.direction === "in").at(-1) ?? null;
-  const parent = earlier.at(-1) ?? null;
+  // The reply answers the customer's latest mail (not our own last answer), as a person replying in a mail
+  // program would; a conversation we started answers our own first mail.
+  const parent = lastInbound ?? earlier.at(-1) ?? null;
+  const last = earlier.at(-1) ?? null;
   const quotedMessage = lastInbound?.messageId ? await findMessage(ctx.db, delivery.companyId, lastInbound.messageId) : null;
-  const references = parent ? [...new Set([...parent.references, parent.rfcMessageId])].slice(-20) : [];
+  // References: the whole chain up to the newest mail of either side, ending with the parent (RFC 5322 §3.6.4).
+  const chainIds = last ? [...last.references, ...earlier.map((mail) => mail.rfcMessageId)] : [];
+  const references = parent ? keepRootAndRecent([...new Set([...chainIds.filter((id) => id !== parent.rfcMessageId), parent.rfcMessageId])]) : [];
   const subject = replySubject(thread?.subject ?? interaction?.title ?? "", thread?.replyToken ?? newReplyToken(), earlier.length > 0);
   const attachments = [];
   for (const attachment of delivery.attachments) {
@@ -137,10 +147,12 @@ async function deliver(delivery: OutboundDelivery, ctx: AppContext): Promise<Del
     toAddress: delivery.externalId,
     references: parent ? references : [],
   });
-  const transport = smtpTransport(login);
+  let transport: Awaited<ReturnType<typeof smtpTransport>> | null = null;
   try {
+    transport = await smtpTransport(ctx, login);
     await transport.sendMail({ envelope: { from: mailbox.address, to: [delivery.externalId] }, raw });
   } catch (error) {
+    if (error instanceof MailServerRefused) return { ok: false, retryable: false, error: "mail_server_not_public" };
     if (isOAuth(mailbox) && isAuthFailure(error)) {
       // The token was refused although not expired (revoked early): the retry refreshes it, or finds the grant gone.
       await forgetAccessToken(ctx, found.channel);
@@ -148,25 +160,37 @@ async function deliver(delivery: OutboundDelivery, ctx: AppContext): Promise<Del
     }
     return { ok: false, retryable: !isPermanent(error), error: String(error) };
   } finally {
-    transport.close();
+    transport?.close();
   }
+  // The SMTP server took it: recorded before anything else can fail, so no retry sends it again.
+  await recordAcceptedDelivery(ctx.db, delivery, rfcMessageId);
   if (mailbox.copyToSent) await copyToSent(ctx, login, raw, delivery);
   return { ok: true, providerMessageId: rfcMessageId };
 }
 
-/** The sent mail is already with the customer: a failed copy is logged, never a reason to send again. */
+/**
+ * A copy in the mailbox's Sent folder: the folder the server marks `\Sent` (RFC 6154; imapflow also knows the
+ * usual names of servers without SPECIAL-USE), else one it creates ("Sent" under the personal namespace). The
+ * sent mail is already with the customer: a failed copy is logged, never a reason to send again.
+ */
 async function copyToSent(ctx: AppContext, login: MailboxLogin, raw: Buffer, delivery: OutboundDelivery) {
-  const client = imapClient(login);
-  client.on("error", () => undefined);
+  let client: ImapFlow | null = null;
   try {
+    client = await imapClient(ctx, login);
+    client.on("error", () => undefined);
     await client.connect();
     const folders = await client.list();
-    const sent = folders.find((folder) => folder.specialUse === "\\Sent") ?? folders.find((folder) => /^sent/i.test(folder.name));
-    await client.append(sent?.path ?? "Sent", raw, ["\\Seen"]);
+    let sent = folders.find((folder) => folder.specialUse === "\\Sent")?.path;
+    if (!sent) {
+      const prefix = client.namespace?.prefix ?? "";
+      sent = (await client.mailboxCreate(`${prefix}Sent`)).path;
+      ctx.log.info({ channelId: delivery.channelId, folder: sent }, "the mailbox had no Sent folder; created one");
+    }
+    await client.append(sent, raw, ["\\Seen"]);
   } catch (error) {
     ctx.log.warn({ err: error, channelId: delivery.channelId }, "copying a reply to the Sent folder failed");
   } finally {
-    await client.logout().catch(() => client.close());
+    await client?.logout().catch(() => client?.close());
   }
 }
 

@@ -11,6 +11,8 @@ import { OwnedWorkers } from "../../platform/owned-workers.ts";
 /** Advisory-lock namespace of mailbox readers (the second key is the channel id). */
 const LOCK_NAMESPACE = 0x4d41494c; // "MAIL"
 const FETCH_BATCH = 250;
+/** How much of a mail above `LIMITS.emailMaxBytes` is kept: its beginning, where the headers and the text are. */
+const TRUNCATED_MAIL_BYTES = 512 * 1024;
 
 export interface ReaderOptions {
   /** How often a process looks for mailboxes no process reads (a new one, or one whose reader died). */
@@ -153,7 +155,7 @@ class MailboxReader {
   }
 
   private async session(mailbox: repo.MailboxRow, login: MailboxLogin) {
-    const client = imapClient(login);
+    const client = await imapClient(this.ctx, login);
     this.client = client;
     const closed = new Promise<void>((resolve) => client.on("close", () => resolve()));
     client.on("error", (error: unknown) => this.ctx.log.warn({ err: error, channelId: this.channelId }, "IMAP connection error"));
@@ -246,11 +248,11 @@ export async function takeMails(
       }
     }
     for (const uid of batch.filter((candidate) => !small.includes(candidate))) {
-      // Too large to keep whole: its headers and first text part are still a customer's message.
-      const message = await client.fetchOne(String(uid), { uid: true, headers: true, bodyParts: ["1"] }, { uid: true });
-      const head = message && message.headers ? message.headers.toString("utf8") : "";
-      const body = message && message.bodyParts?.get("1") ? (message.bodyParts.get("1") ?? Buffer.alloc(0)).subarray(0, 64 * 1024).toString("utf8") : "";
-      mails.push({ uid, uid_validity: uidValidity, raw: Buffer.from(`${head}\r\n${body}`).toString("base64"), truncated: true, imported: options.imported });
+      // Too large to keep whole: its beginning (the headers and the text, which mail programs put before the
+      // attachments) is still a customer's message; the attachments are left out.
+      const message = await client.fetchOne(String(uid), { uid: true, source: { start: 0, maxLength: TRUNCATED_MAIL_BYTES } }, { uid: true });
+      const head = message && message.source ? message.source : Buffer.alloc(0);
+      mails.push({ uid, uid_validity: uidValidity, raw: head.toString("base64"), truncated: true, imported: options.imported });
     }
     mails.sort((a, b) => a.uid - b.uid);
     if (!mails.length) continue;

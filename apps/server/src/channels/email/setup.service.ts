@@ -89,7 +89,7 @@ export async function createMailbox(ctx: AppContext, actor: MemberActor, input: 
   const agent = await servingAgentOf(ctx, actor.companyId, input);
   const credentials = await credentialsOf(ctx, actor, input, null);
   await assertWithinLimit(ctx.db, actor.companyId, "channels");
-  const position = await testConnection(credentials.login, "INBOX");
+  const position = await testConnection(ctx, credentials.login, "INBOX");
   const channelId = await ctx.db.transaction(async (tx) => {
     await assertWithinLimit(tx, actor.companyId, "channels");
     const channel = await insertChannel(tx, {
@@ -136,7 +136,7 @@ export async function updateMailbox(ctx: AppContext, actor: MemberActor, channel
   const row = (await repo.findMailbox(ctx.db, actor.companyId, channelId)) ?? fail("channel_not_found");
   const agent = await servingAgentOf(ctx, actor.companyId, input);
   const credentials = await credentialsOf(ctx, actor, input, row);
-  const position = await testConnection(credentials.login, row.mailbox.folder);
+  const position = await testConnection(ctx, credentials.login, row.mailbox.folder);
   // Another server or account is another mailbox: its reading starts from now too.
   const moved = row.mailbox.imapHost !== input.imap_host || row.mailbox.imapPort !== input.imap_port || row.mailbox.username !== credentials.username;
   await ctx.db.transaction(async (tx) => {

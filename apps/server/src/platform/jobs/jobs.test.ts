@@ -137,7 +137,7 @@ describe("the job queue", () => {
 
   it("hands back the jobs of a worker that stopped answering (a process killed with -9), and they run", async () => {
     await queue.add(database.db, work, { name: "orphaned", ms: 0, failTimes: 0, permanent: false }, { runAt: new Date(Date.now() + 3_600_000) });
-    await beat(database.db, ["worker-killed"]);
+    await beat(database.db, schema(), ["worker-killed"]);
     await database.pool.query(`UPDATE job_workers SET seen_at = now() - interval '5 minutes' WHERE worker_id = 'worker-killed'`);
     await database.pool.query(
       `UPDATE ${schema()}._private_jobs SET locked_by = 'worker-killed', locked_at = now(), run_at = now() WHERE payload->>'name' = 'orphaned'`,
@@ -147,6 +147,42 @@ describe("the job queue", () => {
     expect(await releaseDeadWorkers(database.db, schema())).toContain("worker-killed");
     await database.pool.query(`SELECT pg_notify('jobs:insert', '{"count":1}')`);
     await until(() => probe.ran.includes("orphaned"));
+  });
+
+  it("hands back a lock older than a heartbeat's patience whose holder never announced itself, and no live worker's", async () => {
+    await queue.add(database.db, work, { name: "unannounced", ms: 0, failTimes: 0, permanent: false }, { runAt: new Date(Date.now() + 3_600_000) });
+    await queue.add(database.db, work, { name: "held-alive", ms: 0, failTimes: 0, permanent: false }, { runAt: new Date(Date.now() + 3_600_000) });
+    // A pool of a process killed before its first beat; and a live worker of this queue busy for a minute.
+    await beat(database.db, schema(), ["pool-alive-elsewhere"]);
+    const lock = (name: string, by: string) =>
+      database.pool.query(
+        `UPDATE ${schema()}._private_jobs SET locked_by = $2, locked_at = now() - interval '1 minute', run_at = now() WHERE payload->>'name' = $1`,
+        [name, by],
+      );
+    await lock("unannounced", "pool-never-announced");
+    await lock("held-alive", "pool-alive-elsewhere");
+    const released = await releaseDeadWorkers(database.db, schema());
+    expect(released).toContain("pool-never-announced");
+    expect(released).not.toContain("pool-alive-elsewhere");
+    await database.pool.query(`SELECT pg_notify('jobs:insert', '{"count":1}')`);
+    await until(() => probe.ran.includes("unannounced"));
+    expect(probe.ran).not.toContain("held-alive");
+    await database.pool.query(`DELETE FROM ${schema()}._private_jobs WHERE payload->>'name' = 'held-alive'`);
+  });
+
+  it("announces the pool id graphile-worker locks its jobs with", async () => {
+    await queue.add(database.db, work, { name: "whose-lock", ms: 800, failTimes: 0, permanent: false });
+    let holder: string | undefined;
+    await until(async () => {
+      const { rows } = await database.pool.query<{ locked_by: string | null }>(
+        `SELECT locked_by FROM ${schema()}._private_jobs WHERE payload->>'name' = 'whose-lock'`,
+      );
+      holder = rows[0]?.locked_by ?? undefined;
+      return holder !== undefined;
+    });
+    const { rows } = await database.pool.query<{ jobs_schema: string; pid: number }>("SELECT jobs_schema, pid FROM job_workers WHERE worker_id = $1", [holder]);
+    expect(rows).toEqual([{ jobs_schema: schema(), pid: process.pid }]);
+    await until(() => probe.ran.includes("whose-lock"));
   });
 
   it("stopping lets a running job finish first", async () => {

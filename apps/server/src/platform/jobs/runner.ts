@@ -59,19 +59,24 @@ function taskOf<Ctx>(definition: JobDefinition<unknown, Ctx>, ctx: Ctx, schema: 
 /**
  * Runs the queue's jobs in this process: `concurrency` at a time, each kind's handler with the app's
  * context, the schedules as cron items. Workers announce themselves every few seconds; whoever sees a
- * silent one hands its locked jobs back, so a process killed with -9 loses nothing and delays little.
+ * silent one hands its locked jobs back, so a process killed with -9 loses nothing and its jobs run again
+ * on a live process within about 40 seconds (`WORKER_STALE_AFTER_SECONDS` plus one beat).
  */
 export async function startJobRunner<Ctx>(options: JobRunnerOptions<Ctx>): Promise<JobRunner> {
   const taskList: TaskList = {};
   for (const definition of options.jobs) taskList[definition.id] = taskOf(definition as JobDefinition<unknown, Ctx>, options.ctx, options.schema);
   for (const schedule of options.schedules) taskList[schedule.job.id] ??= taskOf(schedule.job as JobDefinition<unknown, Ctx>, options.ctx, options.schema);
 
+  // graphile-worker 0.17 locks jobs and queues with its pool's id (`getJob(workerPool.id, …)`), not with each
+  // worker's: the pool's id is the one a crash leaves on them, so it is announced first; the workers' too.
   const workerIds: string[] = [];
+  const announce = (id: string) => {
+    workerIds.push(id);
+    void beat(options.db, options.schema, [id]).catch((error: unknown) => options.log.warn({ err: error }, "job worker heartbeat failed"));
+  };
   const events: WorkerEvents = new EventEmitter();
-  events.on("worker:create", ({ worker }: { worker: { workerId: string } }) => {
-    workerIds.push(worker.workerId);
-    void beat(options.db, [worker.workerId]).catch((error: unknown) => options.log.warn({ err: error }, "job worker heartbeat failed"));
-  });
+  events.on("pool:create", ({ workerPool }: { workerPool: { id: string } }) => announce(workerPool.id));
+  events.on("worker:create", ({ worker }: { worker: { workerId: string } }) => announce(worker.workerId));
 
   const runner: Runner = await run({
     pgPool: options.pool,
@@ -93,13 +98,15 @@ export async function startJobRunner<Ctx>(options: JobRunnerOptions<Ctx>): Promi
   });
 
   runner.promise.catch((error: unknown) => options.log.error({ err: error }, "the job runner stopped on an error"));
-  const heartbeat = setInterval(() => {
+  const beatAndRelease = () =>
     void (async () => {
-      await beat(options.db, workerIds);
+      await beat(options.db, options.schema, workerIds);
       const released = await releaseDeadWorkers(options.db, options.schema);
       if (released.length) options.log.warn({ workers: released }, "handed back the jobs of job workers that stopped answering");
     })().catch((error: unknown) => options.log.warn({ err: error }, "job worker heartbeat failed"));
-  }, HEARTBEAT_MS);
+  // At once too: a process restarted after a crash hands its predecessor's jobs back without waiting a beat.
+  beatAndRelease();
+  const heartbeat = setInterval(beatAndRelease, HEARTBEAT_MS);
   heartbeat.unref();
 
   let stopped: Promise<void> | null = null;

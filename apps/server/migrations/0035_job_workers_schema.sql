@@ -1,0 +1,1 @@
+ALTER TABLE "job_workers" ADD COLUMN "jobs_schema" text DEFAULT 'graphile_worker' NOT NULL;
