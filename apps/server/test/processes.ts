@@ -55,7 +55,7 @@ export function startServerProcess(env: Record<string, string> = {}, timeoutMs =
     }, timeoutMs);
     const read = (chunk: Buffer) => {
       output += String(chunk);
-      const url = /listening on (http:\/\/\S+?),/.exec(output)?.[1];
+      const url = /listening on (http:\/\/[^\s,;]+)/.exec(output)?.[1];
       if (url) {
         clearTimeout(timer);
         resolve({ url, child, output: () => output, stop });

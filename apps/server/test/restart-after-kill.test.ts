@@ -45,7 +45,7 @@ function launch(dataDir: string, env: Record<string, string> = {}): { child: Chi
   const ready = new Promise<Started>((resolve, reject) => {
     const read = (chunk: Buffer) => {
       output += chunk.toString("utf8");
-      const url = /listening on (http:\/\/\S+?),/.exec(output)?.[1];
+      const url = /listening on (http:\/\/[^\s,;]+)/.exec(output)?.[1];
       if (url) resolve({ child, url, output });
     };
     child.stdout?.on("data", read);

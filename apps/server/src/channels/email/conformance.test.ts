@@ -27,6 +27,8 @@ interface Case {
   /** handled: text the message must contain, and its files' names (in order). */
   text?: string;
   files?: string[];
+  /** handled: the customer the mail is from (when it is not simply From). */
+  from?: string;
   /** ignored: the reason recorded. */
   reason?: string;
 }
@@ -83,6 +85,21 @@ const CASES: Case[] = [
   { file: "gmail-vacation-responder.eml", source: "Gmail vacation responder", expect: "ignored", reason: "auto_reply" },
   { file: "list-mailing-list-post.eml", source: "RFC 2919 List-Id", expect: "ignored", reason: "bulk" },
   { file: "bulk-newsletter.eml", source: "Precedence: bulk, RFC 8058 one-click unsubscribe", expect: "ignored", reason: "bulk" },
+  // A support address run as a group of the mailbox's own domain: list mail, From rewritten to the group (DMARC).
+  {
+    file: "google-groups-own-support-group.eml",
+    source: "Google Groups (the company's own support@ group)",
+    expect: "handled",
+    text: "захиалга 7731",
+    from: "bolormaa.dorj@gmail.example",
+  },
+  {
+    file: "webform-noreply-with-reply-to.eml",
+    source: "a website's contact form (no-reply From, Reply-To)",
+    expect: "handled",
+    text: "Бараа буцаах",
+    from: "ganbat@customer.example",
+  },
   // Gmail.
   { file: "gmail-web-alternative-cyrillic.eml", source: "Gmail web", expect: "handled", text: "Миний захиалга хаана явж байна вэ?" },
   { file: "gmail-web-reply-with-quote.eml", source: "Gmail web reply", expect: "handled", text: "Thank you, that helps." },
@@ -246,10 +263,11 @@ describe.skipIf(missing)("e-mail conformance: the standards' examples and the bi
       const { rows } = await pool.query<{
         ignored_reason: string | null;
         message_id: string | null;
+        from_address: string | null;
         text: string | null;
         attachments: Array<{ name: string }> | null;
       }>(
-        `SELECT e.ignored_reason, e.message_id, m.text, m.attachments FROM email_messages e LEFT JOIN messages m ON m.id = e.message_id
+        `SELECT e.ignored_reason, e.message_id, e.from_address, m.text, m.attachments FROM email_messages e LEFT JOIN messages m ON m.id = e.message_id
          WHERE e.channel_id = $1 AND e.rfc_message_id = $2`,
         [channelId, rfcMessageId],
       );
@@ -265,6 +283,7 @@ describe.skipIf(missing)("e-mail conformance: the standards' examples and the bi
         else if (c.text === "" && text !== "") problem = `text ${JSON.stringify(text)} should be empty`;
         else if (c.files && JSON.stringify(files) !== JSON.stringify(c.files)) problem = `files ${JSON.stringify(files)}, expected ${JSON.stringify(c.files)}`;
         else if (text.includes("\u0000")) problem = "text holds NUL";
+        else if (c.from && row?.from_address !== c.from) problem = `from ${row?.from_address}, expected ${c.from}`;
       }
       results.push({ file: c.file, source: c.source, expected: c.expect, outcome, problem });
     }

@@ -47,8 +47,8 @@ const headerParam = (mail: ParsedMail, name: string, param: string): string => {
  * X-Autorespond) and bulk or list mail (`Precedence: bulk|list|junk`, List-Id) are never answered and never
  * start conversations.
  */
-export function loopReasonOf(mail: ParsedMail, ownAddress: string): LoopReason | null {
-  const from = (firstAddress(mail.from)?.address ?? "").toLowerCase();
+export function loopReasonOf(mail: ParsedMail, ownAddress: string, sender: string = firstAddress(mail.from)?.address ?? ""): LoopReason | null {
+  const from = sender.toLowerCase();
   if (from === ownAddress.toLowerCase()) return "own_address";
   const contentType = header(mail, "content-type").toLowerCase();
   const report = contentType === "multipart/report" ? headerParam(mail, "content-type", "report-type") : "";
@@ -58,8 +58,49 @@ export function loopReasonOf(mail: ParsedMail, ownAddress: string): LoopReason |
   const autoSubmitted = header(mail, "auto-submitted").trim().toLowerCase();
   if ((autoSubmitted && autoSubmitted !== "no") || mail.headers.has("x-autoreply") || mail.headers.has("x-autorespond")) return "auto_reply";
   const precedence = (header(mail, "precedence") || header(mail, "x-precedence")).trim().toLowerCase();
+  // The company's own group (support@ on Google Groups, a Microsoft 365 group) marks every customer's mail as list mail.
+  if (isOwnGroupMail(mail, ownAddress)) return null;
   if (["bulk", "list", "junk", "auto_reply"].includes(precedence) || mail.headers.has("list-id") || mail.headers.has("list-unsubscribe")) return "bulk";
   return null;
+}
+
+const domainOf = (address: string) => address.slice(address.lastIndexOf("@") + 1).toLowerCase();
+const rawHeader = (mail: ParsedMail, name: string) =>
+  mail.headerLines
+    .filter((line) => line.key === name)
+    .map((line) => line.line.slice(line.line.indexOf(":") + 1))
+    .join(" ");
+
+/**
+ * Mail a group of the mailbox's own domain relays (RFC 2919 List-Id `<support.example.com>`, or List-Post
+ * `<mailto:support@example.com>`): a support address run as a group, of which the mailbox is a member. Its
+ * mail is the customers', not a newsletter.
+ */
+export function isOwnGroupMail(mail: ParsedMail, ownAddress: string): boolean {
+  const domain = domainOf(ownAddress);
+  if (!domain) return false;
+  const listId = /<([^>]+)>/.exec(rawHeader(mail, "list-id"))?.[1]?.trim().toLowerCase() ?? "";
+  const listPost = /<mailto:([^>?]+)/i.exec(rawHeader(mail, "list-post"))?.[1]?.trim().toLowerCase() ?? "";
+  return listId === domain || listId.endsWith(`.${domain}`) || (listPost !== "" && domainOf(listPost) === domain);
+}
+
+/** Addresses that only send: a web form's or a notifier's; the person who wrote is in Reply-To. */
+const SENDS_ONLY = /^(no-?reply|do-?not-?reply|noreply-[^@]*|mailer|forms?|wordpress|webform|notifications?)@/i;
+
+/**
+ * Who wrote the mail. RFC 5322 §3.6.2: From, or Sender when a form or script writes none. Two senders put the
+ * person in Reply-To instead: a group of the mailbox's domain that rewrites From to its own address (DMARC,
+ * "'Name' via Support"), and a web form's no-reply address; then the one Reply-To address is the customer.
+ */
+function authorOf(mail: ParsedMail, ownAddress: string) {
+  const from = firstAddress(mail.from) ?? firstAddress(mail.headers.get("sender") as AddressObject | undefined);
+  const replyTo = Array.isArray(mail.replyTo) ? undefined : mail.replyTo?.value.length === 1 ? mail.replyTo.value[0] : undefined;
+  const fromAddress = (from?.address ?? "").toLowerCase();
+  const replyAddress = (replyTo?.address ?? "").toLowerCase();
+  if (!replyAddress || replyAddress === fromAddress || replyAddress === ownAddress.toLowerCase()) return from;
+  const rewrittenByOwnGroup = isOwnGroupMail(mail, ownAddress) && domainOf(fromAddress) === domainOf(ownAddress);
+  if (rewrittenByOwnGroup || SENDS_ONLY.test(fromAddress)) return { address: replyAddress, name: replyTo?.name || from?.name || "" };
+  return from;
 }
 
 /** PostgreSQL text and jsonb cannot hold NUL; mail programs and charset conversions sometimes produce it. */
@@ -112,8 +153,7 @@ export async function parseMail(raw: Buffer, ownAddress: string): Promise<Incomi
   const subject = clean(mail.subject ?? "").trim();
   // A forward's quoted part is what the customer wants answered: its text is kept whole.
   const text = isForward(subject, mail.text ?? "") ? { reply: clean(mail.text ?? "").trim(), quoted: null } : splitQuotedText(clean(mail.text ?? ""));
-  // RFC 5322 §3.6.2: From is who wrote it; a mail without one (some forms and scripts) is from its Sender.
-  const sender = firstAddress(mail.from) ?? firstAddress(mail.headers.get("sender") as AddressObject | undefined);
+  const sender = authorOf(mail, ownAddress);
   const messageId = messageIdsIn(mail.messageId)[0];
   return {
     rfcMessageId: messageId ? storedMessageId(messageId) : null,
@@ -134,6 +174,6 @@ export async function parseMail(raw: Buffer, ownAddress: string): Promise<Incomi
         contentType: clean(attachment.contentType || "application/octet-stream"),
         content: attachment.content,
       })),
-    loop: loopReasonOf(mail, ownAddress),
+    loop: loopReasonOf(mail, ownAddress, sender?.address ?? ""),
   };
 }

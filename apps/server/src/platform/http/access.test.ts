@@ -15,7 +15,7 @@ describe("route access declarations", () => {
     expect(undeclared).toEqual([]);
   });
 
-  it("only sign-in flows, the web-chat visitor API, providers' webhooks and QPay's callback, the rating page, version and health are public", () => {
+  it("only sign-in flows, the web-chat visitor API, providers' webhooks and QPay's callback, the rating page, the terms of service, version and health are public", () => {
     const publicRoutes = t.app.routeAccess
       .filter((r) => r.access && "public" in r.access && r.method !== "HEAD")
       .map((r) => `${r.method} ${r.url}`)
@@ -52,6 +52,7 @@ describe("route access declarations", () => {
         "POST /webhooks/:type",
         "GET /api/billing/qpay/callback/:id/:mac",
         "POST /api/billing/qpay/callback/:id/:mac",
+        "GET /api/billing/terms",
         "GET /api/channel-media/:company_id/:file_id/:signature",
         "GET /api/voice-prompts/:company_id/:file_id/:expires/:signature",
       ].sort(),
