@@ -25,6 +25,7 @@ export * from "./contracts/answers.ts";
 export * from "./contracts/contacts.ts";
 export * from "./contracts/jobs.ts";
 export * from "./contracts/flows.ts";
+export * from "./contracts/flow-edges.ts";
 export * from "./contracts/help.ts";
 export * from "./contracts/agents.ts";
 export * from "./contracts/dashboard.ts";
