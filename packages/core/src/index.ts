@@ -3,6 +3,7 @@ export * from "./permissions.ts";
 export * from "./limits.ts";
 export * from "./pagination.ts";
 export * from "./text.ts";
+export * from "./file-size.ts";
 export * from "./time.ts";
 export * from "./validation.ts";
 export * from "./contracts/constants.ts";

@@ -27,6 +27,7 @@ import { issueKeys, issueOptionKeys } from "./issues.keys.ts";
 import { useCompanyChannels } from "../settings/channels/channels.queries.ts";
 import { contactLabel, options, useIssueSettings, usePeople } from "./issues.queries.ts";
 import { FormActions } from "../../components/shared/FormActions.tsx";
+import { fileSize } from "../../components/shared/file-size.ts";
 
 /** What a new issue starts with, e.g. from a customer's message bubble. */
 export interface IssuePrefill {
@@ -214,7 +215,7 @@ export function IssueFormModal({
             <FileButton onChange={(file) => void upload(file)}>
               {(props) => (
                 <Button {...props} variant="subtle" size="xs" leftSection={<IconPaperclip size={14} />} w="fit-content">
-                  {t("attach")}
+                  {t("attach", { size: fileSize(LIMITS.attachmentBytes) })}
                 </Button>
               )}
             </FileButton>
