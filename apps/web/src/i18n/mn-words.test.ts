@@ -25,6 +25,8 @@ const QUOTES_ANOTHER_PRODUCT = new Set([
   "error.messenger_handover_failed",
   "error.messenger_not_configured",
   "error.viber_token_invalid",
+  // The spec (§2) fixes the error screen's heading as "404 Page Not Found" in every language; its text is translated.
+  "shell.error.heading",
   // A file name, not shown.
   "guide.video.items.0.file",
   "guide.video.items.1.file",

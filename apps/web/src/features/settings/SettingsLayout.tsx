@@ -1,7 +1,7 @@
 import { Anchor, Box, Group, Paper, Stack } from "@mantine/core";
 import { IconChevronLeft } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useLocation, useMatches } from "react-router";
+import { Link, Outlet, useLocation, useMatch } from "react-router";
 import { useBreakpoint } from "../../components/shared/useBreakpoint.ts";
 import { useMe } from "../../lib/session.ts";
 import { visibleSettingsGroups } from "./settings.menu.ts";
@@ -16,7 +16,8 @@ export function SettingsLayout() {
   const { data: me } = useMe();
   const wide = useBreakpoint("md");
   const { pathname } = useLocation();
-  const fullWidth = useMatches().some((match) => (match.handle as { fullWidth?: boolean } | undefined)?.fullWidth);
+  // The flow canvas is a workspace: it takes the menu's width too (its page links back to the flows).
+  const fullWidth = useMatch("/settings/flow/:flow") !== null;
   if (!me) return null;
   const groups = visibleSettingsGroups(me);
   const atIndex = pathname.replace(/\/$/, "") === "/settings";

@@ -143,8 +143,6 @@ export const settingsRoutes: RouteObject[] = [
   },
   {
     path: "flow/:flow",
-    // The canvas is a workspace: it takes the settings menu's width too (the page links back to the flows).
-    handle: { fullWidth: true },
     lazy: screen(
       () => import("./flows/FlowCanvasPage.tsx"),
       (m) => m.FlowCanvasPage,
