@@ -15,6 +15,14 @@ import { useMe } from "../lib/session.ts";
 // Lazy: a header button, kept out of the first screen's size budget.
 const HelpMenu = lazy(() => import("../features/help/HelpMenu.tsx").then((m) => ({ default: m.HelpMenu })));
 
+/**
+ * The page's grey, with the menu's white column and its border painted under the (fixed) menu the whole page down:
+ * the menu itself is as tall as the screen, so on a page longer than the screen its background stopped there.
+ */
+const MAIN_BACKGROUND =
+  "linear-gradient(to right, var(--mantine-color-body) 0 calc(var(--app-shell-navbar-offset, 0rem) - 1px), " +
+  "var(--app-shell-border-color) 0 var(--app-shell-navbar-offset, 0rem), var(--mantine-color-gray-0) 0)";
+
 /** The default layout (spec §2): header with logo, language and account menu; the main menu at the side, a burger on phones. */
 export function DefaultLayout() {
   const { t } = useTranslation("shell");
@@ -65,7 +73,7 @@ export function DefaultLayout() {
           ))}
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main bg="var(--mantine-color-gray-0)">
+      <AppShell.Main style={{ background: MAIN_BACKGROUND }}>
         {me.company && <IssueNotifier />}
         {me.company && <LiveAlerts />}
         {me.company ? (
