@@ -72,7 +72,7 @@ export function OnboardingWebchat({ companyName, leave, onConnected }: Props) {
             <Text size="sm" c="dimmed">
               {t("webchat.paste")}
             </Text>
-            <Code block data-testid="onboarding-webchat-snippet">
+            <Code block data-testid="onboarding-webchat-snippet" style={{ whiteSpace: "pre-wrap", wordBreak: "break-all" }}>
               {channel.embed_snippet}
             </Code>
             <Group>
