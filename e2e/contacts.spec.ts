@@ -70,7 +70,10 @@ test("the list's page, search and filters are in the address: Back from a contac
   await newCompany(request, { first: "Pager", last: "Admin", email: `pages-${suffix}@shop.mn`, company: `Pages ${suffix}`, agent: "Shop bot" });
   const headers = await csrfHeaders(request);
   for (let i = 0; i < 45; i++) {
-    const created = await request.post("/api/contacts", { headers, data: { first_name: `Харилцагч ${String(i).padStart(2, "0")}`, phone: `+9769900${String(1000 + i)}` } });
+    const created = await request.post("/api/contacts", {
+      headers,
+      data: { first_name: `Харилцагч ${String(i).padStart(2, "0")}`, phone: `+9769900${String(1000 + i)}` },
+    });
     expect(created.status()).toBe(200);
   }
   await page.goto("/contacts");

@@ -225,8 +225,7 @@ test("a call operator's flow: a digit menu with a recorded prompt that transfers
 });
 
 /** The canvas's zoom, from the transform React Flow puts on its viewport. */
-const canvasZoom = (page: Page) =>
-  page.locator(".react-flow__viewport").evaluate((element) => new DOMMatrixReadOnly(getComputedStyle(element).transform).a);
+const canvasZoom = (page: Page) => page.locator(".react-flow__viewport").evaluate((element) => new DOMMatrixReadOnly(getComputedStyle(element).transform).a);
 
 test("at 1366 px a 100-node flow saved through the API opens readable with every edge drawn; edges the canvas cannot draw are refused; wrong addresses say not found", async ({
   browser,

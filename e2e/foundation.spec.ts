@@ -125,7 +125,15 @@ for (const lang of ["mn", "en"] as const) {
     await page.reload();
     const words =
       lang === "mn"
-        ? { company: "Байгууллагын нэр", agent: "Туслахын нэр", sector: "Худалдаа", domain: "Сайтын домэйн", skip: "Алгасах", next: "Үргэлжлүүлэх", copied: "Хуулагдлаа" }
+        ? {
+            company: "Байгууллагын нэр",
+            agent: "Туслахын нэр",
+            sector: "Худалдаа",
+            domain: "Сайтын домэйн",
+            skip: "Алгасах",
+            next: "Үргэлжлүүлэх",
+            copied: "Хуулагдлаа",
+          }
         : { company: "Company name", agent: "Agent name", sector: "Commerce", domain: "Site domain", skip: "Skip", next: "Continue", copied: "Copied" };
     const next = page.getByTestId("onboarding-next");
     await next.click();

@@ -239,17 +239,20 @@ test("the menu column's white runs the whole height of a page longer than the sc
   const png = await page.screenshot({ fullPage: true, animations: "disabled" });
   await page.screenshot({ path: shotPath("help-21-settings-full-page-mn"), fullPage: true, animations: "disabled" });
   // The full page's pixels, read back in the browser: under the menu, near the page's bottom, is the menu's white.
-  const pixel = await page.evaluate(async ({ data, y }) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${data}`;
-    await image.decode();
-    const canvas = document.createElement("canvas");
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const drawing = canvas.getContext("2d") as CanvasRenderingContext2D;
-    drawing.drawImage(image, 0, 0);
-    return Array.from(drawing.getImageData(120, y, 1, 1).data.slice(0, 3));
-  }, { data: png.toString("base64"), y: height - 20 });
+  const pixel = await page.evaluate(
+    async ({ data, y }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${data}`;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const drawing = canvas.getContext("2d") as CanvasRenderingContext2D;
+      drawing.drawImage(image, 0, 0);
+      return Array.from(drawing.getImageData(120, y, 1, 1).data.slice(0, 3));
+    },
+    { data: png.toString("base64"), y: height - 20 },
+  );
   expect(pixel).toEqual([255, 255, 255]);
   await context.close();
 });

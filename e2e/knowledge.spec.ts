@@ -123,7 +123,9 @@ test("a long article's warning is at the top of its page, not under thousands of
   const folder = (await (await request.post("/api/knowledge/folders", { headers, data: { name: "Журам" } })).json()) as { id: number };
   const paragraph = (n: number) => ({
     type: "paragraph",
-    content: [{ type: "text", text: `${n}. Бараа буцаах, солих, хүргэлтийн нөхцөлийн дэлгэрэнгүй тайлбар: худалдан авснаас хойш 14 хоногийн дотор баримттай ирнэ. ` }],
+    content: [
+      { type: "text", text: `${n}. Бараа буцаах, солих, хүргэлтийн нөхцөлийн дэлгэрэнгүй тайлбар: худалдан авснаас хойш 14 хоногийн дотор баримттай ирнэ. ` },
+    ],
   });
   const content = { type: "doc", content: Array.from({ length: 240 }, (_, i) => paragraph(i + 1)) };
   const article = await request.post("/api/knowledge/articles", { headers, data: { folder_id: folder.id, name: "Урт журам", content } });

@@ -60,7 +60,13 @@ describe("Mongolian texts", () => {
       ...Object.entries(ERROR_CATALOGUE).map(([code, entry]): [string, string] => [`error.${code}`, entry.mn]),
     ];
     expect(all.length).toBeGreaterThan(1000);
-    const leftovers = all.filter(([key]) => !QUOTES_ANOTHER_PRODUCT.has(key)).flatMap(([key, text]) => latinWords(text).filter((word) => !allowed(word)).map((word) => `${key}: ${word}`));
+    const leftovers = all
+      .filter(([key]) => !QUOTES_ANOTHER_PRODUCT.has(key))
+      .flatMap(([key, text]) =>
+        latinWords(text)
+          .filter((word) => !allowed(word))
+          .map((word) => `${key}: ${word}`),
+      );
     expect(leftovers).toEqual([]);
     // The exceptions stay few and true: each names a text that exists.
     expect([...QUOTES_ANOTHER_PRODUCT].filter((key) => !all.some(([text]) => text === key))).toEqual([]);
@@ -75,7 +81,9 @@ describe("file sizes", () => {
         ...Object.entries(await loadCatalogues(locale)).flatMap(([namespace, catalogue]) => texts(catalogue, namespace)),
         ...Object.entries(ERROR_CATALOGUE).map(([code, entry]): [string, string] => [`error.${code}`, entry[locale]]),
       ];
-      handWritten.push(...all.filter(([, text]) => /\d\s*(?:[KMG]B|[КМГ]Б)(?![A-Za-zА-Яа-яЁёӨөҮү])/.test(text.replace(/\{\{[^}]*\}\}/g, ""))).map(([key]) => key));
+      handWritten.push(
+        ...all.filter(([, text]) => /\d\s*(?:[KMG]B|[КМГ]Б)(?![A-Za-zА-Яа-яЁёӨөҮү])/.test(text.replace(/\{\{[^}]*\}\}/g, ""))).map(([key]) => key),
+      );
     }
     // The error catalogue's sizes are filled in by the same formatter when it is built.
     expect(handWritten.filter((key) => !key.startsWith("error."))).toEqual([]);

@@ -1,4 +1,12 @@
-import { CONTACT_EXPORT_COLUMNS, CONTACT_EXPORT_HEADERS, CONTACT_EXPORT_SPECIAL, LIMITS, type ContactExportColumn, type ContactExportQuery, type Locale } from "@holboo/core";
+import {
+  CONTACT_EXPORT_COLUMNS,
+  CONTACT_EXPORT_HEADERS,
+  CONTACT_EXPORT_SPECIAL,
+  LIMITS,
+  type ContactExportColumn,
+  type ContactExportQuery,
+  type Locale,
+} from "@holboo/core";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { AppContext } from "../../context.ts";
 import { contactVisibility } from "./contacts.policy.ts";

@@ -80,7 +80,9 @@ describe("import", () => {
     await admin.client.post("/api/contacts", { first_name: "Дулмаа", email: "dulmaa@example.mn", type_id: vip.body.id });
     const csv = (await download(admin.client, "/api/contacts/export?format=csv&special=true")).toString("utf8");
     // Headed in the person's language (Mongolian here), with the labels the import matches columns by.
-    expect(csv.split("\r\n")[0]).toBe("\uFEFFНэр,Овог,И-мэйл,Нэмэлт и-мэйл,Утас,Нэмэлт утас,Байгууллага,Мэргэжил,Хот / аймаг,Дүүрэг / сум,Хороо / баг,Дэлгэрэнгүй хаяг,Тэмдэглэл,Тайлбар,Харилцагчийн төрөл,Онцгой харилцагч,Бүртгэсэн огноо");
+    expect(csv.split("\r\n")[0]).toBe(
+      "\uFEFFНэр,Овог,И-мэйл,Нэмэлт и-мэйл,Утас,Нэмэлт утас,Байгууллага,Мэргэжил,Хот / аймаг,Дүүрэг / сум,Хороо / баг,Дэлгэрэнгүй хаяг,Тэмдэглэл,Тайлбар,Харилцагчийн төрөл,Онцгой харилцагч,Бүртгэсэн огноо",
+    );
     expect(csv).toContain("'=HYPERLINK");
     // A phone (stored as +97699001122) is the text formula ="+97699001122" (a spreadsheet shows it as typed); anything else formula-like keeps its '.
     expect(csv).toContain(`"=""+97699001122"""`);
@@ -103,7 +105,9 @@ describe("import", () => {
     const inspected = await upload<ImportInspectView>(other.client, "/api/contacts/import/inspect", xlsx, undefined, "contacts.xlsx");
     expect(inspected.body.rows).toBe(2);
     const columns = inspected.body.columns;
-    const mapping = Object.fromEntries((["first_name", "email", "phone", "type", "special"] as const).map((field) => [field, columns.indexOf(CONTACT_EXPORT_HEADERS.mn[field])]));
+    const mapping = Object.fromEntries(
+      (["first_name", "email", "phone", "type", "special"] as const).map((field) => [field, columns.indexOf(CONTACT_EXPORT_HEADERS.mn[field])]),
+    );
     const unknownType = await upload<ImportPreviewView>(other.client, "/api/contacts/import/preview", xlsx, mapping, "contacts.xlsx");
     expect(unknownType.body.errors).toEqual([{ row: 2, fields: { type_id: "contact_type_not_found" } }]);
     await other.client.post("/api/contact-types", { name: "vip" });

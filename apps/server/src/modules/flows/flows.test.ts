@@ -75,10 +75,20 @@ describe("flows", () => {
     const refusals: Array<[string, FlowGraph, string, string]> = [
       ["an edge to a missing node", { ...base, edges: [...base.edges, edge("r", "ghost")] }, "flow_edge_node_missing", "graph.edges.3"],
       ["an exit the node does not have", { ...base, edges: [...base.edges, edge("q", "ok", "out")] }, "flow_edge_exit_unknown", "graph.edges.3"],
-      ["a named entry", { ...base, edges: [...base.edges, { ...edge("q", "ok"), anchors: { from: null, to: "in" } }] }, "flow_edge_entry_unknown", "graph.edges.3"],
+      [
+        "a named entry",
+        { ...base, edges: [...base.edges, { ...edge("q", "ok"), anchors: { from: null, to: "in" } }] },
+        "flow_edge_entry_unknown",
+        "graph.edges.3",
+      ],
       ["an edge into the start", { ...base, edges: [...base.edges, edge("r", "start")] }, "flow_edge_entry_unknown", "graph.edges.3"],
       ["an edge out of an outcome", { ...base, edges: [...base.edges, edge("ok", "r")] }, "flow_edge_exit_unknown", "graph.edges.3"],
-      ["an unnamed exit of a node with choices", { nodes: [...base.nodes, choices], edges: [...base.edges, edge("b", "ok")] }, "flow_edge_exit_unknown", "graph.edges.3"],
+      [
+        "an unnamed exit of a node with choices",
+        { nodes: [...base.nodes, choices], edges: [...base.edges, edge("b", "ok")] },
+        "flow_edge_exit_unknown",
+        "graph.edges.3",
+      ],
       ["a repeated edge id", { ...base, edges: [...base.edges, edge("r", "ok")] }, "flow_id_repeated", "graph.edges.3"],
       ["a repeated node id", { ...base, nodes: [...base.nodes, node("r", "response")] }, "flow_id_repeated", "graph.nodes.4"],
     ];

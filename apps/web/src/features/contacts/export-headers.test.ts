@@ -8,6 +8,7 @@ const fields = { mn: mn.fields, en: en.fields } as const;
 describe("contact export headers", () => {
   it("are the form's field labels in each language, which the import's column matching knows", () => {
     for (const locale of LOCALES)
-      for (const column of CONTACT_EXPORT_COLUMNS) expect([locale, column, CONTACT_EXPORT_HEADERS[locale][column]]).toEqual([locale, column, fields[locale][column]]);
+      for (const column of CONTACT_EXPORT_COLUMNS)
+        expect([locale, column, CONTACT_EXPORT_HEADERS[locale][column]]).toEqual([locale, column, fields[locale][column]]);
   });
 });

@@ -38,17 +38,17 @@ export function OnboardingWebchat({ companyName, leave, onConnected }: Props) {
       const agentId = agents.items[0]?.id ?? null;
       return api.post("/api/webchat-channels", {
         body: {
-        name: t("webchat.channelName"),
-        description: values.domain,
-        domain: values.domain,
-        name_mn: companyName,
-        name_en: companyName,
-        greeting_mn: t("webchat.greeting", { lng: "mn" }),
-        greeting_en: t("webchat.greeting", { lng: "en" }),
-        brand_color: values.brand_color,
-        text_color: values.text_color,
-        agent_id: agentId,
-        agent_active: agentId !== null,
+          name: t("webchat.channelName"),
+          description: values.domain,
+          domain: values.domain,
+          name_mn: companyName,
+          name_en: companyName,
+          greeting_mn: t("webchat.greeting", { lng: "mn" }),
+          greeting_en: t("webchat.greeting", { lng: "en" }),
+          brand_color: values.brand_color,
+          text_color: values.text_color,
+          agent_id: agentId,
+          agent_active: agentId !== null,
         },
       });
     },
@@ -116,7 +116,14 @@ export function OnboardingWebchat({ companyName, leave, onConnected }: Props) {
         </Text>
         <Group gap="xs">
           {OTHER_CHANNELS.map(({ key, path, icon: Icon }) => (
-            <Button key={key} variant="default" size="xs" leftSection={<Icon size={14} />} onClick={() => leave(path)} data-testid={`onboarding-channel-${key}`}>
+            <Button
+              key={key}
+              variant="default"
+              size="xs"
+              leftSection={<Icon size={14} />}
+              onClick={() => leave(path)}
+              data-testid={`onboarding-channel-${key}`}
+            >
               {t(`webchat.other.${key}`)}
             </Button>
           ))}

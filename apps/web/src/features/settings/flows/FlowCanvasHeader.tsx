@@ -41,28 +41,28 @@ export function FlowCanvasHeader(props: HeaderProps) {
           {t("testChat")}
         </Button>
         {canEdit && (
-        <Group gap="xs">
-          <Button variant="default" size="xs" onClick={onUndo} aria-label={t("undo")}>
-            {t("undo")}
-          </Button>
-          <Button variant="default" size="xs" onClick={onRedo} aria-label={t("redo")}>
-            {t("redo")}
-          </Button>
-          <Button variant="default" size="xs" onClick={onArrange} data-testid="flow-arrange">
-            {t("arrange")}
-          </Button>
-          <Button variant="default" size="xs" onClick={onSave} loading={saving} disabled={!dirty} data-testid="flow-save">
-            {t("save")}
-          </Button>
-          {flow.status === "published" && (
-            <Button variant="light" color="orange" size="xs" onClick={onSwitchOff}>
-              {t("switchOff")}
+          <Group gap="xs">
+            <Button variant="default" size="xs" onClick={onUndo} aria-label={t("undo")}>
+              {t("undo")}
             </Button>
-          )}
-          <Button size="xs" onClick={onPublish} loading={publishing} data-testid="flow-publish">
-            {t("publish")}
-          </Button>
-        </Group>
+            <Button variant="default" size="xs" onClick={onRedo} aria-label={t("redo")}>
+              {t("redo")}
+            </Button>
+            <Button variant="default" size="xs" onClick={onArrange} data-testid="flow-arrange">
+              {t("arrange")}
+            </Button>
+            <Button variant="default" size="xs" onClick={onSave} loading={saving} disabled={!dirty} data-testid="flow-save">
+              {t("save")}
+            </Button>
+            {flow.status === "published" && (
+              <Button variant="light" color="orange" size="xs" onClick={onSwitchOff}>
+                {t("switchOff")}
+              </Button>
+            )}
+            <Button size="xs" onClick={onPublish} loading={publishing} data-testid="flow-publish">
+              {t("publish")}
+            </Button>
+          </Group>
         )}
       </Group>
     </Group>

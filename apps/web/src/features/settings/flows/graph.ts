@@ -40,14 +40,14 @@ export function toCanvas(graph: FlowGraph): { nodes: CanvasNode[]; edges: Edge[]
     edges: graph.edges
       .filter((edge) => !undrawable.includes(edge))
       .map((edge) => ({
-      id: edge.id,
-      source: edge.from,
-      target: edge.to,
-      // A null handle is drawn from the node's first exit: an api or subflow node's "ok", as the engine reads it.
-      sourceHandle: edge.anchors.from,
-      targetHandle: edge.anchors.to,
-      type: EDGE_RENDERING[edge.type],
-    })),
+        id: edge.id,
+        source: edge.from,
+        target: edge.to,
+        // A null handle is drawn from the node's first exit: an api or subflow node's "ok", as the engine reads it.
+        sourceHandle: edge.anchors.from,
+        targetHandle: edge.anchors.to,
+        type: EDGE_RENDERING[edge.type],
+      })),
   };
 }
 
