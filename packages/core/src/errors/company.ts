@@ -80,18 +80,10 @@ export const COMPANY_ERRORS = {
   voice_prompt_type_not_allowed: entry(415, "Зөвхөн WAV, MP3 эсвэл OGG дуу бичлэг оруулна уу.", "Please upload a WAV, MP3 or OGG recording."),
   flow_invalid: entry(400, "Урсгалыг нийтлэх боломжгүй: алдааг засна уу.", "The flow cannot be published: fix the problems shown."),
   flow_too_large: entry(400, "Урсгал хэт том байна.", "The flow is too large."),
-  flow_edge_node_missing: entry(400, "Холбоос урсгалд байхгүй зангилааг холбосон байна.", "An edge joins a node the flow does not have."),
-  flow_edge_exit_unknown: entry(
-    400,
-    "Холбоос зангилааныхаа байхгүй гаралтаас гарсан байна: API болон дэд урсгал «Амжилттай», «Алдаа» гаралтаар, товч сонголт бүрээрээ, бусад нь нэг гаралтаар гарна.",
-    "An edge leaves by an exit its node does not have: api and subflow nodes leave by ok or fail, buttons by their choices, other nodes by one unnamed exit.",
-  ),
-  flow_edge_entry_unknown: entry(
-    400,
-    "Холбоос орох боломжгүй газар орсон байна: эхлэл рүү холбоос орохгүй, бусад зангилаа нэг л оролттой.",
-    "An edge enters where no edge can: the start takes none, other nodes have one unnamed entry.",
-  ),
-  flow_id_repeated: entry(400, "Урсгалд ижил дугаартай хоёр зангилаа эсвэл холбоос байна.", "Two nodes or two edges of the flow share an id."),
+  flow_edge_node_missing: entry(400, "Холбоос байхгүй зангилааг холбосон байна.", "An edge joins a missing node."),
+  flow_edge_exit_unknown: entry(400, "Холбоос зангилааны байхгүй гаралтаас гарсан байна.", "An edge leaves by an exit its node does not have."),
+  flow_edge_entry_unknown: entry(400, "Эхлэл рүү болон нэртэй оролтоор холбоос орохгүй.", "No edge enters the start, or a node by a named entry."),
+  flow_id_repeated: entry(400, "Хоёр зангилаа эсвэл холбоос ижил дугаартай байна.", "Two nodes or edges share an id."),
   company_meter_not_found: entry(404, "Байгууллагын тоолуур олдсонгүй.", "The company counter was not found."),
   logo_too_large: entry(
     413,
