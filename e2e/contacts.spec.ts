@@ -89,6 +89,13 @@ test("the list's page, search and filters are in the address: Back from a contac
   await expect(page).toHaveURL(/[?&]page=3\b/);
   await expect(rows.nth(1).getByRole("link")).toHaveText(first);
   await shot(page, "47-contacts-page-3-after-back-mn");
+  await page.context().addCookies([{ name: "chosenLocale", value: "en", url: page.url() }]);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Page 3" })).toHaveAttribute("aria-current", "page");
+  await expect(rows.nth(1).getByRole("link")).toHaveText(first);
+  await shot(page, "47-contacts-page-3-after-back-en");
+  await page.context().addCookies([{ name: "chosenLocale", value: "mn", url: page.url() }]);
+  await page.reload();
 
   // A search is kept too, and a new search starts again at page 1.
   await page.getByLabel("Нэр, и-мэйл, утсаар хайх").fill("Харилцагч 4");
@@ -96,6 +103,7 @@ test("the list's page, search and filters are in the address: Back from a contac
   await expect(page).not.toHaveURL(/[?&]page=/);
   await expect(rows).toHaveCount(6);
   await rows.nth(1).getByRole("link").click();
+  await expect(page).toHaveURL(/\/contacts\/\d+$/);
   await page.goBack();
   await expect(page.getByLabel("Нэр, и-мэйл, утсаар хайх")).toHaveValue("Харилцагч 4");
   await expect(rows).toHaveCount(6);

@@ -345,6 +345,7 @@ test("the custom API dialog's test stores nothing: a refused call and a cancelle
   await admin.getByTestId("api-url").fill("http://10.20.30.40/orders");
   await admin.getByTestId("api-test").click();
   await expect(admin.getByTestId("api-test-result")).toBeVisible();
+  await expect(admin.getByTestId("api-private-hint")).toContainText("CUSTOM_API_PRIVATE_ADDRESSES");
   await shot(admin, "71-custom-api-refused-test-mn");
   await admin.getByRole("dialog").getByRole("button", { name: "Хаах" }).click();
   await expect(admin.getByRole("dialog")).toHaveCount(0);
@@ -352,5 +353,15 @@ test("the custom API dialog's test stores nothing: a refused call and a cancelle
   await expect(admin.getByText("Одоохондоо API холболт алга.", { exact: false })).toBeVisible();
   expect(((await (await context.request.get("/api/custom-api")).json()) as { items: unknown[] }).items).toEqual([]);
   await shot(admin, "72-custom-api-still-empty-mn");
+  await context.addCookies([{ name: "chosenLocale", value: "en", url: admin.url() }]);
+  await admin.reload();
+  await admin.getByTestId("add-custom-api").click();
+  await admin.getByTestId("api-name").fill("Internal system");
+  await admin.getByTestId("api-url").fill("http://10.20.30.40/orders");
+  await admin.getByTestId("api-test").click();
+  await expect(admin.getByTestId("api-test-result")).toBeVisible();
+  await shot(admin, "71-custom-api-refused-test-en");
+  await admin.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+  expect(((await (await context.request.get("/api/custom-api")).json()) as { items: unknown[] }).items).toEqual([]);
   await context.close();
 });

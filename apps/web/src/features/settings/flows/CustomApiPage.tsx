@@ -202,6 +202,11 @@ function EndpointDialog({ endpoint, onClose }: { endpoint: CustomApiView | null;
                     ? t("api.testOk", { status: test.status })
                     : `${t("api.testFailed", { status: test.status ?? "—" })} ${test.error && isErrorCode(test.error) ? errorMessage(test.error, currentLocale()) : ""}`}
                 </Text>
+                {test.error === "url_blocked" && (
+                  <Text size="xs" c="dimmed" data-testid="api-private-hint">
+                    {t("api.privateHint")}
+                  </Text>
+                )}
                 {test.fields.length > 0 && <Text size="xs">{t("api.pickFields")}</Text>}
                 {test.fields.map((field) => (
                   <Checkbox
