@@ -108,6 +108,14 @@ test("the list's page, search and filters are in the address: Back from a contac
   await expect(page.getByLabel("Нэр, и-мэйл, утсаар хайх")).toHaveValue("Харилцагч 4");
   await expect(rows).toHaveCount(6);
 
+  // A date range is in the address as well: days of 2020 hold none of today's contacts, the last 7 days all of them.
+  await page.goto("/contacts?from=2020-01-01&to=2020-01-31");
+  await expect(page.getByTestId("contacts-table")).toHaveCount(0);
+  await expect(page.getByText("Нийт 0 харилцагч")).toBeVisible();
+  await page.goto("/contacts?range=7_day&page=2");
+  await expect(rows).toHaveCount(21);
+  await expect(page.getByText("Нийт 45 харилцагч")).toBeVisible();
+
   // The export's header is in Mongolian and its phones are written to show as typed in a spreadsheet.
   const csv = (await (await request.get("/api/contacts/export?format=csv")).body()).toString("utf8");
   expect(csv.split("\r\n")[0]).toMatch(/^\uFEFFНэр,Овог,И-мэйл,Нэмэлт и-мэйл,Утас,/);

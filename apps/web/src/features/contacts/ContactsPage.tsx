@@ -3,10 +3,12 @@ import { Badge, Button, Group, Menu, Paper, Select, Stack, Table, Text, TextInpu
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconDownload, IconSearch, IconStarFilled, IconUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import dayjs from "dayjs";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { DateRangePicker, type DateRangeValue } from "../../components/shared/DateRangePicker.tsx";
+import { DateRangePicker, presetValue, type DateRangeValue } from "../../components/shared/DateRangePicker.tsx";
+import { DAY_FORMAT, isPreset } from "../../components/shared/date-range.ts";
 import { ListEmpty } from "../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
 import { api } from "../../lib/api.ts";
@@ -51,7 +53,26 @@ export function ContactsPage() {
     if ((params.get("q") ?? "") !== debounced) setInAddress({ q: debounced || null, page: null });
     // Only a settled search changes the address (setInAddress and params are new each render; the address is read above).
   }, [debounced]);
-  const [range, setRange] = useState<DateRangeValue>({ start: null, end: null, preset: "custom" });
+  // The date range too: a preset by its name (its days follow today), picked days as YYYY-MM-DD.
+  const [preset, fromDay, toDay] = [params.get("range"), params.get("from"), params.get("to")];
+  const range = useMemo<DateRangeValue>(
+    () =>
+      isPreset(preset) && preset !== "custom"
+        ? presetValue(preset)
+        : { preset: "custom", start: fromDay ? dayjs(fromDay).toDate() : null, end: toDay ? dayjs(toDay).toDate() : null },
+    [preset, fromDay, toDay],
+  );
+  const setRange = (next: DateRangeValue) =>
+    setInAddress(
+      next.preset !== "custom"
+        ? { range: next.preset, from: null, to: null, page: null }
+        : {
+            range: null,
+            from: next.start ? dayjs(next.start).format(DAY_FORMAT) : null,
+            to: next.end ? dayjs(next.end).format(DAY_FORMAT) : null,
+            page: null,
+          },
+    );
   const [dialog, setDialog] = useState<"add" | "import" | null>(null);
   const types = useQuery(contactTypesQuery);
   const filterQuery = {
@@ -152,13 +173,7 @@ export function ContactsPage() {
               onChange={set("channel_type")}
               aria-label={t("filters.channel")}
             />
-            <DateRangePicker
-              value={range}
-              onChange={(next) => {
-                setRange(next);
-                setPage(1);
-              }}
-            />
+            <DateRangePicker value={range} onChange={setRange} />
           </Group>
           {list.isError || (list.data && !list.data.items.length) ? (
             <ListEmpty failed={list.isError} onRetry={() => void list.refetch()} text={t("emptyHelp.contacts")} />
