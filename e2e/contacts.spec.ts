@@ -1,4 +1,4 @@
-import { newCompany, shot } from "./support.ts";
+import { csrfHeaders, newCompany, shot } from "./support.ts";
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 
@@ -59,4 +59,65 @@ test("an admin imports contacts with one bad row and downloads the report, opens
   await shot(page, "45-contact-merged");
   await page.getByRole("link", { name: "Бүх харилцагч" }).click();
   await expect(page.getByTestId("contacts-table").getByRole("row")).toHaveCount(2);
+});
+
+test("the list's page, search and filters are in the address: Back from a contact on page 3 returns to page 3; the export speaks the person's language", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = Date.now().toString(36);
+  const request = page.context().request;
+  await newCompany(request, { first: "Pager", last: "Admin", email: `pages-${suffix}@shop.mn`, company: `Pages ${suffix}`, agent: "Shop bot" });
+  const headers = await csrfHeaders(request);
+  for (let i = 0; i < 45; i++) {
+    const created = await request.post("/api/contacts", {
+      headers,
+      data: { first_name: `Харилцагч ${String(i).padStart(2, "0")}`, phone: `+9769900${String(1000 + i)}` },
+    });
+    expect(created.status()).toBe(200);
+  }
+  await page.goto("/contacts");
+  await expect(page.getByTestId("contacts-table").getByRole("row")).toHaveCount(21);
+  await page.getByRole("button", { name: "3-р хуудас" }).click();
+  await expect(page).toHaveURL(/[?&]page=3\b/);
+  const rows = page.getByTestId("contacts-table").getByRole("row");
+  await expect(rows).toHaveCount(6);
+  const first = (await rows.nth(1).getByRole("link").textContent()) ?? "";
+  await rows.nth(1).getByRole("link").click();
+  await expect(page).toHaveURL(/\/contacts\/\d+$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]page=3\b/);
+  await expect(rows.nth(1).getByRole("link")).toHaveText(first);
+  await shot(page, "47-contacts-page-3-after-back-mn");
+  await page.context().addCookies([{ name: "chosenLocale", value: "en", url: page.url() }]);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Page 3" })).toHaveAttribute("aria-current", "page");
+  await expect(rows.nth(1).getByRole("link")).toHaveText(first);
+  await shot(page, "47-contacts-page-3-after-back-en");
+  await page.context().addCookies([{ name: "chosenLocale", value: "mn", url: page.url() }]);
+  await page.reload();
+
+  // A search is kept too, and a new search starts again at page 1.
+  await page.getByLabel("Нэр, и-мэйл, утсаар хайх").fill("Харилцагч 4");
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(page).not.toHaveURL(/[?&]page=/);
+  await expect(rows).toHaveCount(6);
+  await rows.nth(1).getByRole("link").click();
+  await expect(page).toHaveURL(/\/contacts\/\d+$/);
+  await page.goBack();
+  await expect(page.getByLabel("Нэр, и-мэйл, утсаар хайх")).toHaveValue("Харилцагч 4");
+  await expect(rows).toHaveCount(6);
+
+  // A date range is in the address as well: days of 2020 hold none of today's contacts, the last 7 days all of them.
+  await page.goto("/contacts?from=2020-01-01&to=2020-01-31");
+  await expect(page.getByTestId("contacts-table")).toHaveCount(0);
+  await expect(page.getByText("Нийт 0 харилцагч")).toBeVisible();
+  await page.goto("/contacts?range=7_day&page=2");
+  await expect(rows).toHaveCount(21);
+  await expect(page.getByText("Нийт 45 харилцагч")).toBeVisible();
+
+  // The export's header is in Mongolian and its phones are written to show as typed in a spreadsheet.
+  const csv = (await (await request.get("/api/contacts/export?format=csv")).body()).toString("utf8");
+  expect(csv.split("\r\n")[0]).toMatch(/^\uFEFFНэр,Овог,И-мэйл,Нэмэлт и-мэйл,Утас,/);
+  expect(csv).toContain(`"=""+97699001000"""`);
 });

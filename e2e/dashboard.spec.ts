@@ -115,6 +115,15 @@ test("conversations answered by people and by the AI agent appear on the dashboa
   await expect(admin.getByTestId("dashboard-heatmap").locator('[data-count="4"]')).toHaveCount(1);
   await shot(admin, "70-dashboard-mn");
 
+  // The last 7 days' trend has a point for each day the range touches (today's conversations, the quiet days at zero).
+  await admin.getByTestId("dashboard-quick").getByText("Сүүлийн 7 хоног").click();
+  await expect(admin.getByTestId("stat-created-value")).toHaveText("4");
+  const ticks = admin.getByTestId("dashboard-series").locator(".recharts-xAxis .recharts-cartesian-axis-tick");
+  await expect(ticks).toHaveCount(8);
+  await admin.getByTestId("dashboard-series").scrollIntoViewIfNeeded();
+  await shot(admin, "70-dashboard-week-trend-mn");
+  await admin.getByTestId("dashboard-quick").getByText("Өнөөдөр").click();
+
   // Filtered to the people's channel: two conversations, both closed.
   await admin.getByTestId("dashboard-channel").click();
   await admin.getByRole("option", { name: "People" }).click();
@@ -140,6 +149,9 @@ test("conversations answered by people and by the AI agent appear on the dashboa
   await admin.getByTestId("dashboard-quick").getByText("Today").click();
   await expect(admin.getByTestId("stat-created-value")).toHaveText("4");
   await expect(admin.getByTestId("dashboard-ai")).toContainText("Handed over to people: 1");
+  await admin.getByTestId("dashboard-quick").getByText("Last 7 days").click();
+  await expect(admin.getByTestId("dashboard-series").locator(".recharts-xAxis .recharts-cartesian-axis-tick")).toHaveCount(8);
+  await shot(admin, "72-dashboard-week-trend-en");
   await shot(admin, "72-dashboard-en");
 });
 

@@ -41,8 +41,8 @@ test("a flow built on the canvas answers a Latin-typed web-chat question with th
   test.setTimeout(180_000);
   const api = await orderApi();
   const suffix = Date.now().toString(36);
-  // A wide screen: the canvas shares the settings page with its menu, the palette and the test chat.
-  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  // The laptop's 1366 px: the canvas takes the settings menu's width, and the test chat opens beside it when asked.
+  const context = await browser.newContext();
   const admin = await context.newPage();
   const request = context.request;
   await newCompany(request, { first: "Flow", last: "Admin", email: `flow-${suffix}@shop.mn`, company: `Flow ${suffix}`, agent: "Дэлгүүрийн туслах" });
@@ -158,7 +158,7 @@ test("a call operator's flow: a digit menu with a recorded prompt that transfers
 }) => {
   test.setTimeout(180_000);
   const suffix = Date.now().toString(36);
-  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const context = await browser.newContext();
   const admin = await context.newPage();
   const request = context.request;
   await newCompany(request, { first: "Call", last: "Admin", email: `operator-${suffix}@shop.mn`, company: `Operator ${suffix}`, agent: "Оператор" });
@@ -215,11 +215,153 @@ test("a call operator's flow: a digit menu with a recorded prompt that transfers
   await context.addCookies([{ name: "chosenLocale", value: "en", url: admin.url() }]);
   await admin.reload();
   await expect(node("button")).toContainText("No key");
-  // A reloaded canvas opens zoomed on its first node; fitting it shows the whole menu.
+  // A reloaded canvas opens with the whole menu in sight; fitting keeps it so.
   await admin.locator(".react-flow__controls-fitview").click();
   await shot(admin, "66-call-operator-flow-en");
   await admin.getByTestId("flow-canvas").getByTestId("canvas-node-button").dblclick();
   await expect(drawer.getByText("Recording")).toBeVisible();
   await shot(admin, "67-call-operator-menu-editor-en");
+  await context.close();
+});
+
+/** The canvas's zoom, from the transform React Flow puts on its viewport. */
+const canvasZoom = (page: Page) => page.locator(".react-flow__viewport").evaluate((element) => new DOMMatrixReadOnly(getComputedStyle(element).transform).a);
+
+test("at 1366 px a 100-node flow saved through the API opens readable with every edge drawn; edges the canvas cannot draw are refused; wrong addresses say not found", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const suffix = Date.now().toString(36);
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  const request = context.request;
+  await newCompany(request, { first: "Canvas", last: "Admin", email: `canvas-${suffix}@shop.mn`, company: `Canvas ${suffix}`, agent: "Туслах" });
+  const headers = await csrfHeaders(request);
+  const endpoint = (await (
+    await request.post("/api/custom-api", { headers, data: { name: "Захиалгын төлөв", method: "GET", url: "https://shop.example.mn/orders/{{id}}" } })
+  ).json()) as { id: number };
+
+  // 100 nodes: start → api (ok/fail) → a chain of responses; 99 edges, as a script would save them.
+  const at = (i: number) => ({ x: (i % 10) * 260, y: Math.floor(i / 10) * 160, width: 200, height: 72 });
+  const nodes = [
+    { id: "start", kind: "start", ...at(0), data: {} },
+    { id: "api", kind: "api", ...at(1), data: { endpoint_id: endpoint.id } },
+    ...Array.from({ length: 98 }, (_, i) => ({ id: `r${i}`, kind: "response", ...at(i + 2), data: { text: `Хариулт ${i}` } })),
+  ];
+  const edge = (from: string, to: string, anchor: string | null) => ({ id: `${from}-${to}`, from, to, anchors: { from: anchor, to: null }, type: "smooth" });
+  const edges = [
+    edge("start", "api", null),
+    edge("api", "r0", "ok"),
+    edge("api", "r97", "fail"),
+    ...Array.from({ length: 96 }, (_, i) => edge(`r${i}`, `r${i + 1}`, null)),
+  ];
+  const flow = (await (await request.post("/api/flows", { headers, data: { title: "Том урсгал" } })).json()) as { id: number };
+  // Anchors the canvas has no handle for are refused with the edge named, not stored to vanish from the canvas.
+  const refused = await request.put(`/api/flows/${flow.id}`, {
+    headers,
+    data: { graph: { nodes, edges: [...edges.slice(0, 3), { ...edge("r0", "r1", "out"), anchors: { from: "out", to: "in" } }] } },
+  });
+  expect(refused.status()).toBe(400);
+  expect(((await refused.json()) as { error: { code: string; details: Record<string, string> } }).error).toMatchObject({
+    code: "flow_edge_exit_unknown",
+    details: { edge_id: "r0-r1" },
+  });
+  expect((await request.put(`/api/flows/${flow.id}`, { headers, data: { graph: { nodes, edges } } })).status()).toBe(200);
+
+  await admin.goto(`/settings/flow/${flow.id}`);
+  const canvas = admin.getByTestId("flow-canvas");
+  // React Flow draws edges once it has measured the 100 nodes, which a busy machine may take a while to do.
+  await expect(admin.locator(".react-flow__edge")).toHaveCount(99, { timeout: 30_000 });
+  // The canvas has the room of the page (the settings menu and the closed test chat give theirs).
+  expect((await canvas.boundingBox())?.width).toBeGreaterThan(880);
+  await expect(admin.getByTestId("settings-sidebar")).toHaveCount(0);
+  // Opened at a readable size (not magnified, not shrunk to dots), its start in sight at the top.
+  expect(await canvasZoom(admin)).toBeCloseTo(0.75, 2);
+  await expect(canvas.getByTestId("canvas-node-start")).toBeInViewport();
+  await expect(canvas.getByTestId("canvas-node-api")).toContainText("Захиалгын төлөв");
+  await shot(admin, "68-canvas-100-nodes-1366-mn");
+  await admin.locator(".react-flow__controls-fitview").click();
+  await expect.poll(() => canvasZoom(admin)).toBeGreaterThanOrEqual(0.75);
+  await admin.getByTestId("flow-test-toggle").click();
+  await expect(admin.getByTestId("flow-test-chat")).toBeVisible();
+  expect((await canvas.boundingBox())?.width).toBeGreaterThan(560);
+
+  // A small flow opens whole at its real size, not zoomed onto its start.
+  const small = (await (await request.post("/api/flows", { headers, data: { title: "Жижиг" } })).json()) as { id: number };
+  await admin.goto(`/settings/flow/${small.id}`);
+  await expect(canvas.getByTestId("canvas-node-start")).toBeVisible();
+  expect(await canvasZoom(admin)).toBe(1);
+
+  // Wrong addresses: the not-found state with the way back, never a blank page.
+  for (const path of [`/settings/flow/item/nowhere?flow=${flow.id}`, "/settings/flow/item/nowhere", "/settings/flow/99999999"]) {
+    await admin.goto(path);
+    await expect(admin.getByTestId("flow-not-found")).toBeVisible();
+  }
+  await expect(admin.getByText("Урсгал олдсонгүй")).toBeVisible();
+  await shot(admin, "69-flow-not-found-mn");
+
+  // Topics are typed as tags (spec §5): Enter adds a new one, Backspace on the empty input arms, then removes the last.
+  await admin.goto("/settings/flow");
+  await admin.getByTestId("add-flow").click();
+  const topics = admin.getByTestId("flow-topics");
+  await topics.fill("захиалга");
+  await topics.press("Enter");
+  await topics.fill("хүргэлт");
+  await topics.press("Enter");
+  await topics.fill("захиалга");
+  await topics.press("Enter");
+  const dialog = admin.getByRole("dialog");
+  await expect(dialog.locator(".mantine-Badge-root")).toHaveText(["захиалга", "хүргэлт"]);
+  await topics.fill("");
+  await topics.press("Backspace");
+  await expect(dialog.locator("[data-armed]")).toHaveText("хүргэлт");
+  await shot(admin, "70-flow-topics-armed-mn");
+  await topics.press("Backspace");
+  await expect(dialog.locator(".mantine-Badge-root")).toHaveText(["захиалга"]);
+  await admin.keyboard.press("Escape");
+
+  await context.addCookies([{ name: "chosenLocale", value: "en", url: admin.url() }]);
+  await admin.goto(`/settings/flow/${flow.id}`);
+  await expect(admin.locator(".react-flow__edge")).toHaveCount(99, { timeout: 30_000 });
+  await expect(admin.getByTestId("flow-test-toggle")).toHaveText("Test chat");
+  await shot(admin, "68-canvas-100-nodes-1366-en");
+  await admin.goto("/settings/flow/item/nowhere");
+  await expect(admin.getByText("Flow not found")).toBeVisible();
+  await shot(admin, "69-flow-not-found-en");
+  await context.close();
+});
+
+test("the custom API dialog's test stores nothing: a refused call and a cancelled dialog leave no endpoint", async ({ browser }) => {
+  const suffix = Date.now().toString(36);
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await newCompany(context.request, { first: "Api", last: "Admin", email: `api-${suffix}@shop.mn`, company: `Api ${suffix}`, agent: "Туслах" });
+  await admin.goto("/settings/custom_api");
+  await expect(admin.getByRole("heading", { name: "Гадаад API" })).toBeVisible();
+  await admin.getByTestId("add-custom-api").click();
+  await expect(admin.getByRole("dialog").getByText("API холболт нэмэх")).toBeVisible();
+  await admin.getByTestId("api-name").fill("Дотоод систем");
+  // A private address this installation does not allow: refused before any connection.
+  await admin.getByTestId("api-url").fill("http://10.20.30.40/orders");
+  await admin.getByTestId("api-test").click();
+  await expect(admin.getByTestId("api-test-result")).toBeVisible();
+  await expect(admin.getByTestId("api-private-hint")).toContainText("CUSTOM_API_PRIVATE_ADDRESSES");
+  await shot(admin, "71-custom-api-refused-test-mn");
+  await admin.getByRole("dialog").getByRole("button", { name: "Хаах" }).click();
+  await expect(admin.getByRole("dialog")).toHaveCount(0);
+  await admin.reload();
+  await expect(admin.getByText("Одоохондоо API холболт алга.", { exact: false })).toBeVisible();
+  expect(((await (await context.request.get("/api/custom-api")).json()) as { items: unknown[] }).items).toEqual([]);
+  await shot(admin, "72-custom-api-still-empty-mn");
+  await context.addCookies([{ name: "chosenLocale", value: "en", url: admin.url() }]);
+  await admin.reload();
+  await admin.getByTestId("add-custom-api").click();
+  await admin.getByTestId("api-name").fill("Internal system");
+  await admin.getByTestId("api-url").fill("http://10.20.30.40/orders");
+  await admin.getByTestId("api-test").click();
+  await expect(admin.getByTestId("api-test-result")).toBeVisible();
+  await shot(admin, "71-custom-api-refused-test-en");
+  await admin.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+  expect(((await (await context.request.get("/api/custom-api")).json()) as { items: unknown[] }).items).toEqual([]);
   await context.close();
 });

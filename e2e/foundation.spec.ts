@@ -1,5 +1,5 @@
 import { shot } from "./support.ts";
-import { expect, test } from "@playwright/test";
+import { expect, test, type BrowserContext } from "@playwright/test";
 
 const suffix = Date.now().toString(36);
 
@@ -114,3 +114,73 @@ test("an unknown page shows the error screen with a way back", async ({ page }) 
   await page.goto("/no-such-page-anywhere");
   await expect(page).toHaveURL(/\/pub\/login|no-such-page/);
 });
+
+/** Signs a new user up through the API (no company yet), in this context. */
+async function signUpOnly(context: BrowserContext, email: string) {
+  const response = await context.request.post("/api/signup", { data: { first_name: "Saraa", last_name: "Bat", email, password: "correct-horse-42" } });
+  expect(response.status()).toBe(200);
+}
+
+for (const lang of ["mn", "en"] as const) {
+  test(`onboarding's channel step connects web chat in place and leads to the other channels (${lang})`, async ({ browser }) => {
+    const context = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
+    const page = await context.newPage();
+    const id = `${suffix}-${lang}`;
+    await signUpOnly(context, `webchat-${id}@nomin.mn`);
+    await page.goto("/onboarding");
+    await context.addCookies([{ name: "chosenLocale", value: lang, url: page.url() }]);
+    await page.reload();
+    const words =
+      lang === "mn"
+        ? {
+            company: "Байгууллагын нэр",
+            agent: "Туслахын нэр",
+            sector: "Худалдаа",
+            domain: "Сайтын домэйн",
+            skip: "Алгасах",
+            next: "Үргэлжлүүлэх",
+            copied: "Хуулагдлаа",
+          }
+        : { company: "Company name", agent: "Agent name", sector: "Commerce", domain: "Site domain", skip: "Skip", next: "Continue", copied: "Copied" };
+    const next = page.getByTestId("onboarding-next");
+    await next.click();
+    await page.getByLabel(words.company).fill(`Webchat ${id}`);
+    await next.click();
+    await page.getByLabel(words.sector).check();
+    await next.click();
+    await page.getByLabel("11-50").check();
+    await next.click();
+    await page.getByLabel(words.agent).fill("Site helper");
+    await next.click();
+
+    // The channel step: web chat is set up right here, and the port of a site on one is part of its domain.
+    const domain = page.getByTestId("onboarding-webchat-domain");
+    await expect(domain).toBeVisible();
+    await expect(page.getByText("shop.mn:8080", { exact: false })).toBeVisible();
+    await expect(next).toHaveText(words.skip);
+    await domain.fill(`shop-${id}.mn:8080`);
+    await shot(page, `13-onboarding-webchat-${lang}`);
+    await page.getByTestId("onboarding-webchat-connect").click();
+    const snippet = page.getByTestId("onboarding-webchat-snippet");
+    await expect(snippet).toContainText("<script");
+    await page.getByTestId("onboarding-webchat-copy").click();
+    await expect(page.getByTestId("onboarding-webchat-copy")).toHaveText(words.copied);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await snippet.textContent());
+    await expect(page.getByTestId("onboarding-channel-social")).toBeVisible();
+    await expect(next).toHaveText(words.next);
+    await shot(page, `14-onboarding-webchat-connected-${lang}`);
+
+    // The channel exists, for the site on its port, answered by the agent the wizard made.
+    const me = (await (await context.request.get("/api/me")).json()) as { company_id: number };
+    const channels = (await (await context.request.get(`/api/company/${me.company_id}/channel`)).json()) as {
+      items: Array<{ id: number; type: string; agent_id: number | null; agent_active: boolean }>;
+    };
+    const webchat = channels.items.filter((channel) => channel.type === "webchat");
+    expect(webchat).toMatchObject([{ agent_id: expect.any(Number), agent_active: true }]);
+    const saved = (await (await context.request.get(`/api/webchat-channels/${webchat[0]?.id}`)).json()) as { domain: string };
+    expect(saved.domain).toBe(`shop-${id}.mn:8080`);
+    await next.click();
+    await expect(page.getByTestId("onboarding-next")).toHaveCount(0);
+    await context.close();
+  });
+}

@@ -1,4 +1,4 @@
-import { csrfHeaders, newCompany, shot } from "./support.ts";
+import { csrfHeaders, newCompany, shot, shotPath } from "./support.ts";
 import { expect, test } from "@playwright/test";
 
 test("a new company's calm empty lists, a web-chat FAQ answered at once, the conversation's details and contact panel, alerts and feedback", async ({
@@ -195,4 +195,64 @@ test("the guided tour over the real screens (offered once, resumed, restarted), 
     await shot(page, `help-19-guide-pdf-${lang}`);
   }
   await visitors.close();
+});
+
+for (const lang of ["mn", "en"] as const) {
+  test(`on a 390 px phone the tour offer is one slim bar that leaves the page and the menu button usable (${lang})`, async ({ browser }) => {
+    const suffix = `${Date.now().toString(36)}-${lang}`;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await newCompany(context.request, { first: "Phone", last: "Admin", email: `phone-${suffix}@shop.mn`, company: `Phone ${suffix}`, agent: "Туслах" });
+    await page.goto("/interacts");
+    if (lang === "en") {
+      await context.addCookies([{ name: "chosenLocale", value: "en", url: page.url() }]);
+      await page.reload();
+    }
+    const offer = page.getByTestId("tour-offer");
+    await expect(offer).toBeVisible();
+    await expect(offer).toContainText(lang === "mn" ? "8 алхамт танилцах аялал" : "8-step tour");
+    const box = await offer.boundingBox();
+    // At most a seventh of the screen (the card it replaces took 45%), at the bottom, away from the header's menu button.
+    expect(box?.height).toBeLessThan(844 / 7);
+    expect(box?.y).toBeGreaterThan(844 / 2);
+    await page.screenshot({ path: shotPath(`help-20-tour-offer-phone-${lang}`), animations: "disabled" });
+    const burger = page.getByRole("button", { name: lang === "mn" ? "Цэс" : "Menu", exact: true });
+    await burger.click();
+    await expect(page.getByTestId("nav-contacts")).toBeVisible();
+    await page.getByTestId("nav-contacts").click();
+    await expect(page).toHaveURL(/\/contacts$/);
+    await page.getByTestId("tour-later").click();
+    await expect(offer).toHaveCount(0);
+    await context.close();
+  });
+}
+
+test("the menu column's white runs the whole height of a page longer than the screen", async ({ browser }) => {
+  const suffix = Date.now().toString(36);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await newCompany(context.request, { first: "Long", last: "Admin", email: `column-${suffix}@shop.mn`, company: `Column ${suffix}`, agent: "Туслах" });
+  await page.goto("/settings/interaction_tag");
+  await expect(page.getByTestId("settings-sidebar")).toBeVisible();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(height).toBeGreaterThan(1000);
+  const png = await page.screenshot({ fullPage: true, animations: "disabled" });
+  await page.screenshot({ path: shotPath("help-21-settings-full-page-mn"), fullPage: true, animations: "disabled" });
+  // The full page's pixels, read back in the browser: under the menu, near the page's bottom, is the menu's white.
+  const pixel = await page.evaluate(
+    async ({ data, y }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${data}`;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const drawing = canvas.getContext("2d") as CanvasRenderingContext2D;
+      drawing.drawImage(image, 0, 0);
+      return Array.from(drawing.getImageData(120, y, 1, 1).data.slice(0, 3));
+    },
+    { data: png.toString("base64"), y: height - 20 },
+  );
+  expect(pixel).toEqual([255, 255, 255]);
+  await context.close();
 });

@@ -1,4 +1,4 @@
-import { docx, importDocx, newCompany, shot } from "./support.ts";
+import { csrfHeaders, docx, importDocx, newCompany, shot, shotPath } from "./support.ts";
 import { expect, test } from "@playwright/test";
 import { HeadingLevel, Paragraph } from "docx";
 
@@ -110,5 +110,39 @@ test("an admin builds the knowledge base: folder, written article, imported .doc
   await page.getByRole("tab", { name: "Гараар зассан" }).click();
   await expect(page.getByTestId("qa-row")).toHaveCount(1);
   await shot(page, "43-knowledge-qa-manual");
+  await context.close();
+});
+
+test("a long article's warning is at the top of its page, not under thousands of pixels of editor", async ({ browser }) => {
+  const suffix = Date.now().toString(36);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const request = context.request;
+  await newCompany(request, { first: "Long", last: "Writer", email: `long-${suffix}@shop.mn`, company: `Long ${suffix}`, agent: "Туслах" });
+  const headers = await csrfHeaders(request);
+  const folder = (await (await request.post("/api/knowledge/folders", { headers, data: { name: "Журам" } })).json()) as { id: number };
+  const paragraph = (n: number) => ({
+    type: "paragraph",
+    content: [
+      { type: "text", text: `${n}. Бараа буцаах, солих, хүргэлтийн нөхцөлийн дэлгэрэнгүй тайлбар: худалдан авснаас хойш 14 хоногийн дотор баримттай ирнэ. ` },
+    ],
+  });
+  const content = { type: "doc", content: Array.from({ length: 240 }, (_, i) => paragraph(i + 1)) };
+  const article = await request.post("/api/knowledge/articles", { headers, data: { folder_id: folder.id, name: "Урт журам", content } });
+  expect(article.status()).toBe(200);
+  const { id } = (await article.json()) as { id: number };
+
+  for (const lang of ["mn", "en"] as const) {
+    if (lang === "en") await context.addCookies([{ name: "chosenLocale", value: "en", url: page.url() }]);
+    await page.goto(`/knowledge/${id}`);
+    const warning = page.getByTestId("article-too-long");
+    await expect(warning).toBeVisible();
+    // In the first screen, above the editor that runs thousands of pixels down.
+    await expect(warning).toBeInViewport();
+    const editor = await page.locator(".ProseMirror").boundingBox();
+    expect(editor?.height).toBeGreaterThan(3000);
+    expect((await warning.boundingBox())?.y).toBeLessThan(editor?.y ?? 0);
+    await page.screenshot({ path: shotPath(`33-article-too-long-${lang}`), animations: "disabled" });
+  }
   await context.close();
 });

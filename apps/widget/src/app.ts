@@ -1,5 +1,6 @@
 import type { AttachmentView, InteractionEventView, Locale, MessageView, VisitorSendAck, WebchatSessionView } from "@holboo/core";
 import { convertEmoji } from "@holboo/core/emoji.ts";
+import { formatFileSize } from "@holboo/core/file-size.ts";
 import { LIMITS, VISITOR_SEND_EVENT } from "@holboo/core/limits.ts";
 import { io, type Socket } from "socket.io-client";
 import { VisitorApi } from "./api.ts";
@@ -171,9 +172,10 @@ class Chat {
   }
 
   private async attach(file: File, locale: Locale) {
-    if (file.size > LIMITS.attachmentBytes) return this.view?.showError(translate(catalogues[locale], "tooLarge"));
+    if (file.size > LIMITS.attachmentBytes)
+      return this.view?.showError(translate(catalogues[locale], "tooLarge", { size: formatFileSize(LIMITS.attachmentBytes, locale) }));
     const uploaded = await this.api.upload(file).catch(() => null);
-    if (!uploaded) return this.view?.showError(translate(catalogues[locale], "uploadFailed"));
+    if (!uploaded) return this.view?.showError(translate(catalogues[locale], "uploadFailed", { size: formatFileSize(LIMITS.attachmentBytes, locale) }));
     await this.send(newClientId(), "", [uploaded.file_id]);
   }
 

@@ -6,6 +6,8 @@ export * from "./limits.ts";
 export * from "./pagination.ts";
 export * from "./text.ts";
 export * from "./contact-name.ts";
+
+export * from "./file-size.ts";
 export * from "./time.ts";
 export * from "./validation.ts";
 export * from "./contracts/constants.ts";
@@ -28,6 +30,7 @@ export * from "./contracts/answers.ts";
 export * from "./contracts/contacts.ts";
 export * from "./contracts/jobs.ts";
 export * from "./contracts/flows.ts";
+export * from "./contracts/flow-edges.ts";
 export * from "./contracts/help.ts";
 export * from "./contracts/agents.ts";
 export * from "./contracts/dashboard.ts";

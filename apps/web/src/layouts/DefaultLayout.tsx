@@ -26,6 +26,14 @@ function LiveStatus() {
   ) : null;
 }
 
+/**
+ * The page's grey, with the menu's white column and its border painted under the (fixed) menu the whole page down:
+ * the menu itself is as tall as the screen, so on a page longer than the screen its background stopped there.
+ */
+const MAIN_BACKGROUND =
+  "linear-gradient(to right, var(--mantine-color-body) 0 calc(var(--app-shell-navbar-offset, 0rem) - 1px), " +
+  "var(--app-shell-border-color) 0 var(--app-shell-navbar-offset, 0rem), var(--mantine-color-gray-0) 0)";
+
 /** The default layout (spec §2): header with logo, language and account menu; the main menu at the side, a burger on phones. */
 export function DefaultLayout() {
   const { t } = useTranslation("shell");
@@ -77,7 +85,7 @@ export function DefaultLayout() {
         </ScrollArea>
       </AppShell.Navbar>
       {/* A column, so a screen that fills the window (the inbox: flex 1) fits below the banners instead of under them. */}
-      <AppShell.Main bg="var(--mantine-color-gray-0)" style={{ display: "flex", flexDirection: "column" }}>
+      <AppShell.Main style={{ background: MAIN_BACKGROUND, display: "flex", flexDirection: "column" }}>
         {me.company && <IssueNotifier />}
         {me.company && <LiveAlerts />}
         {me.company && <LiveStatus />}

@@ -3,6 +3,7 @@ import { LIMITS } from "../limits.ts";
 import { isValidEmail, isValidPhone } from "../validation.ts";
 import { CHANNEL_TYPES } from "./channels.ts";
 import { listQueryBase } from "./common.ts";
+import type { Locale } from "../locale.ts";
 
 /** Who registered a contact (spec §3): a person ("me" in filters means the current user), the system, an AI agent, or an unregistered visitor. */
 export const CONTACT_ORIGINS = ["user", "system", "ai", "unregistered"] as const;
@@ -182,6 +183,55 @@ export const IMPORT_TEXT_FIELDS = [
 /** `type` holds a contact type's name; `special` a yes/no word (1, true, yes, тийм). */
 export const IMPORT_FIELDS = [...IMPORT_TEXT_FIELDS, "type", "special"] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
+/** The columns of a contact export: the import's fields, then when the contact was registered. */
+export const CONTACT_EXPORT_COLUMNS = [...IMPORT_FIELDS, "created_at"] as const;
+export type ContactExportColumn = (typeof CONTACT_EXPORT_COLUMNS)[number];
+/**
+ * An export's header row in the person's language. They are the contact form's field labels, which the import's
+ * column matching also knows, so an export imports back without mapping a column by hand.
+ */
+export const CONTACT_EXPORT_HEADERS: Record<Locale, Record<ContactExportColumn, string>> = {
+  mn: {
+    first_name: "Нэр",
+    last_name: "Овог",
+    email: "И-мэйл",
+    email2: "Нэмэлт и-мэйл",
+    phone: "Утас",
+    phone2: "Нэмэлт утас",
+    company_name: "Байгууллага",
+    profession: "Мэргэжил",
+    city: "Хот / аймаг",
+    district: "Дүүрэг / сум",
+    subdistrict: "Хороо / баг",
+    address_detail: "Дэлгэрэнгүй хаяг",
+    note: "Тэмдэглэл",
+    description: "Тайлбар",
+    type: "Харилцагчийн төрөл",
+    special: "Онцгой харилцагч",
+    created_at: "Бүртгэсэн огноо",
+  },
+  en: {
+    first_name: "First name",
+    last_name: "Last name",
+    email: "E-mail",
+    email2: "Extra e-mail",
+    phone: "Phone",
+    phone2: "Extra phone",
+    company_name: "Company",
+    profession: "Profession",
+    city: "City / province",
+    district: "District / soum",
+    subdistrict: "Subdistrict / bag",
+    address_detail: "Address detail",
+    note: "Note",
+    description: "Description",
+    type: "Contact type",
+    special: "Special contact",
+    created_at: "Created",
+  },
+};
+/** A special contact's column in an export, in words the import reads back (any other word is "no"). */
+export const CONTACT_EXPORT_SPECIAL: Record<Locale, { yes: string; no: string }> = { mn: { yes: "Тийм", no: "Үгүй" }, en: { yes: "Yes", no: "No" } };
 /** field → index of the file's column */
 export const ImportMapping = z.partialRecord(z.enum(IMPORT_FIELDS), z.number().int().min(0));
 export type ImportMapping = z.infer<typeof ImportMapping>;

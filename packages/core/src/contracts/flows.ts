@@ -156,6 +156,7 @@ export const FLOW_PROBLEMS = [
   "many_starts",
   "unreachable",
   "dangling_edge",
+  "edge_invalid",
   "question_without_answer",
   "no_question",
   "subflow_missing",
@@ -251,6 +252,12 @@ export const CustomApiView = z.object({
 export type CustomApiView = z.infer<typeof CustomApiView>;
 export const CustomApiListView = z.object({ items: z.array(CustomApiView) });
 export const CustomApiTestInput = z.object({ variables: z.record(z.string(), z.string()).default({}) });
+/**
+ * The dialog's test call of what is typed, saved or not: nothing is stored, so a refused call and a cancelled
+ * dialog leave no endpoint behind. `id` names the saved endpoint whose kept secrets a null header value means.
+ */
+export const CustomApiDraftTestInput = CustomApiTestInput.extend({ endpoint: CustomApiInput, id: z.number().int().positive().nullable().default(null) });
+export type CustomApiDraftTestInput = z.infer<typeof CustomApiDraftTestInput>;
 export const CustomApiTestView = z.object({
   ok: z.boolean(),
   status: z.number().int().nullable(),

@@ -1,5 +1,6 @@
 /** The HTTP endpoints of modules/custom-api/custom-api.routes.ts: method and path → the route's zod schemas. */
 import {
+  CustomApiDraftTestInput,
   CustomApiInput,
   CustomApiListView,
   CustomApiStatusInput,
@@ -17,6 +18,7 @@ export const customApiEndpoints = {
   "POST /api/custom-api": { body: CustomApiInput, response: { 200: CustomApiView } },
   "PUT /api/custom-api/:id": { params: idParamSchema, body: CustomApiInput, response: { 200: CustomApiView } },
   "POST /api/custom-api/:id/status": { params: idParamSchema, body: CustomApiStatusInput, response: { 200: CustomApiView } },
+  "POST /api/custom-api/test": { body: CustomApiDraftTestInput, response: { 200: CustomApiTestView } },
   "POST /api/custom-api/:id/test": { params: idParamSchema, body: CustomApiTestInput, response: { 200: CustomApiTestView } },
   "DELETE /api/custom-api/:id": { params: idParamSchema, response: { 200: okResponse } },
 } as const satisfies EndpointTable;

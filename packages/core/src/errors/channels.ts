@@ -68,7 +68,7 @@ export const CHANNEL_ERRORS = {
   email_password_required: entry(400, "Нууц үгээ оруулна уу.", "Enter the password."),
   email_oauth_not_configured: entry(
     503,
-    "Энэ үйлчилгээгээр мэйл холбох тохиргоо (OAuth client) серверт хийгдээгүй байна. Системийн админд хандана уу.",
+    "Энэ үйлчилгээгээр мэйл холбох OAuth тохиргоо серверт хийгдээгүй байна. Системийн админд хандана уу.",
     "Connecting mailboxes of this provider is not set up on this server (OAuth client). Ask the system administrator.",
   ),
   email_oauth_failed: entry(

@@ -1,3 +1,5 @@
+import { formatFileSize } from "../file-size.ts";
+import { LIMITS } from "../limits.ts";
 import { entry, type ErrorEntry } from "./entry.ts";
 
 /** Users and the company. */
@@ -74,19 +76,31 @@ export const COMPANY_ERRORS = {
     "Your company's access is closed: paying restores it at once. See your invoice under Settings → My plan.",
   ),
   saved_response_key_duplicate: entry(409, "Түлхүүр үг давхардсан байна.", "This key is already used."),
-  custom_api_invalid: entry(400, "Custom API буруу байна.", "The custom API is invalid."),
-  custom_api_status_failed: entry(500, "Custom API-н төлөв өөрчлөхөд алдаа гарлаа.", "Changing the custom API status failed."),
-  custom_api_not_found: entry(404, "Custom API олдсонгүй.", "Custom API endpoint not found."),
-  custom_api_call_failed: entry(502, "Custom API дуудлага амжилтгүй боллоо.", "The custom API call failed."),
+  custom_api_invalid: entry(400, "Гадаад API-н тохиргоо буруу байна.", "The custom API is invalid."),
+  custom_api_status_failed: entry(500, "Гадаад API-н төлөв өөрчлөхөд алдаа гарлаа.", "Changing the custom API status failed."),
+  custom_api_not_found: entry(404, "Гадаад API олдсонгүй.", "Custom API endpoint not found."),
+  custom_api_call_failed: entry(502, "Гадаад API-н дуудлага амжилтгүй боллоо.", "The custom API call failed."),
   custom_api_variable_missing: entry(400, "Хувьсагч олдсонгүй.", "A variable the call needs has no value."),
-  custom_api_in_use: entry(409, "Энэ Custom API-г урсгал ашиглаж байна.", "A flow uses this custom API endpoint."),
+  custom_api_in_use: entry(409, "Энэ гадаад API-г урсгал ашиглаж байна.", "A flow uses this custom API endpoint."),
   flow_not_found: entry(404, "Урсгал олдсонгүй.", "Flow not found."),
-  voice_prompt_too_large: entry(413, "Дуу бичлэг 2 MB-аас ихгүй байна.", "A voice prompt must be at most 2 MB."),
+  voice_prompt_too_large: entry(
+    413,
+    `Дуу бичлэгийн хэмжээ ${formatFileSize(LIMITS.voicePromptBytes, "mn")} хүртэл байна.`,
+    `A voice prompt must be at most ${formatFileSize(LIMITS.voicePromptBytes, "en")}.`,
+  ),
   voice_prompt_type_not_allowed: entry(415, "Зөвхөн WAV, MP3 эсвэл OGG дуу бичлэг оруулна уу.", "Please upload a WAV, MP3 or OGG recording."),
   flow_invalid: entry(400, "Урсгалыг нийтлэх боломжгүй: алдааг засна уу.", "The flow cannot be published: fix the problems shown."),
   flow_too_large: entry(400, "Урсгал хэт том байна.", "The flow is too large."),
+  flow_edge_node_missing: entry(400, "Холбоос байхгүй зангилааг холбосон байна.", "An edge joins a missing node."),
+  flow_edge_exit_unknown: entry(400, "Холбоос зангилааны байхгүй гаралтаас гарсан байна.", "An edge leaves by an exit its node does not have."),
+  flow_edge_entry_unknown: entry(400, "Эхлэл рүү болон нэртэй оролтоор холбоос орохгүй.", "No edge enters the start, or a node by a named entry."),
+  flow_id_repeated: entry(400, "Хоёр зангилаа эсвэл холбоос ижил дугаартай байна.", "Two nodes or edges share an id."),
   company_meter_not_found: entry(404, "Байгууллагын тоолуур олдсонгүй.", "The company counter was not found."),
-  logo_too_large: entry(413, "Лого 1 MB-аас ихгүй байна.", "The logo must be at most 1 MB."),
+  logo_too_large: entry(
+    413,
+    `Логоны хэмжээ ${formatFileSize(LIMITS.logoBytes, "mn")} хүртэл байна.`,
+    `The logo must be at most ${formatFileSize(LIMITS.logoBytes, "en")}.`,
+  ),
   logo_not_image: entry(415, "Лого зураг байх ёстой (PNG, JPEG, GIF, WebP).", "The logo must be an image (PNG, JPEG, GIF, WebP)."),
   primary_bot_cannot_be_removed: entry(403, "Үндсэн ботыг устгах боломжгүй.", "The primary bot cannot be removed."),
   agent_remove_before_invoice: entry(
@@ -107,7 +121,11 @@ export const COMPANY_ERRORS = {
   ),
   agent_folders_invalid: entry(400, "Мэдлэгийн хавтас олдсонгүй.", "A knowledge folder was not found."),
   agent_transfer_invalid: entry(400, "Мэдлэгийг шилжүүлэх өөр виртуал туслах сонгоно уу.", "Choose another virtual agent to transfer the knowledge to."),
-  agent_photo_too_large: entry(413, "Зураг 1 MB-аас ихгүй байна.", "The photo must be at most 1 MB."),
+  agent_photo_too_large: entry(
+    413,
+    `Зургийн хэмжээ ${formatFileSize(LIMITS.logoBytes, "mn")} хүртэл байна.`,
+    `The photo must be at most ${formatFileSize(LIMITS.logoBytes, "en")}.`,
+  ),
   agent_photo_not_image: entry(415, "Зураг PNG, JPEG, GIF эсвэл WebP байх ёстой.", "The photo must be an image (PNG, JPEG, GIF, WebP)."),
   virtual_agent_required: entry(400, "Эхлээд сувгийг хариулах виртуал туслахаа сонгоно уу.", "Choose the virtual agent that serves the channel first."),
 } as const satisfies Record<string, ErrorEntry>;

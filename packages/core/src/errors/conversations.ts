@@ -1,3 +1,5 @@
+import { formatFileSize } from "../file-size.ts";
+import { LIMITS } from "../limits.ts";
 import { entry, type ErrorEntry } from "./entry.ts";
 
 /** Interactions, saved responses and tags, issues. */
@@ -19,7 +21,11 @@ export const CONVERSATION_ERRORS = {
   interaction_title_required: entry(400, "Гарчиг оруулна уу.", "Please enter a title."),
   escalate_failed: entry(409, "Хүн рүү шилжүүлэх боломжгүй байна.", "The interaction cannot be escalated."),
   message_empty: entry(400, "Мессеж хоосон байна.", "The message is empty."),
-  attachment_too_large: entry(413, "Хавсралт 1 MB-аас ихгүй байна.", "Attachments must be at most 1 MB."),
+  attachment_too_large: entry(
+    413,
+    `Хавсралтын хэмжээ ${formatFileSize(LIMITS.attachmentBytes, "mn")} хүртэл байна.`,
+    `Attachments must be at most ${formatFileSize(LIMITS.attachmentBytes, "en")}.`,
+  ),
   attachment_type_not_allowed: entry(415, "Энэ төрлийн файл хавсаргах боломжгүй.", "This file type cannot be attached."),
   rating_already_given: entry(409, "Үнэлгээ аль хэдийн өгсөн байна.", "The rating has already been given."),
   rating_link_invalid: entry(404, "Үнэлгээний холбоос хүчингүй байна.", "The rating link is invalid."),

@@ -26,5 +26,5 @@ export const KNOWLEDGE_ERRORS = {
     "This address is on a private network; the server will not call it.",
   ),
   model_provider_url_invalid: entry(400, "Хаяг http:// эсвэл https://-ээр эхэлсэн зөв URL байна.", "The address must be a valid http:// or https:// URL."),
-  model_provider_model_required: entry(400, "Чат эсвэл embedding загварын нэр оруулна уу.", "Enter a chat model or an embedding model."),
+  model_provider_model_required: entry(400, "Чат эсвэл векторжуулах загварын нэр оруулна уу.", "Enter a chat model or an embedding model."),
 } as const satisfies Record<string, ErrorEntry>;

@@ -48,7 +48,7 @@ export function contactsRoutes(app: TypedApp, ctx: AppContext) {
     merge(ctx, requireMember(req.actor), req.body),
   );
   app.get("/api/contacts/export", { config: transfer, schema: contactsEndpoints["GET /api/contacts/export"] }, async (req, reply) => {
-    const file = await exportContacts(ctx, requireMember(req.actor), req.query);
+    const file = await exportContacts(ctx, requireMember(req.actor), req.query, requestLocale(req));
     return reply.type(file.mime).header("content-disposition", `attachment; filename="${file.filename}"`).send(file.body);
   });
   app.post("/api/contacts/import/inspect", { config: transfer, schema: contactsEndpoints["POST /api/contacts/import/inspect"] }, async (req) =>

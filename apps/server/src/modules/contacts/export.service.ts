@@ -1,4 +1,12 @@
-import { IMPORT_FIELDS, LIMITS, type ContactExportQuery } from "@holboo/core";
+import {
+  CONTACT_EXPORT_COLUMNS,
+  CONTACT_EXPORT_HEADERS,
+  CONTACT_EXPORT_SPECIAL,
+  LIMITS,
+  type ContactExportColumn,
+  type ContactExportQuery,
+  type Locale,
+} from "@holboo/core";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { AppContext } from "../../context.ts";
 import { contactVisibility } from "./contacts.policy.ts";
@@ -6,18 +14,26 @@ import * as repo from "./contacts.repo.ts";
 import { TABLE_MIME, writeTable } from "./table-file.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 
-const COLUMNS = [...IMPORT_FIELDS, "created_at"] as const;
+type ExportedContact = Awaited<ReturnType<typeof repo.listContacts>>["items"][number]["contact"];
 
-/** The filtered list (what the user may see) as CSV or XLSX; the header names the import fields, so an export imports back as is. */
-export async function exportContacts(ctx: AppContext, actor: MemberActor, query: ContactExportQuery) {
+/** The export's name columns, built in this one place (where a contact with no name would get the name people see for it). */
+export function exportNameCells(contact: ExportedContact): { first_name: string; last_name: string } {
+  return { first_name: contact.firstName, last_name: contact.lastName };
+}
+
+/**
+ * The filtered list (what the user may see) as CSV or XLSX, headed in the person's language with the labels the
+ * import matches its columns by, so an export imports back as is.
+ */
+export async function exportContacts(ctx: AppContext, actor: MemberActor, query: ContactExportQuery, locale: Locale) {
   const { items } = await repo.listContacts(ctx.db, actor.companyId, query, contactVisibility(actor), actor.userId, {
     limit: LIMITS.contactExportMaxRows,
     offset: 0,
   });
+  const special = CONTACT_EXPORT_SPECIAL[locale];
   const rows = items.map(({ contact, typeName }) => {
-    const values: Record<(typeof COLUMNS)[number], string> = {
-      first_name: contact.firstName,
-      last_name: contact.lastName,
+    const values: Record<ContactExportColumn, string> = {
+      ...exportNameCells(contact),
       email: contact.email ?? "",
       email2: contact.email2 ?? "",
       phone: contact.phone ?? "",
@@ -31,12 +47,13 @@ export async function exportContacts(ctx: AppContext, actor: MemberActor, query:
       note: contact.note,
       description: contact.description,
       type: typeName ?? "",
-      special: contact.special ? "1" : "0",
+      special: contact.special ? special.yes : special.no,
       created_at: contact.createdAt.toISOString(),
     };
-    return COLUMNS.map((column) => values[column]);
+    return CONTACT_EXPORT_COLUMNS.map((column) => values[column]);
   });
-  const body = await writeTable(query.format, [[...COLUMNS], ...rows]);
+  const header = CONTACT_EXPORT_COLUMNS.map((column) => CONTACT_EXPORT_HEADERS[locale][column]);
+  const body = await writeTable(query.format, [header, ...rows]);
   // A read changes nothing: the entry is written once the file exists, just before it is sent.
   await recordAudit(ctx.db, actor, { action: "contact.export", targetType: "export", after: { format: query.format, rows: rows.length } });
   return { body, mime: TABLE_MIME[query.format], filename: `contacts.${query.format}` };

@@ -1,4 +1,5 @@
 import type { ContactListItem, ImportInspectView, ImportPreviewView, ImportResultView, ListResponse } from "@holboo/core";
+import { CONTACT_EXPORT_HEADERS } from "@holboo/core";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { zipSync } from "fflate";
@@ -74,20 +75,39 @@ describe("import", () => {
 
   it("exports the filtered list as CSV and XLSX, and an XLSX export imports back into another company", async () => {
     const admin = await companyAdmin(t);
-    await admin.client.post("/api/contacts", { first_name: '=HYPERLINK("x")', phone: "99001122", special: true });
+    await admin.client.post("/api/contacts", { first_name: '=HYPERLINK("x")', phone: "+976 9900 1122", note: "-1+1", special: true });
     const vip = await admin.client.post<{ id: number }>("/api/contact-types", { name: "VIP" });
     await admin.client.post("/api/contacts", { first_name: "Дулмаа", email: "dulmaa@example.mn", type_id: vip.body.id });
     const csv = (await download(admin.client, "/api/contacts/export?format=csv&special=true")).toString("utf8");
-    expect(csv.split("\r\n")[0]).toContain("first_name,last_name,email");
+    // Headed in the person's language (Mongolian here), with the labels the import matches columns by.
+    expect(csv.split("\r\n")[0]).toBe(
+      "\uFEFFНэр,Овог,И-мэйл,Нэмэлт и-мэйл,Утас,Нэмэлт утас,Байгууллага,Мэргэжил,Хот / аймаг,Дүүрэг / сум,Хороо / баг,Дэлгэрэнгүй хаяг,Тэмдэглэл,Тайлбар,Харилцагчийн төрөл,Онцгой харилцагч,Бүртгэсэн огноо",
+    );
     expect(csv).toContain("'=HYPERLINK");
+    // A phone (stored as +97699001122) is the text formula ="+97699001122" (a spreadsheet shows it as typed); anything else formula-like keeps its '.
+    expect(csv).toContain(`"=""+97699001122"""`);
+    expect(csv).not.toContain("'+976");
+    expect(csv).toContain(",'-1+1,");
+    expect(csv).toContain(",Тийм,");
     expect(csv).not.toContain("Дулмаа");
+    // Read back, the phone is what was typed.
+    const again = await upload<ImportInspectView>(admin.client, "/api/contacts/import/inspect", csv);
+    expect(again.body.sample[0]?.[4]).toBe("+97699001122");
+    expect(again.body.sample[0]?.[12]).toBe("-1+1");
+    await admin.client.request("PUT", "/api/change-lang?lang=en");
+    const english = (await download(admin.client, "/api/contacts/export?format=csv&special=true")).toString("utf8");
+    expect(english.split("\r\n")[0]).toMatch(/^\uFEFFFirst name,Last name,E-mail,Extra e-mail,Phone,/);
+    expect(english).toContain(",Yes,");
+    await admin.client.request("PUT", "/api/change-lang?lang=mn");
 
     const xlsx = await download(admin.client, "/api/contacts/export?format=xlsx");
     const other = await companyAdmin(t);
     const inspected = await upload<ImportInspectView>(other.client, "/api/contacts/import/inspect", xlsx, undefined, "contacts.xlsx");
     expect(inspected.body.rows).toBe(2);
     const columns = inspected.body.columns;
-    const mapping = Object.fromEntries(["first_name", "email", "phone", "type", "special"].map((field) => [field, columns.indexOf(field)]));
+    const mapping = Object.fromEntries(
+      (["first_name", "email", "phone", "type", "special"] as const).map((field) => [field, columns.indexOf(CONTACT_EXPORT_HEADERS.mn[field])]),
+    );
     const unknownType = await upload<ImportPreviewView>(other.client, "/api/contacts/import/preview", xlsx, mapping, "contacts.xlsx");
     expect(unknownType.body.errors).toEqual([{ row: 2, fields: { type_id: "contact_type_not_found" } }]);
     await other.client.post("/api/contact-types", { name: "vip" });

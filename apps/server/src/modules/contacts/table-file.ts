@@ -101,9 +101,21 @@ export async function readTable(data: Buffer): Promise<Table> {
   return table;
 }
 
-/** In CSV, a cell a spreadsheet would run as a formula is written as text (CSV injection); readTable undoes it. XLSX cells are typed strings. */
-const safeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-const unquote = (value: string) => value.replace(/^'(?=[=+\-@])/, "");
+/**
+ * A phone number as typed: a leading + or 0, then digits, spaces, dashes and brackets. Nothing else fits, so its
+ * cell can be the text formula ="…" (Excel shows "+976 8811 2233" as typed, not as 97688112233 or with a visible ')
+ * without opening a door to formula injection.
+ */
+const PHONE_LIKE = /^[+0][0-9][0-9 ()-]*$/;
+/**
+ * In CSV, a phone is written ="…" and any other cell a spreadsheet would run as a formula gets a leading ' (CSV
+ * injection); readTable undoes both. XLSX cells are typed strings.
+ */
+const safeCell = (value: string) => (PHONE_LIKE.test(value) ? `="${value}"` : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+const unquote = (value: string) => {
+  const phone = /^="(.*)"$/.exec(value)?.[1];
+  return phone !== undefined && PHONE_LIKE.test(phone) ? phone : value.replace(/^'(?=[=+\-@])/, "");
+};
 const csvCell = (value: string) => {
   const cell = safeCell(value);
   return /[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;

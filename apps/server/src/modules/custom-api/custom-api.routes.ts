@@ -20,6 +20,9 @@ export function customApiRoutes(app: TypedApp, ctx: AppContext) {
   app.post(`${path}/:id/status`, { config: edit, schema: customApiEndpoints["POST /api/custom-api/:id/status"] }, (req) =>
     customApi.setStatus(ctx, requireMember(req.actor), req.params.id, req.body.status),
   );
+  app.post(`${path}/test`, { config: edit, schema: customApiEndpoints["POST /api/custom-api/test"] }, (req) =>
+    customApi.testDraft(ctx, requireMember(req.actor), req.body),
+  );
   app.post(`${path}/:id/test`, { config: edit, schema: customApiEndpoints["POST /api/custom-api/:id/test"] }, (req) =>
     customApi.testCall(ctx, requireMember(req.actor), req.params.id, req.body.variables),
   );

@@ -1,4 +1,4 @@
-import type { CustomApiInput, CustomApiTestView, CustomApiView } from "@holboo/core";
+import type { CustomApiDraftTestInput, CustomApiInput, CustomApiTestView, CustomApiView } from "@holboo/core";
 import { LIMITS } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
@@ -194,9 +194,34 @@ export async function callForFlow(ctx: AppContext, companyId: number, endpointId
   return callEndpoint(ctx, endpoint, variables);
 }
 
-/** The settings page's test call: the response, its fields to pick from, and what the mapping gives. */
+const testView = (result: CallResult): CustomApiTestView => ({
+  ok: result.ok,
+  status: result.status,
+  json: result.json,
+  fields: leaves(result.json),
+  error: result.error,
+  mapped: result.mapped,
+});
+
+/** The settings page's test call of a saved endpoint: the response, its fields to pick from, and what the mapping gives. */
 export async function testCall(ctx: AppContext, actor: MemberActor, id: number, variables: Record<string, string>): Promise<CustomApiTestView> {
   const endpoint = await load(ctx, actor.companyId, id);
-  const result = await callEndpoint(ctx, { ...endpoint, status: "active" }, variables);
-  return { ok: result.ok, status: result.status, json: result.json, fields: leaves(result.json), error: result.error, mapped: result.mapped };
+  return testView(await callEndpoint(ctx, { ...endpoint, status: "active" }, variables));
+}
+
+/** The dialog's test call of what is typed: checked like a save, called like a saved endpoint, and never stored. */
+export async function testDraft(ctx: AppContext, actor: MemberActor, input: CustomApiDraftTestInput): Promise<CustomApiTestView> {
+  checkUrl(input.endpoint.url);
+  const previous = input.id === null ? null : await load(ctx, actor.companyId, input.id);
+  const now = new Date();
+  const draft: EndpointRow = {
+    id: previous?.id ?? 0,
+    companyId: actor.companyId,
+    status: "active",
+    createdAt: previous?.createdAt ?? now,
+    updatedAt: now,
+    ...columnsOf(input.endpoint),
+    ...sealHeaders(ctx, input.endpoint, previous),
+  };
+  return testView(await callEndpoint(ctx, draft, input.variables));
 }

@@ -77,6 +77,33 @@ describe("custom API endpoints", () => {
     expect(missing.body).toMatchObject({ ok: false, error: "custom_api_variable_missing" });
   });
 
+  it("the dialog's test of what is typed stores nothing, refused or not, and uses a saved endpoint's kept secret", async () => {
+    const admin = await companyAdmin(t);
+    const refused = await admin.client.post<CustomApiTestView>("/api/custom-api/test", {
+      endpoint: input({ url: "http://10.0.0.1/admin" }),
+      variables: { order_id: "1" },
+    });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(200);
+    expect(refused.body).toMatchObject({ ok: false, error: "url_blocked" });
+    const answered = await admin.client.post<CustomApiTestView>("/api/custom-api/test", { endpoint: input(), variables: { order_id: "B-2" } });
+    expect(answered.body).toMatchObject({ ok: true, status: 200, error: null });
+    expect(received.at(-1)).toMatchObject({ body: '{"id": "B-2"}', token: "top-secret-key" });
+    expect((await admin.client.get<{ items: CustomApiView[] }>("/api/custom-api")).body.items).toEqual([]);
+    expect(fieldCode(await admin.client.post("/api/custom-api/test", { endpoint: input({ url: "ftp://x.mn/" }), variables: {} }), "url")).toBe("url_invalid");
+
+    const saved = await admin.client.post<CustomApiView>("/api/custom-api", input());
+    const kept = {
+      endpoint: input({ headers: [{ name: "X-Api-Key", value: null, secret: true }], timeout_ms: 4000 }),
+      id: saved.body.id,
+      variables: { order_id: "C-3" },
+    };
+    expect((await admin.client.post<CustomApiTestView>("/api/custom-api/test", kept)).body.ok).toBe(true);
+    expect(received.at(-1)?.token).toBe("top-secret-key");
+    expect((await admin.client.get<CustomApiView>(`/api/custom-api/${saved.body.id}`)).body.timeout_ms).toBe(3000);
+    const other = await companyAdmin(t);
+    expect(errorCode(await other.client.post("/api/custom-api/test", kept))).toBe("custom_api_not_found");
+  });
+
   it("refuses private addresses the installation did not allow, and bad input", async () => {
     const admin = await companyAdmin(t);
     const internal = await admin.client.post<CustomApiView>("/api/custom-api", input({ url: "http://10.0.0.1/admin" }));

@@ -6,7 +6,7 @@ import { dashboardScope } from "./dashboard.policy.ts";
 import * as repo from "./dashboard.repo.ts";
 import type { MetricRow } from "./dashboard.repo.ts";
 import type { Metric } from "./contributions.repo.ts";
-import { periodWindow, previousWindow } from "./period.ts";
+import { periodWindow, previousWindow, seriesBuckets } from "./period.ts";
 
 const BUCKETS = DURATION_BUCKETS_S.length + 1;
 const NOT_FOUND_LIMIT = 10;
@@ -67,6 +67,12 @@ function summary(row: Partial<MetricRow>, open: number): DashboardSummary {
 }
 
 const total = (rows: Array<Partial<MetricRow>>) => rows.reduce<Partial<MetricRow>>((sum, row) => (add(sum, row), sum), {});
+
+/** A point for every bucket of the period: the days (or months) without a conversation count zero. */
+function fullSeries(rows: Array<{ date: string; created: number; closed: number }>, buckets: string[]) {
+  const counted = new Map(rows.map((row) => [row.date, row]));
+  return buckets.map((date) => ({ date, created: Number(counted.get(date)?.created ?? 0), closed: Number(counted.get(date)?.closed ?? 0) }));
+}
 
 /** The dashboard's figures for the query's period (and the one before), from the rollups. */
 export async function figures(ctx: Pick<AppContext, "db">, actor: MemberActor, query: DashboardQuery, now = new Date()): Promise<DashboardView> {
@@ -174,7 +180,7 @@ export async function figures(ctx: Pick<AppContext, "db">, actor: MemberActor, q
       customer: [1, 2, 3, 4, 5].map((star) => get(all, `crating_${star}` as Metric)),
     },
     moods: { angry: get(all, "mood_angry"), frowning: get(all, "mood_frowning"), normal: get(all, "mood_normal"), grinning: get(all, "mood_grinning") },
-    series: series.map((row) => ({ date: row.date, created: Number(row.created), closed: Number(row.closed) })),
+    series: fullSeries(series, seriesBuckets(window, unit, query.period === "all" ? series[0]?.date : undefined)),
     series_unit: unit,
     heatmap,
     not_found: notFound.map((row) => ({ question: row.question, count: Number(row.count) })),

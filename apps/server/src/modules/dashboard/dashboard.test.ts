@@ -87,6 +87,10 @@ describe("dashboard", () => {
     expect(view.heatmap[weekday]![9]).toBe(5);
     expect(view.heatmap.flat().reduce((sum, n) => sum + n, 0)).toBe(5);
     expect(view.series).toEqual([{ date: c.day, created: 5, closed: 3 }]);
+    // A week's trend has a point for each of its seven days, the days without conversations at zero.
+    const days = Array.from({ length: 7 }, (_, i) => localDay(new Date(dayStart(c.day).getTime() - (6 - i) * 86_400_000 + 12 * 3_600_000)));
+    const week = (await c.client.get<DashboardView>(`/api/dashboard?period=custom&from=${days[0]}&to=${c.day}`)).body;
+    expect(week.series).toEqual(days.map((date) => (date === c.day ? { date, created: 5, closed: 3 } : { date, created: 0, closed: 0 })));
 
     // Filters: the colleague's conversations, and a channel with none.
     const filtered = (await c.client.get<DashboardView>(`/api/dashboard?${c.query}&agent_id=${c.agent.me.ID}`)).body;
@@ -102,6 +106,9 @@ describe("dashboard", () => {
     expect([months.summary.created, months.summary.closed, months.summary.first_response_median_s, months.series_unit]).toEqual([5, 3, 60, "day"]);
     const year = (await c.client.get<DashboardView>(`/api/dashboard?period=12`)).body;
     expect([year.summary.created, year.series_unit]).toEqual([5, "month"]);
+    // Twelve months back from today touch 13 calendar months, each a point.
+    expect(year.series.map((point) => point.date)).toHaveLength(13);
+    expect(year.series.reduce((sum, point) => sum + point.created, 0)).toBe(5);
     // The background fold runs too, without failing.
     expect(await deadJobs(t, "dashboard.fold")).toEqual([]);
   });

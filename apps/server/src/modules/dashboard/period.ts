@@ -64,6 +64,29 @@ export function periodWindow(query: Pick<DashboardQuery, "period" | "from" | "to
   }
 }
 
+/**
+ * Every local day (or month, named by its first day) of a window, oldest first, so a trend shows the days without
+ * conversations as zero instead of joining the days that had some. `since` starts it later (the "all" period starts
+ * at its first data, not in 2000).
+ */
+export function seriesBuckets(window: { from: Date; to: Date }, unit: "day" | "month", since?: string): string[] {
+  const first = localDay(window.from);
+  const last = localDay(new Date(Math.max(window.from.getTime(), window.to.getTime() - 1)));
+  let day = since && since > first ? since : first;
+  if (unit === "month") day = `${day.slice(0, 7)}-01`;
+  const buckets: string[] = [];
+  while (day <= last) {
+    buckets.push(day);
+    day = unit === "day" ? nextDay(day) : nextMonth(day);
+  }
+  return buckets;
+}
+
+const nextMonth = (day: string) => {
+  const [year, month] = day.split("-").map(Number) as [number, number];
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, "0")}-01`;
+};
+
 /** The period of the same length just before. */
 export const previousWindow = (window: { from: Date; to: Date }) => ({
   from: new Date(window.from.getTime() - (window.to.getTime() - window.from.getTime())),

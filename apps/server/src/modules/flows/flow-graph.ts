@@ -1,5 +1,5 @@
 import type { FlowEdge, FlowGraph, FlowNode, FlowProblem } from "@holboo/core";
-import { FLOW_ANCHOR_FAIL, FLOW_ANCHOR_OK } from "@holboo/core";
+import { FLOW_ANCHOR_FAIL, FLOW_ANCHOR_OK, flowEdgeFault } from "@holboo/core";
 
 /** The edges leaving a node, in the graph's order. */
 export const edgesFrom = (graph: FlowGraph, nodeId: string): FlowEdge[] => graph.edges.filter((edge) => edge.from === nodeId);
@@ -82,7 +82,12 @@ export function validateFlow(flowId: number, graph: FlowGraph, context: PublishC
   const starts = graph.nodes.filter((node) => node.kind === "start");
   if (starts.length === 0) problems.push(problem("no_start"));
   for (const extra of starts.slice(1)) problems.push(problem("many_starts", extra.id));
-  for (const edge of graph.edges) if (!ids.has(edge.from) || !ids.has(edge.to)) problems.push(problem("dangling_edge", null, edge.id));
+  const nodesById = new Map(graph.nodes.map((node) => [node.id, node]));
+  // Saving refuses these edges; a draft stored before that rule still shows them here instead of losing them.
+  for (const edge of graph.edges) {
+    const fault = flowEdgeFault(edge, nodesById);
+    if (fault) problems.push(problem(fault === "node_missing" ? "dangling_edge" : "edge_invalid", null, edge.id));
+  }
 
   // Customers enter at the start (a subflow's caller) or at any question.
   const reached = new Set<string>();

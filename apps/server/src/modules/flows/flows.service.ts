@@ -1,5 +1,5 @@
 import type { FlowCreateInput, FlowGraph, FlowSummaryView, FlowTestInput, FlowTestView, FlowUpdateInput, FlowView } from "@holboo/core";
-import { FlowGraph as FlowGraphSchema } from "@holboo/core";
+import { FlowGraph as FlowGraphSchema, flowGraphFault } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { fail } from "../../platform/http/errors.ts";
@@ -55,8 +55,24 @@ export async function create(ctx: AppContext, actor: MemberActor, input: FlowCre
   return get(ctx, actor, id);
 }
 
+const GRAPH_FAULT_CODES = {
+  node_missing: "flow_edge_node_missing",
+  exit_unknown: "flow_edge_exit_unknown",
+  entry_unknown: "flow_edge_entry_unknown",
+  id_repeated: "flow_id_repeated",
+} as const;
+
+/** A graph the canvas could not draw whole is refused, naming the first node or edge at fault, instead of being stored. */
+function checkGraph(graph: FlowGraph) {
+  const fault = flowGraphFault(graph);
+  if (!fault) return;
+  const code = GRAPH_FAULT_CODES[fault.fault];
+  fail(code, { [`graph.${fault.kind}s.${fault.index}`]: code }, { [`${fault.kind}_id`]: fault.id });
+}
+
 /** Edits change the draft only: the published version stays what customers get until the next publish. */
 export async function update(ctx: AppContext, actor: MemberActor, id: number, input: FlowUpdateInput) {
+  if (input.graph) checkGraph(input.graph);
   await load(ctx, actor.companyId, id);
   await repo.updateFlow(ctx.db, actor.companyId, id, {
     ...(input.title !== undefined ? { title: input.title } : {}),

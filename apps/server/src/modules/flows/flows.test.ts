@@ -2,6 +2,7 @@ import type { CustomApiView, FlowGraph, FlowProblem, FlowSummaryView, FlowView, 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode, fieldCode, startTestApp, type TestApp } from "../../../test/harness.ts";
 import { colleague, companyAdmin } from "../../../test/factories.ts";
+import { updateFlow } from "./flows.repo.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,6 +67,49 @@ describe("flows", () => {
     expect((await admin.client.get<FlowView>(`/api/flows/${flow.id}`)).body.graph).toEqual(flow.graph);
   });
 
+  it("refuses every edge the canvas could not draw, naming it, and keeps the draft; draws what the engine follows", async () => {
+    const admin = await companyAdmin(t);
+    const flow = await flowWith(admin, simple());
+    const base = simple();
+    const choices = node("b", "button", { text: "Сонго", choices: [{ id: "yes", label: "Тийм" }] });
+    const refusals: Array<[string, FlowGraph, string, string]> = [
+      ["an edge to a missing node", { ...base, edges: [...base.edges, edge("r", "ghost")] }, "flow_edge_node_missing", "graph.edges.3"],
+      ["an exit the node does not have", { ...base, edges: [...base.edges, edge("q", "ok", "out")] }, "flow_edge_exit_unknown", "graph.edges.3"],
+      [
+        "a named entry",
+        { ...base, edges: [...base.edges, { ...edge("q", "ok"), anchors: { from: null, to: "in" } }] },
+        "flow_edge_entry_unknown",
+        "graph.edges.3",
+      ],
+      ["an edge into the start", { ...base, edges: [...base.edges, edge("r", "start")] }, "flow_edge_entry_unknown", "graph.edges.3"],
+      ["an edge out of an outcome", { ...base, edges: [...base.edges, edge("ok", "r")] }, "flow_edge_exit_unknown", "graph.edges.3"],
+      [
+        "an unnamed exit of a node with choices",
+        { nodes: [...base.nodes, choices], edges: [...base.edges, edge("b", "ok")] },
+        "flow_edge_exit_unknown",
+        "graph.edges.3",
+      ],
+      ["a repeated edge id", { ...base, edges: [...base.edges, edge("r", "ok")] }, "flow_id_repeated", "graph.edges.3"],
+      ["a repeated node id", { ...base, nodes: [...base.nodes, node("r", "response")] }, "flow_id_repeated", "graph.nodes.4"],
+    ];
+    for (const [what, graph, code, field] of refusals) {
+      const refused = await admin.client.put(`/api/flows/${flow.id}`, { graph });
+      expect(refused.status, what).toBe(400);
+      expect(errorCode(refused), what).toBe(code);
+      expect(fieldCode(refused, field), what).toBe(code);
+    }
+    expect((await admin.client.get<FlowView>(`/api/flows/${flow.id}`)).body.graph).toEqual(flow.graph);
+    // What the canvas draws is stored: a choice's exit, api ok/fail (and its unnamed exit, read as ok), an edge into a question.
+    const drawn = await admin.client.put<FlowView>(`/api/flows/${flow.id}`, {
+      graph: {
+        nodes: [...base.nodes, choices, node("a", "api")],
+        edges: [...base.edges, edge("b", "ok", "yes"), edge("a", "ok", "ok"), edge("a", "r", "fail"), edge("a", "q")],
+      },
+    });
+    expect(drawn.status, JSON.stringify(drawn.body)).toBe(200);
+    expect(drawn.body.graph.edges).toHaveLength(7);
+  });
+
   it("validates before publishing: one start, reachable nodes, no dangling edge, questions with an answer path, choices with edges", async () => {
     const admin = await companyAdmin(t);
     const broken: FlowGraph = {
@@ -77,9 +121,11 @@ describe("flows", () => {
         node("b", "button", { text: "Сонго", choices: [{ id: "yes", label: "Тийм" }] }),
         node("q2", "question", { phrases: ["тусламж"] }),
       ],
-      edges: [edge("s1", "q"), edge("q", "b"), edge("b", "ghost")],
+      edges: [edge("s1", "q"), edge("q", "b")],
     };
     const flow = await flowWith(admin, broken);
+    // Saving refuses an edge to a missing node; a draft stored before that rule still reports it.
+    await updateFlow(t.database.db, admin.me.company_id, flow.id, { draft: { ...broken, edges: [...broken.edges, edge("b", "ghost")] } });
     const problems = await problemsOf(admin, flow.id);
     expect(problems).toEqual(
       expect.arrayContaining([

@@ -1,4 +1,4 @@
-import type { ErrorCode } from "@holboo/core";
+import { type ErrorCode, LIMITS } from "@holboo/core";
 import { Avatar, Button, FileButton, Group, Stack, Text } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/http.ts";
 import { LOGO_TYPES, logoFileProblem } from "./logo-file.ts";
 import { errorMessage } from "../../lib/errors.ts";
+import { fileSize } from "./file-size.ts";
 
 interface LogoUploadProps<T> {
   /** The stored logo, if any. */
@@ -66,7 +67,7 @@ export function LogoUpload<T>({ src, name, upload: send, onUploaded, canEdit }: 
           </FileButton>
         )}
         <Text size="xs" c="dimmed">
-          {t("logo.hint")}
+          {t("logo.hint", { size: fileSize(LIMITS.logoBytes) })}
         </Text>
         {problem && (
           <Text size="xs" c="red" role="alert">

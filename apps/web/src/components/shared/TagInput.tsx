@@ -7,13 +7,19 @@ interface Props {
   value: string[];
   onChange: (tags: string[]) => void;
   label?: string;
+  description?: string;
   placeholder?: string;
-  error?: string;
+  error?: string | undefined;
   disabled?: boolean;
+  /** At most this many tags: Enter adds no more. */
+  maxTags?: number;
+  /** At most this many characters a tag. */
+  maxLength?: number;
+  "data-testid"?: string;
 }
 
-/** Tags typed one by one (spec §5); the rules are in tag-input.ts. */
-export function TagInput({ value, onChange, label, placeholder, error, disabled }: Props) {
+/** Tags typed one by one (spec §5); the rules are in tag-input.ts. Every place where tags are typed uses it. */
+export function TagInput({ value, onChange, label, description, placeholder, error, disabled, maxTags, maxLength, "data-testid": testId }: Props) {
   const { t } = useTranslation("components");
   const id = useId();
   const [input, setInput] = useState("");
@@ -27,14 +33,14 @@ export function TagInput({ value, onChange, label, placeholder, error, disabled 
     const state = { tags: value, input, armed };
     if (event.key === "Enter") {
       event.preventDefault();
-      apply(pressEnter(state));
+      if (maxTags === undefined || value.length < maxTags) apply(pressEnter(state));
     } else if (event.key === "Backspace" && input === "") {
       event.preventDefault();
       apply(pressBackspace(state));
     } else if (armed) setArmed(false);
   };
   return (
-    <Input.Wrapper label={label} error={error} id={id}>
+    <Input.Wrapper label={label} description={description} error={error} id={id}>
       <Group gap={6} p={6} style={{ border: "1px solid var(--mantine-color-default-border)", borderRadius: "var(--mantine-radius-default)" }}>
         {value.map((tag, index) => {
           const highlighted = armed && index === value.length - 1;
@@ -61,6 +67,8 @@ export function TagInput({ value, onChange, label, placeholder, error, disabled 
           value={input}
           placeholder={placeholder ?? t("tagInput.hint")}
           disabled={disabled}
+          maxLength={maxLength}
+          data-testid={testId}
           onChange={(event) => {
             setInput(event.currentTarget.value);
             setArmed(false);

@@ -3,10 +3,12 @@ import { Badge, Button, Group, Menu, Paper, Select, Stack, Table, Text, TextInpu
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconDownload, IconSearch, IconStarFilled, IconUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import dayjs from "dayjs";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
-import { DateRangePicker, type DateRangeValue } from "../../components/shared/DateRangePicker.tsx";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { DateRangePicker, presetValue, type DateRangeValue } from "../../components/shared/DateRangePicker.tsx";
+import { DAY_FORMAT, isPreset } from "../../components/shared/date-range.ts";
 import { ListEmpty } from "../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
 import { api } from "../../lib/api.ts";
@@ -19,6 +21,8 @@ import { contactKeys } from "./contacts.keys.ts";
 
 const PAGE_SIZE = 20;
 const DAY_MS = 86_399_999;
+/** The list's filters kept in the address with its page and search, so Back from a contact returns to the same rows. */
+const FILTERS = ["type_id", "special", "created_by", "channel_type"] as const;
 
 /** /contacts: search and filters, paginated; the server applies who may see which contact (spec §6). */
 export function ContactsPage() {
@@ -26,11 +30,49 @@ export function ContactsPage() {
   const navigate = useNavigate();
   const canEdit = usePermission("contact.edit");
   const canTransfer = usePermission("contact.export_import");
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState("");
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(params.get("page"))) || 1);
+  const filters: Record<string, string> = Object.fromEntries(FILTERS.flatMap((name) => (params.get(name) ? [[name, params.get(name) as string]] : [])));
+  /** Changes the address's query (a null removes a part); a new filter or search starts again at page 1. */
+  const setInAddress = (patch: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(patch)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const setPage = (next: number) => setInAddress({ page: next > 1 ? String(next) : null });
+  const [search, setSearch] = useState(params.get("q") ?? "");
   const [debounced] = useDebouncedValue(search, 300);
-  const [filters, setFilters] = useState<Record<string, string | null>>({});
-  const [range, setRange] = useState<DateRangeValue>({ start: null, end: null, preset: "custom" });
+  useEffect(() => {
+    if ((params.get("q") ?? "") !== debounced) setInAddress({ q: debounced || null, page: null });
+    // Only a settled search changes the address (setInAddress and params are new each render; the address is read above).
+  }, [debounced]);
+  // The date range too: a preset by its name (its days follow today), picked days as YYYY-MM-DD.
+  const [preset, fromDay, toDay] = [params.get("range"), params.get("from"), params.get("to")];
+  const range = useMemo<DateRangeValue>(
+    () =>
+      isPreset(preset) && preset !== "custom"
+        ? presetValue(preset)
+        : { preset: "custom", start: fromDay ? dayjs(fromDay).toDate() : null, end: toDay ? dayjs(toDay).toDate() : null },
+    [preset, fromDay, toDay],
+  );
+  const setRange = (next: DateRangeValue) =>
+    setInAddress(
+      next.preset !== "custom"
+        ? { range: next.preset, from: null, to: null, page: null }
+        : {
+            range: null,
+            from: next.start ? dayjs(next.start).format(DAY_FORMAT) : null,
+            to: next.end ? dayjs(next.end).format(DAY_FORMAT) : null,
+            page: null,
+          },
+    );
   const [dialog, setDialog] = useState<"add" | "import" | null>(null);
   const types = useQuery(contactTypesQuery);
   const filterQuery = {
@@ -41,10 +83,7 @@ export function ContactsPage() {
   };
   const query = { ...filterQuery, page, page_size: PAGE_SIZE };
   const list = useQuery({ queryKey: contactKeys.list(query), queryFn: () => api.get("/api/contacts", { query }) });
-  const set = (name: string) => (value: string | null) => {
-    setPage(1);
-    setFilters((current) => ({ ...current, [name]: value }));
-  };
+  const set = (name: (typeof FILTERS)[number]) => (value: string | null) => setInAddress({ [name]: value, page: null });
   const exportUrl = (format: "csv" | "xlsx") => {
     const params = new URLSearchParams({ format });
     for (const [key, value] of Object.entries(filterQuery)) if (value) params.set(key, value);
@@ -91,10 +130,7 @@ export function ContactsPage() {
               leftSection={<IconSearch size={14} />}
               placeholder={t("search")}
               value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                setPage(1);
-              }}
+              onChange={(e) => setSearch(e.currentTarget.value)}
               w={280}
               aria-label={t("search")}
             />
@@ -137,13 +173,7 @@ export function ContactsPage() {
               onChange={set("channel_type")}
               aria-label={t("filters.channel")}
             />
-            <DateRangePicker
-              value={range}
-              onChange={(next) => {
-                setRange(next);
-                setPage(1);
-              }}
-            />
+            <DateRangePicker value={range} onChange={setRange} />
           </Group>
           {list.isError || (list.data && !list.data.items.length) ? (
             <ListEmpty failed={list.isError} onRetry={() => void list.refetch()} text={t("emptyHelp.contacts")} />

@@ -1,4 +1,4 @@
-import { IMPORT_FIELDS, type ImportField, type ImportMapping } from "@holboo/core";
+import { IMPORT_FIELDS, type ImportField, type ImportMapping, LIMITS } from "@holboo/core";
 import { Alert, Anchor, Button, FileInput, Group, Modal, ScrollArea, Select, SimpleGrid, Stack, Stepper, Table, Text } from "@mantine/core";
 import { IconDownload, IconFileSpreadsheet } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { api, notifyError } from "../../lib/api.ts";
 import { contactKeys } from "./contacts.keys.ts";
 import { errorMessage, isKnownErrorCode } from "../../lib/errors.ts";
+import { fileSize } from "../../components/shared/file-size.ts";
 
 const importForm = (file: File, mapping?: ImportMapping) => {
   const form = new FormData();
@@ -67,7 +68,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           <Stack mt="md">
             <FileInput
               label={t("import.file")}
-              description={t("import.fileHint")}
+              description={t("import.fileHint", { rows: LIMITS.contactImportMaxRows.toLocaleString("en-US"), size: fileSize(LIMITS.contactImportBytes) })}
               accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               leftSection={<IconFileSpreadsheet size={16} />}
               value={file}

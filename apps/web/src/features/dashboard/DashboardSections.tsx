@@ -32,7 +32,8 @@ export function SeriesSection({ view }: { view: DashboardView }) {
     closed: point.closed,
   }));
   return (
-    <Section title={t("sections.series")} testId="dashboard-series" empty={!data.length}>
+    // Every day of the range is a point (the server fills the quiet ones with zero); a range with none at all is empty.
+    <Section title={t("sections.series")} testId="dashboard-series" empty={!data.some((point) => point.created || point.closed)}>
       <AreaChart
         h={220}
         data={data}

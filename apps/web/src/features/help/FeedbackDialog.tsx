@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { FormActions } from "../../components/shared/FormActions.tsx";
 import { api } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
+import { fileSize } from "../../components/shared/file-size.ts";
 
 interface Values {
   category: string | null;
@@ -37,7 +38,7 @@ export function FeedbackDialog({ onClose }: { onClose: () => void }) {
     send.mutate(checked.data);
   });
   const pick = (file: File | null) => {
-    setFileError(file && file.size > LIMITS.attachmentBytes ? t("feedback.tooLarge") : null);
+    setFileError(file && file.size > LIMITS.attachmentBytes ? t("feedback.tooLarge", { size: fileSize(LIMITS.attachmentBytes) }) : null);
     setScreenshot(file && file.size <= LIMITS.attachmentBytes ? file : null);
   };
   return (
@@ -75,7 +76,7 @@ export function FeedbackDialog({ onClose }: { onClose: () => void }) {
             />
             <FileInput
               label={t("feedback.screenshot")}
-              description={t("feedback.screenshotHint")}
+              description={t("feedback.screenshotHint", { size: fileSize(LIMITS.attachmentBytes) })}
               accept="image/png,image/jpeg,image/gif,image/webp"
               clearable
               value={screenshot}

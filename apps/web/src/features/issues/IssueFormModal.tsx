@@ -18,6 +18,7 @@ import { contactLabel, options, useIssueSettings, usePeople } from "./issues.que
 import { useContactName } from "../../lib/contact-name.ts";
 import { FormActions } from "../../components/shared/FormActions.tsx";
 import { errorMessage } from "../../lib/errors.ts";
+import { fileSize } from "../../components/shared/file-size.ts";
 
 /** What a new issue starts with, e.g. from a customer's message bubble. */
 export interface IssuePrefill {
@@ -205,7 +206,7 @@ export function IssueFormModal({
             <FileButton onChange={(file) => void upload(file)}>
               {(props) => (
                 <Button {...props} variant="subtle" size="xs" leftSection={<IconPaperclip size={14} />} w="fit-content">
-                  {t("attach")}
+                  {t("attach", { size: fileSize(LIMITS.attachmentBytes) })}
                 </Button>
               )}
             </FileButton>

@@ -128,6 +128,12 @@ function ArticleForm({ article, folderId }: { article: ArticleView | null; folde
           allowDeselect={false}
         />
       </Group>
+      {/* Above the editor: a long article's editor is thousands of pixels tall, and a warning under it went unseen. */}
+      {tooLong && (
+        <Alert color="orange" icon={<IconAlertTriangle size={16} />} data-testid="article-too-long">
+          {t("articles.tooLong")}
+        </Alert>
+      )}
       <Suspense fallback={<Skeleton height={320} />}>
         <ArticleEditor
           label={t("articles.content")}
@@ -149,11 +155,6 @@ function ArticleForm({ article, folderId }: { article: ArticleView | null; folde
           </Text>
         )}
       </Group>
-      {tooLong && (
-        <Alert color="orange" icon={<IconAlertTriangle size={16} />} data-testid="article-too-long">
-          {t("articles.tooLong")}
-        </Alert>
-      )}
       <ConfirmDialog
         opened={removing}
         title={t("articles.deleteTitle")}

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { api, errorText, notifyError } from "../../lib/api.ts";
 import { knowledgeKeys } from "./knowledge.keys.ts";
+import { fileSize } from "../../components/shared/file-size.ts";
 
 /** Imports a .docx/.pdf upload or a web page into the chosen folder as a draft, then opens it. */
 export function ImportPanel({ folderId }: { folderId: number }) {
@@ -52,7 +53,7 @@ export function ImportPanel({ folderId }: { folderId: number }) {
               )}
             </FileButton>
             <Text size="xs" c="dimmed">
-              {t("import.fileHint", { mb: LIMITS.knowledgeUploadBytes / (1024 * 1024) })}
+              {t("import.fileHint", { size: fileSize(LIMITS.knowledgeUploadBytes) })}
             </Text>
           </Stack>
           <form

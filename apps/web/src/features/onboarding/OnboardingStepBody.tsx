@@ -1,8 +1,9 @@
 import { EMPLOYEE_RANGES, SECTORS } from "@holboo/core";
 import { Button, Group, Radio, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
-import { IconCircleCheck, IconPlugConnected, IconRobot, IconSparkles } from "@tabler/icons-react";
+import { IconCircleCheck, IconRobot, IconSparkles } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { OnboardingWebchat } from "./OnboardingWebchat.tsx";
 import type { OnboardingValues, WizardStepKey } from "./wizard.steps.ts";
 
 interface Props {
@@ -10,10 +11,12 @@ interface Props {
   form: UseFormReturnType<OnboardingValues>;
   /** Leaves the wizard for a page of the app, once the company exists. */
   leave: (to: string) => void;
+  /** The channel step connected web chat: the wizard goes on instead of offering to skip. */
+  onChannelConnected: () => void;
 }
 
 /** The content of one wizard step. */
-export function OnboardingStepBody({ step, form, leave }: Props) {
+export function OnboardingStepBody({ step, form, leave, onChannelConnected }: Props) {
   const { t } = useTranslation("onboarding");
   switch (step) {
     case "welcome":
@@ -72,20 +75,7 @@ export function OnboardingStepBody({ step, form, leave }: Props) {
         </Stack>
       );
     case "channel":
-      return (
-        <Stack align="flex-start">
-          <Group gap="sm" wrap="nowrap">
-            <ThemeIcon variant="light" size="lg" radius="xl">
-              <IconPlugConnected size={20} />
-            </ThemeIcon>
-            <Title order={3}>{t("channel.title")}</Title>
-          </Group>
-          <Text c="dimmed">{t("channel.text")}</Text>
-          <Button variant="light" onClick={() => leave("/settings")} data-testid="onboarding-open-settings">
-            {t("channel.open")}
-          </Button>
-        </Stack>
-      );
+      return <OnboardingWebchat companyName={form.values.company_name.trim()} leave={leave} onConnected={onChannelConnected} />;
     case "done":
       return (
         <Stack align="center" ta="center">

@@ -17,6 +17,7 @@ export function OnboardingWizard() {
   const { t } = useTranslation("onboarding");
   const [step, setStep] = useState(0);
   const [refusedForApproval, setAwaitingApproval] = useState(false);
+  const [channelConnected, setChannelConnected] = useState(false);
   // A sign-up the platform admin has not approved learns it before the wizard, not after its steps.
   const { data: me } = useMe();
   const awaitingApproval = refusedForApproval || me?.is_approved_by_superadmin === false;
@@ -76,7 +77,7 @@ export function OnboardingWizard() {
         }}
       >
         <Stack gap="lg">
-          <OnboardingStepBody step={current.key} form={form} leave={leave} />
+          <OnboardingStepBody step={current.key} form={form} leave={leave} onChannelConnected={() => setChannelConnected(true)} />
           {showGeneralError && <Alert color="red">{errorText(create.error)}</Alert>}
           {step < DONE_STEP && (
             <Group justify="space-between">
@@ -85,7 +86,7 @@ export function OnboardingWizard() {
               </Button>
               {step === CHANNEL_STEP ? (
                 <Button type="button" onClick={() => setStep(DONE_STEP)} data-testid="onboarding-next">
-                  {t("channel.skip")}
+                  {channelConnected ? t("next") : t("channel.skip")}
                 </Button>
               ) : (
                 <Button type="submit" loading={create.isPending} data-testid="onboarding-next">

@@ -1,7 +1,7 @@
 import { Anchor, Box, Group, Paper, Stack } from "@mantine/core";
 import { IconChevronLeft } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useLocation } from "react-router";
+import { Link, Outlet, useLocation, useMatch } from "react-router";
 import { useBreakpoint } from "../../components/shared/useBreakpoint.ts";
 import { useMe } from "../../lib/session.ts";
 import { visibleSettingsGroups } from "./settings.menu.ts";
@@ -16,12 +16,14 @@ export function SettingsLayout() {
   const { data: me } = useMe();
   const wide = useBreakpoint("md");
   const { pathname } = useLocation();
+  // The flow canvas is a workspace: it takes the menu's width too (its page links back to the flows).
+  const fullWidth = useMatch("/settings/flow/:flow") !== null;
   if (!me) return null;
   const groups = visibleSettingsGroups(me);
   const atIndex = pathname.replace(/\/$/, "") === "/settings";
   return (
     <Group align="stretch" gap="md" wrap="nowrap">
-      {wide && (
+      {wide && !fullWidth && (
         // The sidebar's background runs the page's whole height (a long page once outgrew it); the menu stays in view.
         <Paper p="xs" withBorder w={250} style={{ flexShrink: 0, alignSelf: "stretch" }} data-testid="settings-sidebar">
           <Box style={{ position: "sticky", top: "var(--mantine-spacing-md)" }}>

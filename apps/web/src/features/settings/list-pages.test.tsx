@@ -32,7 +32,7 @@ describe("settings lists that are simply empty", () => {
     renderWithProviders(<CustomApiPage />, { me: makeMe() });
     const empty = await screen.findByTestId("list-empty");
     expect(screen.queryByText("Мэдээлэл олдсонгүй!")).toBeNull();
-    expect(within(empty).getByRole("button", { name: "Endpoint нэмэх" })).toBeEnabled();
+    expect(within(empty).getByRole("button", { name: "API холболт нэмэх" })).toBeEnabled();
   });
 
   it("social channels: a calm empty state pointing to the connect buttons", async () => {

@@ -1,4 +1,4 @@
-import { AgentInput, type AgentUpdateInput, type AgentView, type ErrorCode } from "@holboo/core";
+import { AgentInput, type AgentUpdateInput, type AgentView, type ErrorCode, LIMITS } from "@holboo/core";
 import { Avatar, Button, Checkbox, FileButton, Group, Modal, MultiSelect, SegmentedControl, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -12,6 +12,7 @@ import { useCompanyChannels } from "../channels/channels.queries.ts";
 import { agentKeys } from "./agents.keys.ts";
 import { useFolders } from "./agents.queries.ts";
 import { errorMessage } from "../../../lib/errors.ts";
+import { fileSize } from "../../../components/shared/file-size.ts";
 
 type Served = Record<number, boolean>;
 
@@ -99,7 +100,7 @@ export function AgentDialog({ agent, agents, onClose }: { agent: AgentView | nul
                 )}
               </FileButton>
               <Text size="xs" c="dimmed">
-                {t("agents.photoHint")}
+                {t("agents.photoHint", { size: fileSize(LIMITS.logoBytes) })}
               </Text>
               {photoProblem && (
                 <Text size="xs" c="red" role="alert">

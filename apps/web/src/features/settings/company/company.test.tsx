@@ -77,7 +77,7 @@ describe("logo", () => {
 
   it("refuses an image over 1 MB before uploading", async () => {
     await choose(new File([new Uint8Array(1024 * 1024 + 1)], "big.png", { type: "image/png" }));
-    expect(await screen.findByText("Лого 1 MB-аас ихгүй байна.")).toBeInTheDocument();
+    expect(await screen.findByText("Логоны хэмжээ 1 МБ хүртэл байна.")).toBeInTheDocument();
     expect(mocked.upload).not.toHaveBeenCalled();
   });
 

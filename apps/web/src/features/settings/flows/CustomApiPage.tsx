@@ -64,9 +64,9 @@ function EndpointDialog({ endpoint, onClose }: { endpoint: CustomApiView | null;
     },
     onError: (error) => setErrors(fieldErrors(error)),
   });
+  // The test calls what is typed without saving it: a refused call and a cancelled dialog leave nothing behind.
   const call = useMutation({
-    mutationFn: async () => {
-      const result = await save.mutateAsync();
+    mutationFn: () => {
       const pairs = Object.fromEntries(
         variables
           .split("\n")
@@ -74,10 +74,17 @@ function EndpointDialog({ endpoint, onClose }: { endpoint: CustomApiView | null;
           .filter((pair) => pair.length === 2 && pair[0]?.trim())
           .map(([key, value]) => [key?.trim() ?? "", value?.trim() ?? ""]),
       );
-      return api.post("/api/custom-api/:id/test", { params: { id: result.id }, body: { variables: pairs } });
+      return api.post("/api/custom-api/test", { body: { endpoint: draft, id: saved?.id ?? null, variables: pairs } });
     },
-    onSuccess: setTest,
-    onError: notifyError,
+    onSuccess: (result) => {
+      setTest(result);
+      setErrors({});
+    },
+    onError: (error) => {
+      // The draft travels as `endpoint`: its fields' problems belong to the same inputs as a save's.
+      setErrors(Object.fromEntries(Object.entries(fieldErrors(error)).map(([field, message]) => [field.replace(/^endpoint\./, ""), message])));
+      notifyError(error);
+    },
   });
   const picked = new Set(Object.values(draft.mapping));
   return (
@@ -195,6 +202,11 @@ function EndpointDialog({ endpoint, onClose }: { endpoint: CustomApiView | null;
                     ? t("api.testOk", { status: test.status })
                     : `${t("api.testFailed", { status: test.status ?? "—" })} ${test.error && isKnownErrorCode(test.error) ? errorMessage(test.error) : ""}`}
                 </Text>
+                {test.error === "url_blocked" && (
+                  <Text size="xs" c="dimmed" data-testid="api-private-hint">
+                    {t("api.privateHint")}
+                  </Text>
+                )}
                 {test.fields.length > 0 && <Text size="xs">{t("api.pickFields")}</Text>}
                 {test.fields.map((field) => (
                   <Checkbox

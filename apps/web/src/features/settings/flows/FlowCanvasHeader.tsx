@@ -16,10 +16,13 @@ interface HeaderProps {
   onSave: () => void;
   onPublish: () => void;
   onSwitchOff: () => void;
+  testing: boolean;
+  onToggleTest: () => void;
 }
 
 /** Above the canvas: back to the list, the flow's title and status, and (for editors) its commands. */
-export function FlowCanvasHeader({ flow, canEdit, dirty, saving, publishing, onUndo, onRedo, onArrange, onSave, onPublish, onSwitchOff }: HeaderProps) {
+export function FlowCanvasHeader(props: HeaderProps) {
+  const { flow, canEdit, dirty, saving, publishing, onUndo, onRedo, onArrange, onSave, onPublish, onSwitchOff, testing, onToggleTest } = props;
   const { t } = useTranslation("flows");
   return (
     <Group justify="space-between">
@@ -33,30 +36,35 @@ export function FlowCanvasHeader({ flow, canEdit, dirty, saving, publishing, onU
           {flow.version ? ` · v${flow.version}` : ""}
         </Badge>
       </Group>
-      {canEdit && (
-        <Group gap="xs">
-          <Button variant="default" size="xs" onClick={onUndo} aria-label={t("undo")}>
-            {t("undo")}
-          </Button>
-          <Button variant="default" size="xs" onClick={onRedo} aria-label={t("redo")}>
-            {t("redo")}
-          </Button>
-          <Button variant="default" size="xs" onClick={onArrange} data-testid="flow-arrange">
-            {t("arrange")}
-          </Button>
-          <Button variant="default" size="xs" onClick={onSave} loading={saving} disabled={!dirty} data-testid="flow-save">
-            {t("save")}
-          </Button>
-          {flow.status === "published" && (
-            <Button variant="light" color="orange" size="xs" onClick={onSwitchOff}>
-              {t("switchOff")}
+      <Group gap="xs">
+        <Button variant={testing ? "filled" : "light"} size="xs" onClick={onToggleTest} aria-pressed={testing} data-testid="flow-test-toggle">
+          {t("testChat")}
+        </Button>
+        {canEdit && (
+          <Group gap="xs">
+            <Button variant="default" size="xs" onClick={onUndo} aria-label={t("undo")}>
+              {t("undo")}
             </Button>
-          )}
-          <Button size="xs" onClick={onPublish} loading={publishing} data-testid="flow-publish">
-            {t("publish")}
-          </Button>
-        </Group>
-      )}
+            <Button variant="default" size="xs" onClick={onRedo} aria-label={t("redo")}>
+              {t("redo")}
+            </Button>
+            <Button variant="default" size="xs" onClick={onArrange} data-testid="flow-arrange">
+              {t("arrange")}
+            </Button>
+            <Button variant="default" size="xs" onClick={onSave} loading={saving} disabled={!dirty} data-testid="flow-save">
+              {t("save")}
+            </Button>
+            {flow.status === "published" && (
+              <Button variant="light" color="orange" size="xs" onClick={onSwitchOff}>
+                {t("switchOff")}
+              </Button>
+            )}
+            <Button size="xs" onClick={onPublish} loading={publishing} data-testid="flow-publish">
+              {t("publish")}
+            </Button>
+          </Group>
+        )}
+      </Group>
     </Group>
   );
 }

@@ -1,10 +1,10 @@
 import "@xyflow/react/dist/style.css";
 import type { FlowNodeKind, FlowView } from "@holboo/core";
 import { FLOW_NODE_COLOURS, type FlowEdgeType } from "@holboo/core";
-import { Button, Drawer, Group, Paper, Stack } from "@mantine/core";
+import { Alert, Box, Button, Drawer, Group, Paper, Stack } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { addEdge, Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, type Connection } from "@xyflow/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { usePermission } from "../../../lib/session.ts";
@@ -12,7 +12,8 @@ import { FlowCanvasHeader, FlowProblems } from "./FlowCanvasHeader.tsx";
 import { NODE_TYPES } from "./FlowNodeView.tsx";
 import { flowDetailKeys } from "./flows.keys.ts";
 import { useFlow } from "./flows.queries.ts";
-import { autoLayout, defaultData, EDGE_RENDERING, newId, toGraph, type CanvasNode } from "./graph.ts";
+import { FlowNotFound } from "./FlowNotFound.tsx";
+import { autoLayout, defaultData, EDGE_RENDERING, newId, OPENING_MAX_ZOOM, openingViewport, READABLE_ZOOM, toGraph, type CanvasNode } from "./graph.ts";
 import { NodeEditor } from "./NodeEditor.tsx";
 import { NodePalette } from "./NodePalette.tsx";
 import { TestChat } from "./TestChat.tsx";
@@ -22,20 +23,24 @@ import { useFlowActions } from "./useFlowActions.ts";
 /** Spec §9: zoom 0.1–5, drag threshold 2 px. */
 const ZOOM = { min: 0.1, max: 5 };
 const DRAG_THRESHOLD = 2;
+/** "Fit view" (the control and after arranging) shows as much of the flow as stays readable, never magnified past real size. */
+const FIT_VIEW = { padding: 0.1, minZoom: READABLE_ZOOM, maxZoom: OPENING_MAX_ZOOM };
 
 function Canvas({ flow }: { flow: FlowView }) {
   const { t } = useTranslation("flows");
   const canEdit = usePermission("settings.edit");
   const client = useQueryClient();
-  const { screenToFlowPosition, fitView } = useReactFlow();
-  const { nodes, setNodes, edges, setEdges, dirty, setDirty, remember, undo, redo, onNodesChange, onEdgesChange } = useCanvasGraph(flow.graph);
+  const { screenToFlowPosition, fitView, setViewport } = useReactFlow();
+  const frame = useRef<HTMLDivElement>(null);
+  const [testing, setTesting] = useState(false);
+  const { nodes, setNodes, edges, setEdges, dirty, setDirty, remember, undo, redo, onNodesChange, onEdgesChange, undrawable } = useCanvasGraph(flow.graph);
   const [edgeType, setEdgeType] = useState<FlowEdgeType>("smooth");
   const [editing, setEditing] = useState<string | null>(null);
   // Fitting the view waits for the arranged positions to reach the canvas: a timer could fire first on a busy
   // machine and fit the old positions, leaving the arranged nodes out of sight.
   const [arranged, setArranged] = useState(0);
   useEffect(() => {
-    if (arranged) void fitView({ padding: 0.2 });
+    if (arranged) void fitView(FIT_VIEW);
   }, [arranged, fitView]);
   const { save, publish, switchOff, problems, setProblems } = useFlowActions(
     flow,
@@ -80,11 +85,18 @@ function Canvas({ flow }: { flow: FlowView }) {
         onSave={() => save.mutate()}
         onPublish={() => publish.mutate()}
         onSwitchOff={() => switchOff.mutate()}
+        testing={testing}
+        onToggleTest={() => setTesting((open) => !open)}
       />
       <FlowProblems problems={problems} onPick={setEditing} onClose={() => setProblems([])} />
+      {undrawable.length > 0 && (
+        <Alert color="orange" data-testid="flow-undrawable">
+          {t("undrawable", { count: undrawable.length, edges: undrawable.map((edge) => `${edge.from} → ${edge.to}`).join(", ") })}
+        </Alert>
+      )}
       <Group align="stretch" wrap="nowrap" gap="sm">
         {canEdit && <NodePalette voice={flow.voice} edgeType={edgeType} onEdgeType={setEdgeType} onAdd={addNode} />}
-        <Paper withBorder style={{ flex: 1, height: "calc(100vh - 220px)", minHeight: 480 }} data-testid="flow-canvas">
+        <Paper ref={frame} withBorder style={{ flex: 1, minWidth: 0, height: "calc(100vh - 220px)", minHeight: 480 }} data-testid="flow-canvas">
           <ReactFlow
             nodes={nodes}
             edges={edges}
@@ -101,14 +113,21 @@ function Canvas({ flow }: { flow: FlowView }) {
             deleteKeyCode={canEdit ? ["Backspace", "Delete"] : null}
             nodesDraggable={canEdit}
             nodesConnectable={canEdit}
-            fitView
+            // The flow opens whole when it fits at a readable size, else readable at its start (not magnified onto it).
+            onInit={() => {
+              const size = { width: frame.current?.clientWidth ?? 0, height: frame.current?.clientHeight ?? 0 };
+              void setViewport(openingViewport(flow.graph.nodes, size));
+            }}
           >
             <Background gap={20} />
-            <Controls />
+            <Controls fitViewOptions={FIT_VIEW} />
             <MiniMap nodeColor={(node) => FLOW_NODE_COLOURS[(node as CanvasNode).data.kind]} pannable zoomable />
           </ReactFlow>
         </Paper>
-        <TestChat flowId={flow.id} beforeSend={async () => (dirty ? void (await save.mutateAsync()) : undefined)} />
+        {/* Kept mounted while hidden, so closing it keeps the conversation; open, it takes room from the canvas. */}
+        <Box display={testing ? undefined : "none"}>
+          <TestChat flowId={flow.id} beforeSend={async () => (dirty ? void (await save.mutateAsync()) : undefined)} />
+        </Box>
       </Group>
       <Drawer opened={!!editedNode} onClose={() => setEditing(null)} position="right" title={t("editNode")} size="md">
         {editedNode && (
@@ -142,6 +161,7 @@ function Canvas({ flow }: { flow: FlowView }) {
 export function FlowCanvasPage() {
   const { flow: id } = useParams();
   const flow = useFlow(Number(id));
+  if (flow.isError) return <FlowNotFound error={flow.error} onRetry={() => void flow.refetch()} />;
   if (!flow.data) return null;
   return (
     <ReactFlowProvider>

@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { EmptyState } from "../../../components/shared/EmptyState.tsx";
 import { api, notifyError } from "../../../lib/api.ts";
+import { FlowNotFound } from "./FlowNotFound.tsx";
 import { flowDetailKeys } from "./flows.keys.ts";
 import { useFlow } from "./flows.queries.ts";
 import { NodeEditor } from "./NodeEditor.tsx";
@@ -38,7 +38,8 @@ export function FlowNodePage() {
     },
     onError: notifyError,
   });
-  if (flow.isError || (flow.data && !node)) return <EmptyState onRetry={() => void flow.refetch()} />;
+  // A missing or wrong ?flow=, a flow of nobody here, or a node the flow does not have: the not-found state, never a blank page.
+  if (!(flowId > 0) || flow.isError || (flow.data && !node)) return <FlowNotFound error={flow.error} onRetry={() => void flow.refetch()} />;
   if (!node) return null;
   return (
     <Stack maw={640}>

@@ -1,8 +1,9 @@
 import type { FlowNodeData } from "@holboo/core";
-import { FLOW_NODE_COLOURS, VOICE_LANGUAGES } from "@holboo/core";
+import { acceptsEdges, FLOW_NODE_COLOURS, VOICE_LANGUAGES } from "@holboo/core";
 import { Handle, Position, useUpdateNodeInternals, type NodeProps } from "@xyflow/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { useCustomApis } from "./flows.queries.ts";
 import { NODE_SIZE, sourceAnchors, type CanvasNode } from "./graph.ts";
 
 /** What a call operator's node does, on the canvas: 🔊 with its prompt's languages, the transfer, the voicemail. */
@@ -36,13 +37,17 @@ function FlowNodeView({ id, data, selected }: NodeProps<CanvasNode>) {
   const anchorKey = anchors.join("|");
   useEffect(() => updateNodeInternals(id), [id, anchorKey, updateNodeInternals]);
   const colour = FLOW_NODE_COLOURS[data.kind];
+  // An api node names its endpoint (one cached list for every api node of the canvas); a deleted one says so.
+  const endpoints = useCustomApis(data.kind === "api" && !!data.data.endpoint_id);
+  const endpointName = () => {
+    if (!data.data.endpoint_id || !endpoints.data) return "";
+    return endpoints.data.items.find((endpoint) => endpoint.id === data.data.endpoint_id)?.name ?? t("endpointMissing");
+  };
   const summary =
     data.kind === "question"
       ? (data.data.phrases ?? []).filter(Boolean).join(" · ")
       : data.kind === "api"
-        ? data.data.endpoint_id
-          ? `#${data.data.endpoint_id}`
-          : ""
+        ? endpointName()
         : voiceSummary(data.data, t) || (data.data.text ?? "");
   return (
     <div
@@ -57,7 +62,7 @@ function FlowNodeView({ id, data, selected }: NodeProps<CanvasNode>) {
         fontSize: 12,
       }}
     >
-      {data.kind !== "start" && data.kind !== "question" && <Handle type="target" position={Position.Top} />}
+      {acceptsEdges(data.kind) && <Handle type="target" position={Position.Top} />}
       <div style={{ background: colour, color: "white", padding: "2px 8px", fontWeight: 600, borderRadius: "5px 5px 0 0" }}>{t(`kinds.${data.kind}`)}</div>
       <div style={{ padding: "4px 8px", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{summary || "—"}</div>
       {anchors.some((anchor) => anchor !== null) && (

@@ -1,5 +1,5 @@
 import type { FlowSummaryView } from "@holboo/core";
-import { Badge, Button, Group, Modal, Stack, TagsInput, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { IconCopy } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -9,6 +9,7 @@ import { ConfirmRemove } from "../../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, RowActions } from "../../../components/shared/DataTable.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
 import { RelativeTime } from "../../../components/shared/RelativeTime.tsx";
+import { TagInput } from "../../../components/shared/TagInput.tsx";
 import { api, fieldErrors, notifyError } from "../../../lib/api.ts";
 import { usePermission } from "../../../lib/session.ts";
 import { flowKeys } from "./flows.keys.ts";
@@ -44,7 +45,7 @@ function CreateDialog({ onClose }: { onClose: () => void }) {
             data-autofocus
             data-testid="flow-title"
           />
-          <TagsInput
+          <TagInput
             label={t("topics")}
             description={t("topicsHint")}
             value={topics}

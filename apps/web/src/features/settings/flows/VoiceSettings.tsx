@@ -5,6 +5,7 @@ import { IconUpload } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api, notifyError } from "../../../lib/api.ts";
+import { fileSize } from "../../../components/shared/file-size.ts";
 
 /** One language's recording: upload (type and size checked by the server from the bytes) and a player. */
 function PromptUpload({ language, fileId, onChange }: { language: VoiceLanguage; fileId: string | undefined; onChange: (fileId: string | undefined) => void }) {
@@ -70,7 +71,7 @@ export function VoiceSettings({ kind, data, onChange }: { kind: FlowNodeKind; da
           {t("voice.prompt")}
         </Text>
         <Text size="xs" c="dimmed">
-          {t("voice.promptHint")}
+          {t("voice.promptHint", { size: fileSize(LIMITS.voicePromptBytes) })}
         </Text>
         {VOICE_LANGUAGES.map((language) => (
           <PromptUpload key={language} language={language} fileId={prompt[language]} onChange={(fileId) => setPrompt(language, fileId)} />

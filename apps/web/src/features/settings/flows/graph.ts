@@ -1,7 +1,7 @@
-import type { FlowEdgeType, FlowGraph, FlowNode, FlowNodeData, FlowNodeKind } from "@holboo/core";
-import { FLOW_ANCHOR_FAIL, FLOW_ANCHOR_INVALID, FLOW_ANCHOR_NO_INPUT, FLOW_ANCHOR_OK } from "@holboo/core";
+import type { FlowEdge, FlowEdgeType, FlowGraph, FlowNode, FlowNodeData, FlowNodeKind } from "@holboo/core";
+import { flowEdgeFault } from "@holboo/core";
 import { Graph, layout } from "@dagrejs/dagre";
-import type { Edge, Node } from "@xyflow/react";
+import type { Edge, Node, Viewport } from "@xyflow/react";
 
 export type CanvasNodeData = { kind: FlowNodeKind; data: FlowNodeData };
 export type CanvasNode = Node<CanvasNodeData, "flowNode">;
@@ -20,8 +20,15 @@ const EDGE_TYPE_OF = Object.fromEntries(Object.entries(EDGE_RENDERING).map(([spe
 export const NODE_SPACING = 40;
 export const NODE_SIZE = { width: 200, height: 72 };
 
-export function toCanvas(graph: FlowGraph): { nodes: CanvasNode[]; edges: Edge[] } {
+/**
+ * The canvas of a stored graph. The API stores only edges the canvas can draw; a draft saved before that rule may
+ * hold others, which come back in `undrawable` for the canvas to name (saving then leaves them out).
+ */
+export function toCanvas(graph: FlowGraph): { nodes: CanvasNode[]; edges: Edge[]; undrawable: FlowEdge[] } {
+  const nodesById = new Map(graph.nodes.map((node) => [node.id, node]));
+  const undrawable = graph.edges.filter((edge) => flowEdgeFault(edge, nodesById) !== null);
   return {
+    undrawable,
     nodes: graph.nodes.map((node) => ({
       id: node.id,
       type: "flowNode",
@@ -30,14 +37,17 @@ export function toCanvas(graph: FlowGraph): { nodes: CanvasNode[]; edges: Edge[]
       height: node.height,
       data: { kind: node.kind, data: node.data },
     })),
-    edges: graph.edges.map((edge) => ({
-      id: edge.id,
-      source: edge.from,
-      target: edge.to,
-      sourceHandle: edge.anchors.from,
-      targetHandle: edge.anchors.to,
-      type: EDGE_RENDERING[edge.type],
-    })),
+    edges: graph.edges
+      .filter((edge) => !undrawable.includes(edge))
+      .map((edge) => ({
+        id: edge.id,
+        source: edge.from,
+        target: edge.to,
+        // A null handle is drawn from the node's first exit: an api or subflow node's "ok", as the engine reads it.
+        sourceHandle: edge.anchors.from,
+        targetHandle: edge.anchors.to,
+        type: EDGE_RENDERING[edge.type],
+      })),
   };
 }
 
@@ -62,18 +72,8 @@ export function toGraph(nodes: CanvasNode[], edges: Edge[]): FlowGraph {
   };
 }
 
-/** A call operator's digit menu: a button node with a prompt or keys. */
-export const isDigitMenu = (kind: FlowNodeKind, data: FlowNodeData) =>
-  kind === "button" && (data.prompt !== undefined || (data.choices ?? []).some((choice) => choice.digit !== undefined));
-
-/** The anchors a node's edges leave from: one per choice (and no key / wrong key for a digit menu), ok/fail for api and subflow, else one unnamed. */
-export function sourceAnchors(kind: FlowNodeKind, data: FlowNodeData): Array<string | null> {
-  if (kind === "success" || kind === "fail") return [];
-  if (kind === "api" || kind === "subflow") return [FLOW_ANCHOR_OK, FLOW_ANCHOR_FAIL];
-  if (isDigitMenu(kind, data)) return [...(data.choices ?? []).map((choice) => choice.id), FLOW_ANCHOR_NO_INPUT, FLOW_ANCHOR_INVALID];
-  if ((kind === "button" || kind === "response") && data.choices?.length) return data.choices.map((choice) => choice.id);
-  return [null];
-}
+/** Where a node's exits come from: the API's rule (core), so the canvas draws every edge the API stores. */
+export { isDigitMenu, sourceAnchors } from "@holboo/core";
 
 /** Top-to-bottom layered layout (dagre) with the spec's spacing. */
 export function autoLayout(nodes: CanvasNode[], edges: Edge[]): CanvasNode[] {
@@ -89,6 +89,31 @@ export function autoLayout(nodes: CanvasNode[], edges: Edge[]): CanvasNode[] {
     const height = node.measured?.height ?? NODE_SIZE.height;
     return placed ? { ...node, position: { x: placed.x - width / 2, y: placed.y - height / 2 } } : node;
   });
+}
+
+/** Below this zoom a node's text is too small to read: opening the canvas and "fit view" never go below it. */
+export const READABLE_ZOOM = 0.75;
+/** Opening a small flow never magnifies it past its real size. */
+export const OPENING_MAX_ZOOM = 1;
+const VIEW_PADDING = 40;
+
+/**
+ * The view a flow opens at: the whole flow when it fits at a readable zoom (at most its real size), else a readable
+ * zoom with the start node at the top centre, the rest reached by panning or the minimap.
+ */
+export function openingViewport(nodes: FlowNode[], size: { width: number; height: number }): Viewport {
+  if (!nodes.length || size.width <= 0 || size.height <= 0) return { x: 0, y: 0, zoom: OPENING_MAX_ZOOM };
+  const left = Math.min(...nodes.map((node) => node.x));
+  const top = Math.min(...nodes.map((node) => node.y));
+  const right = Math.max(...nodes.map((node) => node.x + node.width));
+  const bottom = Math.max(...nodes.map((node) => node.y + node.height));
+  const fit = Math.min((size.width - 2 * VIEW_PADDING) / (right - left), (size.height - 2 * VIEW_PADDING) / (bottom - top));
+  if (fit >= READABLE_ZOOM) {
+    const zoom = Math.min(fit, OPENING_MAX_ZOOM);
+    return { zoom, x: size.width / 2 - ((left + right) / 2) * zoom, y: size.height / 2 - ((top + bottom) / 2) * zoom };
+  }
+  const start = nodes.find((node) => node.kind === "start") ?? nodes.reduce((first, node) => (node.y < first.y ? node : first));
+  return { zoom: READABLE_ZOOM, x: size.width / 2 - (start.x + start.width / 2) * READABLE_ZOOM, y: VIEW_PADDING - start.y * READABLE_ZOOM };
 }
 
 export const newId = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}`;

@@ -95,5 +95,5 @@ export function useCanvasGraph(graph: FlowGraph) {
     setEdges((current) => applyEdgeChanges(changes, current));
   };
 
-  return { nodes, setNodes, edges, setEdges, dirty, setDirty, remember, undo, redo, onNodesChange, onEdgesChange };
+  return { nodes, setNodes, edges, setEdges, dirty, setDirty, remember, undo, redo, onNodesChange, onEdgesChange, undrawable: initial.undrawable };
 }

@@ -77,7 +77,13 @@ function Form({ channel }: { channel: WebchatChannelView | null }) {
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t("fields.name")} {...form.getInputProps("name")} />
-            <TextInput label={t("fields.domain")} placeholder="shop.mn" {...form.getInputProps("domain")} />
+            <TextInput
+              label={t("fields.domain")}
+              description={t("fields.domainHint")}
+              placeholder="shop.mn"
+              data-testid="webchat-domain"
+              {...form.getInputProps("domain")}
+            />
           </SimpleGrid>
           <TextInput label={t("fields.description")} {...form.getInputProps("description")} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
