@@ -60,6 +60,11 @@ export async function startFakeAri(options: { username?: string; password?: stri
     get eventsSent() {
       return world.eventsSent;
     },
+    /** A message on every events socket exactly as given (the conformance tests' documented examples). */
+    sendRaw(body: string) {
+      world.eventsSent += 1;
+      for (const socket of sockets) socket.send(body);
+    },
     /** The events socket drops (Asterisk restarted, the network failed); new ones are refused until `allowSockets`. */
     dropSockets(refuse = false) {
       world.refuseSockets = refuse;

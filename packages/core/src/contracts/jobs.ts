@@ -19,6 +19,8 @@ export const ArticlePairsJobPayload = z.object({ company_id: id, article_id: id 
 export const CallThreadJobPayload = z.object({ company_id: id, call_id: id });
 /** Applies one stored CTI webhook event (calls.cti_event). */
 export const CtiEventJobPayload = z.object({ company_id: id, receipt_id: id });
+/** Fetches a call's voicemail from the PBX and keeps it with the missed call (calls.voicemail_fetch). */
+export const VoicemailFetchJobPayload = z.object({ company_id: id, call_id: id });
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** Rebuild a company's dashboard rollups for the local days [from_day, to_day) (null: unbounded). */
@@ -32,6 +34,7 @@ export type ChannelEventJobPayload = z.infer<typeof ChannelEventJobPayload>;
 export type ArticlePairsJobPayload = z.infer<typeof ArticlePairsJobPayload>;
 export type CallThreadJobPayload = z.infer<typeof CallThreadJobPayload>;
 export type CtiEventJobPayload = z.infer<typeof CtiEventJobPayload>;
+export type VoicemailFetchJobPayload = z.infer<typeof VoicemailFetchJobPayload>;
 
 /** A job that used all its attempts (or was refused for good), as the platform admin panel lists it. */
 export const DeadJobView = z.object({

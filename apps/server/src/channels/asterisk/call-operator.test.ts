@@ -12,7 +12,7 @@ import type {
 import { describe, expect, it } from "vitest";
 import { CSRF_COOKIE, SESSION_COOKIE } from "@holboo/core";
 import { Client, errorCode } from "../../../test/harness.ts";
-import { ariCompany, callCenterTests, callOf, LINE, randomPhone } from "../../../test/call-center.ts";
+import { ariCompany, callCenterTests, callOf, dropSignedIn, LINE, randomPhone, signedIn } from "../../../test/call-center.ts";
 import { colleague, companyAdmin } from "../../../test/factories.ts";
 import { fakeWav } from "../../../test/fake-ari/wav.ts";
 import { until } from "../../../test/sockets.ts";
@@ -89,6 +89,7 @@ async function makeOperator(admin: Admin, channelId: number | null) {
 async function operatorCompany(timeoutS = 30) {
   const admin = await ariCompany(suite.t, suite.ari);
   const support = await colleague(suite.t, admin.client, "agent");
+  await signedIn(suite.t, support.client);
   expect((await admin.client.post("/api/call-center/extensions", { extension: "102", user_id: support.user.ID })).status).toBe(200);
   const agentId = await makeOperator(admin, admin.line.channel_id);
   const prompt = await uploadPrompt(admin.client, fakeWav(1));
@@ -110,12 +111,12 @@ async function flowOf(admin: Admin, agentId: number, graph: FlowGraph) {
 const playsOn = (caller: string) => [...suite.ari.playbacks.values()].filter((p) => p.channel === caller);
 const finishedPlays = (caller: string) => playsOn(caller).filter((p) => p.state === "done").length;
 
-/** The caller `number` waiting or talking on the monitor, once the call is in a conversation. */
+/** The caller `number` in the menu, waiting or talking on the monitor, once the call is in a conversation. */
 async function callInProgress(client: Client, number: string) {
   let found: CallView | undefined;
   await until(async () => {
     const monitor = (await client.get<CallMonitorView>("/api/call-center/monitor")).body;
-    found = [...monitor.waiting, ...monitor.talking].find((c) => c.number === number && c.interaction_id !== null);
+    found = [...monitor.in_menu, ...monitor.waiting, ...monitor.talking].find((c) => c.number === number && c.interaction_id !== null);
     return !!found;
   }, 15_000);
   return found!;
@@ -166,10 +167,13 @@ describe("the call operator", () => {
     const caller = suite.ari.incoming(number, LINE);
     const call = await callInProgress(admin.client, number);
     await until(() => finishedPlays(caller) === 1, 10_000);
+    dropSignedIn();
     await suite.t.restart();
     suite.ari.media.origin = suite.t.url;
     const again = new Client(suite.t.url);
     for (const name of [SESSION_COOKIE, CSRF_COOKIE]) again.setCookie(name, admin.client.cookie(name) ?? "");
+    // The admin's app reconnects to the new process, as the web app does.
+    await signedIn(suite.t, again);
     await until(() => suite.ari.connected === 1, 15_000);
     // Reconnecting checks the calls in progress; the operator's caller is not rung meanwhile.
     await until(() => suite.ari.requests.filter((r) => r.method === "GET" && r.path === "/ari/channels").length >= 2, 15_000);
