@@ -154,8 +154,9 @@ export async function ctiCompany(t: TestApp) {
   await admin.client.post("/api/call-center/lines", { number: LINE, name: "CTI" });
   await admin.client.post("/api/call-center/extensions", { extension: "300", user_id: admin.me.ID });
   const path = new URL(saved.body.connection!.webhook_url).pathname;
-  const send = (event: Record<string, unknown>, options: { secret?: string; timestamp?: number } = {}) => {
-    const body = JSON.stringify(event);
+  /** `raw`: the body's exact text (a JSON number JSON.stringify would round). */
+  const send = (event: Record<string, unknown>, options: { secret?: string; timestamp?: number; raw?: string } = {}) => {
+    const body = options.raw ?? JSON.stringify(event);
     const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
     return fetch(`${t.url}${path}`, {
       method: "POST",

@@ -18,7 +18,7 @@ export function ariRestHandler(world: AriWorld, media: AriMedia) {
     const url = new URL(req.url ?? "/", "http://ari.local");
     const query = Object.fromEntries(url.searchParams);
     const path = url.pathname;
-    world.requests.push({ method: req.method ?? "", path, query });
+    world.requests.push({ method: req.method ?? "", path, query, at: Date.now() });
     if (!path.startsWith("/ari/")) return wrong(res, 404, "Not found", `${req.method} ${path}`);
     // A wrong password is what the settings' test must report; it is not the caller's protocol mistake.
     if (!world.authorised(req)) return res.writeHead(401, { "www-authenticate": 'Basic realm="Asterisk REST Interface"' }).end();

@@ -39,6 +39,8 @@ export interface AriRequest {
   method: string;
   path: string;
   query: Record<string, string>;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
 export const ASTERISK_ID = "02:42:ac:11:00:02";

@@ -33,20 +33,21 @@ function plain(address: string): string {
 
 const isNever = (address: string) => (isIPv4(address) ? never.check(address, "ipv4") : isIPv6(address) ? never.check(address, "ipv6") : true);
 
-/** This machine's own interface addresses (read each time: interfaces come and go), which may be public ones. */
-function isOwnAddress(address: string): boolean {
-  for (const entries of Object.values(os.networkInterfaces()))
-    for (const entry of entries ?? []) if (plain(entry.address) === address) return true;
+type Interfaces = ReturnType<typeof os.networkInterfaces>;
+
+/** One of this machine's own interface addresses, which may be public ones (read each time: interfaces come and go). */
+function isOwnAddress(address: string, interfaces: Interfaces): boolean {
+  for (const entries of Object.values(interfaces)) for (const entry of entries ?? []) if (plain(entry.address) === address) return true;
   return false;
 }
 
 /** Whether the call center may connect to `address` (an IP address, as resolved). */
-export function pbxAddressAllowed(address: string, allowPrivate: boolean): boolean {
+export function pbxAddressAllowed(address: string, allowPrivate: boolean, interfaces: Interfaces = os.networkInterfaces()): boolean {
   const ip = plain(address);
   if (!isIPv4(ip) && !isIPv6(ip)) return false;
   if (isNever(ip)) return false;
   if (allowPrivate) return true;
-  return !isOwnAddress(ip) && isPublicAddress(ip);
+  return !isOwnAddress(ip, interfaces) && isPublicAddress(ip);
 }
 
 /** The SSRF-safe request policy of call-center URLs: the address checked as above and pinned, no redirects. */
