@@ -82,7 +82,8 @@ export function ariMedia(world: AriWorld) {
     if (!query.name || !query.format) return refuse(400, "name and format are required", "record without name or format");
     const numbers = ["maxDurationSeconds", "maxSilenceSeconds"].filter((key) => query[key] !== undefined);
     if (numbers.some((key) => !/^\d+$/.test(query[key]!))) return refuse(400, "Invalid duration", "record duration not a whole number");
-    if (query.ifExists && !["fail", "overwrite", "append"].includes(query.ifExists)) return refuse(400, "Invalid ifExists", `record ifExists ${query.ifExists}`);
+    if (query.ifExists && !["fail", "overwrite", "append"].includes(query.ifExists))
+      return refuse(400, "Invalid ifExists", `record ifExists ${query.ifExists}`);
     if (query.terminateOn && !["none", "any", "*", "#"].includes(query.terminateOn))
       return refuse(400, "Invalid terminateOn", `record terminateOn ${query.terminateOn}`);
     if (query.beep && !["true", "false"].includes(query.beep)) return refuse(400, "Invalid beep", `record beep ${query.beep}`);

@@ -44,6 +44,7 @@ export const PbxConnectionView = z.object({
   username: z.string(),
   app_name: z.string(),
   state: z.string(),
+  /** Why the connection last failed, as a code the screens translate: pbx_unreachable, events_socket_closed, application_replaced, no_password. */
   last_error: z.string().nullable(),
   /** The CTI webhook's address (cti_webhook), else empty. */
   webhook_url: z.string(),

@@ -47,7 +47,13 @@ const playback = (id: string, state: string, extra: Record<string, unknown> = {}
   state,
   ...extra,
 });
-const recording = (name: string, target: string, state: string, extra: Record<string, unknown> = {}) => ({ name, format: "wav", target_uri: target, state, ...extra });
+const recording = (name: string, target: string, state: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  format: "wav",
+  target_uri: target,
+  state,
+  ...extra,
+});
 const endpoint = { technology: "PJSIP", resource: "101", state: "online", channel_ids: [] };
 const event = (type: string, fields: Record<string, unknown>) => ({
   type,
@@ -61,7 +67,11 @@ type Case = { name: string; event: Record<string, unknown>; expect: "ignored" | 
 const handled = (action: AriAction, key = CALLER) => ({ action, key });
 
 const ARI_CASES: Case[] = [
-  { name: "StasisStart (Getting Started example): a caller", event: event("StasisStart", { args: [], channel: CHANNEL }), expect: handled("callerArrived", "1400609726.3") },
+  {
+    name: "StasisStart (Getting Started example): a caller",
+    event: event("StasisStart", { args: [], channel: CHANNEL }),
+    expect: handled("callerArrived", "1400609726.3"),
+  },
   {
     name: "StasisStart of Holboo's agent leg, with its args",
     event: event("StasisStart", { args: ["agent", CALLER, "101"], channel: channel(AGENT_LEG) }),
@@ -81,10 +91,26 @@ const ARI_CASES: Case[] = [
   { name: "ChannelCreated", event: event("ChannelCreated", { channel: channel(CALLER, { state: "Down" }) }), expect: "ignored" },
   { name: "ChannelStateChange", event: event("ChannelStateChange", { channel: channel(CALLER, { state: "Ringing" }) }), expect: "ignored" },
   { name: "ChannelDtmfReceived", event: event("ChannelDtmfReceived", { digit: "5", duration_ms: 120, channel: channel(CALLER) }), expect: handled("digit") },
-  { name: "ChannelDtmfReceived of * (0-9, A-E, # or *)", event: event("ChannelDtmfReceived", { digit: "*", duration_ms: 80, channel: channel(CALLER) }), expect: handled("digit") },
-  { name: "ChannelDtmfReceived on a person's leg", event: event("ChannelDtmfReceived", { digit: "#", duration_ms: 100, channel: channel(AGENT_LEG) }), expect: "ignored" },
-  { name: "ChannelHangupRequest with cause and soft", event: event("ChannelHangupRequest", { cause: 16, soft: true, channel: channel(CALLER) }), expect: handled("callerGone") },
-  { name: "ChannelHangupRequest without its optional fields", event: event("ChannelHangupRequest", { channel: channel(CALLER) }), expect: handled("callerGone") },
+  {
+    name: "ChannelDtmfReceived of * (0-9, A-E, # or *)",
+    event: event("ChannelDtmfReceived", { digit: "*", duration_ms: 80, channel: channel(CALLER) }),
+    expect: handled("digit"),
+  },
+  {
+    name: "ChannelDtmfReceived on a person's leg",
+    event: event("ChannelDtmfReceived", { digit: "#", duration_ms: 100, channel: channel(AGENT_LEG) }),
+    expect: "ignored",
+  },
+  {
+    name: "ChannelHangupRequest with cause and soft",
+    event: event("ChannelHangupRequest", { cause: 16, soft: true, channel: channel(CALLER) }),
+    expect: handled("callerGone"),
+  },
+  {
+    name: "ChannelHangupRequest without its optional fields",
+    event: event("ChannelHangupRequest", { channel: channel(CALLER) }),
+    expect: handled("callerGone"),
+  },
   {
     name: "ChannelDestroyed",
     event: event("ChannelDestroyed", { cause: 16, cause_txt: "Normal Clearing", channel: channel(CALLER, { state: "Down" }) }),
@@ -95,7 +121,11 @@ const ARI_CASES: Case[] = [
     event: event("ChannelDestroyed", { cause: 19, cause_txt: "No answer", channel: channel(AGENT_LEG, { state: "Down" }) }),
     expect: handled("agentGone"),
   },
-  { name: "ChannelVarset on a channel", event: event("ChannelVarset", { variable: "DIALSTATUS", value: "ANSWER", channel: channel(CALLER) }), expect: "ignored" },
+  {
+    name: "ChannelVarset on a channel",
+    event: event("ChannelVarset", { variable: "DIALSTATUS", value: "ANSWER", channel: channel(CALLER) }),
+    expect: "ignored",
+  },
   { name: "ChannelVarset of a global variable (no channel)", event: event("ChannelVarset", { variable: "GLOBAL_X", value: "1" }), expect: "ignored" },
   {
     name: "ChannelDialplan",
@@ -122,8 +152,16 @@ const ARI_CASES: Case[] = [
     event: event("Dial", { peer: channel(AGENT_LEG, { state: "Ringing" }), dialstatus: "RINGING", dialstring: "101" }),
     expect: "ignored",
   },
-  { name: "Dial NOANSWER on a person's leg", event: event("Dial", { peer: channel(AGENT_LEG), dialstatus: "NOANSWER", dialstring: "101" }), expect: handled("agentNotReached") },
-  { name: "Dial BUSY on a person's leg", event: event("Dial", { peer: channel(AGENT_LEG), dialstatus: "BUSY", dialstring: "101" }), expect: handled("agentNotReached") },
+  {
+    name: "Dial NOANSWER on a person's leg",
+    event: event("Dial", { peer: channel(AGENT_LEG), dialstatus: "NOANSWER", dialstring: "101" }),
+    expect: handled("agentNotReached"),
+  },
+  {
+    name: "Dial BUSY on a person's leg",
+    event: event("Dial", { peer: channel(AGENT_LEG), dialstatus: "BUSY", dialstring: "101" }),
+    expect: handled("agentNotReached"),
+  },
   {
     name: "Dial CHANUNAVAIL on a person's leg",
     event: event("Dial", { peer: channel(AGENT_LEG), dialstatus: "CHANUNAVAIL", dialstring: "101" }),
@@ -168,7 +206,14 @@ const ARI_CASES: Case[] = [
   },
   {
     name: "BridgeBlindTransfer that failed",
-    event: event("BridgeBlindTransfer", { bridge: bridge(OUR_BRIDGE), channel: channel(AGENT_LEG), context: "x", exten: "9", is_external: true, result: "Fail" }),
+    event: event("BridgeBlindTransfer", {
+      bridge: bridge(OUR_BRIDGE),
+      channel: channel(AGENT_LEG),
+      context: "x",
+      exten: "9",
+      is_external: true,
+      result: "Fail",
+    }),
     expect: "ignored",
   },
   {
@@ -205,13 +250,21 @@ const ARI_CASES: Case[] = [
     }),
     expect: "ignored",
   },
-  { name: "PlaybackStarted (Getting Started example, no timestamp)", event: { application: "hello-world", type: "PlaybackStarted", playback: playback("9567ea46-440f-41be-a044-6ecc8100730a", "playing") }, expect: "ignored" },
+  {
+    name: "PlaybackStarted (Getting Started example, no timestamp)",
+    event: { application: "hello-world", type: "PlaybackStarted", playback: playback("9567ea46-440f-41be-a044-6ecc8100730a", "playing") },
+    expect: "ignored",
+  },
   {
     name: "PlaybackContinuing with next_media_uri",
     event: event("PlaybackContinuing", { playback: playback("holboo-p-12-1", "playing", { next_media_uri: "sound:goodbye" }) }),
     expect: "ignored",
   },
-  { name: "PlaybackFinished (Getting Started example), not Holboo's", event: { application: "hello-world", type: "PlaybackFinished", playback: playback("9567ea46-440f-41be-a044-6ecc8100730a", "done") }, expect: "ignored" },
+  {
+    name: "PlaybackFinished (Getting Started example), not Holboo's",
+    event: { application: "hello-world", type: "PlaybackFinished", playback: playback("9567ea46-440f-41be-a044-6ecc8100730a", "done") },
+    expect: "ignored",
+  },
   {
     name: "PlaybackFinished of the call operator's prompt",
     event: event("PlaybackFinished", { playback: playback("holboo-p-12-1", "done", { target_uri: `channel:${CALLER}` }) }),
@@ -235,15 +288,26 @@ const ARI_CASES: Case[] = [
     event: event("RecordingFailed", { recording: recording("holboo-vm-5", `channel:${CALLER}`, "failed", { cause: "Unable to open file" }) }),
     expect: handled("voicemailFailed"),
   },
-  { name: "RecordingFailed of a call's recording", event: event("RecordingFailed", { recording: recording("holboo-call-5", `bridge:${OUR_BRIDGE}`, "failed") }), expect: "ignored" },
+  {
+    name: "RecordingFailed of a call's recording",
+    event: event("RecordingFailed", { recording: recording("holboo-call-5", `bridge:${OUR_BRIDGE}`, "failed") }),
+    expect: "ignored",
+  },
   { name: "DeviceStateChanged", event: event("DeviceStateChanged", { device_state: { name: "PJSIP/101", state: "INUSE" } }), expect: "ignored" },
   { name: "EndpointStateChange", event: event("EndpointStateChange", { endpoint }), expect: "ignored" },
   {
     name: "ContactStatusChange",
-    event: event("ContactStatusChange", { endpoint, contact_info: { uri: "sip:101@10.0.0.5", contact_status: "Reachable", aor: "101", roundtrip_usec: "1200" } }),
+    event: event("ContactStatusChange", {
+      endpoint,
+      contact_info: { uri: "sip:101@10.0.0.5", contact_status: "Reachable", aor: "101", roundtrip_usec: "1200" },
+    }),
     expect: "ignored",
   },
-  { name: "PeerStatusChange", event: event("PeerStatusChange", { endpoint, peer: { peer_status: "Reachable", address: "10.0.0.5", port: "5060" } }), expect: "ignored" },
+  {
+    name: "PeerStatusChange",
+    event: event("PeerStatusChange", { endpoint, peer: { peer_status: "Reachable", address: "10.0.0.5", port: "5060" } }),
+    expect: "ignored",
+  },
   { name: "ApplicationReplaced", event: event("ApplicationReplaced", {}), expect: handled("appReplaced", "") },
   { name: "ApplicationMoveFailed", event: event("ApplicationMoveFailed", { channel: channel(CALLER), destination: "other-app", args: [] }), expect: "ignored" },
   {
@@ -270,7 +334,14 @@ const ARI_CASES: Case[] = [
 ];
 
 /** Messages no documentation describes, which must not break anything either. */
-const MALFORMED = ["not json", "[]", "{}", '{"type": 5}', JSON.stringify(event("SomethingNew", {})), JSON.stringify(event("ChannelDestroyed", { timestamp: "yesterday" }))];
+const MALFORMED = [
+  "not json",
+  "[]",
+  "{}",
+  '{"type": 5}',
+  JSON.stringify(event("SomethingNew", {})),
+  JSON.stringify(event("ChannelDestroyed", { timestamp: "yesterday" })),
+];
 
 const counts = () => {
   const result = { handled: 0, ignored: 0, refused: 0 };

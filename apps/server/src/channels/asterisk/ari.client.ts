@@ -102,7 +102,8 @@ export class AriClient {
     });
     const text = response.body.toString("utf8");
     if (response.status === 401 || response.status === 403) throw new AriAuthError(`ARI refused ${this.login.username}`);
-    if (response.status < 200 || response.status >= 300) throw new AriRequestError(response.status, `${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
+    if (response.status < 200 || response.status >= 300)
+      throw new AriRequestError(response.status, `${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
     if (!text) return undefined as T;
     try {
       return JSON.parse(text) as T;

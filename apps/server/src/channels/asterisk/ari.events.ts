@@ -87,8 +87,7 @@ export type AriAction =
   | "appReplaced";
 
 export type AriRoute =
-  | { outcome: "handled"; action: AriAction; key: string; event: AriEvent }
-  | { outcome: "ignored"; type: string; reason: string; event: AriEvent | null };
+  { outcome: "handled"; action: AriAction; key: string; event: AriEvent } | { outcome: "ignored"; type: string; reason: string; event: AriEvent | null };
 
 /** Why documented events that no action takes are ignored (logged at debug level, nothing else). */
 const IGNORED: Record<string, string> = {

@@ -16,22 +16,32 @@ type Case = { name: string; body: (ids: { callId: string; number: string }) => R
 const CASES: Case[] = [
   {
     name: "new_call with every field",
-    body: ({ callId, number }) => ({ event_id: `${callId}-1`, event: "new_call", call_id: callId, direction: "in", from: number, to: LINE, at: "2026-01-01T10:00:00+08:00" }),
+    body: ({ callId, number }) => ({
+      event_id: `${callId}-1`,
+      event: "new_call",
+      call_id: callId,
+      direction: "in",
+      from: number,
+      to: LINE,
+      at: "2026-01-01T10:00:00+08:00",
+    }),
     expect: "handled",
   },
-  { name: "new_call with only what is required", body: ({ callId, number }) => ({ event_id: `${callId}-1`, event: "new_call", call_id: callId, from: number }), expect: "handled" },
+  {
+    name: "new_call with only what is required",
+    body: ({ callId, number }) => ({ event_id: `${callId}-1`, event: "new_call", call_id: callId, from: number }),
+    expect: "handled",
+  },
   {
     name: "answered with the extension",
     body: ({ callId, number }) => ({ event_id: `${callId}-2`, event: "answered", call_id: callId, from: number, to: LINE, extension: "300" }),
     expect: "handled",
   },
-  ...CTI_HANGUP_CAUSES.map(
-    (cause): Case => ({
-      name: `hangup, cause ${cause}`,
-      body: ({ callId, number }) => ({ event_id: `${callId}-3`, event: "hangup", call_id: callId, from: number, to: LINE, cause }),
-      expect: "handled",
-    }),
-  ),
+  ...CTI_HANGUP_CAUSES.map((cause): Case => ({
+    name: `hangup, cause ${cause}`,
+    body: ({ callId, number }) => ({ event_id: `${callId}-3`, event: "hangup", call_id: callId, from: number, to: LINE, cause }),
+    expect: "handled",
+  })),
   {
     name: "hangup with a recording URL and a UTC time",
     body: ({ callId, number }) => ({
@@ -51,13 +61,27 @@ const CASES: Case[] = [
     body: ({ callId, number }) => ({ event_id: `${callId}-1`, event: "new_call", call_id: callId, direction: "out", from: LINE, to: number }),
     expect: "handled",
   },
-  { name: "hangup with a cause the list does not name", body: ({ callId, number }) => ({ event_id: `${callId}-3`, event: "hangup", call_id: callId, from: number, cause: "timeout" }), expect: "handled" },
   {
-    name: "ids, extension and numbers as JSON numbers",
-    body: ({ callId }) => ({ event_id: Number(callId.replace(/\D/g, "").slice(0, 12)) + 1, event: "new_call", call_id: Number(callId.replace(/\D/g, "").slice(0, 12)), from: 99112233, to: 77001100 }),
+    name: "hangup with a cause the list does not name",
+    body: ({ callId, number }) => ({ event_id: `${callId}-3`, event: "hangup", call_id: callId, from: number, cause: "timeout" }),
     expect: "handled",
   },
-  { name: "an event Holboo does not act on", body: ({ callId, number }) => ({ event_id: `${callId}-9`, event: "ringing", call_id: callId, from: number }), expect: "ignored" },
+  {
+    name: "ids, extension and numbers as JSON numbers",
+    body: ({ callId }) => ({
+      event_id: Number(callId.replace(/\D/g, "").slice(0, 12)) + 1,
+      event: "new_call",
+      call_id: Number(callId.replace(/\D/g, "").slice(0, 12)),
+      from: 99112233,
+      to: 77001100,
+    }),
+    expect: "handled",
+  },
+  {
+    name: "an event Holboo does not act on",
+    body: ({ callId, number }) => ({ event_id: `${callId}-9`, event: "ringing", call_id: callId, from: number }),
+    expect: "ignored",
+  },
 ];
 
 describe("CTI webhook events as README.md documents them", () => {

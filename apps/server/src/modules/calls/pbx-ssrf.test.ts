@@ -134,7 +134,17 @@ describe("the address rule", () => {
   >;
 
   it("off: only public addresses that are not this machine's; IPv6 forms are judged by the IPv4 address they carry", () => {
-    for (const address of ["127.0.0.1", "::1", "::ffff:127.0.0.1", "::ffff:7f00:1", "64:ff9b::7f00:1", "2002:7f00:1::", "10.1.2.3", "fd00::2", "169.254.169.254"])
+    for (const address of [
+      "127.0.0.1",
+      "::1",
+      "::ffff:127.0.0.1",
+      "::ffff:7f00:1",
+      "64:ff9b::7f00:1",
+      "2002:7f00:1::",
+      "10.1.2.3",
+      "fd00::2",
+      "169.254.169.254",
+    ])
       expect(pbxAddressAllowed(address, false, publicOwn), address).toBe(false);
     expect(pbxAddressAllowed("8.8.4.4", false, publicOwn)).toBe(false);
     expect(pbxAddressAllowed("::ffff:8.8.4.4", false, publicOwn)).toBe(false);
@@ -142,7 +152,8 @@ describe("the address rule", () => {
   });
 
   it("on (an on-premises PBX): private and own addresses, but never link-local, metadata, unspecified or multicast", () => {
-    for (const address of ["127.0.0.1", "::1", "10.1.2.3", "192.168.0.5", "fd00::2", "8.8.4.4"]) expect(pbxAddressAllowed(address, true, publicOwn), address).toBe(true);
+    for (const address of ["127.0.0.1", "::1", "10.1.2.3", "192.168.0.5", "fd00::2", "8.8.4.4"])
+      expect(pbxAddressAllowed(address, true, publicOwn), address).toBe(true);
     for (const address of ["169.254.169.254", "::ffff:169.254.169.254", "fe80::1", "0.0.0.0", "::", "224.0.0.1", "ff02::1", "255.255.255.255"])
       expect(pbxAddressAllowed(address, true, publicOwn), address).toBe(false);
   });

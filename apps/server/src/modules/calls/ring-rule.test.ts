@@ -118,7 +118,12 @@ describe("who is rung for a call", () => {
 
   it("the ring rule's settings are the company's: validated, kept, and not another company's", async () => {
     const admin = await ariCompany(suite.t, suite.ari);
-    const bad = await admin.client.put("/api/call-center/settings", { ring_seconds: 2, after_call_seconds: 0, record_calls: false, answered_within_seconds: 20 });
+    const bad = await admin.client.put("/api/call-center/settings", {
+      ring_seconds: 2,
+      after_call_seconds: 0,
+      record_calls: false,
+      answered_within_seconds: 20,
+    });
     expect(bad.status).toBe(400);
     expect(await setCallCenter(admin.client, { ring_seconds: 30, after_call_seconds: 45, answered_within_seconds: 15 })).toEqual({
       ring_seconds: 30,
@@ -129,6 +134,9 @@ describe("who is rung for a call", () => {
     const other = await ariCompany(suite.t, await suite.anotherAri());
     expect((await other.client.get<{ settings: { ring_seconds: number } }>("/api/call-center")).body.settings.ring_seconds).toBe(20);
     const agent = await colleague(suite.t, admin.client, "agent");
-    expect((await agent.client.put("/api/call-center/settings", { ring_seconds: 10, after_call_seconds: 0, record_calls: true, answered_within_seconds: 20 })).status).toBe(403);
+    expect(
+      (await agent.client.put("/api/call-center/settings", { ring_seconds: 10, after_call_seconds: 0, record_calls: true, answered_within_seconds: 20 }))
+        .status,
+    ).toBe(403);
   });
 });
