@@ -88,12 +88,16 @@ describe("who is rung for a call", () => {
     expect((await person.client.post("/api/logout", {})).status).toBeLessThan(300);
     expect((await admin.client.post("/api/call-center/extensions", { extension: "105", user_id: person.user.ID })).status).toBe(200);
     expect(await statusOf(admin.client, waiting)).toBe("waiting");
-    // Signing in again (the web app's socket) makes them available; the waiting caller is rung on their phone.
+    // Signing in again (the web app's socket) makes them available; the waiting caller is rung on their phone then, not before.
+    const signingIn = Date.now();
     const again = await person.client.post("/api/login", { email: person.email, password: PASSWORD });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     await signedIn(suite.t, person.client);
     const leg = await suite.ari.ringingLeg("105");
     expect(leg.appArgs?.[1]).toBe(caller);
+    const rings = suite.ari.requests.filter((r) => r.method === "POST" && r.path === "/ari/channels" && r.query.appArgs?.split(",")[1] === caller);
+    expect(rings.map((r) => r.query.endpoint)).toEqual(["PJSIP/105"]);
+    expect(rings[0]!.at).toBeGreaterThanOrEqual(signingIn);
     suite.ari.answer(leg);
     await until(async () => (await statusOf(admin.client, waiting)) === "talking", 10_000);
     suite.ari.hangup(caller);
