@@ -87,7 +87,10 @@ describe("who is rung for a call", () => {
     const person = await colleague(suite.t, admin.client, "agent");
     expect((await person.client.post("/api/logout", {})).status).toBeLessThan(300);
     expect((await admin.client.post("/api/call-center/extensions", { extension: "105", user_id: person.user.ID })).status).toBe(200);
+    // Longer than the session's look at who is available (every second while callers wait): nobody signed out is rung.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(await statusOf(admin.client, waiting)).toBe("waiting");
+    expect(legsOn("105")).toEqual([]);
     // Signing in again (the web app's socket) makes them available; the waiting caller is rung on their phone then, not before.
     const signingIn = Date.now();
     const again = await person.client.post("/api/login", { email: person.email, password: PASSWORD });
