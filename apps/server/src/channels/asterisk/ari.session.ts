@@ -129,7 +129,9 @@ export class AriSession {
     this.socket = socket;
     socket.on("open", () => {
       this.pause = this.options.backoffMs;
-      this.pingTimer = setInterval(() => socket.ping(), PING_MS);
+      this.pingTimer = setInterval(() => {
+        if (socket.readyState === socket.OPEN) socket.ping();
+      }, PING_MS);
       // Taken now: the new socket's own events must not move the end of calls that ended unheard.
       const heard = this.heardUntil;
       void this.enqueue("", async () => {
@@ -280,6 +282,8 @@ export class AriSession {
         continue;
       }
       void this.enqueue(caller, async () => {
+        // What rang before the drop is known again from the PBX, not from a leg that may have ended unheard.
+        this.ringing.delete(caller);
         const answered = legs.find((l) => l.channel.state === "Up");
         const ringing = legs.find((l) => l.channel.state !== "Up");
         if (answered) return this.agentAnswered(answered.channel.id, caller, answered.leg!.extension, new Date());

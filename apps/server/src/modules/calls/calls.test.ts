@@ -192,6 +192,34 @@ describe("calls through Asterisk", () => {
     await until(() => !suite.ari.channels.has(caller) && !suite.ari.bridges.has(`holboo-b-${caller}`), 10_000);
   });
 
+  it("after the events socket drops, an extension that answered unheard is bridged, and a ring that ended unheard is not waited for", async () => {
+    const admin = await ariCompany(suite.t, suite.ari);
+    const answeredNumber = randomPhone();
+    const answeredCaller = suite.ari.incoming(answeredNumber, LINE);
+    const answered = await waitingCall(admin.client, answeredNumber);
+    const leg = await suite.ari.ringingLeg("101");
+    suite.ari.dropSockets(true);
+    suite.ari.answer(leg);
+    await until(async () => (await admin.client.get<CallCenterView>("/api/call-center")).body.connection?.state === "connecting", 10_000);
+    suite.ari.allowSockets();
+    await until(async () => (await callOf(admin.client, answered.interaction_id!)).status === "talking", 20_000);
+    await until(() => suite.ari.bridges.get(`holboo-b-${answeredCaller}`)?.has(leg.id) === true, 10_000);
+    suite.ari.hangup(answeredCaller);
+    await until(async () => (await callOf(admin.client, answered.interaction_id!)).status === "ended", 10_000);
+
+    const missedNumber = randomPhone();
+    const missedCaller = suite.ari.incoming(missedNumber, LINE);
+    const missed = await waitingCall(admin.client, missedNumber);
+    const ringing = await suite.ari.ringingLeg("101");
+    suite.ari.dropSockets(true);
+    suite.ari.noAnswer(ringing);
+    await until(async () => (await admin.client.get<CallCenterView>("/api/call-center")).body.connection?.state === "connecting", 10_000);
+    suite.ari.allowSockets();
+    // Nobody else is signed in: the caller, rung once by 101, is a missed call and let go.
+    await until(async () => (await callOf(admin.client, missed.interaction_id!)).status === "missed", 20_000);
+    await until(() => !suite.ari.channels.has(missedCaller), 10_000);
+  });
+
   it("click-to-call needs call.make and an extension; it rings the person's extension, then the holboo-outbound context", async () => {
     const admin = await ariCompany(suite.t, suite.ari);
     const guest = await colleague(suite.t, admin.client, "guest");
