@@ -78,7 +78,9 @@ describe("the call monitoring screen", () => {
     renderWithProviders(<CallMonitoringPage />, { me: makeMe({ permissions: [] }) });
     const alert = await screen.findByTestId("monitor-pbx-down");
     expect(alert).toHaveTextContent("PBX-тэй холболт тасарсан байна");
-    expect(alert).toHaveTextContent("PBX-ийн үйл явдлын холболт тасарсан. Holboo дахин холбогдох хүртэл доорх дуудлага, тоон мэдээлэл хуучирсан байж болзошгүй.");
+    expect(alert).toHaveTextContent(
+      "PBX-ийн үйл явдлын холболт тасарсан. Holboo дахин холбогдох хүртэл доорх дуудлага, тоон мэдээлэл хуучирсан байж болзошгүй.",
+    );
   });
 });
 
