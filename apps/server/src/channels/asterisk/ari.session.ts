@@ -337,15 +337,26 @@ export class AriSession {
     );
   }
 
+  /**
+   * A caller entered the app: recorded (waiting for people at once, unless the line's call operator answers), answered,
+   * then handed to the operator's flow, or given music and rung for.
+   */
   private async callerArrived(channel: AriChannel, at: Date) {
-    await this.apply(
-      { key: `start:${channel.id}`, kind: "new", queued: false, providerCallId: channel.id, at },
+    const lineNumber = channel.dialplan?.exten ?? "";
+    const operatorLine = await this.operator.answersLine(lineNumber);
+    const row = await this.apply(
+      { key: `start:${channel.id}`, kind: "new", queued: !operatorLine, providerCallId: channel.id, at },
       channel.caller?.number ?? "",
-      channel.dialplan?.exten ?? "",
+      lineNumber,
     );
     await this.quietly(() => this.client.answer(channel.id));
-    if (await this.operator.take(channel.id)) return;
-    await this.queue(channel.id, at);
+    if (operatorLine) {
+      if (await this.operator.take(channel.id)) return;
+      // The operator has no flow to run: people take the call.
+      return this.queue(channel.id, at);
+    }
+    await this.quietly(() => this.client.startMoh(channel.id));
+    await this.offer(channel.id, row?.providerCallId === channel.id ? row : undefined);
   }
 
   /** The caller begins waiting for people: music while they are rung. */

@@ -1,7 +1,15 @@
 import type { VoicePrompt, VoiceTransfer } from "@holboo/core";
 import { VOICE_LANGUAGES } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
-import { channelIdOfCall, findCall, linkCallToThread, type CallEvent, type CallRow, type PbxConnectionRow } from "../../modules/calls/call-state.service.ts";
+import {
+  channelIdOfCall,
+  findCall,
+  linkCallToThread,
+  voiceChannelOfLine,
+  type CallEvent,
+  type CallRow,
+  type PbxConnectionRow,
+} from "../../modules/calls/call-state.service.ts";
 import type { VoiceInput } from "../../modules/flows/voice-engine.ts";
 import type { VoiceRunState } from "../../platform/db/schema.ts";
 import { findPrompt, promptMediaUrl } from "../../modules/flows/voice-prompts.service.ts";
@@ -54,6 +62,12 @@ export class CallOperator implements VoiceDriver {
 
   stop() {
     this.unregister?.();
+  }
+
+  /** Whether a call operator answers the line `lineNumber` (asked before a new call is recorded: its caller then is not yet waiting for people). */
+  async answersLine(lineNumber: string): Promise<boolean> {
+    const channelId = await voiceChannelOfLine(this.ctx, this.connection.companyId, lineNumber);
+    return channelId !== null && answeredByCallOperator(this.ctx, this.connection.companyId, channelId);
   }
 
   /** Whether the operator takes this new call (then the session neither plays music nor rings anyone). */

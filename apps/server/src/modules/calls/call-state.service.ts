@@ -189,6 +189,13 @@ async function channelOfCall(ctx: AppContext, call: repo.CallRow) {
   return id === null ? null : findChannel(ctx.db, call.companyId, id);
 }
 
+/** The voice channel of the line a new call came in on (by the number it dialled; the first line, or voice channel, otherwise). */
+export async function voiceChannelOfLine(ctx: AppContext, companyId: number, lineNumber: string): Promise<number | null> {
+  const line = (await repo.findLineByNumber(ctx.db, companyId, normalizePhone(lineNumber))) ?? (await repo.listLines(ctx.db, companyId))[0] ?? null;
+  if (line) return line.channelId;
+  return (await listChannels(ctx.db, companyId)).find((c) => c.type === "voice")?.id ?? null;
+}
+
 /** The id of that channel, read from the line alone when the call has one (the call operator asks on every new call). */
 export async function channelIdOfCall(ctx: AppContext, call: repo.CallRow): Promise<number | null> {
   const line = call.lineId ? await repo.findLine(ctx.db, call.companyId, call.lineId) : null;
