@@ -26,7 +26,7 @@ export interface CallCenterTests {
  * connections on (scanned every 0.3 s) and private PBX addresses allowed (the fake Asterisk listens on
  * 127.0.0.1, as an on-premises PBX would on its network), and a new fake Asterisk for each test, one per company as in life,
  * fetching media from the app's own port (Asterisk would use PUBLIC_URL). After the file the app stops and
- * every PBX must have seen no protocol violation. After-hooks run in reverse order (Vitest's default
+ * every PBX must have seen no protocol violation and no extension rung for two calls at once. After-hooks run in reverse order (Vitest's default
  * `sequence.hooks: "stack"`), so a file's own clean-up still finds the app running.
  */
 export function callCenterTests(): CallCenterTests {
@@ -42,6 +42,8 @@ export function callCenterTests(): CallCenterTests {
     for (const pbx of pbxs) {
       await pbx.close();
       expect(pbx.violations).toEqual([]);
+      // Ringing is busy: no extension was ever rung for a second call while a leg of Holboo's was up on it.
+      expect(pbx.doubleRings).toEqual([]);
     }
   });
   const startPbx = async () => {

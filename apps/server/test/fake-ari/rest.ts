@@ -45,6 +45,9 @@ export function ariRestHandler(world: AriWorld, media: AriMedia) {
       if (world.channels.has(id)) return wrong(res, 409, "Channel with given unique ID already exists", `duplicate channelId ${id}`);
       const ext = query.endpoint.replace(/^PJSIP\//, "");
       if (world.unreachable.has(ext)) return reply(res, 500, { message: "Allocation failed" });
+      const legs = [...world.channels.values()].filter((c) => c.name.startsWith(`${query.endpoint}-`) && (c.appArgs || world.dialplanLegs.has(c.id)));
+      if (legs.length)
+        world.doubleRings.push(`${query.endpoint} rung for ${query.appArgs ?? query.extension} while ${legs.map((c) => c.id).join(", ")} was up`);
       const channel = world.newChannel(id, query.callerId ?? "", ext, "Down");
       channel.dialplan = { context: query.context ?? "default", exten: query.extension ?? ext, priority: 1, app_name: "", app_data: "" };
       channel.appArgs = toApp ? (query.appArgs ?? "").split(",") : undefined;

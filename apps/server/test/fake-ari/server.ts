@@ -47,6 +47,7 @@ export async function startFakeAri(options: { username?: string; password?: stri
     bridges: world.bridges,
     requests: world.requests,
     violations: world.violations,
+    doubleRings: world.doubleRings,
     recordings: world.recordings,
     unreachable: world.unreachable,
     playbacks: world.playbacks,

@@ -88,6 +88,11 @@ export function createAriWorld(options: { username?: string; password?: string; 
      * the next this many requests for a stored recording's file lose their connection (the PBX's network failing).
      */
     media: { origin: null as string | null, hold: false, fileFailures: 0 },
+    /**
+     * Originates to an endpoint that already had a leg of the app's up or ringing (not a protocol mistake, Asterisk
+     * allows it, but Holboo must never ring one person for two calls): each listed, tests expect none.
+     */
+    doubleRings: [] as string[],
     eventsSent: 0,
     refuseSockets: false,
     /** The next number of Asterisk's counter (channel names, made-up ids). */

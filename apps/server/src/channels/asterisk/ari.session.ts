@@ -416,16 +416,27 @@ export class AriSession {
       });
   }
 
+  /**
+   * The extension answered. Its ringing entry goes only once the call is recorded as talking, so that every other
+   * caller's offer meanwhile sees the extension busy one way or the other (ringing here, or talking in the database).
+   */
   private async agentAnswered(leg: string, caller: string, extension: string, at: Date) {
-    if (this.ringing.get(caller) === extension) this.ringing.delete(caller);
+    const rang = () => {
+      if (this.ringing.get(caller) === extension) this.ringing.delete(caller);
+    };
     const call = await findCall(this.ctx, this.connection.id, caller);
-    if (!call || call.status !== "waiting") return this.quietly(() => this.client.hangup(leg));
+    if (!call || call.status !== "waiting") {
+      rang();
+      return this.quietly(() => this.client.hangup(leg));
+    }
     // A phone that answered a second line while already talking: that caller is offered to someone else.
     if (await extensionTalking(this.ctx, call.companyId, extension, call.id)) {
+      rang();
       await this.quietly(() => this.client.hangup(leg));
       return this.offer(caller);
     }
     await this.apply({ key: `answer:${leg}`, kind: "answered", providerCallId: caller, extension, at }, call.number, "");
+    rang();
     this.tried.delete(caller);
     this.only.delete(caller);
     await this.quietly(() => this.client.stopMoh(caller));
