@@ -1,12 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { startFakeAri } from "../apps/server/test/fake-ari/server.ts";
-import { fakeWav } from "../apps/server/test/fake-ari/wav.ts";
 import { newCompany, shot, shotPath } from "./support.ts";
 
-test("an admin connects Asterisk; a call waits on the monitoring screen, is answered and shows in the contact's history; a missed call is a callback task", async ({
+test("an admin connects Asterisk and sets how calls are handed out; a call waits on the monitoring screen, is answered, recorded and shows in the contact's history; missed and abandoned calls are counted apart; a dropped PBX connection is shown", async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   const ari = await startFakeAri();
   try {
     const suffix = Date.now().toString(36);
@@ -36,6 +35,12 @@ test("an admin connects Asterisk; a call waits on the monitoring screen, is answ
     await page.getByRole("option", { name: "Saraa Operator" }).click();
     await page.getByTestId("extension-add").click();
     await expect(page.getByTestId("call-extensions")).toContainText("101");
+    // How calls are handed out: no after-call work here (the next caller is rung at once), recorded, answered within 30 s.
+    await page.getByTestId("rules-after_call_seconds").fill("0");
+    await page.getByTestId("rules-answered_within_seconds").fill("30");
+    await page.getByTestId("rules-record_calls").check();
+    await page.getByTestId("rules-save").click();
+    await expect(page.getByText("Хадгалагдлаа")).toBeVisible();
     await shot(page, "70-call-center-settings");
 
     // The menu offers call monitoring now that the company has a call center.
@@ -51,8 +56,9 @@ test("an admin connects Asterisk; a call waits on the monitoring screen, is answ
     ari.answer(leg);
     await expect(page.getByTestId("monitor-talking-row")).toContainText("Saraa Operator");
     await page.waitForTimeout(2100);
+    // The company records calls: Holboo recorded the bridge, and hanging up stores the recording (a second long here).
+    expect(ari.requests.some((r) => r.method === "POST" && r.path === `/ari/bridges/holboo-b-${caller}/record`)).toBe(true);
     ari.hangup(caller);
-    ari.recordingFinished(`bridge:holboo-b-${caller}`, `call-${suffix}`, { format: "wav", bytes: fakeWav(0.5) });
     await expect(page.getByTestId("stat-answered")).toHaveText("1");
     await expect(page.getByTestId("monitor-talking-row")).toHaveCount(0);
     // Today by the minute, under the figures: the call started, was answered, and one caller waited.
@@ -78,7 +84,7 @@ test("an admin connects Asterisk; a call waits on the monitoring screen, is answ
           audio.load();
         }),
     );
-    expect(seconds).toBeCloseTo(0.5, 1);
+    expect(seconds).toBeCloseTo(1, 1);
     expect(blocked).toEqual([]);
     await shot(page, "72-contact-call-history");
 
@@ -93,11 +99,35 @@ test("an admin connects Asterisk; a call waits on the monitoring screen, is answ
     await expect(missed.getByTestId("call-button")).toBeVisible();
     await shot(page, "73-missed-call-callback");
 
+    // A caller who gives up while waiting is abandoned, not missed; the service level counts within the company's 30 s.
+    await page.goto("/call-monitoring");
+    const gaveUp = ari.incoming("+97699887766", "+97677001100");
+    await expect(page.getByTestId("monitor-waiting-row")).toContainText("+97699887766");
+    ari.noAnswer(await ari.ringingLeg("101"));
+    await expect.poll(() => ari.channels.has(gaveUp)).toBe(false);
+    const abandoned = ari.incoming("+97699001122", "+97677001100");
+    await expect(page.getByTestId("monitor-waiting-row")).toContainText("+97699001122");
+    await ari.ringingLeg("101");
+    ari.hangup(abandoned);
+    await expect(page.getByTestId("stat-abandoned")).toHaveText("1");
+    await expect(page.getByTestId("stat-missed")).toHaveText("2");
+    await expect(page.getByText("30 сек дотор хариулсан")).toBeVisible();
+    await shot(page, "78-call-monitoring-abandoned");
+    // The PBX's events connection drops: the screen says its figures may be out of date.
+    ari.dropSockets(true);
+    await expect(page.getByTestId("monitor-pbx-down")).toContainText("PBX-тэй холболт тасарсан байна", { timeout: 15_000 });
+    await shot(page, "79-call-monitoring-pbx-down");
+
     await context.addCookies([{ name: "chosenLocale", value: "en", url: page.url() }]);
     await page.goto("/call-monitoring");
-    await expect(page.getByTestId("stat-missed")).toHaveText("1");
+    await expect(page.getByTestId("stat-missed")).toHaveText("2");
+    await expect(page.getByTestId("stat-abandoned")).toHaveText("1");
+    await expect(page.getByText("Answered within 30 s")).toBeVisible();
+    await expect(page.getByTestId("monitor-pbx-down")).toContainText("The PBX connection is down");
     await expect(page.getByText("Call monitoring").first()).toBeVisible();
     await shot(page, "74-call-monitoring-en");
+    ari.allowSockets();
+    await expect(page.getByTestId("monitor-pbx-down")).toHaveCount(0, { timeout: 20_000 });
     await expect(page.getByTestId("call-minutes")).toContainText("Most waiting at once");
     await page.getByTestId("call-minutes").screenshot({ path: shotPath("77-call-monitoring-minutes-en"), animations: "disabled" });
     await page.goto(`/contacts/${contact.id}`);

@@ -61,6 +61,9 @@ export default defineConfig({
       CUSTOM_API_PRIVATE_ADDRESSES: "127.0.0.1",
       // The e-mail journey's Dovecot and SMTP server listen on this machine too.
       EMAIL_ALLOW_PRIVATE: "true",
+
+      // The call-center journey's fake Asterisk listens on this machine, as an on-premises PBX would on its network.
+      PBX_ALLOW_PRIVATE: "true",
       WEBCHAT_NEW_VISITORS_PER_IP_PER_HOUR: "1000",
       // The social journeys start a fake Viber API and a fake Graph API (with Facebook Login's dialog) on these
       // ports (e2e/social.spec.ts), far from the next helpers' E2E_PORTs.

@@ -47,6 +47,8 @@ async function main() {
     });
     await admin.call("POST", "/api/call-center/lines", { number: LINE, name: "Bench" });
     await admin.call("POST", "/api/call-center/extensions", { extension: "101", user_id: me.ID });
+    // One person takes the calls back to back (no after-call work), as the bench always measured.
+    await admin.call("PUT", "/api/call-center/settings", { ring_seconds: 20, after_call_seconds: 0, record_calls: false, answered_within_seconds: 20 });
     while (ari.connected === 0) await sleep(50);
 
     // When the PBX reported each change, by number and the status it leads to; and when its push arrived.

@@ -56,6 +56,8 @@ export function startServer(databaseUrl: string, port: number, options: { inspec
       AUTH_RATE_LIMIT_PER_MINUTE: "100000",
       NODE_ENV: "production",
       TRUST_PROXY: "true",
+      // bench:calls drives the fake Asterisk on this machine (an on-premises PBX).
+      PBX_ALLOW_PRIVATE: "true",
       HOLBOO_STATEMENTS_FILE: statementsFile(port),
     },
   });

@@ -20,6 +20,7 @@ import { qpayCheckJob } from "./modules/billing/qpay.job.ts";
 import { callThreadJob } from "./modules/calls/call-thread.job.ts";
 import { ctiEventJob } from "./channels/cti/cti-event.job.ts";
 import { ctiEventPurgeJob } from "./channels/cti/cti-purge.job.ts";
+import { voicemailFetchJob } from "./channels/asterisk/voicemail-fetch.job.ts";
 
 /** Every kind of background job the server runs (a worker process runs them all). */
 export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [
@@ -45,6 +46,7 @@ export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [
   callThreadJob,
   ctiEventJob,
   ctiEventPurgeJob,
+  voicemailFetchJob,
 ];
 
 /** Recurring jobs, as cron lines in UTC. */

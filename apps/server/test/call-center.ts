@@ -1,9 +1,11 @@
-import type { CallCenterView, CallMonitorView, CallView } from "@holboo/core";
-import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import type { CallCenterSettingsInput, CallCenterView, CallMonitorView, CallView } from "@holboo/core";
+import { CALL_CENTER_DEFAULTS } from "@holboo/core";
+import type { Socket } from "socket.io-client";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { startFakeAri, type FakeAri } from "./fake-ari/server.ts";
 import { companyAdmin } from "./factories.ts";
-import { startTestApp, type Client, type TestApp } from "./harness.ts";
-import { until } from "./sockets.ts";
+import { startTestApp, type Client, type Served, type TestApp } from "./harness.ts";
+import { connected, staffSocket, until } from "./sockets.ts";
 import { ctiSignature } from "../src/channels/cti/cti.service.ts";
 
 /** The number a test company's line answers (each company has lines of its own on a PBX of its own). */
@@ -21,9 +23,10 @@ export interface CallCenterTests {
 
 /**
  * The call-center test files' set-up, registered in the file that calls it: one app for the file with ARI
- * connections on (scanned every 0.3 s), and a new fake Asterisk for each test, one per company as in life,
+ * connections on (scanned every 0.3 s) and private PBX addresses allowed (the fake Asterisk listens on
+ * 127.0.0.1, as an on-premises PBX would on its network), and a new fake Asterisk for each test, one per company as in life,
  * fetching media from the app's own port (Asterisk would use PUBLIC_URL). After the file the app stops and
- * every PBX must have seen no protocol violation. After-hooks run in reverse order (Vitest's default
+ * every PBX must have seen no protocol violation and no extension rung for two calls at once. After-hooks run in reverse order (Vitest's default
  * `sequence.hooks: "stack"`), so a file's own clean-up still finds the app running.
  */
 export function callCenterTests(): CallCenterTests {
@@ -31,13 +34,16 @@ export function callCenterTests(): CallCenterTests {
   let current: FakeAri | undefined;
   const pbxs: FakeAri[] = [];
   beforeAll(async () => {
-    app = await startTestApp({ ARI_CONNECTIONS: "true", ARI_SCAN_SECONDS: "0.3", LOG_LEVEL: process.env.TEST_LOG ?? "silent" });
+    app = await startTestApp({ ARI_CONNECTIONS: "true", ARI_SCAN_SECONDS: "0.3", PBX_ALLOW_PRIVATE: "true", LOG_LEVEL: process.env.TEST_LOG ?? "silent" });
   });
+  afterEach(() => dropSignedIn());
   afterAll(async () => {
     await app?.close();
     for (const pbx of pbxs) {
       await pbx.close();
       expect(pbx.violations).toEqual([]);
+      // Ringing is busy: no extension was ever rung for a second call while a leg of Holboo's was up on it.
+      expect(pbx.doubleRings).toEqual([]);
     }
   });
   const startPbx = async () => {
@@ -71,9 +77,46 @@ export const ariConnectionInput = (pbx: FakeAri, password = pbx.password) => ({
   app_name: pbx.app,
 });
 
-/** A new company whose admin connected `pbx` over ARI, added the line `LINE` and took extension 101; it returns once the PBX is connected. */
-export async function ariCompany(t: TestApp, pbx: FakeAri) {
+/** Staff sockets of people signed in for calls by `signedIn`, closed after each test. */
+const signedInSockets: Socket[] = [];
+
+/**
+ * The person behind `client` signed in as the web app keeps them: a staff socket, so they are online (and stay so,
+ * their process's heartbeat extending it) and their extension is rung. Closed after the test, or by the caller.
+ */
+export async function signedIn(t: Served, client: Client) {
+  const socket = staffSocket(t, client);
+  signedInSockets.push(socket);
+  await connected(socket);
+  return socket;
+}
+
+/**
+ * Closes every `signedIn` socket now, as a stopping process loses them (an in-test app does not close while a staff
+ * socket is connected to it, so a restart needs them gone first).
+ */
+export function dropSignedIn() {
+  for (const socket of signedInSockets.splice(0)) socket.close();
+}
+
+/**
+ * A call center's settings as the tests' companies have them: no after-call work unless a test asks (a person who
+ * just finished a call is rung for the next at once), the other settings the defaults.
+ */
+export async function setCallCenter(client: Client, settings: Partial<CallCenterSettingsInput> = {}) {
+  const saved = await client.put<CallCenterView>("/api/call-center/settings", { ...CALL_CENTER_DEFAULTS, after_call_seconds: 0, ...settings });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  return saved.body.settings;
+}
+
+/**
+ * A new company whose admin connected `pbx` over ARI, added the line `LINE` and took extension 101, signed in for
+ * calls (`signedIn`), with the tests' settings (`setCallCenter`); it returns once the PBX is connected.
+ */
+export async function ariCompany(t: TestApp, pbx: FakeAri, settings: Partial<CallCenterSettingsInput> = {}) {
   const admin = await companyAdmin(t);
+  await signedIn(t, admin.client);
+  await setCallCenter(admin.client, settings);
   const saved = await admin.client.put<CallCenterView>("/api/call-center/connection", ariConnectionInput(pbx));
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   const lines = await admin.client.post<CallCenterView>("/api/call-center/lines", { number: LINE, name: "Үндсэн шугам" });
@@ -113,8 +156,9 @@ export async function ctiCompany(t: TestApp) {
   await admin.client.post("/api/call-center/lines", { number: LINE, name: "CTI" });
   await admin.client.post("/api/call-center/extensions", { extension: "300", user_id: admin.me.ID });
   const path = new URL(saved.body.connection!.webhook_url).pathname;
-  const send = (event: Record<string, unknown>, options: { secret?: string; timestamp?: number } = {}) => {
-    const body = JSON.stringify(event);
+  /** `raw`: the body's exact text (a JSON number JSON.stringify would round). */
+  const send = (event: Record<string, unknown>, options: { secret?: string; timestamp?: number; raw?: string } = {}) => {
+    const body = options.raw ?? JSON.stringify(event);
     const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
     return fetch(`${t.url}${path}`, {
       method: "POST",

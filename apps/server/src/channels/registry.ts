@@ -46,7 +46,7 @@ export function registerChannels(app: TypedApp, ctx: AppContext) {
   ctiRoutes(app, ctx);
   // Each company's Asterisk is driven by one worker process (an advisory lock per connection).
   if (ctx.config.HOLBOO_ROLE !== "web" && ctx.config.ARI_CONNECTIONS) {
-    const ari = new AriConnections(ctx, { scanMs: ctx.config.ARI_SCAN_SECONDS * 1000, backoffMs: 500, maxBackoffMs: 60_000, ringSeconds: 20 });
+    const ari = new AriConnections(ctx, { scanMs: ctx.config.ARI_SCAN_SECONDS * 1000, backoffMs: 500, maxBackoffMs: 60_000, pollMs: 1000 });
     app.addHook("onReady", () => ari.start());
     app.addHook("onClose", () => ari.stop());
   }

@@ -77,6 +77,11 @@ const EnvSchema = z.object({
   /** Whether this process drives PBXs through ARI (each connection by one process), and how often it looks for new ones. */
   ARI_CONNECTIONS: booleanFlag.default(true),
   ARI_SCAN_SECONDS: z.coerce.number().positive().default(5),
+  /**
+   * Lets companies' call-center URLs (the ARI address and its events socket, CTI recording links) be private or this
+   * machine's own addresses (an on-premises PBX); off, the server calls only public addresses.
+   */
+  PBX_ALLOW_PRIVATE: booleanFlag.default(false),
   /** Viber's REST API (tests point it at a fake on localhost). */
   VIBER_API_URL: z.url({ error: "expected an http(s) URL" }).default("https://chatapi.viber.com/pa"),
   /** Meta's Graph API with its version (tests point it at a fake on localhost). */

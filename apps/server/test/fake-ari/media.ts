@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { refusal, reply } from "./replies.ts";
+import { fakeWav } from "./wav.ts";
 import type { AriWorld, FakeChannel, FakePlayback, StoredRecording } from "./world.ts";
 
 const AUDIO_TYPES: Record<string, string> = { wav: "audio/wav", gsm: "audio/gsm", ulaw: "audio/basic", mp3: "audio/mpeg", ogg: "audio/ogg" };
@@ -14,6 +15,11 @@ export function ariMedia(world: AriWorld) {
    * recordings does, so Holboo's pass-through of the browser's Range is exercised.
    */
   function recordingFile(req: IncomingMessage, res: ServerResponse, recording: StoredRecording) {
+    if (world.media.fileFailures > 0) {
+      world.media.fileFailures -= 1;
+      req.socket.destroy();
+      return;
+    }
     const type = recording.contentType ?? AUDIO_TYPES[recording.format] ?? "application/octet-stream";
     if (recording.declaredLength !== undefined) {
       res.writeHead(200, { "content-type": type, "content-length": String(recording.declaredLength) });
@@ -67,25 +73,58 @@ export function ariMedia(world: AriWorld) {
     })();
   }
 
-  /** POST /channels/{id}/record: `name` and `format` required; Asterisk answers 201 with the LiveRecording. */
-  function record(res: ServerResponse, channel: FakeChannel, query: Record<string, string>) {
-    if (!query.name || !query.format) return wrong(res, 400, "name and format are required", "record without name or format");
+  /** The checks Asterisk makes of a record request's parameters (channel or bridge); false when it was refused. */
+  function validRecording(res: ServerResponse, query: Record<string, string>): boolean {
+    const refuse = (status: number, message: string, violation: string) => {
+      wrong(res, status, message, violation);
+      return false;
+    };
+    if (!query.name || !query.format) return refuse(400, "name and format are required", "record without name or format");
     const numbers = ["maxDurationSeconds", "maxSilenceSeconds"].filter((key) => query[key] !== undefined);
-    if (numbers.some((key) => !/^\d+$/.test(query[key]!))) return wrong(res, 400, "Invalid duration", "record duration not a whole number");
+    if (numbers.some((key) => !/^\d+$/.test(query[key]!))) return refuse(400, "Invalid duration", "record duration not a whole number");
     if (query.ifExists && !["fail", "overwrite", "append"].includes(query.ifExists))
-      return wrong(res, 400, "Invalid ifExists", `record ifExists ${query.ifExists}`);
+      return refuse(400, "Invalid ifExists", `record ifExists ${query.ifExists}`);
     if (query.terminateOn && !["none", "any", "*", "#"].includes(query.terminateOn))
-      return wrong(res, 400, "Invalid terminateOn", `record terminateOn ${query.terminateOn}`);
-    if (query.beep && !["true", "false"].includes(query.beep)) return wrong(res, 400, "Invalid beep", `record beep ${query.beep}`);
-    if (!channel.answered) return wrong(res, 412, "Channel in invalid state", "record on a channel not answered");
-    if (world.recordings.has(query.name) && query.ifExists === "fail") return wrong(res, 422, "Recording already exists", `record over ${query.name}`);
-    world.liveRecordings.set(query.name, { channel: channel.id, format: query.format, maxDurationSeconds: Number(query.maxDurationSeconds ?? 0) });
-    const live = { name: query.name, format: query.format, state: "queued", target_uri: `channel:${channel.id}` };
+      return refuse(400, "Invalid terminateOn", `record terminateOn ${query.terminateOn}`);
+    if (query.beep && !["true", "false"].includes(query.beep)) return refuse(400, "Invalid beep", `record beep ${query.beep}`);
+    if (world.recordings.has(query.name) && query.ifExists === "fail") return refuse(422, "Recording already exists", `record over ${query.name}`);
+    return true;
+  }
+
+  /**
+   * POST /bridges/{id}/record: the bridge's mix recorded as `name` (201 with the LiveRecording, target `bridge:{id}`);
+   * it stops when the bridge is destroyed (`stopBridgeRecordings`).
+   */
+  function recordBridge(res: ServerResponse, bridgeId: string, query: Record<string, string>) {
+    if (!validRecording(res, query)) return;
+    world.liveRecordings.set(query.name!, { bridge: bridgeId, format: query.format!, maxDurationSeconds: Number(query.maxDurationSeconds ?? 0) });
+    const live = { name: query.name, format: query.format, state: "queued", target_uri: `bridge:${bridgeId}` };
     reply(res, 201, live);
     world.send({ type: "RecordingStarted", recording: { ...live, state: "recording" } });
   }
 
-  return { recordingFile, finishPlayback, play, record };
+  /** A destroyed bridge's recordings are stored, each reported with RecordingFinished, as Asterisk does. */
+  function stopBridgeRecordings(bridgeId: string) {
+    for (const [name, live] of [...world.liveRecordings.entries()].filter(([, r]) => r.bridge === bridgeId)) {
+      world.liveRecordings.delete(name);
+      world.recordings.set(name, { format: live.format, bytes: fakeWav(1) });
+      world.send({ type: "RecordingFinished", recording: { name, format: live.format, state: "done", target_uri: `bridge:${bridgeId}`, duration: 1 } });
+    }
+  }
+
+  /** POST /channels/{id}/record: `name` and `format` required; Asterisk answers 201 with the LiveRecording. */
+  function record(res: ServerResponse, channel: FakeChannel, query: Record<string, string>) {
+    if (!validRecording(res, query)) return;
+    if (!channel.answered) return wrong(res, 412, "Channel in invalid state", "record on a channel not answered");
+    const name = query.name!;
+    const format = query.format!;
+    world.liveRecordings.set(name, { channel: channel.id, format, maxDurationSeconds: Number(query.maxDurationSeconds ?? 0) });
+    const live = { name, format, state: "queued", target_uri: `channel:${channel.id}` };
+    reply(res, 201, live);
+    world.send({ type: "RecordingStarted", recording: { ...live, state: "recording" } });
+  }
+
+  return { recordingFile, finishPlayback, play, record, recordBridge, stopBridgeRecordings };
 }
 
 export type AriMedia = ReturnType<typeof ariMedia>;

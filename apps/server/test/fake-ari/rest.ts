@@ -12,13 +12,13 @@ const BRIDGE_TYPES = ["mixing", "holding", "dtmf_events", "proxy_media", "video_
  */
 export function ariRestHandler(world: AriWorld, media: AriMedia) {
   const wrong = refusal(world.violations);
-  const { recordingFile, finishPlayback, play, record } = media;
+  const { recordingFile, finishPlayback, play, record, recordBridge, stopBridgeRecordings } = media;
 
   function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", "http://ari.local");
     const query = Object.fromEntries(url.searchParams);
     const path = url.pathname;
-    world.requests.push({ method: req.method ?? "", path, query });
+    world.requests.push({ method: req.method ?? "", path, query, at: Date.now() });
     if (!path.startsWith("/ari/")) return wrong(res, 404, "Not found", `${req.method} ${path}`);
     // A wrong password is what the settings' test must report; it is not the caller's protocol mistake.
     if (!world.authorised(req)) return res.writeHead(401, { "www-authenticate": 'Basic realm="Asterisk REST Interface"' }).end();
@@ -34,6 +34,7 @@ export function ariRestHandler(world: AriWorld, media: AriMedia) {
       return reply(res, 200, { name, format: recording.format });
     }
     if (route === "GET /channels") return reply(res, 200, [...world.channels.values()].map(world.view));
+    if (route === "GET /bridges") return reply(res, 200, [...world.bridges.keys()].map(world.bridgeView));
     if (route === "POST /channels") {
       if (!query.endpoint) return wrong(res, 400, "Endpoint parameter is required", "originate without endpoint");
       const toApp = query.app !== undefined;
@@ -44,6 +45,9 @@ export function ariRestHandler(world: AriWorld, media: AriMedia) {
       if (world.channels.has(id)) return wrong(res, 409, "Channel with given unique ID already exists", `duplicate channelId ${id}`);
       const ext = query.endpoint.replace(/^PJSIP\//, "");
       if (world.unreachable.has(ext)) return reply(res, 500, { message: "Allocation failed" });
+      const legs = [...world.channels.values()].filter((c) => c.name.startsWith(`${query.endpoint}-`) && (c.appArgs || world.dialplanLegs.has(c.id)));
+      if (legs.length)
+        world.doubleRings.push(`${query.endpoint} rung for ${query.appArgs ?? query.extension} while ${legs.map((c) => c.id).join(", ")} was up`);
       const channel = world.newChannel(id, query.callerId ?? "", ext, "Down");
       channel.dialplan = { context: query.context ?? "default", exten: query.extension ?? ext, priority: 1, app_name: "", app_data: "" };
       channel.appArgs = toApp ? (query.appArgs ?? "").split(",") : undefined;
@@ -109,7 +113,8 @@ export function ariRestHandler(world: AriWorld, media: AriMedia) {
         return wrong(res, 400, "Invalid bridge type", `bridge type ${query.type}`);
       const id = query.bridgeId || `bridge-${world.next()}`;
       world.bridges.set(id, new Set());
-      return reply(res, 200, { id, technology: "simple_bridge", bridge_type: "mixing", bridge_class: "stasis", channels: [], name: query.name ?? "" });
+      world.bridgeTimes.set(id, world.now());
+      return reply(res, 200, { ...world.bridgeView(id), name: query.name ?? "" });
     }
     if ((m = route.match(/^POST \/bridges\/([^/]+)\/addChannel$/))) {
       const bridge = world.bridges.get(decodeURIComponent(m[1]!));
@@ -123,9 +128,18 @@ export function ariRestHandler(world: AriWorld, media: AriMedia) {
       for (const id of ids) bridge.add(id);
       return reply(res, 204);
     }
+    if ((m = route.match(/^POST \/bridges\/([^/]+)\/record$/))) {
+      const id = decodeURIComponent(m[1]!);
+      if (!world.bridges.has(id)) return wrong(res, 404, "Bridge not found", `${route}: unknown bridge`);
+      return recordBridge(res, id, query);
+    }
     if ((m = route.match(/^DELETE \/bridges\/([^/]+)$/))) {
-      if (!world.bridges.delete(decodeURIComponent(m[1]!))) return wrong(res, 404, "Bridge not found", `${route}: unknown bridge`);
-      return reply(res, 204);
+      const id = decodeURIComponent(m[1]!);
+      if (!world.bridges.delete(id)) return wrong(res, 404, "Bridge not found", `${route}: unknown bridge`);
+      world.bridgeTimes.delete(id);
+      reply(res, 204);
+      stopBridgeRecordings(id);
+      return;
     }
     return wrong(res, 404, "Not found", route);
   }

@@ -47,6 +47,7 @@ export async function startFakeAri(options: { username?: string; password?: stri
     bridges: world.bridges,
     requests: world.requests,
     violations: world.violations,
+    doubleRings: world.doubleRings,
     recordings: world.recordings,
     unreachable: world.unreachable,
     playbacks: world.playbacks,
@@ -59,6 +60,11 @@ export async function startFakeAri(options: { username?: string; password?: stri
     /** Events sent on the events socket so far. */
     get eventsSent() {
       return world.eventsSent;
+    },
+    /** A message on every events socket exactly as given (the conformance tests' documented examples). */
+    sendRaw(body: string) {
+      world.eventsSent += 1;
+      for (const socket of sockets) socket.send(body);
     },
     /** The events socket drops (Asterisk restarted, the network failed); new ones are refused until `allowSockets`. */
     dropSockets(refuse = false) {

@@ -11,6 +11,7 @@ export interface FakeChannel {
   id: string;
   name: string;
   state: string;
+  protocol_id: string;
   caller: { name: string; number: string };
   connected: { name: string; number: string };
   accountcode: string;
@@ -38,6 +39,8 @@ export interface AriRequest {
   method: string;
   path: string;
   query: Record<string, string>;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
 export const ASTERISK_ID = "02:42:ac:11:00:02";
@@ -76,16 +79,39 @@ export function createAriWorld(options: { username?: string; password?: string; 
     /** The customer's channel each click-to-call leg dials (app_dial's peer). */
     dialed: new Map<string, Record<string, unknown>>(),
     playbacks: new Map<string, FakePlayback>(),
-    /** Recordings in progress (POST /channels/{id}/record), by name, until `leaveVoicemail` stores them. */
-    liveRecordings: new Map<string, { channel: string; format: string; maxDurationSeconds: number }>(),
-    /** Where Asterisk would reach the app's links (PUBLIC_URL); tests point it at the app's real address. */
-    media: { origin: null as string | null, hold: false },
+    /** Recordings in progress (POST /channels/{id}/record or /bridges/{id}/record), by name, until stored. */
+    liveRecordings: new Map<string, { channel?: string; bridge?: string; format: string; maxDurationSeconds: number }>(),
+    /** Bridges' creation times (Bridge.creationtime), by id. */
+    bridgeTimes: new Map<string, string>(),
+    /**
+     * Where Asterisk would reach the app's links (PUBLIC_URL); tests point it at the app's real address. `fileFailures`:
+     * the next this many requests for a stored recording's file lose their connection (the PBX's network failing).
+     */
+    media: { origin: null as string | null, hold: false, fileFailures: 0 },
+    /**
+     * Originates to an endpoint that already had a leg of the app's up or ringing (not a protocol mistake, Asterisk
+     * allows it, but Holboo must never ring one person for two calls): each listed, tests expect none.
+     */
+    doubleRings: [] as string[],
     eventsSent: 0,
     refuseSockets: false,
     /** The next number of Asterisk's counter (channel names, made-up ids). */
     next: () => ++seq,
     now: () => new Date().toISOString().replace("Z", "+0000"),
     authorised: (req: IncomingMessage) => req.headers.authorization === `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`,
+    /** A bridge as ARI shows it (GET /bridges, bridge events). */
+    bridgeView(id: string) {
+      return {
+        id,
+        technology: "simple_bridge",
+        bridge_type: "mixing",
+        bridge_class: "stasis",
+        creator: "Stasis",
+        name: id,
+        channels: [...(bridges.get(id) ?? [])],
+        creationtime: world.bridgeTimes.get(id) ?? world.now(),
+      };
+    },
     /** A channel as ARI shows it (without the fake's own bookkeeping). */
     view(c: FakeChannel) {
       const { appArgs: _args, moh: _moh, answered: _answered, ...rest } = c;
@@ -104,6 +130,7 @@ export function createAriWorld(options: { username?: string; password?: string; 
         id,
         name: `PJSIP/${exten}-${world.next().toString(16).padStart(8, "0")}`,
         state,
+        protocol_id: "",
         caller: { name: "", number },
         connected: { name: "", number: "" },
         accountcode: "",

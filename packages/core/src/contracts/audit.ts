@@ -136,6 +136,10 @@ export const AUDIT_FIELDS = [
   "agent_ids",
   "removed_name",
   "removed_id",
+  "ring_seconds",
+  "after_call_seconds",
+  "record_calls",
+  "answered_within_seconds",
 ] as const;
 export type AuditField = (typeof AUDIT_FIELDS)[number];
 export type AuditValue = AuditSummary[string];

@@ -29,6 +29,9 @@ export const InboundMediaJobPayload = z.object({
   note: z.string().min(1).max(9000),
 });
 
+/** Fetches a call's voicemail from the PBX and keeps it with the missed call (calls.voicemail_fetch). */
+export const VoicemailFetchJobPayload = z.object({ company_id: id, call_id: id });
+
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** Rebuild a company's dashboard rollups for the local days [from_day, to_day) (null: unbounded). */
 export const DashboardRebuildJobPayload = z.object({ company_id: id, from_day: day.nullable(), to_day: day.nullable() });
@@ -42,6 +45,8 @@ export type ArticlePairsJobPayload = z.infer<typeof ArticlePairsJobPayload>;
 export type CallThreadJobPayload = z.infer<typeof CallThreadJobPayload>;
 export type CtiEventJobPayload = z.infer<typeof CtiEventJobPayload>;
 export type InboundMediaJobPayload = z.infer<typeof InboundMediaJobPayload>;
+
+export type VoicemailFetchJobPayload = z.infer<typeof VoicemailFetchJobPayload>;
 
 /** A job that used all its attempts (or was refused for good), as the platform admin panel lists it. */
 export const DeadJobView = z.object({

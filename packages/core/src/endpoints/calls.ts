@@ -1,6 +1,7 @@
 /** The HTTP endpoints of modules/calls/calls.routes.ts: method and path → the route's zod schemas. */
 import { z } from "zod";
 import {
+  CallCenterSettingsInput,
   CallCenterView,
   CallExtensionInput,
   CallLineInput,
@@ -19,6 +20,7 @@ export const callsEndpoints = {
   "GET /api/call-center": { response: { 200: CallCenterView } },
   "PUT /api/call-center/connection": { body: PbxConnectionInput, response: { 200: CallCenterView } },
   "DELETE /api/call-center/connection": { response: { 200: CallCenterView } },
+  "PUT /api/call-center/settings": { body: CallCenterSettingsInput, response: { 200: CallCenterView } },
   "POST /api/call-center/lines": { body: CallLineInput, response: { 200: CallCenterView } },
   "DELETE /api/call-center/lines/:id": { params: idParamSchema, response: { 200: CallCenterView } },
   "POST /api/call-center/extensions": { body: CallExtensionInput, response: { 200: CallCenterView } },

@@ -1,6 +1,15 @@
+import { LIMITS } from "@holboo/core";
+import WebSocket from "ws";
+import { AppError } from "../../platform/http/errors.ts";
+import { checkedAddress, fetchPublicPage, pinnedLookup, type FetchPolicy } from "../../modules/knowledge/safe-fetch.service.ts";
+import { pbxFetchPolicy } from "../../modules/calls/pbx-network.service.ts";
+
 /**
  * Asterisk's REST Interface (ARI) as Holboo uses it: HTTP Basic with the ari.conf user, JSON answers,
  * parameters in the query string as the ARI reference documents them (docs.asterisk.org, "Asterisk REST Interface").
+ * The address is the one a company's admin typed: every request and the events socket go through the SSRF-safe
+ * requests (pbx-network.service.ts: public addresses unless the installation allows private ones, the resolved
+ * address checked and connected to, no redirects).
  */
 export interface AriLogin {
   /** http(s)://host:8088, without /ari. */
@@ -21,6 +30,12 @@ export interface AriChannel {
   creationtime?: string;
 }
 
+/** A Bridge object as GET /bridges lists it. */
+export interface AriBridge {
+  id: string;
+  channels: string[];
+}
+
 /** Refused with 401/403: the user or password is wrong. */
 export class AriAuthError extends Error {}
 /** No answer, or not ARI's: the address, the port or http.conf is wrong. */
@@ -36,34 +51,59 @@ export class AriRequestError extends Error {
 }
 
 const TIMEOUT_MS = 8000;
+/** ARI's JSON answers (GET /channels of a busy PBX included) are far below this. */
+const MAX_JSON_BYTES = 8 * 1024 * 1024;
+
+/** Why a request failed, as logs and the connection's last error tell it: never the address or what answered there. */
+const failure = (error: unknown) => new AriUnreachable(error instanceof AppError ? error.code : "pbx_unreachable");
 
 export class AriClient {
-  constructor(private readonly login: AriLogin) {}
+  private readonly policy: FetchPolicy;
+  private readonly filePolicy: FetchPolicy;
+
+  constructor(
+    private readonly login: AriLogin,
+    allowPrivate: boolean,
+  ) {
+    this.policy = pbxFetchPolicy(allowPrivate, { maxBytes: MAX_JSON_BYTES, timeoutMs: TIMEOUT_MS });
+    this.filePolicy = pbxFetchPolicy(allowPrivate, { maxBytes: LIMITS.recordingMaxBytes, timeoutMs: 60_000 });
+  }
 
   get authHeader() {
     return `Basic ${Buffer.from(`${this.login.username}:${this.login.password}`).toString("base64")}`;
   }
 
-  /** The events WebSocket of the Stasis application. */
-  get eventsUrl() {
+  /**
+   * The events WebSocket of the Stasis application, opened on the address checked beforehand (resolved once, the
+   * connection pinned to it, so a name that changes its answer cannot lead it elsewhere); no redirects. A refused
+   * address throws AriUnreachable before anything is sent.
+   */
+  async openEvents(): Promise<WebSocket> {
     const url = new URL(`${this.login.url}/ari/events`);
-    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
     url.searchParams.set("app", this.login.app);
-    return url.toString();
+    const target = await checkedAddress(url, this.policy).catch((error: unknown) => {
+      throw failure(error);
+    });
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    return new WebSocket(url.toString(), {
+      headers: { authorization: this.authHeader },
+      handshakeTimeout: 10_000,
+      followRedirects: false,
+      lookup: pinnedLookup(target),
+    });
   }
 
   async request<T>(method: "GET" | "POST" | "DELETE", path: string, query: Record<string, string | number | undefined> = {}): Promise<T> {
     const url = new URL(`${this.login.url}/ari${path}`);
     for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, String(value));
-    let response: Response;
-    try {
-      response = await fetch(url, { method, headers: { authorization: this.authHeader, accept: "application/json" }, signal: AbortSignal.timeout(TIMEOUT_MS) });
-    } catch (error) {
-      throw new AriUnreachable(error instanceof Error ? error.message : String(error));
-    }
-    const text = await response.text();
+    const headers = { authorization: this.authHeader, accept: "application/json" };
+    const response = await fetchPublicPage(url.toString(), this.policy, { method, headers, body: null, anyStatus: true }).catch((error: unknown) => {
+      throw failure(error);
+    });
+    const text = response.body.toString("utf8");
     if (response.status === 401 || response.status === 403) throw new AriAuthError(`ARI refused ${this.login.username}`);
-    if (!response.ok) throw new AriRequestError(response.status, `${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
+    if (response.status < 200 || response.status >= 300)
+      throw new AriRequestError(response.status, `${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
     if (!text) return undefined as T;
     try {
       return JSON.parse(text) as T;
@@ -79,6 +119,10 @@ export class AriClient {
 
   channels() {
     return this.request<AriChannel[]>("GET", "/channels");
+  }
+
+  bridges() {
+    return this.request<AriBridge[]>("GET", "/bridges");
   }
 
   answer(channelId: string) {
@@ -147,16 +191,23 @@ export class AriClient {
     });
   }
 
+  /**
+   * POST /bridges/{id}/record: the bridge's mixed audio kept as stored recording `name`; it stops when the bridge
+   * is destroyed, and RecordingFinished (target `bridge:{id}`) follows.
+   */
+  recordBridge(bridgeId: string, name: string) {
+    return this.request<{ name: string }>("POST", `/bridges/${encodeURIComponent(bridgeId)}/record`, { name, format: "wav", ifExists: "overwrite" });
+  }
+
   /** GET /recordings/stored/{name}/file: the stored recording's bytes. */
   async recordingFile(name: string): Promise<Buffer> {
-    const response = await fetch(`${this.login.url}/ari/recordings/stored/${encodeURIComponent(name)}/file`, {
-      headers: { authorization: this.authHeader },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    }).catch((error: unknown) => {
-      throw new AriUnreachable(error instanceof Error ? error.message : String(error));
+    const url = `${this.login.url}/ari/recordings/stored/${encodeURIComponent(name)}/file`;
+    const request = { method: "GET", headers: { authorization: this.authHeader }, body: null, anyStatus: true };
+    const response = await fetchPublicPage(url, this.filePolicy, request).catch((error: unknown) => {
+      throw failure(error);
     });
-    if (!response.ok) throw new AriRequestError(response.status, `GET recording ${name}: ${response.status}`);
-    return Buffer.from(await response.arrayBuffer());
+    if (response.status < 200 || response.status >= 300) throw new AriRequestError(response.status, `GET recording ${name}: ${response.status}`);
+    return response.body;
   }
 
   destroyBridge(bridgeId: string) {

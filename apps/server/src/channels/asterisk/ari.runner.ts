@@ -38,7 +38,7 @@ export class AriConnections {
           return null; // Sealed with another HOLBOO_SECRET_KEY: left to a process that can open it.
         }
         if (!secrets?.password) {
-          await setConnectionState(ctx.db, connection.id, "failed", "no password");
+          await setConnectionState(ctx.db, connection.id, "failed", "no_password");
           return null;
         }
         const session = new AriSession(ctx, connection, { password: secrets.password }, options);

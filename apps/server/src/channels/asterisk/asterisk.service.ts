@@ -1,19 +1,22 @@
 import { fail } from "../../platform/http/errors.ts";
-import { AriAuthError, AriClient, AriUnreachable, type AriLogin } from "./ari.client.ts";
+import { AriAuthError, AriClient, type AriLogin } from "./ari.client.ts";
+import { OUTBOUND_PREFIX } from "./ari.events.ts";
 
 export { wakeAriConnections } from "./ari.runner.ts";
 
-/** Settings are tested before they are saved: GET /asterisk/info with the user and password. */
-export async function testAri(login: AriLogin): Promise<void> {
-  await new AriClient(login).info().catch((error: unknown) => {
+/**
+ * Settings are tested before they are saved: GET /asterisk/info with the user and password. A refused address, no
+ * answer, a redirect or an answer that is not ARI's are one and the same error, so the test tells an admin nothing
+ * about what else is reachable from the server.
+ */
+export async function testAri(login: AriLogin, allowPrivate: boolean): Promise<void> {
+  await new AriClient(login, allowPrivate).info().catch((error: unknown) => {
     if (error instanceof AriAuthError) fail("pbx_credentials_invalid", { password: "pbx_credentials_invalid" });
-    if (error instanceof AriUnreachable) fail("pbx_unreachable", { url: "pbx_unreachable" });
-    fail("pbx_unreachable");
+    fail("pbx_unreachable", { url: "pbx_unreachable" });
   });
 }
 
 /** Click-to-call legs are ours: `holboo-o-{extension}-{token}` (an extension has no "-"). */
-export const OUTBOUND_PREFIX = "holboo-o-";
 export const outboundLegId = (extension: string, token: string) => `${OUTBOUND_PREFIX}${extension}-${token}`;
 
 /**
@@ -23,8 +26,8 @@ export const outboundLegId = (extension: string, token: string) => `${OUTBOUND_P
  * `Dial` and `ChannelDestroyed` events and follows the call. A channel that cannot be followed is hung up
  * (a call nobody records the end of would stay "waiting").
  */
-export async function originateToExtension(login: AriLogin, input: { extension: string; number: string; channelId: string }) {
-  const client = new AriClient(login);
+export async function originateToExtension(login: AriLogin, allowPrivate: boolean, input: { extension: string; number: string; channelId: string }) {
+  const client = new AriClient(login, allowPrivate);
   await client
     .request("POST", "/channels", {
       endpoint: `PJSIP/${input.extension}`,

@@ -12,7 +12,7 @@ import type {
 import { describe, expect, it } from "vitest";
 import { CSRF_COOKIE, SESSION_COOKIE } from "@holboo/core";
 import { Client, errorCode } from "../../../test/harness.ts";
-import { ariCompany, callCenterTests, callOf, LINE, randomPhone } from "../../../test/call-center.ts";
+import { ariCompany, callCenterTests, callOf, dropSignedIn, LINE, randomPhone, signedIn } from "../../../test/call-center.ts";
 import { colleague, companyAdmin } from "../../../test/factories.ts";
 import { fakeWav } from "../../../test/fake-ari/wav.ts";
 import { until } from "../../../test/sockets.ts";
@@ -89,6 +89,7 @@ async function makeOperator(admin: Admin, channelId: number | null) {
 async function operatorCompany(timeoutS = 30) {
   const admin = await ariCompany(suite.t, suite.ari);
   const support = await colleague(suite.t, admin.client, "agent");
+  await signedIn(suite.t, support.client);
   expect((await admin.client.post("/api/call-center/extensions", { extension: "102", user_id: support.user.ID })).status).toBe(200);
   const agentId = await makeOperator(admin, admin.line.channel_id);
   const prompt = await uploadPrompt(admin.client, fakeWav(1));
@@ -110,12 +111,12 @@ async function flowOf(admin: Admin, agentId: number, graph: FlowGraph) {
 const playsOn = (caller: string) => [...suite.ari.playbacks.values()].filter((p) => p.channel === caller);
 const finishedPlays = (caller: string) => playsOn(caller).filter((p) => p.state === "done").length;
 
-/** The caller `number` waiting or talking on the monitor, once the call is in a conversation. */
+/** The caller `number` in the menu, waiting or talking on the monitor, once the call is in a conversation. */
 async function callInProgress(client: Client, number: string) {
   let found: CallView | undefined;
   await until(async () => {
     const monitor = (await client.get<CallMonitorView>("/api/call-center/monitor")).body;
-    found = [...monitor.waiting, ...monitor.talking].find((c) => c.number === number && c.interaction_id !== null);
+    found = [...monitor.in_menu, ...monitor.waiting, ...monitor.talking].find((c) => c.number === number && c.interaction_id !== null);
     return !!found;
   }, 15_000);
   return found!;
@@ -145,6 +146,27 @@ describe("the call operator", () => {
     await until(async () => (await callOf(admin.client, call.interaction_id!)).status === "ended", 10_000);
   });
 
+  it("time in the menu is not waiting: the caller is in the menu on the monitor, then waits from the transfer", async () => {
+    const { admin } = await operatorCompany();
+    const number = randomPhone();
+    const caller = suite.ari.incoming(number, LINE);
+    const call = await callInProgress(admin.client, number);
+    await until(() => finishedPlays(caller) === 1, 10_000);
+    const inMenu = (await admin.client.get<CallMonitorView>("/api/call-center/monitor")).body;
+    expect(inMenu.in_menu.map((c) => c.number)).toContain(number);
+    expect(inMenu.waiting.map((c) => c.number)).not.toContain(number);
+    const pressed = Date.now();
+    suite.ari.dtmf(caller, "1");
+    const leg = await suite.ari.ringingLeg("101");
+    const queued = (await admin.client.get<CallMonitorView>("/api/call-center/monitor")).body.waiting.find((c) => c.number === number)!;
+    expect(Date.parse(queued.queued_at!)).toBeGreaterThanOrEqual(pressed);
+    suite.ari.answer(leg);
+    await until(async () => (await callOf(admin.client, call.interaction_id!)).status === "talking", 10_000);
+    const talking = await callOf(admin.client, call.interaction_id!);
+    expect(talking.wait_seconds).toBe(Math.max(0, Math.round((Date.parse(talking.answered_at!) - Date.parse(talking.queued_at!)) / 1000)));
+    suite.ari.hangup(caller);
+  });
+
   it("a caller hanging up during the menu ends the flow's run where it stood, awaiting nothing", async () => {
     const { admin } = await operatorCompany();
     const number = randomPhone();
@@ -158,6 +180,9 @@ describe("the call operator", () => {
       [call.interaction_id],
     );
     expect(rows).toEqual([{ status: "ended", awaiting: null, ended: true, call_id: String(call.id) }]);
+    // A caller who gave up is a callback for people, not left with the call operator.
+    await until(async () => (await admin.client.get<InteractionView>(`/api/interactions/${call.interaction_id}`)).body.owner_type !== "ai", 10_000);
+    expect((await admin.client.get<InteractionView>(`/api/interactions/${call.interaction_id}`)).body.status).toBe("open");
   });
 
   it("keeps a call's place in the flow across a restart: the new process takes the key and transfers", async () => {
@@ -166,10 +191,13 @@ describe("the call operator", () => {
     const caller = suite.ari.incoming(number, LINE);
     const call = await callInProgress(admin.client, number);
     await until(() => finishedPlays(caller) === 1, 10_000);
+    dropSignedIn();
     await suite.t.restart();
     suite.ari.media.origin = suite.t.url;
     const again = new Client(suite.t.url);
     for (const name of [SESSION_COOKIE, CSRF_COOKIE]) again.setCookie(name, admin.client.cookie(name) ?? "");
+    // The admin's app reconnects to the new process, as the web app does.
+    await signedIn(suite.t, again);
     await until(() => suite.ari.connected === 1, 15_000);
     // Reconnecting checks the calls in progress; the operator's caller is not rung meanwhile.
     await until(() => suite.ari.requests.filter((r) => r.method === "GET" && r.path === "/ari/channels").length >= 2, 15_000);
@@ -225,6 +253,26 @@ describe("the call operator", () => {
     const interaction = (await admin.client.get<InteractionView>(`/api/interactions/${call.interaction_id}`)).body;
     expect(interaction.status).toBe("open");
     expect(interaction.owner_type).not.toBe("ai");
+  });
+
+  it("a voicemail the PBX does not give at first is fetched again by its job; the missed call is people's at once", async () => {
+    const { admin } = await operatorCompany(1);
+    const number = randomPhone();
+    const caller = suite.ari.incoming(number, LINE);
+    const call = await callInProgress(admin.client, number);
+    await until(() => suite.ari.liveRecordings.size > 0, 30_000);
+    // The PBX's network fails for the first fetch of the file.
+    suite.ari.media.fileFailures = 1;
+    const name = `holboo-vm-${call.id}`;
+    suite.ari.hangup(caller);
+    await until(async () => (await callOf(admin.client, call.interaction_id!)).status === "missed", 10_000);
+    await until(async () => (await admin.client.get<InteractionView>(`/api/interactions/${call.interaction_id}`)).body.owner_type !== "ai", 10_000);
+    // The job tries again (e^1 s later) and keeps the file with the call.
+    await until(async () => !!(await callOf(admin.client, call.interaction_id!)).recording_url, 30_000);
+    const missed = await callOf(admin.client, call.interaction_id!);
+    expect(missed.recording_url).toMatch(/^\/api\/files\//);
+    expect((await admin.client.get(missed.recording_url!)).status).toBe(200);
+    expect(suite.ari.requests.filter((r) => r.path === `/ari/recordings/stored/${name}/file`).length).toBe(2);
   });
 
   it("a wrong key twice reaches the hang-up node: the operator served the call and ends it", async () => {

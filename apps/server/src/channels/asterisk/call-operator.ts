@@ -1,10 +1,18 @@
 import type { VoicePrompt, VoiceTransfer } from "@holboo/core";
 import { VOICE_LANGUAGES } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
-import { channelIdOfCall, findCall, linkCallToThread, type CallEvent, type CallRow, type PbxConnectionRow } from "../../modules/calls/call-state.service.ts";
+import {
+  channelIdOfCall,
+  findCall,
+  linkCallToThread,
+  voiceChannelOfLine,
+  type CallEvent,
+  type CallRow,
+  type PbxConnectionRow,
+} from "../../modules/calls/call-state.service.ts";
 import type { VoiceInput } from "../../modules/flows/voice-engine.ts";
 import type { VoiceRunState } from "../../platform/db/schema.ts";
-import { findPrompt, promptMediaUrl, storeVoicemail } from "../../modules/flows/voice-prompts.service.ts";
+import { findPrompt, promptMediaUrl } from "../../modules/flows/voice-prompts.service.ts";
 import {
   answeredByCallOperator,
   endCallFlow,
@@ -16,6 +24,8 @@ import {
 import { registerVoiceDriver, type VoiceDriver } from "../../modules/flows/voice-timeout.job.ts";
 import { escalateToPeople } from "../../modules/interactions/ownership.service.ts";
 import { AriRequestError, type AriClient } from "./ari.client.ts";
+import { callerOfTarget, PLAYBACK_PREFIX, voicemailName } from "./ari.events.ts";
+import { addVoicemailFetchJob } from "./voicemail-fetch.job.ts";
 
 /** What the ARI session lends the operator: its per-call work queue, its ringing logic and its call records. */
 export interface OperatorHooks {
@@ -26,20 +36,14 @@ export interface OperatorHooks {
 }
 
 /** Our playbacks are `holboo-p-{run}-{wait}`, so a finish names the wait it ends (an earlier wait's finish changes nothing). */
-const PLAYBACK_PREFIX = "holboo-p-";
 const playbackId = (step: VoiceStep) => `${PLAYBACK_PREFIX}${step.runId}-${step.waitSeq}`;
-const VOICEMAIL_PREFIX = "holboo-vm-";
-const voicemailName = (callId: number) => `${VOICEMAIL_PREFIX}${callId}`;
-/** The operator's own voicemails; any other stored recording is the PBX recording a call. */
-export const isVoicemail = (recordingName: string | undefined) => !!recordingName?.startsWith(VOICEMAIL_PREFIX);
-/** `channel:{id}`, the target of a playback or recording. */
-export const channelOfTarget = (target: string | undefined) => (target?.startsWith("channel:") ? target.slice("channel:".length) : null);
 
 /**
  * The call operator on one company's Asterisk: when a call operator serves the line, the caller is answered
  * by its flow instead of the queue. Prompts are played from signed links to the uploaded recordings, keys
- * arrive as ChannelDtmfReceived, a voicemail is a channel recording fetched once RecordingFinished says it
- * is stored; a transfer hands the call to the session's ringing logic and the conversation to people.
+ * arrive as ChannelDtmfReceived, a voicemail is a channel recording: once RecordingFinished says it is stored the
+ * call is missed and people's, and a job fetches the file (retried while the PBX does not give it); a transfer hands
+ * the call to the session's ringing logic and the conversation to people.
  * Where the call stands lives in its flow run, so another process continues it after a restart.
  */
 export class CallOperator implements VoiceDriver {
@@ -58,6 +62,12 @@ export class CallOperator implements VoiceDriver {
 
   stop() {
     this.unregister?.();
+  }
+
+  /** Whether a call operator answers the line `lineNumber` (asked before a new call is recorded: its caller then is not yet waiting for people). */
+  async answersLine(lineNumber: string): Promise<boolean> {
+    const channelId = await voiceChannelOfLine(this.ctx, this.connection.companyId, lineNumber);
+    return channelId !== null && answeredByCallOperator(this.ctx, this.connection.companyId, channelId);
   }
 
   /** Whether the operator takes this new call (then the session neither plays music nor rings anyone). */
@@ -92,38 +102,51 @@ export class CallOperator implements VoiceDriver {
   }
 
   async playbackFinished(playback: { id?: string; target_uri?: string }) {
-    const caller = channelOfTarget(playback.target_uri);
+    const caller = callerOfTarget(playback.target_uri);
     const match = playback.id?.startsWith(PLAYBACK_PREFIX) ? /-(\d+)$/.exec(playback.id) : null;
     if (!caller || !match) return;
     await this.deliver(caller, Number(match[1]), { kind: "played" });
   }
 
   /**
-   * A voicemail is stored: kept with the call (a missed call with its recording, the callback task for people),
-   * then the flow goes on, or ends when the caller hung up to finish it (the hang-up came first and ended the call).
+   * A voicemail is stored: the call is a missed call from now on (its conversation handed to people as the callback
+   * task, call-state.service.ts) and a job fetches the file to keep with it, retried while the PBX does not give it.
+   * Then the flow goes on, or ends when the caller hung up to finish it (the hang-up came first and ended the call).
    */
   async recordingFinished(recording: { name?: string; target_uri?: string }) {
-    const caller = channelOfTarget(recording.target_uri);
-    if (!caller || !recording.name) return;
-    const call = await findCall(this.ctx, this.connection.id, caller);
-    if (!call || recording.name !== voicemailName(call.id)) return;
+    const call = await this.voicemailCall(recording);
+    if (!call) return;
+    await addVoicemailFetchJob(this.ctx, { company_id: call.companyId, call_id: call.id });
+    await this.afterVoicemail(call);
+  }
+
+  /** Asterisk could not record the voicemail (RecordingFailed): still a missed call for people, and the flow goes on. */
+  async recordingFailed(recording: { name?: string; target_uri?: string; cause?: string }) {
+    const call = await this.voicemailCall(recording);
+    if (!call) return;
+    this.ctx.log.warn({ call: call.id, cause: recording.cause }, "ARI voicemail recording failed");
+    await this.afterVoicemail(call);
+  }
+
+  /** The call whose voicemail the recording is, while its flow awaits it. */
+  private async voicemailCall(recording: { name?: string; target_uri?: string }): Promise<CallRow | null> {
+    const caller = callerOfTarget(recording.target_uri);
+    const call = caller ? await findCall(this.ctx, this.connection.id, caller) : null;
+    if (!call || recording.name !== voicemailName(call.id)) return null;
     const run = await waitingCallRun(this.ctx, call.companyId, call.id);
-    if (run?.voice?.awaiting !== "recorded") return;
+    return run?.voice?.awaiting === "recorded" ? call : null;
+  }
+
+  private async afterVoicemail(call: CallRow) {
+    const caller = call.providerCallId;
     const callerGone = call.status !== "waiting" && call.status !== "talking";
-    const data = await this.client.recordingFile(recording.name).catch((error: unknown) => {
-      this.ctx.log.warn({ err: error, call: call.id }, "ARI voicemail fetch failed");
-      return null;
-    });
-    if (data?.length) {
-      const fileId = await storeVoicemail(this.ctx, call.companyId, call.id, data);
-      await this.hooks.apply(
-        { key: `voicemail:${caller}`, kind: "ended", providerCallId: caller, cause: "unanswered", recordingUrl: `/api/files/${fileId}` },
-        call.number,
-      );
-      if (call.interactionId) await escalateToPeople(this.ctx, call.companyId, call.interactionId);
+    await this.hooks.apply({ key: `voicemail:${caller}`, kind: "ended", providerCallId: caller, cause: "unanswered" }, call.number);
+    if (callerGone) {
+      await endCallFlow(this.ctx, call.companyId, call.id, false);
+      return;
     }
-    if (callerGone) await endCallFlow(this.ctx, call.companyId, call.id, false);
-    else await this.deliver(caller, run.waitSeq, { kind: "recorded" });
+    const run = await waitingCallRun(this.ctx, call.companyId, call.id);
+    if (run) await this.deliver(caller, run.waitSeq, { kind: "recorded" });
   }
 
   /**

@@ -1,11 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { applyCallEvent, findCall, type CallEvent, type PbxConnectionRow } from "../../modules/calls/call-state.service.ts";
-import { OUTBOUND_PREFIX } from "./asterisk.service.ts";
-
-export const isOutboundLeg = (id: string | undefined) => !!id && id.startsWith(OUTBOUND_PREFIX);
-
-/** Dial statuses (app_dial's DIALSTATUS) that end the attempt without an answer. */
-const UNANSWERED = new Set(["NOANSWER", "BUSY", "CONGESTION", "CHANUNAVAIL"]);
+import { UNANSWERED_DIALSTATUS as UNANSWERED } from "./ari.events.ts";
 
 /** What the session passes on of an event on a click-to-call leg (the person's extension, then the customer). */
 export interface OutboundLegEvent {

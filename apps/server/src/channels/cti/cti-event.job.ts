@@ -1,10 +1,13 @@
-import { CtiEvent, CtiEventJobPayload } from "@holboo/core";
+import { CTI_EVENT_KINDS, CtiEvent, CtiEventJobPayload, type CtiEventKind } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import { defineJob, PermanentJobError } from "../../platform/jobs/job.ts";
 import { applyCallEvent, findConnectionById, findUnappliedCtiEvent, markCtiEventApplied, type CallEvent } from "../../modules/calls/call-state.service.ts";
 
+/** Whether Holboo acts on the event (others are acknowledged and ignored). */
+export const isCtiCallEvent = (event: CtiEvent): event is CtiEvent & { event: CtiEventKind } => (CTI_EVENT_KINDS as readonly string[]).includes(event.event);
+
 /** A CTI event in Holboo's terms: the customer is the caller on an inbound call and the callee on an outbound one. */
-export function toCallEvent(event: CtiEvent): CallEvent {
+export function toCallEvent(event: CtiEvent & { event: CtiEventKind }): CallEvent {
   return {
     key: event.event_id,
     kind: event.event === "new_call" ? "new" : event.event === "answered" ? "answered" : "ended",
@@ -33,7 +36,7 @@ export const ctiEventJob = defineJob<CtiEventJobPayload, AppContext>({
     const connection = await findConnectionById(ctx.db, receipt.connectionId);
     const parsed = CtiEvent.safeParse(receipt.payload);
     if (!parsed.success) throw new PermanentJobError("stored CTI event no longer parses");
-    if (connection) await applyCallEvent(ctx, connection, toCallEvent(parsed.data));
+    if (connection && isCtiCallEvent(parsed.data)) await applyCallEvent(ctx, connection, toCallEvent(parsed.data));
     await markCtiEventApplied(ctx.db, payload.company_id, receipt.id);
   },
 });

@@ -4,7 +4,7 @@ import type { AppContext } from "../../context.ts";
 import { safeEqual } from "../../platform/auth/tokens.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { findConnectionByKey, insertCtiEventOnce } from "../../modules/calls/call-state.service.ts";
-import { ctiEventJob } from "./cti-event.job.ts";
+import { ctiEventJob, isCtiCallEvent } from "./cti-event.job.ts";
 
 /** The signature a CTI request must carry: HMAC-SHA256 of "{timestamp}.{raw body}" with the connection's signing secret. */
 export const ctiSignature = (secret: string, timestamp: string, rawBody: Buffer | string) =>
@@ -19,7 +19,8 @@ const header = (headers: Record<string, string | string[] | undefined>, name: st
  * A generic PBX's report (README "CTI webhook"): the key finds the connection, the signature over the raw
  * body and the timestamp must match and the timestamp be within 5 minutes (a replay later is refused).
  * The event is stored by its id and its job added in one transaction, then the PBX is answered at once
- * (202); the job applies it. The same event id twice stores and queues nothing the second time.
+ * (202); the job applies it. The same event id twice stores and queues nothing the second time. An event kind Holboo
+ * does not act on is acknowledged (202, not queued) and logged, never refused: the PBX would only send it again.
  */
 export async function receiveCti(ctx: AppContext, key: string, rawBody: Buffer, headers: Record<string, string | string[] | undefined>, body: unknown) {
   const connection = await findConnectionByKey(ctx.db, key);
@@ -32,6 +33,10 @@ export async function receiveCti(ctx: AppContext, key: string, rawBody: Buffer, 
   const parsed = CtiEvent.safeParse(body);
   if (!parsed.success) return fail("invalid_parameters");
   const event = parsed.data;
+  if (!isCtiCallEvent(event)) {
+    ctx.log.info({ connection: connection.id, event: event.event }, "CTI event ignored");
+    return { ok: true as const, queued: false };
+  }
   if (event.event === "new_call" && !(event.direction === "in" ? event.from : event.to)) return fail("invalid_parameters");
   const queued = await ctx.db.transaction(async (tx) => {
     const receiptId = await insertCtiEventOnce(tx, {

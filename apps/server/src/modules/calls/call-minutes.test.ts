@@ -23,7 +23,8 @@ async function callCenter(lineNumbers: string[]) {
   return { ...admin, connectionId: connection.id, lineId };
 }
 
-type Call = { at: number; status: string; lineId?: number; answeredAt?: number; endedAt?: number; direction?: string };
+/** `queuedAt`: when the caller began waiting for people (an inbound call's start unless it was in the call operator's menu first). */
+type Call = { at: number; status: string; lineId?: number; queuedAt?: number; answeredAt?: number; endedAt?: number; direction?: string };
 
 /** Stores a call directly, its times in seconds after `from` (the series' first minute). */
 async function storeCall(company: { me: { company_id: number }; connectionId: number }, from: Date, call: Call) {
@@ -37,6 +38,7 @@ async function storeCall(company: { me: { company_id: number }; connectionId: nu
     direction: call.direction ?? "in",
     status: call.status,
     startedAt: time(call.at)!,
+    queuedAt: (call.direction ?? "in") === "in" ? time(call.queuedAt ?? call.at) : null,
     answeredAt: time(call.answeredAt),
     endedAt: time(call.endedAt),
   });
@@ -48,6 +50,7 @@ const firstFour = (series: CallMinutesView) => ({
   started: series.started.slice(0, 4),
   answered: series.answered.slice(0, 4),
   missed: series.missed.slice(0, 4),
+  abandoned: series.abandoned.slice(0, 4),
   max_waiting: series.max_waiting.slice(0, 4),
 });
 
@@ -64,42 +67,56 @@ describe("call monitoring by the minute", () => {
     }
     const from = new Date(empty.from);
     expect(empty.started.length).toBeGreaterThanOrEqual(5);
-    expect([empty.answered, empty.missed, empty.max_waiting].map((s) => s.length)).toEqual([empty.started.length, empty.started.length, empty.started.length]);
+    expect([empty.answered, empty.missed, empty.abandoned, empty.max_waiting].map((s) => s.length)).toEqual(Array(4).fill(empty.started.length));
     expect(empty.max_waiting.every((n) => n === 0)).toBe(true);
 
-    // Minute 0: three callers start waiting (10 s, 20 s, 30 s) and one gives up at 40 s.
-    // Minute 1: the first is answered at 70 s. Minute 2: the second is missed at 130 s.
+    // Minute 0: three callers start waiting (10 s, 20 s, 30 s) and one gives up at 40 s (abandoned); a fourth calls at
+    // 35 s into the call operator's menu, which puts them in the queue at 95 s (waiting only from then).
+    // Minute 1: the first is answered at 70 s, the fourth at 100 s. Minute 2: the second is missed at 130 s.
     await storeCall(a, from, { at: 10, lineId: main, status: "ended", answeredAt: 70, endedAt: 200 });
     await storeCall(a, from, { at: 20, lineId: main, status: "missed", endedAt: 130 });
     await storeCall(a, from, { at: 30, lineId: other, status: "cancelled", endedAt: 40 });
+    await storeCall(a, from, { at: 35, lineId: main, status: "ended", queuedAt: 95, answeredAt: 100, endedAt: 150 });
     // Not counted: yesterday's call, an outbound call.
     await storeCall(a, from, { at: -30, lineId: main, status: "missed", endedAt: -10 });
     await storeCall(a, from, { at: 15, lineId: main, status: "ended", direction: "out", answeredAt: 16, endedAt: 50 });
 
     const all = await minutesOf(a.client);
     expect(all.from).toBe(empty.from);
-    expect(firstFour(all)).toEqual({ started: [3, 0, 0, 0], answered: [0, 1, 0, 0], missed: [1, 0, 1, 0], max_waiting: [3, 2, 1, 0] });
+    expect(firstFour(all)).toEqual({
+      started: [4, 0, 0, 0],
+      answered: [0, 2, 0, 0],
+      missed: [0, 0, 1, 0],
+      abandoned: [1, 0, 0, 0],
+      max_waiting: [3, 2, 1, 0],
+    });
     expect(
       all.started
         .slice(4)
-        .concat(all.answered.slice(4), all.missed.slice(4), all.max_waiting.slice(4))
+        .concat(all.answered.slice(4), all.missed.slice(4), all.abandoned.slice(4), all.max_waiting.slice(4))
         .every((n) => n === 0),
     ).toBe(true);
     // The same calls as today's figures.
     const today = (await a.client.get<CallMonitorView>("/api/call-center/monitor")).body.today;
     const sum = (values: number[]) => values.reduce((total, n) => total + n, 0);
-    expect({ answered: sum(all.answered), missed: sum(all.missed) }).toEqual({ answered: today.answered, missed: today.missed });
+    expect({ answered: sum(all.answered), missed: sum(all.missed), abandoned: sum(all.abandoned) }).toEqual({
+      answered: today.answered,
+      missed: today.missed,
+      abandoned: today.abandoned,
+    });
 
     expect(firstFour(await minutesOf(a.client, main))).toEqual({
-      started: [2, 0, 0, 0],
-      answered: [0, 1, 0, 0],
+      started: [3, 0, 0, 0],
+      answered: [0, 2, 0, 0],
       missed: [0, 0, 1, 0],
+      abandoned: [0, 0, 0, 0],
       max_waiting: [2, 2, 1, 0],
     });
     expect(firstFour(await minutesOf(a.client, other))).toEqual({
       started: [1, 0, 0, 0],
       answered: [0, 0, 0, 0],
-      missed: [1, 0, 0, 0],
+      missed: [0, 0, 0, 0],
+      abandoned: [1, 0, 0, 0],
       max_waiting: [1, 0, 0, 0],
     });
   });
@@ -119,7 +136,7 @@ describe("call monitoring by the minute", () => {
     const from = new Date((await minutesOf(a.client)).from);
     await storeCall(a, from, { at: 5, lineId: a.lineId("+97677001203"), status: "missed", endedAt: 65 });
     const ofB = await minutesOf(b.client);
-    expect([...ofB.started, ...ofB.missed, ...ofB.max_waiting].every((n) => n === 0)).toBe(true);
+    expect([...ofB.started, ...ofB.missed, ...ofB.abandoned, ...ofB.max_waiting].every((n) => n === 0)).toBe(true);
     const throughLine = await minutesOf(b.client, a.lineId("+97677001203"));
     expect([...throughLine.started, ...throughLine.missed, ...throughLine.max_waiting].every((n) => n === 0)).toBe(true);
     expect((await minutesOf(a.client)).started[0]).toBe(1);

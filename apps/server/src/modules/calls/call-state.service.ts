@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { findChannel, listChannels } from "../channels/channels.service.ts";
 import { callIntoThread } from "../../channels/phone.service.ts";
 import { findInteraction, lockInteraction } from "../interactions/interactions.service.ts";
-import { changeOwner } from "../interactions/ownership.service.ts";
+import { changeOwner, escalateToPeople } from "../interactions/ownership.service.ts";
 import { publish } from "../interactions/messages.service.ts";
 import { presentCalls } from "./calls.presenter.ts";
 import { addCallThreadJob } from "./call-thread.job.ts";
@@ -15,8 +15,13 @@ import * as repo from "./calls.repo.ts";
  */
 export interface CallEvent {
   key: string;
-  /** "recorded": the PBX stored a recording of the call (it says nothing else about the call). */
-  kind: "new" | "answered" | "ended" | "recorded";
+  /**
+   * "queued": the caller begins waiting for people (after the call operator's menu); "recorded": the PBX stored a
+   * recording of the call (it says nothing else about the call).
+   */
+  kind: "new" | "queued" | "answered" | "ended" | "recorded";
+  /** "new": whether the caller waits for people from the start (a call operator's line says so later, with "queued"). */
+  queued?: boolean;
   providerCallId: string;
   at: Date;
   direction: "in" | "out";
@@ -37,6 +42,10 @@ export interface CallEvent {
 export const ARI_RECORDING_PREFIX = "recording:";
 
 const seconds = (from: Date, to: Date) => Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));
+/** A caller's wait for people, from when it began (null if they never waited: the call operator's menu is no wait). */
+const waited = (call: repo.CallRow, until: Date) => (call.queuedAt ? seconds(call.queuedAt, until) : null);
+/** A PBX's time for an end can precede what we recorded (an end taken from the last event heard): never before the answer. */
+const notBefore = (at: Date, earliest: Date | null) => (earliest && at < earliest ? earliest : at);
 
 /** Tells the company's staff (monitoring, threads) that a call changed. */
 export async function pushCall(ctx: AppContext, row: repo.CallRow) {
@@ -66,6 +75,7 @@ export async function applyCallEvent(ctx: AppContext, connection: repo.PbxConnec
   // The monitoring screen hears of the change first; the conversation's owner follows.
   await pushCall(ctx, change);
   if (change.status === "talking") await giveToAnswerer(ctx, change);
+  await handToPeople(ctx, change);
   return change;
 }
 
@@ -76,31 +86,34 @@ function changeCall(ctx: AppContext, connection: repo.PbxConnectionRow, event: C
     if (!call) return "unseen";
     if (call.seenEvents.includes(event.key)) return null;
     const seen = [...call.seenEvents, event.key].slice(-20);
+    if (event.kind === "queued" && call.status === "waiting" && !call.queuedAt) return repo.updateCall(tx, call.id, { queuedAt: event.at, seenEvents: seen });
     if (event.kind === "answered" && call.status === "waiting") {
       const userId = event.extension ? await repo.userOfExtension(tx, call.companyId, event.extension) : null;
       return repo.updateCall(tx, call.id, {
         status: "talking",
         answeredAt: event.at,
-        waitSeconds: seconds(call.startedAt, event.at),
+        waitSeconds: waited(call, event.at),
         extension: event.extension ?? call.extension,
         answeredByUserId: userId,
         seenEvents: seen,
       });
     }
     if (event.kind === "ended" && call.status === "talking") {
+      const at = notBefore(event.at, call.answeredAt);
       return repo.updateCall(tx, call.id, {
         status: "ended",
-        endedAt: event.at,
-        talkSeconds: seconds(call.answeredAt ?? event.at, event.at),
+        endedAt: at,
+        talkSeconds: seconds(call.answeredAt ?? at, at),
         recordingUrl: event.recordingUrl ?? call.recordingUrl,
         seenEvents: seen,
       });
     }
     if (event.kind === "ended" && call.status === "waiting") {
+      const at = notBefore(event.at, call.startedAt);
       return repo.updateCall(tx, call.id, {
         status: event.cause === "cancel" ? "cancelled" : "missed",
-        endedAt: event.at,
-        waitSeconds: seconds(call.startedAt, event.at),
+        endedAt: at,
+        waitSeconds: waited(call, at),
         // A voicemail left with the call operator: the callback task comes with the caller's message.
         recordingUrl: event.recordingUrl ?? call.recordingUrl,
         seenEvents: seen,
@@ -131,6 +144,8 @@ async function arrive(ctx: AppContext, connection: repo.PbxConnectionRow, event:
       direction: event.direction,
       status: "waiting",
       startedAt: event.at,
+      // A call first seen by a later report waited from its start; an outbound one waits for nobody.
+      queuedAt: event.direction === "in" && !(event.kind === "new" && event.queued === false) ? event.at : null,
       seenEvents: event.kind === "new" ? [event.key] : [],
     });
     if (inserted) await addCallThreadJob(ctx, tx, { company_id: inserted.companyId, call_id: inserted.id });
@@ -155,12 +170,30 @@ export async function linkCallToThread(ctx: AppContext, companyId: number, callI
   // Answered before its conversation existed: the answer's event could not hand it over, so this does.
   // A click-to-call's conversation is the clicking person's from the start, whatever became of the call.
   if (linked.status === "talking" || linked.direction === "out") await giveToAnswerer(ctx, linked);
+  // Likewise a call that was missed or abandoned before its conversation existed.
+  await handToPeople(ctx, linked);
+}
+
+/**
+ * A missed or abandoned inbound call is a callback for people: its conversation leaves the AI (a call operator or the
+ * channel's agent) for the people's queue; one already with a person or the queue stays where it is.
+ */
+async function handToPeople(ctx: AppContext, call: repo.CallRow) {
+  if (call.direction !== "in" || (call.status !== "missed" && call.status !== "cancelled") || !call.interactionId) return;
+  await escalateToPeople(ctx, call.companyId, call.interactionId);
 }
 
 /** The voice channel a call arrives on: its line's, or the company's first voice channel for a call without a line. */
 async function channelOfCall(ctx: AppContext, call: repo.CallRow) {
   const id = await channelIdOfCall(ctx, call);
   return id === null ? null : findChannel(ctx.db, call.companyId, id);
+}
+
+/** The voice channel of the line a new call came in on (by the number it dialled; the first line, or voice channel, otherwise). */
+export async function voiceChannelOfLine(ctx: AppContext, companyId: number, lineNumber: string): Promise<number | null> {
+  const line = (await repo.findLineByNumber(ctx.db, companyId, normalizePhone(lineNumber))) ?? (await repo.listLines(ctx.db, companyId))[0] ?? null;
+  if (line) return line.channelId;
+  return (await listChannels(ctx.db, companyId)).find((c) => c.type === "voice")?.id ?? null;
 }
 
 /** The id of that channel, read from the line alone when the call has one (the call operator asks on every new call). */
@@ -186,11 +219,10 @@ async function giveToAnswerer(ctx: AppContext, call: repo.CallRow) {
   if (result) publish(ctx, [result.before, result.row], result.events);
 }
 
-/** Extensions of the company not on a call now, in their order. */
-export const freeExtensions = (ctx: AppContext, companyId: number) => repo.freeExtensions(ctx.db, companyId);
 export const openCallsOfConnection = (ctx: AppContext, connectionId: number) => repo.openCallsOfConnection(ctx.db, connectionId);
 export const waitingCallersOfConnection = (ctx: AppContext, connectionId: number) => repo.waitingCallersOfConnection(ctx.db, connectionId);
 export const findCall = (ctx: AppContext, connectionId: number, providerCallId: string) => repo.findCall(ctx.db, connectionId, providerCallId);
+export const findCallById = (ctx: AppContext, companyId: number, id: number) => repo.findCallById(ctx.db, companyId, id);
 export { findConnectionById, listAriConnections, setConnectionState } from "./calls.repo.ts";
 export type { PbxConnectionRow, CallRow } from "./calls.repo.ts";
 export { findConnectionByKey, findUnappliedCtiEvent, insertCtiEventOnce, markCtiEventApplied, purgeAppliedCtiEvents } from "./calls.repo.ts";

@@ -39,6 +39,7 @@ export async function presentCalls(db: Executor, companyId: number, rows: repo.C
     direction: row.direction === "out" ? "out" : "in",
     status: row.status as CallView["status"],
     started_at: row.startedAt.toISOString(),
+    queued_at: row.queuedAt?.toISOString() ?? null,
     answered_at: row.answeredAt?.toISOString() ?? null,
     ended_at: row.endedAt?.toISOString() ?? null,
     wait_seconds: row.waitSeconds,

@@ -1,11 +1,25 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../platform/db/client.ts";
-import { callExtensions, callLines, calls, ctiEvents, pbxConnections, users } from "../../platform/db/schema.ts";
+import { callCenterSettings, callExtensions, callLines, calls, ctiEvents, pbxConnections, users } from "../../platform/db/schema.ts";
 
 export type PbxConnectionRow = typeof pbxConnections.$inferSelect;
 export type CallLineRow = typeof callLines.$inferSelect;
 export type CallRow = typeof calls.$inferSelect;
 export type NewCall = typeof calls.$inferInsert;
+export type CallCenterSettingsRow = typeof callCenterSettings.$inferSelect;
+
+export async function findSettings(db: Executor, companyId: number): Promise<CallCenterSettingsRow | null> {
+  const [row] = await db.select().from(callCenterSettings).where(eq(callCenterSettings.companyId, companyId));
+  return row ?? null;
+}
+
+export async function upsertSettings(db: Executor, values: typeof callCenterSettings.$inferInsert) {
+  const { companyId: _company, ...changes } = values;
+  await db
+    .insert(callCenterSettings)
+    .values(values)
+    .onConflictDoUpdate({ target: callCenterSettings.companyId, set: { ...changes, updatedAt: new Date() } });
+}
 
 export async function findConnection(db: Executor, companyId: number): Promise<PbxConnectionRow | null> {
   const [row] = await db.select().from(pbxConnections).where(eq(pbxConnections.companyId, companyId));
@@ -163,37 +177,66 @@ export async function updateCall(db: Executor, id: number, changes: Partial<NewC
   return row!;
 }
 
-/** The PBX ids of a connection's waiting calls (read whenever an extension comes free). */
+/** The PBX ids of a connection's callers waiting for people, longest first (read whenever an extension may have come free). */
 export async function waitingCallersOfConnection(db: Executor, connectionId: number): Promise<string[]> {
   const rows = await db
     .select({ providerCallId: calls.providerCallId })
     .from(calls)
-    .where(and(eq(calls.connectionId, connectionId), eq(calls.direction, "in"), eq(calls.status, "waiting")))
-    .orderBy(asc(calls.startedAt));
+    .where(and(eq(calls.connectionId, connectionId), eq(calls.direction, "in"), eq(calls.status, "waiting"), isNotNull(calls.queuedAt)))
+    .orderBy(asc(calls.queuedAt));
   return rows.map((r) => r.providerCallId);
 }
 
+/** An extension of a person signed in for calls, and whether they may be rung now (see extensionsForCalls). */
+export interface StaffedExtension {
+  extension: string;
+  available: boolean;
+  /** How long to ring it (the company's setting). */
+  ringSeconds: number;
+}
+
 /**
- * Extensions of the company not on a call now (nor ringing for a click-to-call of their own), in their order:
- * one statement, as the PBX session asks on every offer to a waiting caller.
+ * The ring rule's one statement (availability.service.ts says the rule): the extensions of people signed in for
+ * calls — active, online (not away, presence not expired) — longest idle first (their last finished call longest
+ * ago; never, first), each with whether it may be rung now: not on a call (nor ringing for a click-to-call of their
+ * own), not ringing for another caller (`ringing`, which the PBX session holds), and past its after-call work.
  */
-export async function freeExtensions(db: Executor, companyId: number): Promise<string[]> {
-  const busy = db
-    .select({ extension: calls.extension })
-    .from(calls)
-    .where(
-      and(
-        eq(calls.companyId, companyId),
-        isNotNull(calls.extension),
-        or(eq(calls.status, "talking"), and(eq(calls.direction, "out"), eq(calls.status, "waiting"))),
-      ),
-    );
+export async function staffedExtensions(db: Executor, companyId: number, ringing: string[], defaults: { ringSeconds: number; afterCallSeconds: number }) {
+  const { rows } = await db.execute<{ extension: string; available: boolean; ring_seconds: number }>(sql`
+    WITH settings AS (
+      SELECT coalesce(max(s.ring_seconds), ${defaults.ringSeconds}) AS ring_seconds,
+        coalesce(max(s.after_call_seconds), ${defaults.afterCallSeconds}) AS after_call_seconds
+      FROM ${callCenterSettings} s WHERE s.company_id = ${companyId}
+    )
+    SELECT e.extension, st.ring_seconds,
+      NOT EXISTS (
+        SELECT 1 FROM ${calls} c
+        WHERE c.company_id = ${companyId} AND c.extension = e.extension
+          AND (c.status = 'talking' OR (c.status = 'waiting' AND c.direction = 'out'))
+      )
+      AND NOT (e.extension = ANY(string_to_array(${ringing.join(",")}, ',')))
+      AND (last.ended_at IS NULL OR last.ended_at <= now() - make_interval(secs => st.after_call_seconds)) AS available
+    FROM ${callExtensions} e
+    JOIN ${users} u ON u.id = e.user_id
+    CROSS JOIN settings st
+    LEFT JOIN LATERAL (
+      SELECT c.ended_at FROM ${calls} c
+      WHERE c.company_id = ${companyId} AND c.extension = e.extension AND c.ended_at IS NOT NULL AND c.answered_at IS NOT NULL
+      ORDER BY c.ended_at DESC LIMIT 1
+    ) last ON true
+    WHERE e.company_id = ${companyId} AND u.status = 'active' AND u.presence = 'online' AND u.presence_expires_at > now()
+    ORDER BY last.ended_at ASC NULLS FIRST, e.extension`);
+  return rows.map((r): StaffedExtension => ({ extension: r.extension, available: r.available, ringSeconds: r.ring_seconds }));
+}
+
+/** Whether `extension` talks on a call other than `exceptCallId` (an answer on a second line is refused). */
+export async function extensionTalking(db: Executor, companyId: number, extension: string, exceptCallId: number): Promise<boolean> {
   const rows = await db
-    .select({ extension: callExtensions.extension })
-    .from(callExtensions)
-    .where(and(eq(callExtensions.companyId, companyId), notInArray(callExtensions.extension, busy)))
-    .orderBy(asc(callExtensions.extension));
-  return rows.map((r) => r.extension);
+    .select({ id: calls.id })
+    .from(calls)
+    .where(and(eq(calls.companyId, companyId), eq(calls.extension, extension), eq(calls.status, "talking"), ne(calls.id, exceptCallId)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export function openCallsOfConnection(db: Executor, connectionId: number) {
@@ -228,15 +271,22 @@ export function callsOfContact(db: Executor, companyId: number, contactId: numbe
     .limit(500);
 }
 
-/** Today's figures (the company's local day in `zone`) over inbound calls. */
+/**
+ * Today's figures (the company's local day in `zone`) over inbound calls. Missed (nobody answered) and abandoned (the
+ * caller hung up while waiting for people) apart; a caller who hung up in the call operator's menu never waited, so is
+ * neither. Waits and the service level are over calls answered from the queue, each wait counted from `queued_at`.
+ */
 export async function statsToday(db: Executor, companyId: number, zone: string, serviceLevelSeconds: number, lineId?: number) {
+  const fromQueue = sql`${calls.answeredAt} IS NOT NULL AND ${calls.queuedAt} IS NOT NULL`;
   const [row] = await db
     .select({
       answered: sql<number>`count(*) FILTER (WHERE ${calls.answeredAt} IS NOT NULL)::int`,
-      missed: sql<number>`count(*) FILTER (WHERE ${calls.status} IN ('missed', 'cancelled'))::int`,
-      avgWait: sql<number>`coalesce(avg(${calls.waitSeconds}) FILTER (WHERE ${calls.answeredAt} IS NOT NULL), 0)::float8`,
+      missed: sql<number>`count(*) FILTER (WHERE ${calls.status} = 'missed')::int`,
+      abandoned: sql<number>`count(*) FILTER (WHERE ${calls.status} = 'cancelled' AND ${calls.queuedAt} IS NOT NULL)::int`,
+      answeredFromQueue: sql<number>`count(*) FILTER (WHERE ${fromQueue})::int`,
+      avgWait: sql<number>`coalesce(avg(${calls.waitSeconds}) FILTER (WHERE ${fromQueue}), 0)::float8`,
       avgTalk: sql<number>`coalesce(avg(${calls.talkSeconds}) FILTER (WHERE ${calls.status} = 'ended'), 0)::float8`,
-      withinLevel: sql<number>`count(*) FILTER (WHERE ${calls.answeredAt} IS NOT NULL AND ${calls.waitSeconds} <= ${serviceLevelSeconds})::int`,
+      withinLevel: sql<number>`count(*) FILTER (WHERE ${fromQueue} AND ${calls.waitSeconds} <= ${serviceLevelSeconds})::int`,
     })
     .from(calls)
     .where(
@@ -250,12 +300,13 @@ export async function statsToday(db: Executor, companyId: number, zone: string, 
   return row!;
 }
 
-export type CallMinutesRow = { from: Date; started: number[]; answered: number[]; missed: number[]; max_waiting: number[] };
+export type CallMinutesRow = { from: Date; started: number[]; answered: number[]; missed: number[]; abandoned: number[]; max_waiting: number[] };
 
 /**
  * Today's inbound calls per minute (the same calls and day as statsToday), each figure at the minute it happened:
- * started at started_at, answered at answered_at, missed/cancelled at ended_at. One statement, one row of arrays.
- * Most waiting at once: a sweep over +1 (started waiting) and -1 (answered or gone) ordered in time, ends first on a
+ * started at started_at, answered at answered_at, missed and abandoned at ended_at. One statement, one row of arrays.
+ * Most waiting at once (for people: from queued_at, the call operator's menu is not waiting): a sweep over +1 (began
+ * waiting) and -1 (answered or gone) ordered in time, ends first on a
  * tie; a minute's most is the larger of its level on entry (carried from the last minute with an event) and its
  * highest level after any of its events. Cost grows with the day's calls, not minutes × calls.
  */
@@ -265,24 +316,26 @@ export async function minutesToday(db: Executor, companyId: number, zone: string
       SELECT date_trunc('day', now() AT TIME ZONE ${zone}) AT TIME ZONE ${zone} AS day_start, date_trunc('minute', now()) AS last_minute
     ),
     today AS (
-      SELECT c.started_at, c.answered_at, c.status, coalesce(c.ended_at, c.started_at) AS ended_at, coalesce(c.answered_at, c.ended_at) AS wait_end
+      SELECT c.started_at, c.queued_at, c.answered_at, c.status, coalesce(c.ended_at, c.started_at) AS ended_at, coalesce(c.answered_at, c.ended_at) AS wait_end
       FROM ${calls} c, bounds b
       WHERE c.company_id = ${companyId} AND c.direction = 'in' AND c.started_at >= b.day_start
         ${lineId ? sql`AND c.line_id = ${lineId}` : sql``}
     ),
     happenings AS (
-      SELECT date_trunc('minute', started_at) AS at, 1 AS started, 0 AS answered, 0 AS missed FROM today
-      UNION ALL SELECT date_trunc('minute', answered_at), 0, 1, 0 FROM today WHERE answered_at IS NOT NULL
-      UNION ALL SELECT date_trunc('minute', ended_at), 0, 0, 1 FROM today WHERE status IN ('missed', 'cancelled')
+      SELECT date_trunc('minute', started_at) AS at, 1 AS started, 0 AS answered, 0 AS missed, 0 AS abandoned FROM today
+      UNION ALL SELECT date_trunc('minute', answered_at), 0, 1, 0, 0 FROM today WHERE answered_at IS NOT NULL
+      UNION ALL SELECT date_trunc('minute', ended_at), 0, 0, 1, 0 FROM today WHERE status = 'missed'
+      UNION ALL SELECT date_trunc('minute', ended_at), 0, 0, 0, 1 FROM today WHERE status = 'cancelled' AND queued_at IS NOT NULL
     ),
     counts AS (
       -- A PBX's clock a little ahead of ours must not drop a call out of the series.
-      SELECT least(h.at, b.last_minute) AS minute, sum(h.started)::int AS started, sum(h.answered)::int AS answered, sum(h.missed)::int AS missed
+      SELECT least(h.at, b.last_minute) AS minute, sum(h.started)::int AS started, sum(h.answered)::int AS answered, sum(h.missed)::int AS missed,
+        sum(h.abandoned)::int AS abandoned
       FROM happenings h, bounds b GROUP BY 1
     ),
     changes AS (
-      SELECT started_at AS at, 1 AS delta FROM today
-      UNION ALL SELECT wait_end, -1 FROM today WHERE wait_end IS NOT NULL
+      SELECT queued_at AS at, 1 AS delta FROM today WHERE queued_at IS NOT NULL
+      UNION ALL SELECT greatest(wait_end, queued_at), -1 FROM today WHERE queued_at IS NOT NULL AND wait_end IS NOT NULL
     ),
     levels AS (
       SELECT at, row_number() OVER sweep AS seq, sum(delta) OVER (sweep ROWS UNBOUNDED PRECEDING) AS level
@@ -294,6 +347,7 @@ export async function minutesToday(db: Executor, companyId: number, zone: string
     ),
     minutes AS (
       SELECT m.minute, coalesce(c.started, 0) AS started, coalesce(c.answered, 0) AS answered, coalesce(c.missed, 0) AS missed,
+        coalesce(c.abandoned, 0) AS abandoned,
         lm.peak, lm.closing, count(lm.closing) OVER (ORDER BY m.minute) AS run
       FROM bounds b
       CROSS JOIN generate_series(b.day_start, b.last_minute, interval '1 minute') AS m(minute)
@@ -310,6 +364,7 @@ export async function minutesToday(db: Executor, companyId: number, zone: string
       array_agg(started ORDER BY minute) AS started,
       array_agg(answered ORDER BY minute) AS answered,
       array_agg(missed ORDER BY minute) AS missed,
+      array_agg(abandoned ORDER BY minute) AS abandoned,
       array_agg(greatest(on_entry, coalesce(peak, 0))::int ORDER BY minute) AS max_waiting
     FROM entered`);
   return rows[0]!;

@@ -18,6 +18,9 @@ export function callsRoutes(app: TypedApp, ctx: AppContext) {
   app.delete("/api/call-center/connection", { config: edit, schema: callsEndpoints["DELETE /api/call-center/connection"] }, (req) =>
     calls.removeConnection(ctx, requireMember(req.actor)),
   );
+  app.put("/api/call-center/settings", { config: edit, schema: callsEndpoints["PUT /api/call-center/settings"] }, (req) =>
+    calls.saveSettings(ctx, requireMember(req.actor), req.body),
+  );
   app.post("/api/call-center/lines", { config: edit, schema: callsEndpoints["POST /api/call-center/lines"] }, (req) =>
     calls.addLine(ctx, requireMember(req.actor), req.body),
   );

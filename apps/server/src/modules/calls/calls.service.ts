@@ -1,5 +1,14 @@
-import type { CallCenterView, CallExtensionInput, CallLineView, CallMinutesView, CallMonitorView, PbxConnectionInput, PbxConnectionView } from "@holboo/core";
-import { CALL_SERVICE_LEVEL_SECONDS, DEFAULT_TIME_ZONE, fullName, normalizePhone } from "@holboo/core";
+import type {
+  CallCenterSettingsInput,
+  CallCenterView,
+  CallExtensionInput,
+  CallLineView,
+  CallMinutesView,
+  CallMonitorView,
+  PbxConnectionInput,
+  PbxConnectionView,
+} from "@holboo/core";
+import { DEFAULT_TIME_ZONE, fullName, normalizePhone } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { newToken } from "../../platform/auth/tokens.ts";
@@ -10,6 +19,7 @@ import { recordAudit } from "../audit/audit.service.ts";
 import { assertWithinLimit } from "../billing/billing.service.ts";
 import { deleteChannel, findChannel, insertChannel } from "../channels/channels.service.ts";
 import { findCompanyUser } from "../users/users.service.ts";
+import { callCenterSettings, saveCallCenterSettings } from "./call-center-settings.service.ts";
 import { presentCalls } from "./calls.presenter.ts";
 import * as repo from "./calls.repo.ts";
 
@@ -29,13 +39,15 @@ function presentConnection(ctx: AppContext, row: repo.PbxConnectionRow, signingS
 const presentLine = (row: repo.CallLineRow): CallLineView => ({ id: row.id, number: row.number, name: row.name, channel_id: row.channelId });
 
 export async function settings(ctx: AppContext, actor: MemberActor, signingSecret: string | null = null): Promise<CallCenterView> {
-  const [connection, lines, extensions] = await Promise.all([
+  const [connection, lines, extensions, callSettings] = await Promise.all([
     repo.findConnection(ctx.db, actor.companyId),
     repo.listLines(ctx.db, actor.companyId),
     repo.listExtensions(ctx.db, actor.companyId),
+    callCenterSettings(ctx, actor.companyId),
   ]);
   return {
     connection: connection && presentConnection(ctx, connection, signingSecret),
+    settings: callSettings,
     lines: lines.map(presentLine),
     extensions: extensions.map((e) => ({ id: e.id, extension: e.extension, user_id: e.userId, user_name: fullName(e.firstName, e.lastName) })),
   };
@@ -59,7 +71,7 @@ export async function saveConnection(ctx: AppContext, actor: MemberActor, input:
   if (input.kind === "asterisk_ari") {
     const password =
       input.password || (existing?.kind === "asterisk_ari" ? stored?.password : undefined) || fail("pbx_password_required", { password: "required" });
-    await testAri({ url: input.url, username: input.username, password, app: input.app_name });
+    await testAri({ url: input.url, username: input.username, password, app: input.app_name }, ctx.config.PBX_ALLOW_PRIVATE);
     secrets = { password };
     values = { url: input.url, username: input.username, appName: input.app_name };
   } else {
@@ -82,6 +94,12 @@ export async function saveConnection(ctx: AppContext, actor: MemberActor, input:
   });
   wakeAriConnections();
   return settings(ctx, actor, shown);
+}
+
+/** Ring time, after-call work, recording and the service level's wait. */
+export async function saveSettings(ctx: AppContext, actor: MemberActor, input: CallCenterSettingsInput): Promise<CallCenterView> {
+  await saveCallCenterSettings(ctx, actor, input);
+  return settings(ctx, actor);
 }
 
 export async function removeConnection(ctx: AppContext, actor: MemberActor): Promise<CallCenterView> {
@@ -153,25 +171,37 @@ export async function removeExtension(ctx: AppContext, actor: MemberActor, id: n
   return settings(ctx, actor);
 }
 
-/** The monitoring screen: calls waiting and talking now, and today's figures (optionally one line's). */
+/**
+ * The monitoring screen: callers waiting for people (longest first), callers in the call operator's menu, who talks,
+ * today's figures (optionally one line's) and the PBX connection's state, so a screen can say its figures may be stale.
+ */
 export async function monitor(ctx: AppContext, actor: MemberActor, lineId?: number): Promise<CallMonitorView> {
-  const [live, stats, lines] = await Promise.all([
+  const callSettings = await callCenterSettings(ctx, actor.companyId);
+  const [live, stats, lines, connection] = await Promise.all([
     repo.liveCalls(ctx.db, actor.companyId, lineId),
-    repo.statsToday(ctx.db, actor.companyId, DEFAULT_TIME_ZONE, CALL_SERVICE_LEVEL_SECONDS, lineId),
+    repo.statsToday(ctx.db, actor.companyId, DEFAULT_TIME_ZONE, callSettings.answered_within_seconds, lineId),
     repo.listLines(ctx.db, actor.companyId),
+    repo.findConnection(ctx.db, actor.companyId),
   ]);
   const views = await presentCalls(ctx.db, actor.companyId, live);
+  // The queue: a click-to-call ringing the person's own phone waits for nobody.
+  const inbound = views.filter((c) => c.status === "waiting" && c.direction === "in");
+  const waitingSince = (queuedAt: string | null) => Date.parse(queuedAt ?? "");
+  const pbx = connection && presentConnection(ctx, connection);
   return {
     now: new Date().toISOString(),
-    // The queue: a click-to-call ringing the person's own phone waits for nobody.
-    waiting: views.filter((c) => c.status === "waiting" && c.direction === "in"),
+    pbx: pbx && { kind: pbx.kind, state: pbx.state, last_error: pbx.last_error },
+    waiting: inbound.filter((c) => c.queued_at !== null).sort((a, b) => waitingSince(a.queued_at) - waitingSince(b.queued_at)),
+    in_menu: inbound.filter((c) => c.queued_at === null),
     talking: views.filter((c) => c.status === "talking"),
     today: {
       answered: stats.answered,
       missed: stats.missed,
+      abandoned: stats.abandoned,
       avg_wait_seconds: Math.round(stats.avgWait * 10) / 10,
       avg_talk_seconds: Math.round(stats.avgTalk * 10) / 10,
-      service_level: stats.answered ? Math.round((stats.withinLevel / stats.answered) * 1000) / 10 : null,
+      answered_within_seconds: callSettings.answered_within_seconds,
+      service_level: stats.answeredFromQueue ? Math.round((stats.withinLevel / stats.answeredFromQueue) * 1000) / 10 : null,
     },
     lines: lines.map(presentLine),
   };

@@ -140,21 +140,84 @@ describe("calls through Asterisk", () => {
     await until(async () => (await callOf(admin.client, waiting.interaction_id!)).status === "talking", 10_000);
   });
 
-  it("after the events socket drops, calls that ended meanwhile are reconciled from GET /channels", async () => {
+  it("after the events socket drops, a call that ended meanwhile ends when the PBX was last heard, and its agent leg and bridge are hung up", async () => {
     const admin = await ariCompany(suite.t, suite.ari);
     const number = randomPhone();
     const caller = suite.ari.incoming(number, LINE);
     const waiting = await waitingCall(admin.client, number);
-    suite.ari.answer(await suite.ari.ringingLeg("101"));
+    const leg = await suite.ari.ringingLeg("101");
+    suite.ari.answer(leg);
     await until(async () => (await callOf(admin.client, waiting.interaction_id!)).status === "talking", 10_000);
     // The bridge follows the answer's event; a caller vanishing before it is another race than this test's.
-    await until(() => [...suite.ari.bridges.values()].some((b) => b.has(caller)), 10_000);
+    const bridge = `holboo-b-${caller}`;
+    await until(() => suite.ari.bridges.get(bridge)?.has(caller) === true, 10_000);
+    const dropped = Date.now();
     suite.ari.dropSockets(true);
+    // The caller hangs up unheard; the person's leg stays up in the bridge, as on a real PBX.
     suite.ari.vanish(caller);
+    await until(async () => (await admin.client.get<CallCenterView>("/api/call-center")).body.connection?.state === "connecting", 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const allowed = Date.now();
+    suite.ari.allowSockets();
+    await until(async () => (await callOf(admin.client, waiting.interaction_id!)).status === "ended", 20_000);
+    const ended = await callOf(admin.client, waiting.interaction_id!);
+    // Its end is the last moment the PBX was heard before the drop, not the reconnect.
+    expect(Date.parse(ended.ended_at!)).toBeLessThanOrEqual(dropped);
+    expect(Date.parse(ended.ended_at!)).toBeLessThan(allowed);
+    expect(Date.parse(ended.ended_at!)).toBeGreaterThanOrEqual(Date.parse(ended.answered_at!));
+    // What Holboo closed is hung up on the PBX: the person's leg and the bridge.
+    await until(() => !suite.ari.channels.has(leg.id) && !suite.ari.bridges.has(bridge), 10_000);
+    expect(suite.ari.requests.some((r) => r.method === "DELETE" && r.path === `/ari/channels/${leg.id}`)).toBe(true);
+    const monitor = (await admin.client.get<CallMonitorView>("/api/call-center/monitor")).body;
+    expect(monitor.talking.map((c) => c.number)).not.toContain(number);
+    // The extension is free for the next caller.
+    const next = suite.ari.incoming(randomPhone(), LINE);
+    expect((await suite.ari.ringingLeg("101")).appArgs?.[1]).toBe(next);
+    suite.ari.hangup(next);
+  });
+
+  it("after the events socket drops, a call whose person hung up unheard is ended and its caller let go", async () => {
+    const admin = await ariCompany(suite.t, suite.ari);
+    const number = randomPhone();
+    const caller = suite.ari.incoming(number, LINE);
+    const waiting = await waitingCall(admin.client, number);
+    const leg = await suite.ari.ringingLeg("101");
+    suite.ari.answer(leg);
+    await until(() => suite.ari.bridges.get(`holboo-b-${caller}`)?.has(leg.id) === true, 10_000);
+    suite.ari.dropSockets(true);
+    suite.ari.vanish(leg.id);
     await until(async () => (await admin.client.get<CallCenterView>("/api/call-center")).body.connection?.state === "connecting", 10_000);
     suite.ari.allowSockets();
     await until(async () => (await callOf(admin.client, waiting.interaction_id!)).status === "ended", 20_000);
-    expect((await admin.client.get<CallMonitorView>("/api/call-center/monitor")).body.talking.map((c) => c.number)).not.toContain(number);
+    await until(() => !suite.ari.channels.has(caller) && !suite.ari.bridges.has(`holboo-b-${caller}`), 10_000);
+  });
+
+  it("after the events socket drops, an extension that answered unheard is bridged, and a ring that ended unheard is not waited for", async () => {
+    const admin = await ariCompany(suite.t, suite.ari);
+    const answeredNumber = randomPhone();
+    const answeredCaller = suite.ari.incoming(answeredNumber, LINE);
+    const answered = await waitingCall(admin.client, answeredNumber);
+    const leg = await suite.ari.ringingLeg("101");
+    suite.ari.dropSockets(true);
+    suite.ari.answer(leg);
+    await until(async () => (await admin.client.get<CallCenterView>("/api/call-center")).body.connection?.state === "connecting", 10_000);
+    suite.ari.allowSockets();
+    await until(async () => (await callOf(admin.client, answered.interaction_id!)).status === "talking", 20_000);
+    await until(() => suite.ari.bridges.get(`holboo-b-${answeredCaller}`)?.has(leg.id) === true, 10_000);
+    suite.ari.hangup(answeredCaller);
+    await until(async () => (await callOf(admin.client, answered.interaction_id!)).status === "ended", 10_000);
+
+    const missedNumber = randomPhone();
+    const missedCaller = suite.ari.incoming(missedNumber, LINE);
+    const missed = await waitingCall(admin.client, missedNumber);
+    const ringing = await suite.ari.ringingLeg("101");
+    suite.ari.dropSockets(true);
+    suite.ari.noAnswer(ringing);
+    await until(async () => (await admin.client.get<CallCenterView>("/api/call-center")).body.connection?.state === "connecting", 10_000);
+    suite.ari.allowSockets();
+    // Nobody else is signed in: the caller, rung once by 101, is a missed call and let go.
+    await until(async () => (await callOf(admin.client, missed.interaction_id!)).status === "missed", 20_000);
+    await until(() => !suite.ari.channels.has(missedCaller), 10_000);
   });
 
   it("click-to-call needs call.make and an extension; it rings the person's extension, then the holboo-outbound context", async () => {
@@ -208,7 +271,10 @@ describe("the generic CTI webhook", () => {
     const receipts = await suite.t.database.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM cti_events WHERE event_id LIKE $1", [`${callId}-%`]);
     expect(receipts.rows[0]!.n).toBe(3);
     expect(await admin.client.get<CallView[]>(`/api/interactions/${waiting.interaction_id}/calls`).then((r) => r.body.length)).toBe(1);
-    expect((await send({ event_id: "x", event: "bogus", call_id: "y" })).status).toBe(400);
+    // An event kind Holboo does not act on is acknowledged, not refused (the PBX would send it again); one without its call's id is bad input.
+    const other = await send({ event_id: "x", event: "bogus", call_id: "y" });
+    expect({ status: other.status, body: await other.json() }).toEqual({ status: 202, body: { ok: true, queued: false } });
+    expect((await send({ event_id: "x", event: "hangup" })).status).toBe(400);
   });
 
   it("a CTI job run again (it died after applying, before marking) applies its event once", async () => {

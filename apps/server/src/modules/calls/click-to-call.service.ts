@@ -46,7 +46,7 @@ export async function clickToCall(ctx: AppContext, actor: MemberActor, input: Cl
   await pushCall(ctx, call);
   const secrets = connection.secrets ? ctx.secrets.open<{ password?: string }>(connection.secrets) : null;
   const login = { url: connection.url, username: connection.username, password: secrets?.password ?? "", app: connection.appName };
-  await originateToExtension(login, { extension, number, channelId: leg }).catch(async (error: unknown) => {
+  await originateToExtension(login, ctx.config.PBX_ALLOW_PRIVATE, { extension, number, channelId: leg }).catch(async (error: unknown) => {
     await applyCallEvent(ctx, connection, {
       key: `failed:${leg}`,
       kind: "ended",

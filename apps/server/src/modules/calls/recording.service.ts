@@ -7,9 +7,10 @@ import { contactVisibility } from "../contacts/contacts.policy.ts";
 import { findContact } from "../contacts/contacts.service.ts";
 import { findInteraction } from "../interactions/interactions.service.ts";
 import { canSee } from "../interactions/interactions.policy.ts";
-import { DEFAULT_FETCH_POLICY, safeStream, type FetchPolicy, type StreamedResponse } from "../knowledge/safe-fetch.service.ts";
+import { safeStream, type StreamedResponse } from "../knowledge/safe-fetch.service.ts";
 import { ARI_RECORDING_PREFIX } from "./call-state.service.ts";
 import * as repo from "./calls.repo.ts";
+import { pbxFetchPolicy } from "./pbx-network.service.ts";
 
 /** The browser's Range, passed on only in the one form a media player sends: a single byte range. */
 const SINGLE_RANGE = /^bytes=\d*-\d*$/;
@@ -21,10 +22,12 @@ export interface RecordingStream {
   body: Readable;
 }
 
-/** The ARI server is the address the company's admin entered and tested: private networks are where PBXs live. */
-const ariPolicy: FetchPolicy = { ...DEFAULT_FETCH_POLICY, isAllowed: () => true, maxBytes: LIMITS.recordingMaxBytes, timeoutMs: LIMITS.recordingIdleTimeoutMs };
-/** A CTI recording URL arrives in a webhook body, so it gets the SSRF checks of any address a company names. */
-const ctiPolicy: FetchPolicy = { ...DEFAULT_FETCH_POLICY, maxBytes: LIMITS.recordingMaxBytes, timeoutMs: LIMITS.recordingIdleTimeoutMs };
+/**
+ * The ARI address a company's admin typed and a CTI recording URL its PBX sent get the same checks as any address a
+ * company names: public only, unless the installation allows an on-premises PBX (PBX_ALLOW_PRIVATE).
+ */
+const recordingPolicy = (ctx: AppContext) =>
+  pbxFetchPolicy(ctx.config.PBX_ALLOW_PRIVATE, { maxBytes: LIMITS.recordingMaxBytes, timeoutMs: LIMITS.recordingIdleTimeoutMs });
 
 /** Who may hear a call: whoever may see its conversation, or its contact when it has none (as the call lists check). */
 async function assertMayHear(ctx: AppContext, actor: MemberActor, call: repo.CallRow) {
@@ -40,13 +43,13 @@ async function assertMayHear(ctx: AppContext, actor: MemberActor, call: repo.Cal
 
 async function request(ctx: AppContext, companyId: number, stored: string, range: string | undefined) {
   const headers: Record<string, string> = { accept: "audio/*", ...(range && SINGLE_RANGE.test(range) ? { range } : {}) };
-  if (!stored.startsWith(ARI_RECORDING_PREFIX)) return safeStream(stored, headers, ctiPolicy);
+  if (!stored.startsWith(ARI_RECORDING_PREFIX)) return safeStream(stored, headers, recordingPolicy(ctx));
   const connection = await repo.findConnection(ctx.db, companyId);
   if (connection?.kind !== "asterisk_ari") return fail("recording_unavailable");
   const password = connection.secrets ? (ctx.secrets.open<{ password?: string }>(connection.secrets).password ?? "") : "";
   const name = encodeURIComponent(stored.slice(ARI_RECORDING_PREFIX.length));
   headers.authorization = `Basic ${Buffer.from(`${connection.username}:${password}`).toString("base64")}`;
-  return safeStream(`${connection.url}/ari/recordings/stored/${name}/file`, headers, ariPolicy);
+  return safeStream(`${connection.url}/ari/recordings/stored/${name}/file`, headers, recordingPolicy(ctx));
 }
 
 /** The whole recording's size: Content-Range's total for a part, Content-Length for all of it; null when not told. */
@@ -69,8 +72,8 @@ export async function openRecording(ctx: AppContext, actor: MemberActor, callId:
   try {
     answer = await request(ctx, actor.companyId, call.recordingUrl, range);
   } catch (error) {
-    if (error instanceof AppError && error.code === "url_blocked") throw error;
-    ctx.log.warn({ err: error, call: call.id }, "recording fetch failed");
+    // A refused address and a failed connection are one error: which addresses answer is not told.
+    ctx.log.warn({ call: call.id, reason: error instanceof AppError ? error.code : "failed" }, "recording fetch failed");
     return fail("recording_unavailable");
   }
   const refuse = (code: "recording_not_found" | "recording_not_audio" | "recording_too_large" | "recording_unavailable"): never => {

@@ -1,7 +1,7 @@
 import { callRecordingPath, ERROR_CATALOGUE, LIMITS, type CallView } from "@holboo/core";
 import { describe, expect, it } from "vitest";
 import { errorCode, type Client } from "../../../test/harness.ts";
-import { ariCompany, callCenterTests, ctiCompany, LINE, randomPhone, waitingCall } from "../../../test/call-center.ts";
+import { ariCompany, callCenterTests, LINE, randomPhone, waitingCall } from "../../../test/call-center.ts";
 import { colleague, companyAdmin, unique } from "../../../test/factories.ts";
 import { until } from "../../../test/sockets.ts";
 
@@ -80,20 +80,35 @@ describe("call recordings, streamed through Holboo", () => {
     expect(errorCode(await admin.client.get(path))).toBe("recording_not_found");
   });
 
-  it("does not fetch a CTI recording URL on a private address (SSRF)", async () => {
-    const { admin, send } = await ctiCompany(suite.t);
+  it("records answered calls on their bridge when the company records calls, and plays the recording on the call", async () => {
+    const admin = await ariCompany(suite.t, suite.ari, { record_calls: true });
     const number = randomPhone();
-    const id = unique("call-");
-    const inside = `${suite.ari.url}/ari/recordings/stored/inside/file`;
-    await send({ event_id: `${id}-1`, event: "new_call", call_id: id, from: number, to: LINE });
+    const caller = suite.ari.incoming(number, LINE);
     const waiting = await waitingCall(admin.client, number);
-    await send({ event_id: `${id}-2`, event: "answered", call_id: id, from: number, to: LINE, extension: "300" });
-    await send({ event_id: `${id}-3`, event: "hangup", call_id: id, from: number, to: LINE, cause: "normalClearing", recording_url: inside });
-    await until(async () => (await callsOf(admin.client, waiting.interaction_id!))[0]?.recording_url !== null, 15_000);
+    suite.ari.answer(await suite.ari.ringingLeg("101"));
+    const bridge = `holboo-b-${caller}`;
+    await until(() => suite.ari.requests.some((r) => r.method === "POST" && r.path === `/ari/bridges/${bridge}/record`), 10_000);
+    const record = suite.ari.requests.find((r) => r.path === `/ari/bridges/${bridge}/record`)!;
+    expect(record.query).toMatchObject({ name: `holboo-call-${waiting.id}`, format: "wav" });
+    suite.ari.hangup(caller);
+    // Destroying the bridge stops the recording; Asterisk reports it stored, and the call keeps it.
+    await until(async () => (await callsOf(admin.client, waiting.interaction_id!))[0]?.recording_url !== null, 10_000);
     const [call] = await callsOf(admin.client, waiting.interaction_id!);
-    const blocked = await admin.client.get(callRecordingPath(call!.id));
-    expect(blocked.status).toBe(400);
-    expect(errorCode(blocked)).toBe("url_blocked");
-    expect(suite.ari.requests.some((r) => r.path.includes("/inside/"))).toBe(false);
+    expect(call).toMatchObject({ status: "ended", recording_url: callRecordingPath(call!.id) });
+    const audio = await admin.client.get<string>(call!.recording_url!);
+    expect(audio.status).toBe(200);
+    expect(audio.headers.get("content-type")).toBe("audio/wav");
+  });
+
+  it("records nothing when the company does not record calls", async () => {
+    const admin = await ariCompany(suite.t, suite.ari);
+    const number = randomPhone();
+    const caller = suite.ari.incoming(number, LINE);
+    const waiting = await waitingCall(admin.client, number);
+    suite.ari.answer(await suite.ari.ringingLeg("101"));
+    await until(() => suite.ari.bridges.get(`holboo-b-${caller}`)?.has(caller) === true, 10_000);
+    suite.ari.hangup(caller);
+    await until(async () => (await callsOf(admin.client, waiting.interaction_id!))[0]?.status === "ended", 10_000);
+    expect(suite.ari.requests.some((r) => r.path.endsWith("/record"))).toBe(false);
   });
 });

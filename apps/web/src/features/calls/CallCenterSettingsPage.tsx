@@ -8,11 +8,12 @@ import { api, fieldErrors, notifyError } from "../../lib/api.ts";
 import { meKeys, usePermission } from "../../lib/session.ts";
 import { userKeys } from "../settings/users/users.keys.ts";
 import { CallCenterItems } from "./CallCenterItems.tsx";
+import { CallCenterRulesForm } from "./CallCenterRulesForm.tsx";
 import { callKeys } from "./calls.keys.ts";
 
 const STATE_COLORS: Record<string, string> = { connecting: "yellow", connected: "green", failed: "red" };
 
-/** Settings → Channels → Call center: the PBX connection (tested on save), lines and extensions. */
+/** Settings → Channels → Call center: the PBX connection (tested on save), how calls are handed out, lines and extensions. */
 export function CallCenterSettingsPage() {
   const { t } = useTranslation("calls");
   const canEdit = usePermission("settings.edit");
@@ -112,8 +113,8 @@ export function CallCenterSettingsPage() {
               </Alert>
             )}
             {connection?.last_error && connection.state === "failed" && (
-              <Text size="sm" c="red">
-                {connection.last_error}
+              <Text size="sm" c="red" data-testid="pbx-error">
+                {t(`settings.errors.${connection.last_error}`, { defaultValue: t("settings.errors.unknown") })}
               </Text>
             )}
             {canEdit && (
@@ -131,6 +132,7 @@ export function CallCenterSettingsPage() {
           </Stack>
         </form>
       </Paper>
+      <CallCenterRulesForm settings={settings.data?.settings} canEdit={canEdit} onSaved={done} />
       <CallCenterItems
         title={t("settings.lines")}
         emptyText={t("settings.noLines")}

@@ -9,11 +9,11 @@ import { api } from "../../lib/api.ts";
 import { callMinuteRows } from "./call-minutes.ts";
 import { callKeys } from "./calls.keys.ts";
 
-const SERIES = ["started", "answered", "missed", "max_waiting"] as const;
+const SERIES = ["started", "answered", "missed", "abandoned", "max_waiting"] as const;
 
 /**
- * Today minute by minute (issue 19's history): calls started, answered and missed, and the most callers waiting at
- * once. Asked again with the figures above it (every 5 s and on every call change) and for the same line.
+ * Today minute by minute (issue 19's history): calls started, answered, missed and abandoned, and the most callers
+ * waiting for people at once. Asked again with the figures above it (every 5 s and on every call change) and for the same line.
  */
 export function CallMinutesChart({ lineId }: { lineId: number | null }) {
   const { t } = useTranslation("calls");
@@ -46,6 +46,7 @@ export function CallMinutesChart({ lineId }: { lineId: number | null }) {
             { name: "started", label: t("monitor.started"), color: "indigo.6" },
             { name: "answered", label: t("monitor.answered"), color: "teal.6" },
             { name: "missed", label: t("monitor.missed"), color: "red.6" },
+            { name: "abandoned", label: t("monitor.abandoned"), color: "grape.6" },
             { name: "max_waiting", label: t("monitor.mostWaiting"), color: "orange.5" },
           ]}
         />

@@ -1,5 +1,5 @@
 import type { CallView } from "@holboo/core";
-import { Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -31,7 +31,11 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-/** Call monitoring (spec §2): calls waiting with their wait time live, who is talking, today's figures and minutes; pushed and refreshed every 5 s. */
+/**
+ * Call monitoring (spec §2): calls waiting for people with their wait time live (from when they began waiting: the call
+ * operator's menu is not waiting), who is talking, today's figures (missed and abandoned apart, the service level at the
+ * company's wait) and minutes, and a warning while the PBX connection is down; pushed and refreshed every 5 s.
+ */
 export function CallMonitoringPage() {
   const { t } = useTranslation("calls");
   const [lineId, setLineId] = useState<number | null>(null);
@@ -51,12 +55,19 @@ export function CallMonitoringPage() {
         <Table.Td>{call.number}</Table.Td>
         <Table.Td>{call.line?.name ?? ""}</Table.Td>
         {talking && <Table.Td>{call.answered_by?.name ?? call.extension ?? ""}</Table.Td>}
-        <Table.Td data-testid={talking ? "monitor-talk-time" : "monitor-wait-time"}>{since(talking ? call.answered_at : call.started_at)}</Table.Td>
+        <Table.Td data-testid={talking ? "monitor-talk-time" : "monitor-wait-time"}>{since(talking ? call.answered_at : call.queued_at)}</Table.Td>
       </Table.Tr>
     ));
   const today = data?.today;
+  const pbx = data?.pbx;
   return (
     <Stack maw={1100}>
+      {pbx && pbx.state !== "connected" && (
+        <Alert color="red" title={t("monitor.pbxDown")} data-testid="monitor-pbx-down">
+          {pbx.last_error && `${t(`settings.errors.${pbx.last_error}`, { defaultValue: t("settings.errors.unknown") })} `}
+          {t("monitor.pbxDownText")}
+        </Alert>
+      )}
       <Group justify="space-between">
         <Title order={2}>{t("monitor.title")}</Title>
         <Select
@@ -70,13 +81,14 @@ export function CallMonitoringPage() {
         />
       </Group>
       <Title order={4}>{t("monitor.today")}</Title>
-      <SimpleGrid cols={{ base: 2, md: 5 }}>
+      <SimpleGrid cols={{ base: 2, md: 6 }}>
         <Figure label={t("monitor.answered")} value={String(today?.answered ?? 0)} testId="stat-answered" />
         <Figure label={t("monitor.missed")} value={String(today?.missed ?? 0)} testId="stat-missed" />
+        <Figure label={t("monitor.abandoned")} value={String(today?.abandoned ?? 0)} testId="stat-abandoned" />
         <Figure label={t("monitor.avgWait")} value={clock(today?.avg_wait_seconds ?? 0)} testId="stat-avg-wait" />
         <Figure label={t("monitor.avgTalk")} value={clock(today?.avg_talk_seconds ?? 0)} testId="stat-avg-talk" />
         <Figure
-          label={t("monitor.serviceLevel")}
+          label={t("monitor.serviceLevel", { seconds: today?.answered_within_seconds ?? "" })}
           value={today?.service_level === null || !today ? "—" : `${today.service_level}%`}
           testId="stat-service-level"
         />
@@ -88,6 +100,11 @@ export function CallMonitoringPage() {
             <Title order={4}>{t("monitor.waiting")}</Title>
             <Badge color="yellow">{data?.waiting.length ?? 0}</Badge>
           </Group>
+          {!!data?.in_menu.length && (
+            <Text size="sm" c="dimmed" mb="xs" data-testid="monitor-in-menu">
+              {t("monitor.inMenu", { number: data.in_menu.length })}
+            </Text>
+          )}
           {data?.waiting.length ? (
             <Table>
               <Table.Thead>

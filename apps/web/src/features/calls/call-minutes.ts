@@ -1,6 +1,6 @@
 import type { CallMinutesView } from "@holboo/core";
 
-export type CallMinuteRow = { time: string; started: number; answered: number; missed: number; max_waiting: number };
+export type CallMinuteRow = { time: string; started: number; answered: number; missed: number; abandoned: number; max_waiting: number };
 
 /** A quiet night before the first call is left off the chart, but at least this many recent minutes are shown. */
 export const CALL_CHART_MIN_MINUTES = 60;
@@ -11,7 +11,7 @@ export const CALL_CHART_MIN_MINUTES = 60;
  */
 export function callMinuteRows(view: CallMinutesView, timeZone: string): CallMinuteRow[] {
   const count = view.started.length;
-  const active = (i: number) => view.started[i]! + view.answered[i]! + view.missed[i]! + view.max_waiting[i]! > 0;
+  const active = (i: number) => view.started[i]! + view.answered[i]! + view.missed[i]! + view.abandoned[i]! + view.max_waiting[i]! > 0;
   let first = 0;
   while (first < count && !active(first)) first++;
   first = Math.max(0, Math.min(first, count - CALL_CHART_MIN_MINUTES));
@@ -24,6 +24,7 @@ export function callMinuteRows(view: CallMinutesView, timeZone: string): CallMin
       started: view.started[i]!,
       answered: view.answered[i]!,
       missed: view.missed[i]!,
+      abandoned: view.abandoned[i]!,
       max_waiting: view.max_waiting[i]!,
     });
   }

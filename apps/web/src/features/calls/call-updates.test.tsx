@@ -28,9 +28,11 @@ const push = (name: string) => {
 
 const monitor = (answered: number): CallMonitorView => ({
   now: "2026-11-26T08:00:00.000Z",
+  pbx: null,
   waiting: [],
+  in_menu: [],
   talking: [],
-  today: { answered, missed: 0, avg_wait_seconds: 0, avg_talk_seconds: 0, service_level: null },
+  today: { answered, missed: 0, abandoned: 0, avg_wait_seconds: 0, avg_talk_seconds: 0, answered_within_seconds: 20, service_level: null },
   lines: [],
 });
 

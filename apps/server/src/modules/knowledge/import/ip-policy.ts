@@ -57,7 +57,7 @@ function ipv6Groups(address: string): number[] {
 const v4From = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
 
 /** The IPv4 address an IPv6 address stands for, if it embeds one. */
-function embeddedIpv4(address: string): string | null {
+export function embeddedIpv4(address: string): string | null {
   const g = ipv6Groups(address);
   if (g.length !== 8) return null;
   const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);

@@ -1,6 +1,6 @@
 /** The call center: a company's PBX connection, its lines and extensions, and every call. */
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { bytea, createdAt, updatedAt } from "./columns.ts";
 import { companies, users } from "./accounts.ts";
 import { channels } from "./channels.ts";
@@ -34,6 +34,22 @@ export const pbxConnections = pgTable(
   },
   (t) => [uniqueIndex("pbx_connections_company_unique").on(t.companyId), uniqueIndex("pbx_connections_webhook_key_unique").on(t.webhookKey)],
 );
+
+/**
+ * How a company's call center works, whatever its PBX: how long an extension rings before the next is tried, the
+ * after-call work during which a person who just finished a call is not offered another, whether answered calls are
+ * recorded (ARI), and the wait within which an answered call counts as answered in time. No row: the defaults.
+ */
+export const callCenterSettings = pgTable("call_center_settings", {
+  companyId: integer("company_id")
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  ringSeconds: integer("ring_seconds").notNull().default(20),
+  afterCallSeconds: integer("after_call_seconds").notNull().default(10),
+  recordCalls: boolean("record_calls").notNull().default(false),
+  answeredWithinSeconds: integer("answered_within_seconds").notNull().default(20),
+  updatedAt: updatedAt(),
+});
 
 /** A number (trunk or DID) the PBX answers; its calls belong to a phone channel. */
 export const callLines = pgTable(
@@ -94,6 +110,8 @@ export const calls = pgTable(
     direction: text("direction").notNull(),
     status: text("status").notNull(),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    /** When the caller began waiting for people: at once, or when the call operator's menu transferred them; null if never. */
+    queuedAt: timestamp("queued_at", { withTimezone: true }),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
     endedAt: timestamp("ended_at", { withTimezone: true }),
     waitSeconds: integer("wait_seconds"),
@@ -116,6 +134,10 @@ export const calls = pgTable(
       .on(t.companyId, t.interactionId)
       .where(sql`${t.interactionId} IS NOT NULL`),
     index("calls_company_contact_idx").on(t.companyId, t.contactId),
+    // Each extension's last finished call: after-call work and the longest-idle order of the ring rule.
+    index("calls_company_extension_ended_idx")
+      .on(t.companyId, t.extension, t.endedAt)
+      .where(sql`${t.extension} IS NOT NULL`),
   ],
 );
 
