@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -70,10 +70,9 @@ export async function startDovecot(options: { oauth2IntrospectionUrl?: string; s
   const port = await freePort();
   const owner = mailOwner();
   const mailDir = path.join(root, "mail");
-  const usersFile = path.join(root, "users");
-  execFileSync("mkdir", ["-p", mailDir, path.join(root, "base"), path.join(root, "state")]);
+  const usersDir = path.join(root, "users");
+  execFileSync("mkdir", ["-p", mailDir, usersDir, path.join(root, "base"), path.join(root, "state")]);
   if (process.getuid?.() === 0) chownSync(mailDir, owner.uid, owner.gid);
-  writeFileSync(usersFile, "");
   const config = `
 protocols = imap
 listen = 127.0.0.1
@@ -92,7 +91,7 @@ mail_location = maildir:${mailDir}/%u
 ${process.getuid?.() === 0 ? "default_internal_user = dovecot\ndefault_login_user = dovenull" : `default_internal_user = ${owner.user}\ndefault_login_user = ${owner.user}`}
 passdb {
   driver = passwd-file
-  args = scheme=PLAIN username_format=%u ${usersFile}
+  args = scheme=PLAIN username_format=%u ${usersDir}/%u
 }
 ${
   options.oauth2IntrospectionUrl
@@ -153,7 +152,6 @@ ${
   const log = () => (existsSync(`${root}/dovecot.log`) ? readFileSync(`${root}/dovecot.log`, "utf8") : "");
   if (started.status !== 0) throw new Error(`dovecot did not start: ${log()}`);
   const passwords = new Map<string, string>();
-  let stamp = Math.floor(Date.now() / 1000) + 10;
 
   async function withClient<T>(user: string, work: (client: ImapFlow) => Promise<T>): Promise<T> {
     const client = new ImapFlow({
@@ -177,20 +175,9 @@ ${
     port,
     async addUser(user, password) {
       passwords.set(user, password);
-      writeFileSync(usersFile, [...passwords].map(([name, secret]) => `${name}:{PLAIN}${secret}`).join("\n") + "\n");
-      // Dovecot rereads the file when its mtime changes, in whole seconds: each change gets a later second.
-      stamp += 1;
-      utimesSync(usersFile, stamp, stamp);
-      // Dovecot looks at the file at most about once a second: wait until it knows the user.
-      for (let tries = 0; ; tries += 1) {
-        try {
-          await withClient(user, async () => undefined);
-          return;
-        } catch (error) {
-          if (tries > 40) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
+      // One file per user (the passdb's path names it): Dovecot reads a file it has not seen at the first login, so
+      // the user is known at once; a changed file would be re-read only when Dovecot next checks it.
+      writeFileSync(path.join(usersDir, user), `${user}:{PLAIN}${password}\n`);
     },
     async append(user, raw, folder = "INBOX", date) {
       return withClient(user, async (client) => {
