@@ -2,6 +2,8 @@ import {
   CONTACT_EXPORT_COLUMNS,
   CONTACT_EXPORT_HEADERS,
   CONTACT_EXPORT_SPECIAL,
+  contactDisplayName,
+  contactKnownName,
   LIMITS,
   type ContactExportColumn,
   type ContactExportQuery,
@@ -16,9 +18,11 @@ import { recordAudit } from "../audit/audit.service.ts";
 
 type ExportedContact = Awaited<ReturnType<typeof repo.listContacts>>["items"][number]["contact"];
 
-/** The export's name columns, built in this one place (where a contact with no name would get the name people see for it). */
-export function exportNameCells(contact: ExportedContact): { first_name: string; last_name: string } {
-  return { first_name: contact.firstName, last_name: contact.lastName };
+/** The export's name columns: the contact's own, or for an anonymous visitor the name every screen shows ("Зочин #812"). */
+export function exportNameCells(contact: ExportedContact, locale: Locale): { first_name: string; last_name: string } {
+  const parts = { id: contact.id, first_name: contact.firstName, last_name: contact.lastName, email: contact.email, phone: contact.phone, city: contact.city };
+  if (contactKnownName(parts)) return { first_name: contact.firstName, last_name: contact.lastName };
+  return { first_name: contactDisplayName(parts, locale), last_name: "" };
 }
 
 /**
@@ -33,7 +37,7 @@ export async function exportContacts(ctx: AppContext, actor: MemberActor, query:
   const special = CONTACT_EXPORT_SPECIAL[locale];
   const rows = items.map(({ contact, typeName }) => {
     const values: Record<ContactExportColumn, string> = {
-      ...exportNameCells(contact),
+      ...exportNameCells(contact, locale),
       email: contact.email ?? "",
       email2: contact.email2 ?? "",
       phone: contact.phone ?? "",

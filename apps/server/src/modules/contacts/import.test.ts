@@ -1,11 +1,11 @@
-import type { ContactListItem, ImportInspectView, ImportPreviewView, ImportResultView, ListResponse } from "@holboo/core";
+import type { ContactListItem, InteractionView, ImportInspectView, ImportPreviewView, ImportResultView, ListResponse } from "@holboo/core";
 import { CONTACT_EXPORT_HEADERS } from "@holboo/core";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, errorCode, startTestApp, type TestApp } from "../../../test/harness.ts";
-import { colleague, companyAdmin, unique } from "../../../test/factories.ts";
+import { colleague, companyAdmin, unique, visitor, webchatCompany } from "../../../test/factories.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -115,6 +115,17 @@ describe("import", () => {
     expect(result.body, JSON.stringify(result.body)).toMatchObject({ imported: 2, invalid: 0, report_file_id: null });
     expect((await other.client.get<List>("/api/contacts?search=dulmaa")).body.items).toMatchObject([{ type: { name: "vip" }, special: false }]);
     expect((await other.client.get<List>("/api/contacts?special=true")).body.items).toMatchObject([{ first_name: '=HYPERLINK("x")', type: null }]);
+  });
+
+  it("names an anonymous visitor in the export as every screen does, in the person's language", async () => {
+    const company = await webchatCompany(t);
+    const sent = await (await visitor(t, company.channel)).send("Сайн байна уу?");
+    const contactId = (await company.client.get<InteractionView>(`/api/interactions/${sent.body.interaction_id}`)).body.contact.id;
+    const mn = (await download(company.client, "/api/contacts/export?format=csv")).toString("utf8");
+    expect(mn.split("\r\n")[1]).toMatch(new RegExp(`^Зочин #${contactId},,`));
+    await company.client.request("PUT", "/api/change-lang?lang=en");
+    const en = (await download(company.client, "/api/contacts/export?format=csv")).toString("utf8");
+    expect(en.split("\r\n")[1]).toMatch(new RegExp(`^Visitor #${contactId},,`));
   });
 
   it("a batch the database refuses goes in whole or not at all; the batches before it stay and its rows are reported", async () => {
