@@ -12,6 +12,7 @@ import { DAY_FORMAT, isPreset } from "../../components/shared/date-range.ts";
 import { ListEmpty } from "../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
 import { api } from "../../lib/api.ts";
+import { useContactName } from "../../lib/contact-name.ts";
 import { usePermission } from "../../lib/session.ts";
 import { ContactFormDialog } from "./ContactFormDialog.tsx";
 import { contactTypesQuery } from "./ContactTypesPage.tsx";
@@ -30,6 +31,7 @@ export function ContactsPage() {
   const navigate = useNavigate();
   const canEdit = usePermission("contact.edit");
   const canTransfer = usePermission("contact.export_import");
+  const nameOf = useContactName();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Math.floor(Number(params.get("page"))) || 1);
   const filters: Record<string, string> = Object.fromEntries(FILTERS.flatMap((name) => (params.get(name) ? [[name, params.get(name) as string]] : [])));
@@ -196,7 +198,7 @@ export function ContactsPage() {
                       <Table.Td>
                         <Group gap={6} wrap="nowrap">
                           <Text component={Link} to={`/contacts/${contact.id}`} fw={600} size="sm" onClick={(e) => e.stopPropagation()}>
-                            {contactName(contact) || t("unnamed")}
+                            {contactName(contact) || nameOf(contact)}
                           </Text>
                           {contact.special && <IconStarFilled size={14} color="var(--mantine-color-yellow-6)" aria-label={t("fields.special")} />}
                         </Group>

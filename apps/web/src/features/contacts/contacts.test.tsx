@@ -80,6 +80,14 @@ describe("contacts page", () => {
     expect(screen.queryByTestId("export-contacts")).toBeNull();
   });
 
+  it("names an anonymous visitor as every screen does (Зочин #id, with the city), not 'no name'", async () => {
+    const { note: _n, description: _d, social_accounts: _s, address_detail: _a, ...listed } = contact;
+    const visitor = { ...listed, id: 812, first_name: "", last_name: "", email: null, phone: null, city: "Дархан", special: false };
+    answerGets(mocked.get, { "/api/contact-types": list([]), "/api/contacts": list([visitor]) });
+    renderWithProviders(<ContactsPage />, { me: makeMe() });
+    expect(await screen.findByRole("link", { name: "Зочин #812 · Дархан" })).toHaveAttribute("href", "/contacts/812");
+  });
+
   it("sends search and filters to the server", async () => {
     renderWithProviders(<ContactsPage />, { me: makeMe() });
     await userEvent.type(await screen.findByLabelText("Нэр, и-мэйл, утсаар хайх"), "bold");
