@@ -88,7 +88,8 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": ["error", { paths: [noDrizzle], patterns: drizzlePatterns }],
     },
   },
-  // Where each kind of rule lives (ARCHITECTURE.md): SQL in repositories and platform/, permissions and roles in policies.
+  // Where each kind of rule lives (ARCHITECTURE.md): SQL in repositories and platform/, permissions and roles in policies,
+  // routes calling services.
   {
     files: ["apps/server/src/**/*.ts"],
     ignores: ["**/*.repo.ts", "apps/server/src/platform/**", ...TESTS],
@@ -100,6 +101,11 @@ export default tseslint.config(
     ignores: ["**/*.policy.ts", "apps/server/src/platform/auth/policy.ts", ...TESTS],
     plugins: { architecture },
     rules: { "architecture/permissions-in-policies": "error" },
+  },
+  {
+    files: ["apps/server/src/**/*.routes.ts"],
+    plugins: { architecture },
+    rules: { "architecture/routes-call-services": "error" },
   },
   // The browser apps never reach into the server; drizzle has no business there either.
   {

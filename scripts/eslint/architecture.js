@@ -119,4 +119,23 @@ export const permissionsInPolicies = {
   },
 };
 
-export default { rules: { "sql-in-repositories": sqlInRepositories, "permissions-in-policies": permissionsInPolicies } };
+export const routesCallServices = {
+  meta: {
+    type: "problem",
+    docs: { description: "Routes are thin: they call services, never repositories." },
+    messages: { repo: "A route calls its feature's service, not a repository: add a service function that does this." },
+    schema: [],
+  },
+  create(context) {
+    function check(node) {
+      if (node.source && typeof node.source.value === "string" && node.source.value.endsWith(".repo.ts") && !typeOnly(node)) {
+        context.report({ node: node.source, messageId: "repo" });
+      }
+    }
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
+
+export default {
+  rules: { "sql-in-repositories": sqlInRepositories, "permissions-in-policies": permissionsInPolicies, "routes-call-services": routesCallServices },
+};

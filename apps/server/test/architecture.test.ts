@@ -207,6 +207,12 @@ describe("lint holds where SQL and permissions live (scripts/eslint/architecture
     ],
   });
 
+  tester.run("routes-call-services", plugin.rules["routes-call-services"] as Rule.RuleModule, {
+    valid: [{ code: 'import { frameDomainFor } from "./webchat.service.ts"; import type { WebchatRow } from "./webchat.repo.ts";' }],
+    // What the web-chat frame page did before its service function.
+    invalid: [{ code: 'import { findWebchatByPublicKey } from "./webchat.repo.ts";', errors: [{ messageId: "repo" }] }],
+  });
+
   it("applies both rules to features' code, and neither where that code belongs", async () => {
     const eslint = new ESLint({ cwd: ROOT });
     const rulesFor = async (file: string) => Object.keys(((await eslint.calculateConfigForFile(file)) as { rules?: object }).rules ?? {});
@@ -220,5 +226,6 @@ describe("lint holds where SQL and permissions live (scripts/eslint/architecture
     expect(await rulesFor("apps/server/src/platform/db/client.ts")).not.toContain("architecture/sql-in-repositories");
     expect(await rulesFor("apps/server/src/modules/interactions/interactions.policy.ts")).not.toContain("architecture/permissions-in-policies");
     expect(await rulesFor("apps/server/src/platform/auth/policy.ts")).not.toContain("architecture/permissions-in-policies");
+    expect(await rulesFor("apps/server/src/channels/webchat/pages.routes.ts")).toContain("architecture/routes-call-services");
   });
 });
