@@ -1,8 +1,9 @@
-// ESLint for every workspace. Layering rules are errors here, so ARCHITECTURE.md's "Boundaries" stay true.
+// ESLint for every workspace. Layering and architecture rules are errors here, so ARCHITECTURE.md stays true.
 import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import holboo from "./scripts/eslint/boundaries.js";
+import architecture from "./scripts/eslint/architecture.js";
 
 const TS = ["**/*.ts", "**/*.tsx"];
 const TESTS = ["**/*.test.ts", "**/*.test.tsx", "apps/server/test/**", "e2e/**"];
@@ -86,6 +87,25 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": ["error", { paths: [noDrizzle], patterns: drizzlePatterns }],
     },
+  },
+  // Where each kind of rule lives (ARCHITECTURE.md): SQL in repositories and platform/, permissions and roles in policies,
+  // routes calling services.
+  {
+    files: ["apps/server/src/**/*.ts"],
+    ignores: ["**/*.repo.ts", "apps/server/src/platform/**", ...TESTS],
+    plugins: { architecture },
+    rules: { "architecture/sql-in-repositories": "error" },
+  },
+  {
+    files: ["apps/server/src/**/*.ts"],
+    ignores: ["**/*.policy.ts", "apps/server/src/platform/auth/policy.ts", ...TESTS],
+    plugins: { architecture },
+    rules: { "architecture/permissions-in-policies": "error" },
+  },
+  {
+    files: ["apps/server/src/**/*.routes.ts"],
+    plugins: { architecture },
+    rules: { "architecture/routes-call-services": "error" },
   },
   // The browser apps never reach into the server; drizzle has no business there either.
   {

@@ -105,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await limits.close();
     await redis?.quit().catch(() => undefined);
   });
-  // Model provider keys saved before they were sealed are sealed now (ARCHITECTURE.md, "Model provider calls").
+  // Model provider keys saved before they were sealed are sealed now (docs/decisions/0016-model-provider-calls.md).
   await sealPlainKeys(deps.db, deps.secrets);
   const signals = new Signals(deps.databaseUrl, deps.db, warn("signals between processes failed"));
   const knowledge = new KnowledgeHub(deps.db, signals);

@@ -9,12 +9,24 @@ import { until } from "./sockets.ts";
 export interface ConnectedChannel {
   /** A person of the company who answers (signed in, CSRF handled). */
   staff: Client;
-  /** A customer's message as the provider delivers it; the same `eventId` is a redelivery. */
+  /**
+   * A customer's message as the provider delivers it; the same `eventId` is a redelivery. `status` is 200 when the
+   * provider's hand-over was taken: a webhook's answer, or for a channel Holboo reads itself (e-mail over IMAP) the
+   * provider's acceptance of the mail into the mailbox Holboo reads.
+   */
   customerSends(text: string, eventId: string): Promise<{ status: number }>;
-  /** The same delivery with a signature (or token) that does not match. */
-  forged(text: string): Promise<{ status: number }>;
-  /** What the provider was handed of replies (null for live channels, whose commit is the delivery). */
-  handedOver: (() => string[]) | null;
+  /**
+   * The same delivery with a signature (or token) that does not match. Null for a channel Holboo reads itself with
+   * its own login (e-mail): nobody can push it an event, so there is nothing to forge.
+   */
+  forged: ((text: string) => Promise<{ status: number }>) | null;
+  /** The texts of the replies the provider was handed (null for live channels, whose commit is the delivery). */
+  handedOver: (() => string[] | Promise<string[]>) | null;
+  /**
+   * Waits until every event handed over so far has been taken in, for a channel whose hand-over is not answered on
+   * receipt (mail waits in the mailbox for Holboo's reader); without it a short pause stands for that.
+   */
+  settled?(): Promise<void>;
   /** Makes the provider fail the next hand-over, for a while or for good. */
   failNext?(kind: "temporary" | "permanent"): void;
 }
@@ -23,6 +35,8 @@ export interface ConformanceDriver {
   name: string;
   /** Live channels (web chat) are delivered by the commit; the others by the delivery job. */
   live: boolean;
+  /** Holboo reads the channel's inbound itself with its own login (e-mail over IMAP) instead of being pushed events. */
+  pulled?: boolean;
   connect(t: TestApp): Promise<ConnectedChannel>;
 }
 
@@ -62,17 +76,22 @@ export function describeChannelConformance(driver: ConformanceDriver, app: () =>
       expect((await channel.customerSends(text, eventId)).status).toBe(200);
       let found: InteractionView | undefined;
       await until(async () => Boolean((found = await conversationWith(channel, text))));
+      await channel.settled?.();
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect((await messagesOf(channel, found?.id ?? 0)).filter((m) => m.text === text)).toHaveLength(1);
     });
 
-    it("refuses a delivery whose signature does not match, with 401, and stores nothing", async () => {
-      const channel = await driver.connect(app());
-      const text = `Хуурамч ${unique()}`;
-      expect((await channel.forged(text)).status).toBe(401);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(await conversationWith(channel, text)).toBeUndefined();
-    });
+    // A channel Holboo reads itself with its own login (e-mail) is pushed no events, so there is nothing to forge.
+    if (!driver.pulled) {
+      it("refuses a delivery whose signature does not match, with 401, and stores nothing", async () => {
+        const channel = await driver.connect(app());
+        const text = `Хуурамч ${unique()}`;
+        expect(channel.forged, `${driver.name} is pushed its events, so it must say what a forged one is`).not.toBeNull();
+        expect((await channel.forged?.(text))?.status).toBe(401);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(await conversationWith(channel, text)).toBeUndefined();
+      });
+    }
 
     it("delivers a person's reply", async () => {
       const channel = await driver.connect(app());
@@ -87,7 +106,7 @@ export function describeChannelConformance(driver: ConformanceDriver, app: () =>
         expect(sent.body.status).toBe("sent");
       } else {
         await until(async () => (await statusOf(channel, found?.id ?? 0, sent.body.id)) === "sent");
-        expect(channel.handedOver?.().filter((t) => t === reply)).toHaveLength(1);
+        expect((await channel.handedOver?.())?.filter((t) => t === reply)).toHaveLength(1);
       }
     });
 
@@ -106,7 +125,7 @@ export function describeChannelConformance(driver: ConformanceDriver, app: () =>
           await makeWaitingJobsDue(app());
           return (await statusOf(channel, found?.id ?? 0, sent.body.id)) === "sent";
         }, 15_000);
-        expect(channel.handedOver?.().filter((t) => t === reply)).toHaveLength(1);
+        expect((await channel.handedOver?.())?.filter((t) => t === reply)).toHaveLength(1);
       });
 
       it("shows a permanent refusal as retry on the bubble", async () => {

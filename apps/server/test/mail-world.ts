@@ -22,7 +22,7 @@ export interface MailWorld {
    * While held, the SMTP server keeps each sender waiting for its answer to MAIL FROM: a delivery is in
    * flight and nothing is accepted yet. `waiting` counts them; `release` answers them all and stops holding.
    */
-  sends: { hold(): void; release(): void; waiting(): number };
+  sends: { hold(): void; release(): void; waiting(): number; failNext(kind: "temporary" | "permanent"): void };
   /** The SMTP logins it accepted, by SASL mechanism (PLAIN, LOGIN, XOAUTH2). */
   smtpLogins: Array<{ method: string; user: string }>;
   /** A new company mailbox: its address, login and the settings a form would send. */
@@ -39,6 +39,8 @@ export async function startMailWorld(options: { oauth?: FakeOAuth; sentFolder?: 
   const passwords = new Map<string, string>();
   let holding = false;
   const held: Array<() => void> = [];
+  // The next sender's MAIL FROM is answered with this refusal: 451 asks to try later, 550 refuses for good.
+  let refuseNext: "temporary" | "permanent" | null = null;
   const sends: MailWorld["sends"] = {
     hold: () => void (holding = true),
     release() {
@@ -46,6 +48,9 @@ export async function startMailWorld(options: { oauth?: FakeOAuth; sentFolder?: 
       for (const answer of held.splice(0)) answer();
     },
     waiting: () => held.length,
+    failNext(kind) {
+      refuseNext = kind;
+    },
   };
   const smtp = new SMTPServer({
     secure: false,
@@ -70,6 +75,11 @@ export async function startMailWorld(options: { oauth?: FakeOAuth; sentFolder?: 
       return callback(Object.assign(new Error("Invalid username or password"), { responseCode: 535 }));
     },
     onMailFrom(_address, _session, callback) {
+      if (refuseNext) {
+        const code = refuseNext === "temporary" ? 451 : 550;
+        refuseNext = null;
+        return callback(Object.assign(new Error(code === 451 ? "Try again later" : "Mailbox unavailable"), { responseCode: code }));
+      }
       if (holding) held.push(() => callback());
       else callback();
     },

@@ -1,12 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeChannelConformance } from "../../../test/channel-conformance.ts";
 import { startTestApp, type TestApp } from "../../../test/harness.ts";
 import { dovecotMissing } from "../../../test/dovecot.ts";
 import { makeWaitingJobsDue } from "../../../test/jobs.ts";
 import { connectedMailbox } from "../../../test/mail-inbox.ts";
-import { startMailWorld, type MailWorld } from "../../../test/mail-world.ts";
+import { rawMail, startMailWorld, type MailWorld } from "../../../test/mail-world.ts";
+import { until } from "../../../test/sockets.ts";
 import { parseMail } from "./mail.ts";
 
 /**
@@ -292,4 +295,51 @@ describe.skipIf(missing)("e-mail conformance: the standards' examples and the bi
     expect(results.filter((r) => r.problem)).toEqual([]);
     expect(count("refused")).toBe(0);
   }, 240_000);
+});
+
+/**
+ * E-mail through the suite every adapter runs: a customer's mail lands in the mailbox Holboo reads (its
+ * Message-ID is the event id, so the same mail again is a redelivery), and replies leave through the mailbox's
+ * SMTP, which the world can make refuse for a while (451) or for good (550). Holboo logs in to read, so no
+ * event can be pushed to it forged.
+ */
+describe.skipIf(missing)("e-mail as a channel adapter", () => {
+  describeChannelConformance(
+    {
+      name: "e-mail",
+      live: false,
+      pulled: true,
+      async connect(app) {
+        const box = await connectedMailbox(app, world);
+        const customer = await world.customer();
+        let appended = 0;
+        return {
+          staff: box.client,
+          async customerSends(text, eventId) {
+            const mail = rawMail({ from: customer, to: box.address, subject: "Захиалга", text, messageId: `<${eventId}@mail.test>` });
+            await world.imap.append(box.address, mail.raw);
+            appended += 1;
+            return { status: 200 };
+          },
+          forged: null,
+          async handedOver() {
+            const mails = await Promise.all(world.accepted.map((raw) => simpleParser(raw)));
+            // The reply's own text: what comes before the signature's "-- " line and the quoted mail.
+            return mails.filter((mail) => mail.from?.value[0]?.address === box.address).map((mail) => (mail.text ?? "").split("\n-- \n")[0]?.trim() ?? "");
+          },
+          async settled() {
+            await until(async () => {
+              const { rows } = await app.database.pool.query<{ stored: number; open: number }>(
+                "SELECT count(*)::int AS stored, count(*) FILTER (WHERE processed_at IS NULL)::int AS open FROM channel_events WHERE channel_id = $1",
+                [box.channel.id],
+              );
+              return rows[0]?.stored === appended && rows[0].open === 0;
+            }, 10_000);
+          },
+          failNext: (kind) => world.sends.failNext(kind),
+        };
+      },
+    },
+    () => t,
+  );
 });

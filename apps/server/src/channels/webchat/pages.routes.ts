@@ -4,8 +4,8 @@ import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { CACHE } from "../../platform/http/cache.ts";
 import { AppError } from "../../platform/http/errors.ts";
-import { findWebchatByPublicKey } from "./webchat.repo.ts";
 import { DEFAULT_WIDGET_DIST, widgetApps, widgetFiles } from "./widget-files.ts";
+import { frameDomainFor } from "./webchat.service.ts";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -32,12 +32,12 @@ export function webchatPageRoutes(app: TypedApp, ctx: AppContext) {
     rateLimit: { max: 300, timeWindow: "1 minute", errorResponseBuilder: () => new AppError("rate_limited") },
   };
   app.get("/webchat", { helmet: false, config: framePage, schema: { querystring: keyQuery } }, async (req, reply) => {
-    const found = req.query.key ? await findWebchatByPublicKey(ctx.db, req.query.key) : null;
+    const domain = await frameDomainFor(ctx, req.query.key);
     return reply
       .type("text/html; charset=utf-8")
       .header(
         "content-security-policy",
-        `${frameAncestors(found?.webchat.domain ?? null)}; default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:`,
+        `${frameAncestors(domain)}; default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:`,
       )
       .header("x-content-type-options", "nosniff")
       .header("referrer-policy", "strict-origin-when-cross-origin")

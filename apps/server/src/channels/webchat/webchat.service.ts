@@ -102,6 +102,12 @@ async function resolveIdentity(ctx: AppContext, channel: ChannelRow, webchat: We
   return { identity, token: null };
 }
 
+/** The site allowed to frame the chat app for a channel's public key: its domain, or none for a key no channel has. */
+export async function frameDomainFor(ctx: AppContext, publicKey: string | undefined): Promise<string | null> {
+  const found = publicKey ? await findWebchatByPublicKey(ctx.db, publicKey) : null;
+  return found?.webchat.domain ?? null;
+}
+
 export async function startSession(ctx: AppContext, input: WebchatSessionInput, ip: string): Promise<WebchatSessionView> {
   const found = (await findWebchatByPublicKey(ctx.db, input.public_key)) ?? fail("channel_not_found");
   const { channel, webchat } = found;

@@ -10,6 +10,13 @@ import type { CompanyRow } from "./companies.repo.ts";
  */
 export const mayDeleteCompany = (company: Pick<CompanyRow, "ownerUserId">, userId: number): boolean => company.ownerUserId === userId;
 
+/** Ownership passes only to another active person of the company who is an admin (never to a virtual agent). */
+export function assertMayReceiveOwnership(actor: MemberActor, target: { id: number; role: string; status: string; userType: string }): void {
+  if (target.id === actor.userId || target.role !== "admin" || target.status !== "active" || target.userType !== "human") {
+    fail("ownership_target_not_admin");
+  }
+}
+
 export function assertMayDeleteCompany(actor: MemberActor, company: Pick<CompanyRow, "ownerUserId">): void {
   if (!mayDeleteCompany(company, actor.userId)) fail("only_owner_can_delete_company");
 }

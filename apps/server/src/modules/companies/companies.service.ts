@@ -6,7 +6,7 @@ import { fail } from "../../platform/http/errors.ts";
 import { findCompanyUser, updateOwnUser } from "../users/users.service.ts";
 import * as repo from "./companies.repo.ts";
 import { presentCompany } from "./companies.presenter.ts";
-import { assertMayDeleteCompany } from "./companies.policy.ts";
+import { assertMayDeleteCompany, assertMayReceiveOwnership } from "./companies.policy.ts";
 import { logoImageType } from "./image-type.ts";
 import { changedFields, recordAudit } from "../audit/audit.service.ts";
 
@@ -107,9 +107,7 @@ export async function transferOwnership(ctx: AppContext, actor: MemberActor, tar
   if (company.ownerUserId !== actor.userId) fail("only_owner_can_transfer");
   if (company.ownershipTransferredAt) fail("ownership_already_transferred");
   const target = (await findCompanyUser(ctx.db, actor.companyId, targetUserId)) ?? fail("user_not_found");
-  if (target.id === actor.userId || target.role !== "admin" || target.status !== "active" || target.userType !== "human") {
-    fail("ownership_target_not_admin");
-  }
+  assertMayReceiveOwnership(actor, target);
   const updated = await ctx.db.transaction(async (tx) => {
     const row = await repo.updateCompany(tx, actor.companyId, { ownerUserId: target.id, ownershipTransferredAt: new Date() });
     await recordAudit(tx, actor, {

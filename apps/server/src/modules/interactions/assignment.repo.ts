@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import type { MatrixPermission } from "@holboo/core";
 import type { Executor } from "../../platform/db/client.ts";
 import { companies, interactions, onlineNow, rolePermissions, users } from "../../platform/db/schema.ts";
 
@@ -16,14 +17,15 @@ export async function lockCompanyForAssignment(db: Executor, companyId: number) 
 }
 
 /**
- * Online (and not expired), active people who may work interactions (admins, or a role holding interaction.edit), with
- * their count of open interactions, fewest first; ties go to whoever was assigned longest ago.
+ * Online (and not expired), active people who may work interactions (admins, or a role holding `permission`, which the
+ * interactions policy names), with their count of open interactions, fewest first; ties go to whoever was assigned
+ * longest ago.
  */
-export async function assignableAgents(db: Executor, companyId: number) {
+export async function assignableAgents(db: Executor, companyId: number, permission: MatrixPermission) {
   const editorRoles = db
     .select({ role: rolePermissions.role })
     .from(rolePermissions)
-    .where(and(eq(rolePermissions.companyId, companyId), eq(rolePermissions.permission, "interaction.edit")));
+    .where(and(eq(rolePermissions.companyId, companyId), eq(rolePermissions.permission, permission)));
   const openCount = sql<number>`(SELECT count(*)::int FROM interactions i WHERE i.company_id = ${companyId} AND i.assignee_user_id = users.id AND i.status = 'open')`;
   const lastAssigned = sql`(SELECT max(i.started_at) FROM interactions i WHERE i.company_id = ${companyId} AND i.assignee_user_id = users.id)`;
   return db

@@ -1,4 +1,6 @@
+import type { MatrixPermission } from "@holboo/core";
 import type { MemberActor } from "../../platform/auth/actor.ts";
+import { seesEveryInteraction } from "../../platform/auth/policy.ts";
 import { fail } from "../../platform/http/errors.ts";
 import type { InteractionRow } from "./interactions.repo.ts";
 
@@ -9,10 +11,15 @@ import type { InteractionRow } from "./interactions.repo.ts";
  */
 export function canSee(actor: MemberActor, interaction: InteractionRow): boolean {
   if (interaction.companyId !== actor.companyId) return false;
-  if (actor.permissions.has("interaction.view_all_closed")) return true;
+  if (seesEveryInteraction(actor)) return true;
   if (interaction.assigneeUserId === actor.userId || interaction.closedByUserId === actor.userId) return true;
   return interaction.status === "open" && (interaction.ownerType === "queue" || interaction.ownerType === "ai");
 }
+
+export { seesEveryInteraction };
+
+/** Who may be given conversations to work, by automatic assignment: admins, and the roles holding this permission. */
+export const WORKS_INTERACTIONS: MatrixPermission = "interaction.edit";
 
 export function assertVisible(actor: MemberActor, interaction: InteractionRow | null): InteractionRow {
   if (!interaction || !canSee(actor, interaction)) return fail("interaction_not_found");

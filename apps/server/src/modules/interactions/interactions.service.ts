@@ -21,7 +21,7 @@ import { isUniqueViolation } from "../../platform/db/errors.ts";
 import { findCompanyUser } from "../users/users.service.ts";
 import { appendEvent, listEventsAfter, type EventRow } from "./events.repo.ts";
 import * as repo from "./interactions.repo.ts";
-import { assertOpen, assertVisible } from "./interactions.policy.ts";
+import { assertOpen, assertVisible, seesEveryInteraction } from "./interactions.policy.ts";
 import { presentEvent, presentInteraction, presentMessage } from "./interactions.presenter.ts";
 import { listMessagesBefore } from "./messages.repo.ts";
 import { recordMessage } from "./messages.service.ts";
@@ -39,7 +39,7 @@ async function view(db: Executor, actor: MemberActor, id: number): Promise<Inter
 }
 
 export async function list(ctx: AppContext, actor: MemberActor, query: InteractionListQuery) {
-  const visibility = actor.permissions.has("interaction.view_all_closed") ? null : repo.visibleToUser(actor.userId);
+  const visibility = seesEveryInteraction(actor) ? null : repo.visibleToUser(actor.userId);
   const { items, total } = await repo.listInteractions(ctx.db, actor.companyId, actor.userId, query, visibility);
   const tags = await repo.tagsOf(
     ctx.db,

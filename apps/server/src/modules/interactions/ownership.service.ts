@@ -9,7 +9,7 @@ import { listVirtualAgents } from "../companies/companies.service.ts";
 import { assignableAgents, isAssignable, lockCompanyForAssignment, queuedInteractions } from "./assignment.repo.ts";
 import { appendEvent, type EventRow } from "./events.repo.ts";
 import { lockInteraction, updateInteraction, type InteractionRow } from "./interactions.repo.ts";
-import { assertOpen, assertVisible } from "./interactions.policy.ts";
+import { assertOpen, assertVisible, WORKS_INTERACTIONS } from "./interactions.policy.ts";
 import { publish } from "./publisher.ts";
 
 export interface OwnerChange {
@@ -48,7 +48,7 @@ export async function changeOwner(db: Executor, interaction: InteractionRow, cha
 /** Gives a human-owned interaction to the least busy online agent under the company's limit, else the queue. */
 export async function autoAssign(db: Executor, interaction: InteractionRow, reason: "auto_assigned" | "escalated" = "auto_assigned") {
   const maxOpen = await lockCompanyForAssignment(db, interaction.companyId);
-  const candidates = await assignableAgents(db, interaction.companyId);
+  const candidates = await assignableAgents(db, interaction.companyId, WORKS_INTERACTIONS);
   const agent = candidates.find((candidate) => candidate.openCount < maxOpen);
   return changeOwner(
     db,

@@ -2,7 +2,7 @@ import { INTERACTION_READ_EVENT, type InteractionReadSignal, type UnreadSummary 
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { findInteraction, visibleToUser } from "./interactions.repo.ts";
-import { assertVisible } from "./interactions.policy.ts";
+import { assertVisible, seesEveryInteraction } from "./interactions.policy.ts";
 import { markRead } from "./messages.service.ts";
 import { advanceReadPosition, unreadSummaryFor } from "./reads.repo.ts";
 
@@ -24,5 +24,5 @@ export async function readAsStaff(ctx: AppContext, actor: MemberActor, interacti
 
 /** The tab's unread badge: what this person has not read, over what they may see. */
 export function unreadSummary(ctx: AppContext, actor: MemberActor): Promise<UnreadSummary> {
-  return unreadSummaryFor(ctx.db, actor.companyId, actor.userId, actor.permissions.has("interaction.view_all_closed") ? null : visibleToUser(actor.userId));
+  return unreadSummaryFor(ctx.db, actor.companyId, actor.userId, seesEveryInteraction(actor) ? null : visibleToUser(actor.userId));
 }

@@ -15,6 +15,13 @@ export function permissionsFor(role: Role, matrix: Record<EditableRole, MatrixPe
 
 export const can = (actor: Actor | null, permission: Permission): boolean => !!actor && actor.companyId !== null && actor.permissions.has(permission);
 
+/**
+ * Whether a member sees every interaction of the company (spec §6 "view all closed"), not only their own and the
+ * open ones waiting in the queue or with the AI agent. Here, not in the interactions feature, because the staff
+ * rooms (platform/realtime) follow it too.
+ */
+export const seesEveryInteraction = (actor: Actor): boolean => actor.permissions.has("interaction.view_all_closed");
+
 export function isMember(actor: Actor | null): actor is MemberActor {
   return !!actor && actor.companyId !== null;
 }

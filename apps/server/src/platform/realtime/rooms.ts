@@ -1,4 +1,5 @@
 import type { Actor } from "../auth/actor.ts";
+import { seesEveryInteraction } from "../auth/policy.ts";
 
 /**
  * Staff rooms mirror who may see an interaction: `c{id}:all` for members who see every interaction,
@@ -7,7 +8,7 @@ import type { Actor } from "../auth/actor.ts";
  */
 export function staffRooms(actor: Actor): string[] {
   const rooms = [`u${actor.userId}`, `c${actor.companyId}`, sessionRoom(actor.sessionId)];
-  rooms.push(actor.permissions.has("interaction.view_all_closed") ? `c${actor.companyId}:all` : `c${actor.companyId}:pool`);
+  rooms.push(seesEveryInteraction(actor) ? `c${actor.companyId}:all` : `c${actor.companyId}:pool`);
   return rooms;
 }
 
