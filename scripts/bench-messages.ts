@@ -13,7 +13,8 @@
  * PostgreSQL's CPU is that of the cluster serving the benchmark's database (its postmaster and children),
  * when its data directory is readable here, else of every local PostgreSQL process.
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import { spawn } from "node:child_process";
 import path from "node:path";
 import pg from "pg";
@@ -93,9 +94,24 @@ async function checkpoint(databaseUrl: string) {
   await client.end();
 }
 
+/**
+ * Where the relay writes its CPU profiles: one per thread (tsx's module loader runs on a thread of its own), so a
+ * fixed --cpu-prof-name would leave whichever thread ended last, usually the loader's, in place of the relay's.
+ */
+const relayProfileDir = profileFile ? mkdtempSync(path.join(os.tmpdir(), "bench-relay-profile-")) : null;
+
+/** Keeps the relay's main-thread profile (thread id 0 in Node's file name) as `--profile FILE`. */
+function keepRelayProfile(pid: number | undefined) {
+  if (!relayProfileDir || !profileFile) return;
+  const main = readdirSync(relayProfileDir).find((name) => name.endsWith(".cpuprofile") && name.includes(`.${pid}.0.`));
+  if (main) copyFileSync(path.join(relayProfileDir, main), profileFile);
+  else console.error(`no main-thread profile of the relay in ${relayProfileDir}`);
+  rmSync(relayProfileDir, { recursive: true, force: true });
+}
+
 /** The bare relay on the same port and database, once it listens. */
 function startRelay(databaseUrl: string): Promise<ServerProcess> {
-  const profile = profileFile ? ["--cpu-prof", `--cpu-prof-dir=${path.dirname(profileFile)}`, `--cpu-prof-name=${path.basename(profileFile)}`] : [];
+  const profile = relayProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${relayProfileDir}`] : [];
   const child = spawn(process.execPath, [...profile, "--import", "tsx", path.join(import.meta.dirname, "lib/relay-server.ts")], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
   });
@@ -247,6 +263,7 @@ async function main() {
   } finally {
     for (const socket of sockets) socket.close();
     await tearDown(server, database.name);
+    if (serverKind === "relay") keepRelayProfile(server.pid);
   }
 }
 

@@ -77,7 +77,8 @@ export async function appendMessage(
       clientId: message.clientId,
       providerMessageId: message.providerMessageId,
       sentVia: message.sentVia,
-      createdAt: message.createdAt,
+      // As text: pg would format a Date in the process's time zone, field by field.
+      createdAt: message.createdAt.toISOString(),
       view: JSON.stringify(message.view),
     },
   );
