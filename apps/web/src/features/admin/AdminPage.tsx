@@ -1,6 +1,6 @@
 import { Paper, Stack, Tabs, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { useTabParam } from "../../lib/useTabParam.ts";
+import { useSearchParams } from "react-router";
 import { OutboxList } from "../settings/outbox/OutboxList.tsx";
 import { AdminCompanies } from "./AdminCompanies.tsx";
 import { AdminDeadJobs } from "./AdminDeadJobs.tsx";
@@ -13,7 +13,10 @@ import { AdminFeedback } from "../help/AdminFeedback.tsx";
 export function AdminPage() {
   const { t } = useTranslation("admin");
   const help = useTranslation("help");
-  const [tab, setTab] = useTabParam();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get("tab") ?? "1";
+  // A new tab starts with its own list: one tab's search and page (kept in the address) mean nothing on another.
+  const setTab = (next: string | null) => setParams({ tab: next ?? "1" });
   const active = ["1", "2", "3", "4", "5", "6", "7"].includes(tab) ? tab : "1";
   return (
     <Stack>

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api.ts";
 import { adminKeys } from "./admin.keys.ts";
 
@@ -27,3 +27,14 @@ export const useDeadJobs = (page: number) =>
     queryFn: () => api.get("/api/admin/jobs/dead", { query: { page, page_size: ADMIN_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
+
+// --- The platform users list (AdminUsers) ---
+
+/** Approves a pending sign-up; every admin list refreshes (the user's company may appear). */
+export function useApproveUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post("/api/admin/users/:id/approve", { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

@@ -1,4 +1,4 @@
-import type { InteractionEventView, MessageView } from "@holboo/core";
+import type { MessageView } from "@holboo/core";
 import { ActionIcon, Anchor, Badge, Box, Button, Center, Drawer, Group, Indicator, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconArrowLeft, IconInfoCircle } from "@tabler/icons-react";
@@ -18,6 +18,7 @@ import { MessageBubble } from "./MessageBubble.tsx";
 import { CallBubble } from "../calls/CallBubble.tsx";
 import { useCallUpdates, useInteractionCalls } from "../calls/calls.queries.ts";
 import { MessengerHandover } from "./MessengerHandover.tsx";
+import { ThreadEventLine as EventLine } from "./ThreadEventLine.tsx";
 import { ThreadState } from "./thread-state.ts";
 import { interactionKeys } from "./interactions.keys.ts";
 import { fill, INBOX_DETAILS_BESIDE } from "./inbox-layout.ts";
@@ -26,34 +27,6 @@ import type { InboxSocket } from "./useInboxSocket.ts";
 
 /** The issue form (dates, selects) loads when a message is first turned into an issue. */
 const IssueFormModal = lazy(() => import("../issues/IssueFormModal.tsx").then((m) => ({ default: m.IssueFormModal })));
-
-function EventLine({ event }: { event: InteractionEventView }) {
-  const { t } = useTranslation("inbox");
-  const p = event.payload;
-  const who = (p.assignee as { name?: string } | null)?.name ?? "";
-  const text =
-    event.type === "ownership.changed"
-      ? t(`ownership.${String(p.owner_type)}`, { name: who })
-      : event.type === "interaction.closed"
-        ? t("events.closed", { name: (p.closer as { name?: string } | null)?.name ?? "" })
-        : event.type === "tags.changed"
-          ? t("events.tags")
-          : event.type === "rating.requested"
-            ? t("events.ratingRequested")
-            : event.type === "rating.received"
-              ? t("events.ratingReceived", { rating: String(p.rating) })
-              : event.type === "handover.changed"
-                ? p.owner === "other_app"
-                  ? t(`handover.app.${String(p.reason)}`, { app: String(p.owner_app_id ?? "?") })
-                  : t(`handover.${String(p.reason)}`, { name: (p.by as { name?: string } | null)?.name ?? "" })
-                : null;
-  if (!text) return null;
-  return (
-    <Text size="xs" c="dimmed" ta="center" data-testid={`event-${event.type}`}>
-      {text}
-    </Text>
-  );
-}
 
 /**
  * One conversation: its events in order, older history on demand, live updates, the composer and actions. It fills

@@ -1,7 +1,7 @@
 import { ISSUE_SETTING_PATHS, type IssuePriority, type IssueRef, type IssueSettingKind, type IssueStatus } from "@holboo/core";
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api.ts";
-import { issueOptionKeys, issueSettingKeys } from "./issues.keys.ts";
+import { issueKeys, issueOptionKeys, issueSettingKeys } from "./issues.keys.ts";
 
 export const STATUS_COLOR: Record<IssueStatus, string> = { open: "blue", in_progress: "yellow", resolved: "teal", closed: "gray" };
 export const PRIORITY_COLOR: Record<IssuePriority, string> = { low: "gray", medium: "blue", high: "orange", urgent: "red" };
@@ -30,3 +30,9 @@ export function usePeople(enabled = true) {
 export const contactLabel = (contact: IssueRef, nameOf: (contact: IssueRef) => string): IssueRef => ({ id: contact.id, name: nameOf(contact) });
 
 export const options = (items: Array<{ id: number; name: string }> | undefined) => (items ?? []).map((item) => ({ value: String(item.id), label: item.name }));
+
+// --- The issues list screen (IssuesPage) ---
+
+/** One page of the issues this user may see, by the list's filters; the previous page stays while the next loads. */
+export const useIssueList = (query: Record<string, string | number | undefined>) =>
+  useQuery({ queryKey: issueKeys.list(query), queryFn: () => api.get("/api/issues", { query }), placeholderData: keepPreviousData });
