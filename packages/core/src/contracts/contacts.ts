@@ -87,6 +87,14 @@ export const ContactSocialView = z.object({
   verified: z.boolean(),
 });
 
+/**
+ * What the requesting member may do with this contact, from the server's contacts policy (the rule that guards those
+ * routes). Deleting may still be refused for the contact's open work (open interactions, unresolved issues).
+ */
+export const ContactAbilities = z.object({ edit: z.boolean(), merge: z.boolean(), delete: z.boolean() });
+export type ContactAbilities = z.infer<typeof ContactAbilities>;
+export type ContactAction = keyof ContactAbilities;
+
 export const ContactView = z.object({
   id: z.number().int(),
   first_name: z.string(),
@@ -109,6 +117,7 @@ export const ContactView = z.object({
   created_by: z.enum(CONTACT_ORIGINS),
   created_by_user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   social_accounts: z.array(ContactSocialView),
+  can: ContactAbilities,
 });
 export type ContactView = z.infer<typeof ContactView>;
 

@@ -67,6 +67,26 @@ export const InteractionEventView = z.object({
 });
 export type InteractionEventView = z.infer<typeof InteractionEventView>;
 
+/**
+ * What the requesting member may do with this interaction, decided by the server's interactions policy (the rule that
+ * also guards the routes), so the web offers exactly these actions. `reply` may still meet a channel's own limit
+ * (Messenger's 24-hour window), `hand_back` the lack of an active virtual agent: facts outside the conversation.
+ */
+export const InteractionAbilities = z.object({
+  reply: z.boolean(),
+  /** A private note for colleagues. */
+  note: z.boolean(),
+  take_over: z.boolean(),
+  escalate: z.boolean(),
+  hand_back: z.boolean(),
+  assign: z.boolean(),
+  tag: z.boolean(),
+  request_rating: z.boolean(),
+  close: z.boolean(),
+});
+export type InteractionAbilities = z.infer<typeof InteractionAbilities>;
+export type InteractionAction = keyof InteractionAbilities;
+
 export const InteractionView = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -92,6 +112,7 @@ export const InteractionView = z.object({
   last_seq: z.number().int(),
   last_message_at: z.string().nullable(),
   last_message_preview: z.string().nullable(),
+  can: InteractionAbilities,
 });
 export type InteractionView = z.infer<typeof InteractionView>;
 

@@ -134,6 +134,17 @@ export type IssueRef = z.infer<typeof IssueRef>;
 const Ref = IssueRef;
 const TagRef = Ref.extend({ color: z.string() });
 
+/** What the requesting member may do with this issue they see, from the server's issues policy (which guards those routes). */
+export const IssueAbilities = z.object({
+  edit: z.boolean(),
+  change_status: z.boolean(),
+  assign: z.boolean(),
+  comment: z.boolean(),
+  delete: z.boolean(),
+});
+export type IssueAbilities = z.infer<typeof IssueAbilities>;
+export type IssueAction = keyof IssueAbilities;
+
 export const IssueView = z.object({
   id: z.number().int(),
   number: z.number().int(),
@@ -154,6 +165,7 @@ export const IssueView = z.object({
   ended_at: z.string().nullable(),
   attachments: z.array(AttachmentView),
   updated_at: z.string(),
+  can: IssueAbilities,
 });
 export type IssueView = z.infer<typeof IssueView>;
 

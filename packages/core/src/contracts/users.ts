@@ -12,6 +12,20 @@ export type Presence = (typeof PRESENCES)[number];
 
 export const roleSchema = z.enum(ROLES, { error: "role_invalid" });
 
+/**
+ * What the requesting member may do with this user, decided by the server's users policy (the same rule that guards
+ * the routes), so the web offers exactly these actions and never repeats the rule.
+ */
+export const UserAbilities = z.object({
+  edit: z.boolean(),
+  change_role: z.boolean(),
+  change_status: z.boolean(),
+  delete: z.boolean(),
+  resend_invite: z.boolean(),
+});
+export type UserAbilities = z.infer<typeof UserAbilities>;
+export type UserAction = keyof UserAbilities;
+
 export const UserView = z.object({
   ID: z.number().int(),
   first_name: z.string(),
@@ -29,6 +43,7 @@ export const UserView = z.object({
   invitation_pending: z.boolean(),
   photo_url: z.string().nullable(),
   created_at: z.string(),
+  can: UserAbilities,
 });
 export type UserView = z.infer<typeof UserView>;
 

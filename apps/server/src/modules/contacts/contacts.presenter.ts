@@ -8,6 +8,8 @@ import {
   type ContactView,
 } from "@holboo/core";
 import type { ChannelType } from "@holboo/core";
+import type { MemberActor } from "../../platform/auth/actor.ts";
+import { contactAbilities } from "./contacts.policy.ts";
 import type { ContactInsert, ContactViewRow } from "./contacts.repo.ts";
 import type * as repo from "./contacts.repo.ts";
 
@@ -16,7 +18,8 @@ type InteractionRow = Awaited<ReturnType<typeof repo.interactionsOfContact>>[num
 
 const origin = (value: string): ContactOrigin => ((CONTACT_ORIGINS as readonly string[]).includes(value) ? (value as ContactOrigin) : "system");
 
-export function presentListItem({ contact, typeName, creatorFirst, creatorLast }: ContactViewRow): ContactListItem {
+/** A contact as `actor` sees it, with what they may do to it. */
+export function presentListItem({ contact, typeName, creatorFirst, creatorLast }: ContactViewRow, actor: MemberActor): ContactListItem {
   return {
     id: contact.id,
     first_name: contact.firstName,
@@ -35,12 +38,13 @@ export function presentListItem({ contact, typeName, creatorFirst, creatorLast }
     created_at: contact.createdAt.toISOString(),
     created_by: origin(contact.createdBy),
     created_by_user: contact.createdByUserId ? { id: contact.createdByUserId, name: fullName(creatorFirst, creatorLast) } : null,
+    can: contactAbilities(actor),
   };
 }
 
-export function presentContact(row: ContactViewRow, identities: IdentityViewRow[]): ContactView {
+export function presentContact(row: ContactViewRow, identities: IdentityViewRow[], actor: MemberActor): ContactView {
   return {
-    ...presentListItem(row),
+    ...presentListItem(row, actor),
     address_detail: row.contact.addressDetail,
     note: row.contact.note,
     description: row.contact.description,

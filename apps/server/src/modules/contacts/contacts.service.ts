@@ -7,7 +7,7 @@ import { isUniqueViolation } from "../../platform/db/errors.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, fail } from "../../platform/http/errors.ts";
 import { findContactType } from "./contact-types.repo.ts";
-import { assertVisible, contactVisibility } from "./contacts.policy.ts";
+import { assertMayChangeContact, assertVisible, contactVisibility } from "./contacts.policy.ts";
 import { contactValues, presentContact, presentInteraction, presentListItem } from "./contacts.presenter.ts";
 import * as repo from "./contacts.repo.ts";
 
@@ -69,26 +69,26 @@ async function assertType(db: Executor, companyId: number, typeId: number | null
   if (typeId !== null && !(await findContactType(db, companyId, typeId))) fail("contact_type_not_found", { type_id: "contact_type_not_found" });
 }
 
-export async function view(db: Executor, companyId: number, id: number): Promise<ContactView> {
-  const row = (await repo.findContactView(db, companyId, id)) ?? fail("contact_not_found");
-  return presentContact(row, await repo.identitiesOfContact(db, companyId, id));
+export async function view(db: Executor, actor: MemberActor, id: number): Promise<ContactView> {
+  const row = (await repo.findContactView(db, actor.companyId, id)) ?? fail("contact_not_found");
+  return presentContact(row, await repo.identitiesOfContact(db, actor.companyId, id), actor);
 }
 
 export async function list(ctx: AppContext, actor: MemberActor, query: ContactListQuery) {
   const page = { limit: query.page_size, offset: (query.page - 1) * query.page_size };
   const { items, total } = await repo.listContacts(ctx.db, actor.companyId, query, contactVisibility(actor), actor.userId, page);
-  return { items: items.map(presentListItem), total };
+  return { items: items.map((row) => presentListItem(row, actor)), total };
 }
 
 export async function get(ctx: AppContext, actor: MemberActor, id: number) {
   assertVisible(actor, await repo.findContact(ctx.db, actor.companyId, id));
-  return view(ctx.db, actor.companyId, id);
+  return view(ctx.db, actor, id);
 }
 
 export async function create(ctx: AppContext, actor: MemberActor, input: CreateContactInput): Promise<ContactView> {
   const key = input.idempotency_key ?? null;
   const retried = key ? await repo.findByIdempotencyKey(ctx.db, actor.companyId, key) : null;
-  if (retried) return view(ctx.db, actor.companyId, retried.id);
+  if (retried) return view(ctx.db, actor, retried.id);
   await assertType(ctx.db, actor.companyId, input.type_id);
   try {
     await assertNoDuplicate(ctx.db, actor.companyId, input);
@@ -99,7 +99,7 @@ export async function create(ctx: AppContext, actor: MemberActor, input: CreateC
       createdByUserId: actor.userId,
       idempotencyKey: key,
     });
-    return await view(ctx.db, actor.companyId, row.id);
+    return await view(ctx.db, actor, row.id);
   } catch (error) {
     // Two copies of one add raced: the loser answers with the winner's contact, whether it lost on the
     // key's unique index or found the winner's contact as a duplicate.
@@ -107,17 +107,17 @@ export async function create(ctx: AppContext, actor: MemberActor, input: CreateC
       key && (isUniqueViolation(error) || (error instanceof AppError && error.code === "contact_exists"))
         ? await repo.findByIdempotencyKey(ctx.db, actor.companyId, key)
         : null;
-    if (winner) return view(ctx.db, actor.companyId, winner.id);
+    if (winner) return view(ctx.db, actor, winner.id);
     throw error;
   }
 }
 
 export async function update(ctx: AppContext, actor: MemberActor, id: number, input: ContactInput) {
-  assertVisible(actor, await repo.findContact(ctx.db, actor.companyId, id));
+  assertMayChangeContact(actor, await repo.findContact(ctx.db, actor.companyId, id), "edit");
   await assertType(ctx.db, actor.companyId, input.type_id);
   await assertNoDuplicate(ctx.db, actor.companyId, input, id);
   await repo.updateContact(ctx.db, actor.companyId, id, contactValues(input));
-  return view(ctx.db, actor.companyId, id);
+  return view(ctx.db, actor, id);
 }
 
 /** What keeps a contact from being deleted: open interactions or unresolved issues. */
@@ -128,7 +128,7 @@ async function hasOpenWork(db: Executor, companyId: number, contactId: number) {
 export async function remove(ctx: AppContext, actor: MemberActor, id: number) {
   await ctx.db.transaction(async (tx) => {
     const [contact] = await repo.lockContacts(tx, actor.companyId, [id]);
-    const visible = assertVisible(actor, contact ?? null);
+    const visible = assertMayChangeContact(actor, contact ?? null, "delete");
     if (await hasOpenWork(tx, actor.companyId, id)) fail("contact_has_open_work");
     await repo.deleteContact(tx, actor.companyId, id);
     await recordAudit(tx, actor, {

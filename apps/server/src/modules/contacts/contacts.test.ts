@@ -157,6 +157,31 @@ describe("list, search and filters", () => {
   });
 });
 
+describe("per-contact abilities (`can`)", () => {
+  it("say what the server does: an admin all, an agent edit and merge of their own, a guest nothing", async () => {
+    const admin = await companyAdmin(t);
+    const agent = await colleague(t, admin.client, "agent");
+    const guest = await colleague(t, admin.client, "guest");
+    const tryAll = async (client: typeof admin.client, owner: typeof admin.client) => {
+      const made = async () => (await owner.post<ContactView>("/api/contacts", person())).body.id;
+      const id = await made();
+      const shown = (await client.get<ContactView>(`/api/contacts/${id}`)).body.can;
+      const listed = (await client.get<List>("/api/contacts?page_size=100")).body.items.find((c) => c.id === id)?.can;
+      expect(listed).toEqual(shown);
+      const does = {
+        edit: (await client.put(`/api/contacts/${id}`, person())).status === 200,
+        merge: (await client.post("/api/contacts/merge", { keep_id: id, remove_id: await made() })).status === 200,
+        delete: (await client.del(`/api/contacts/${id}`)).status === 200,
+      };
+      expect(does).toEqual(shown);
+      return shown;
+    };
+    expect(await tryAll(admin.client, admin.client)).toEqual({ edit: true, merge: true, delete: true });
+    expect(await tryAll(agent.client, agent.client)).toEqual({ edit: true, merge: true, delete: false });
+    expect(await tryAll(guest.client, admin.client)).toEqual({ edit: false, merge: false, delete: false });
+  });
+});
+
 describe("detail and delete", () => {
   it("shows the contact's channel identities and every interaction; open interactions block deletion", async () => {
     const company = await webchatCompany(t);

@@ -2,7 +2,7 @@ import { fullName, isPersonalAccountChannel, type MergeContactsInput } from "@ho
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { AppContext } from "../../context.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { assertVisible } from "./contacts.policy.ts";
+import { assertMayChangeContact } from "./contacts.policy.ts";
 import * as repo from "./contacts.repo.ts";
 import { view } from "./contacts.service.ts";
 import { recordAudit } from "../audit/audit.service.ts";
@@ -49,8 +49,8 @@ export async function merge(ctx: AppContext, actor: MemberActor, input: MergeCon
   if (input.keep_id === input.remove_id) fail("contact_merge_same_ids");
   await ctx.db.transaction(async (tx) => {
     const locked = await repo.lockContacts(tx, actor.companyId, [input.keep_id, input.remove_id]);
-    const kept = assertVisible(actor, locked.find((c) => c.id === input.keep_id) ?? null);
-    const removed = assertVisible(actor, locked.find((c) => c.id === input.remove_id) ?? null);
+    const kept = assertMayChangeContact(actor, locked.find((c) => c.id === input.keep_id) ?? null, "merge");
+    const removed = assertMayChangeContact(actor, locked.find((c) => c.id === input.remove_id) ?? null, "merge");
     const [keptIds, removedIds] = await Promise.all([
       repo.identitiesOfContact(tx, actor.companyId, kept.id),
       repo.identitiesOfContact(tx, actor.companyId, removed.id),
@@ -83,5 +83,5 @@ export async function merge(ctx: AppContext, actor: MemberActor, input: MergeCon
       after: { name: fullName(kept.firstName, kept.lastName), removed_name: fullName(removed.firstName, removed.lastName), removed_id: removed.id },
     });
   });
-  return view(ctx.db, actor.companyId, input.keep_id);
+  return view(ctx.db, actor, input.keep_id);
 }

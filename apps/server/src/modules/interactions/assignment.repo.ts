@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
-import type { MatrixPermission } from "@holboo/core";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import { companies, interactions, onlineNow, rolePermissions, users } from "../../platform/db/schema.ts";
+import { companies, interactions, onlineNow, users } from "../../platform/db/schema.ts";
+import type { AssignmentCandidate } from "./interactions.policy.ts";
 
 const ASSIGNMENT_LOCK = 7301;
 
@@ -16,39 +16,18 @@ export async function lockCompanyForAssignment(db: Executor, companyId: number) 
   return row?.maxOpen ?? 0;
 }
 
-/**
- * Online (and not expired), active people who may work interactions (admins, or a role holding `permission`, which the
- * interactions policy names), with their count of open interactions, fewest first; ties go to whoever was assigned
- * longest ago.
- */
-export async function assignableAgents(db: Executor, companyId: number, permission: MatrixPermission) {
-  const editorRoles = db
-    .select({ role: rolePermissions.role })
-    .from(rolePermissions)
-    .where(and(eq(rolePermissions.companyId, companyId), eq(rolePermissions.permission, permission)));
+/** The company's people with what the assignment rule weighs (interactions.policy `pickAssignee` decides). */
+export async function assignmentCandidates(db: Executor, companyId: number): Promise<AssignmentCandidate[]> {
   const openCount = sql<number>`(SELECT count(*)::int FROM interactions i WHERE i.company_id = ${companyId} AND i.assignee_user_id = users.id AND i.status = 'open')`;
-  const lastAssigned = sql`(SELECT max(i.started_at) FROM interactions i WHERE i.company_id = ${companyId} AND i.assignee_user_id = users.id)`;
+  const lastAssignedAt =
+    sql<Date | null>`(SELECT max(i.started_at) FROM interactions i WHERE i.company_id = ${companyId} AND i.assignee_user_id = users.id)`.mapWith(
+      (value: string | Date | null) => (value === null ? null : new Date(value)),
+    );
+  const online = sql<boolean>`coalesce(${onlineNow() ?? sql`false`}, false)`;
   return db
-    .select({ id: users.id, openCount })
+    .select({ id: users.id, role: users.role, userType: users.userType, status: users.status, online, openCount, lastAssignedAt })
     .from(users)
-    .where(
-      and(
-        eq(users.companyId, companyId),
-        eq(users.userType, "human"),
-        eq(users.status, "active"),
-        onlineNow(),
-        or(eq(users.role, "admin"), inArray(users.role, editorRoles)),
-      ),
-    )
-    .orderBy(asc(openCount), sql`${lastAssigned} ASC NULLS FIRST`, asc(users.id));
-}
-
-export async function isAssignable(db: Executor, companyId: number, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.id, userId), eq(users.userType, "human"), eq(users.status, "active")));
-  return !!row;
+    .where(eq(users.companyId, companyId));
 }
 
 export async function queuedInteractions(db: Executor, companyId: number, limit: number) {

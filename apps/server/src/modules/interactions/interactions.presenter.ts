@@ -1,5 +1,6 @@
 import type {
   InteractionEventView,
+  InteractionAbilities,
   InteractionView,
   MessageView,
   Mood,
@@ -19,7 +20,8 @@ type Tag = { interactionId: number; id: number; name: string; important: boolean
 
 const person = (id: number | null, first: string | null, last: string | null) => (id ? { id, name: fullName(first, last) } : null);
 
-export function presentInteraction(row: InteractionViewRow, tags: Tag[]): InteractionView {
+/** An interaction as one member sees it: their unread count and what they may do with it (interactions.policy). */
+export function presentInteraction(row: InteractionViewRow, tags: Tag[], can: InteractionAbilities): InteractionView {
   const i = row.interaction;
   return {
     id: i.id,
@@ -48,6 +50,7 @@ export function presentInteraction(row: InteractionViewRow, tags: Tag[]): Intera
     last_seq: i.lastSeq,
     last_message_at: i.lastMessageAt?.toISOString() ?? null,
     last_message_preview: i.lastMessagePreview,
+    can,
   };
 }
 

@@ -21,7 +21,7 @@ import { isUniqueViolation } from "../../platform/db/errors.ts";
 import { findCompanyUser } from "../users/users.service.ts";
 import { appendEvent, listEventsAfter, type EventRow } from "./events.repo.ts";
 import * as repo from "./interactions.repo.ts";
-import { assertOpen, assertVisible, seesEveryInteraction } from "./interactions.policy.ts";
+import { assertMayWork, assertVisible, interactionAbilities, seesEveryInteraction } from "./interactions.policy.ts";
 import { presentEvent, presentInteraction, presentMessage } from "./interactions.presenter.ts";
 import { listMessagesBefore } from "./messages.repo.ts";
 import { recordMessage } from "./messages.service.ts";
@@ -35,7 +35,7 @@ export { appendEvent, listEventsAfter } from "./events.repo.ts";
 async function view(db: Executor, actor: MemberActor, id: number): Promise<InteractionView> {
   const companyId = actor.companyId;
   const row = (await repo.findInteractionView(db, companyId, id, actor.userId)) ?? fail("interaction_not_found");
-  return presentInteraction(row, await repo.tagsOf(db, companyId, [id]));
+  return presentInteraction(row, await repo.tagsOf(db, companyId, [id]), interactionAbilities(actor, row.interaction));
 }
 
 export async function list(ctx: AppContext, actor: MemberActor, query: InteractionListQuery) {
@@ -46,7 +46,7 @@ export async function list(ctx: AppContext, actor: MemberActor, query: Interacti
     actor.companyId,
     items.map((row) => row.interaction.id),
   );
-  return { items: items.map((row) => presentInteraction(row, tags)), total };
+  return { items: items.map((row) => presentInteraction(row, tags, interactionAbilities(actor, row.interaction))), total };
 }
 
 export async function get(ctx: AppContext, actor: MemberActor, id: number) {
@@ -168,7 +168,7 @@ async function change(
 /** Closing records the closer and, when given, the customer's mood and rating. */
 export function close(ctx: AppContext, actor: MemberActor, id: number, input: CloseInteractionInput) {
   return change(ctx, actor, id, async (tx, before) => {
-    assertOpen(before);
+    assertMayWork(actor, before, "close");
     const closedAt = new Date();
     const row =
       (await repo.updateInteraction(tx, actor.companyId, id, {
@@ -195,6 +195,7 @@ export function close(ctx: AppContext, actor: MemberActor, id: number, input: Cl
 
 export function setTags(ctx: AppContext, actor: MemberActor, id: number, tagIds: number[]) {
   return change(ctx, actor, id, async (tx, before) => {
+    assertMayWork(actor, before, "tag");
     const valid = await repo.existingTagIds(tx, actor.companyId, [...new Set(tagIds)]);
     if (valid.length !== new Set(tagIds).size) fail("tag_not_found", { tag_ids: "tag_not_found" });
     await repo.replaceTags(tx, actor.companyId, id, valid);
@@ -225,7 +226,7 @@ export async function requestRating(ctx: AppContext, actor: MemberActor, id: num
   const locale: Locale = channel && carried ? ((await replyLocaleOf(ctx, channel)) ?? "mn") : "mn";
   const author = carried ? await findCompanyUser(ctx.db, actor.companyId, actor.userId) : null;
   await change(ctx, actor, id, async (tx, before) => {
-    if (before.ratedAt) fail("rating_already_given");
+    assertMayWork(actor, before, "request_rating");
     const token = newToken(24);
     url = `${ctx.config.PUBLIC_URL}/servicerate/${token}`;
     const row = (await repo.updateInteraction(tx, actor.companyId, id, { ratingTokenHash: hashToken(token) })) ?? before;

@@ -12,7 +12,7 @@ import { lockIdentity } from "../contacts/contacts.service.ts";
 import { findCompanyUser } from "../users/users.service.ts";
 import { appendEvent, type EventRow } from "./events.repo.ts";
 import { findInteraction, findOpenForIdentity, insertInteraction, lockInteraction, lockOpenForIdentity, type InteractionRow } from "./interactions.repo.ts";
-import { assertOpen, assertVisible } from "./interactions.policy.ts";
+import { assertMayWork, assertVisible } from "./interactions.policy.ts";
 import { presentMessage } from "./interactions.presenter.ts";
 import {
   appendMessage,
@@ -128,7 +128,7 @@ export async function sendAsStaff(ctx: AppContext, actor: MemberActor, interacti
   const result = await ctx.db
     .transaction(async (tx) => {
       const before = assertVisible(actor, await lockInteraction(tx, actor.companyId, interactionId));
-      assertOpen(before);
+      assertMayWork(actor, before, input.is_private ? "note" : "reply");
       const attachments = await loadAttachments(tx, actor.companyId, input.attachment_ids);
       const events: EventRow[] = [];
       let current = before;

@@ -6,10 +6,13 @@ import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { findCompanyUser } from "../users/users.service.ts";
 import { listVirtualAgents } from "../companies/companies.service.ts";
-import { assignableAgents, isAssignable, lockCompanyForAssignment, queuedInteractions } from "./assignment.repo.ts";
+import { loadRoleMatrix } from "../../platform/auth/actor.repo.ts";
+import { permissionsFor } from "../../platform/auth/policy.ts";
+import { assignmentCandidates, lockCompanyForAssignment, queuedInteractions } from "./assignment.repo.ts";
 import { appendEvent, type EventRow } from "./events.repo.ts";
 import { lockInteraction, updateInteraction, type InteractionRow } from "./interactions.repo.ts";
-import { assertOpen, assertVisible, WORKS_INTERACTIONS } from "./interactions.policy.ts";
+import { assertMayWork, assertVisible, mayBeAssigned, pickAssignee } from "./interactions.policy.ts";
+import type { InteractionAction } from "@holboo/core";
 import { publish } from "./publisher.ts";
 
 export interface OwnerChange {
@@ -48,8 +51,8 @@ export async function changeOwner(db: Executor, interaction: InteractionRow, cha
 /** Gives a human-owned interaction to the least busy online agent under the company's limit, else the queue. */
 export async function autoAssign(db: Executor, interaction: InteractionRow, reason: "auto_assigned" | "escalated" = "auto_assigned") {
   const maxOpen = await lockCompanyForAssignment(db, interaction.companyId);
-  const candidates = await assignableAgents(db, interaction.companyId, WORKS_INTERACTIONS);
-  const agent = candidates.find((candidate) => candidate.openCount < maxOpen);
+  const matrix = await loadRoleMatrix(db, interaction.companyId);
+  const agent = pickAssignee(await assignmentCandidates(db, interaction.companyId), (role) => permissionsFor(role, matrix), maxOpen);
   return changeOwner(
     db,
     interaction,
@@ -63,11 +66,12 @@ async function mutate(
   ctx: AppContext,
   actor: MemberActor,
   id: number,
+  action: InteractionAction,
   apply: (tx: Executor, row: InteractionRow) => Promise<{ row: InteractionRow; events: EventRow[] }>,
 ) {
   const result = await ctx.db.transaction(async (tx) => {
     const before = assertVisible(actor, await lockInteraction(tx, actor.companyId, id));
-    assertOpen(before);
+    assertMayWork(actor, before, action);
     return { before, ...(await apply(tx, before)) };
   });
   publish(ctx, [result.before, result.row], result.events);
@@ -75,22 +79,23 @@ async function mutate(
 }
 
 export function assign(ctx: AppContext, actor: MemberActor, id: number, userId: number | null) {
-  return mutate(ctx, actor, id, async (tx, row) => {
+  return mutate(ctx, actor, id, "assign", async (tx, row) => {
     if (userId === null) return changeOwner(tx, row, { ownerType: "queue", assigneeUserId: null, reason: "queued", byUserId: actor.userId });
-    if (!(await isAssignable(tx, actor.companyId, userId))) fail("assignee_invalid", { user_id: "assignee_invalid" });
+    const assignee = await findCompanyUser(tx, actor.companyId, userId);
+    if (!assignee || !mayBeAssigned(assignee)) fail("assignee_invalid", { user_id: "assignee_invalid" });
     return changeOwner(tx, row, { ownerType: "user", assigneeUserId: userId, reason: "assigned", byUserId: actor.userId });
   });
 }
 
 /** A person takes the conversation from the AI agent or the queue (or a colleague) at any time. */
 export function takeOver(ctx: AppContext, actor: MemberActor, id: number) {
-  return mutate(ctx, actor, id, (tx, row) =>
+  return mutate(ctx, actor, id, "take_over", (tx, row) =>
     changeOwner(tx, row, { ownerType: "user", assigneeUserId: actor.userId, reason: "taken_over", byUserId: actor.userId }),
   );
 }
 
 export function handBack(ctx: AppContext, actor: MemberActor, id: number) {
-  return mutate(ctx, actor, id, async (tx, row) => {
+  return mutate(ctx, actor, id, "hand_back", async (tx, row) => {
     const agents = await listVirtualAgents(tx, actor.companyId);
     if (!agents.some((agent) => agent.active)) fail("escalate_failed");
     return changeOwner(tx, row, { ownerType: "ai", assigneeUserId: null, reason: "handed_back", byUserId: actor.userId });
@@ -99,10 +104,7 @@ export function handBack(ctx: AppContext, actor: MemberActor, id: number) {
 
 /** Bot → human: only an interaction the AI agent owns can be escalated. */
 export function escalate(ctx: AppContext, actor: MemberActor, id: number) {
-  return mutate(ctx, actor, id, (tx, row) => {
-    if (row.ownerType !== "ai") fail("escalate_failed");
-    return autoAssign(tx, row, "escalated");
-  });
+  return mutate(ctx, actor, id, "escalate", (tx, row) => autoAssign(tx, row, "escalated"));
 }
 
 /** The virtual agent hands its conversation to people (asked for a person, or it could not answer). */

@@ -1,3 +1,4 @@
+import type { IssueAbilities, IssueAction, Permission } from "@holboo/core";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { fail } from "../../platform/http/errors.ts";
 import type { IssueRow } from "./issues.repo.ts";
@@ -24,3 +25,25 @@ export function assertVisible(actor: MemberActor, issue: IssueRow | null, mentio
 export function assertMayAssign(actor: MemberActor, assigneeId: number): void {
   if (assigneeId !== actor.userId && !actor.permissions.has("issue.assign")) fail("forbidden");
 }
+
+/** Which permission each action on a visible issue needs (spec §6): status and comments go with editing. */
+const PERMISSION_FOR: Record<IssueAction, Permission> = {
+  edit: "issue.edit",
+  change_status: "issue.edit",
+  assign: "issue.assign",
+  comment: "issue.edit",
+  delete: "issue.delete",
+};
+
+/** The routes' guard on a visible issue, and the rule `can` is filled from. */
+export function assertMayChangeIssue(actor: MemberActor, action: IssueAction): void {
+  if (!actor.permissions.has(PERMISSION_FOR[action])) fail("forbidden");
+}
+
+export const issueAbilities = (actor: MemberActor): IssueAbilities => ({
+  edit: actor.permissions.has(PERMISSION_FOR.edit),
+  change_status: actor.permissions.has(PERMISSION_FOR.change_status),
+  assign: actor.permissions.has(PERMISSION_FOR.assign),
+  comment: actor.permissions.has(PERMISSION_FOR.comment),
+  delete: actor.permissions.has(PERMISSION_FOR.delete),
+});

@@ -1,4 +1,6 @@
 import { contactKnownName, fullName, type IssueCommentView, type IssueEventView, type IssuePriority, type IssueStatus, type IssueView } from "@holboo/core";
+import type { MemberActor } from "../../platform/auth/actor.ts";
+import { issueAbilities } from "./issues.policy.ts";
 import type { IssueCommentRow, IssueEventRow, IssueRefs, IssueRow } from "./issues.repo.ts";
 
 type Ref = { id: number; name: string };
@@ -23,7 +25,8 @@ export function refIndex(refs: IssueRefs) {
 }
 export type RefIndex = ReturnType<typeof refIndex>;
 
-export function presentIssue(row: IssueRow, refs: RefIndex): IssueView {
+/** An issue as `actor` sees it, with what they may do to it. */
+export function presentIssue(row: IssueRow, refs: RefIndex, actor: MemberActor): IssueView {
   return {
     id: row.id,
     number: row.number,
@@ -44,6 +47,7 @@ export function presentIssue(row: IssueRow, refs: RefIndex): IssueView {
     ended_at: row.endedAt?.toISOString() ?? null,
     attachments: row.attachments,
     updated_at: row.updatedAt.toISOString(),
+    can: issueAbilities(actor),
   };
 }
 

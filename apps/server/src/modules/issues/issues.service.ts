@@ -17,7 +17,7 @@ import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { findCompanyUser } from "../users/users.service.ts";
 import { checkAssignee, checkIssueRefs } from "./issue-refs.service.ts";
-import { assertMayAssign, assertVisible, seesAll, seesDirectly } from "./issues.policy.ts";
+import { assertMayAssign, assertMayChangeIssue, assertVisible, seesAll, seesDirectly } from "./issues.policy.ts";
 import { contactRef, presentComment, presentEvent, presentIssue, refIndex, userRef } from "./issues.presenter.ts";
 import * as repo from "./issues.repo.ts";
 
@@ -30,8 +30,8 @@ async function visibleIssue(db: Executor, actor: MemberActor, id: number, forUpd
   return assertVisible(actor, issue, () => Boolean(mentioned));
 }
 
-async function present(db: Executor, companyId: number, row: repo.IssueRow) {
-  return presentIssue(row, refIndex(await repo.loadRefs(db, companyId, [row])));
+async function present(db: Executor, actor: MemberActor, row: repo.IssueRow) {
+  return presentIssue(row, refIndex(await repo.loadRefs(db, actor.companyId, [row])), actor);
 }
 
 /** Tells a person, live in the app, that an issue is theirs or that they were mentioned (after commit). */
@@ -50,7 +50,7 @@ async function notify(ctx: AppContext, actor: MemberActor, userIds: number[], re
 export async function list(ctx: AppContext, actor: MemberActor, query: IssueListQuery) {
   const { rows, total } = await repo.listIssues(ctx.db, actor.companyId, query, seesAll(actor) ? null : actor.userId);
   const refs = refIndex(await repo.loadRefs(ctx.db, actor.companyId, rows));
-  return { items: rows.map((row) => presentIssue(row, refs)), total };
+  return { items: rows.map((row) => presentIssue(row, refs, actor)), total };
 }
 
 export async function detail(ctx: AppContext, actor: MemberActor, id: number): Promise<IssueDetailView> {
@@ -58,7 +58,7 @@ export async function detail(ctx: AppContext, actor: MemberActor, id: number): P
   const [comments, events] = await Promise.all([repo.listComments(ctx.db, actor.companyId, id), repo.listEvents(ctx.db, actor.companyId, id)]);
   const people = [...comments.flatMap((c) => [...c.mentionIds, c.authorUserId ?? 0]), ...events.map((e) => e.actorUserId ?? 0)];
   const refs = refIndex(await repo.loadRefs(ctx.db, actor.companyId, [row], people));
-  return { ...presentIssue(row, refs), comments: comments.map((c) => presentComment(c, refs)), history: events.map((e) => presentEvent(e, refs)) };
+  return { ...presentIssue(row, refs, actor), comments: comments.map((c) => presentComment(c, refs)), history: events.map((e) => presentEvent(e, refs)) };
 }
 
 export async function create(ctx: AppContext, actor: MemberActor, input: CreateIssueData) {
@@ -96,7 +96,7 @@ export async function create(ctx: AppContext, actor: MemberActor, input: CreateI
     return created;
   });
   await notify(ctx, actor, [input.assignee_id], "assigned", row);
-  return present(ctx.db, actor.companyId, row);
+  return present(ctx.db, actor, row);
 }
 
 /**
@@ -151,6 +151,7 @@ const FIELD_NAMES = [
 export async function update(ctx: AppContext, actor: MemberActor, id: number, input: UpdateIssueData) {
   const row = await ctx.db.transaction(async (tx) => {
     const before = await visibleIssue(tx, actor, id, true);
+    assertMayChangeIssue(actor, "edit");
     const attachments = await checkIssueRefs(tx, actor, input);
     const beforeTags = (await repo.tagIdsOf(tx, actor.companyId, id)).sort((x, y) => x - y);
     const tagIds = [...new Set(input.tag_ids)].sort((x, y) => x - y);
@@ -187,13 +188,14 @@ export async function update(ctx: AppContext, actor: MemberActor, id: number, in
     if (fields.length) await repo.insertEvent(tx, { companyId: actor.companyId, issueId: id, actorUserId: actor.userId, type: "updated", payload: { fields } });
     return after;
   });
-  return present(ctx.db, actor.companyId, row);
+  return present(ctx.db, actor, row);
 }
 
 /** Moves an issue along the lifecycle (ISSUE_TRANSITIONS); resolving or closing sets the end date, reopening clears it. */
 export async function changeStatus(ctx: AppContext, actor: MemberActor, id: number, status: IssueStatus) {
   const row = await ctx.db.transaction(async (tx) => {
     const before = await visibleIssue(tx, actor, id, true);
+    assertMayChangeIssue(actor, "change_status");
     const from = before.status as IssueStatus;
     if (from === status) return before;
     if (!canMoveIssue(from, status)) fail("issue_status_transition_invalid", { status: "issue_status_transition_invalid" });
@@ -201,12 +203,13 @@ export async function changeStatus(ctx: AppContext, actor: MemberActor, id: numb
     await repo.insertEvent(tx, { companyId: actor.companyId, issueId: id, actorUserId: actor.userId, type: "status_changed", payload: { from, to: status } });
     return after;
   });
-  return present(ctx.db, actor.companyId, row);
+  return present(ctx.db, actor, row);
 }
 
 export async function assign(ctx: AppContext, actor: MemberActor, id: number, assigneeId: number) {
   const { row, changed } = await ctx.db.transaction(async (tx) => {
     const before = await visibleIssue(tx, actor, id, true);
+    assertMayChangeIssue(actor, "assign");
     if (before.assigneeUserId === assigneeId) return { row: before, changed: false };
     await checkAssignee(tx, actor.companyId, assigneeId);
     const after = await repo.updateIssue(tx, actor.companyId, id, { assigneeUserId: assigneeId });
@@ -220,11 +223,12 @@ export async function assign(ctx: AppContext, actor: MemberActor, id: number, as
     return { row: after, changed: true };
   });
   if (changed) await notify(ctx, actor, [assigneeId], "assigned", row);
-  return present(ctx.db, actor.companyId, row);
+  return present(ctx.db, actor, row);
 }
 
 export async function remove(ctx: AppContext, actor: MemberActor, id: number) {
   await visibleIssue(ctx.db, actor, id);
+  assertMayChangeIssue(actor, "delete");
   await repo.deleteIssue(ctx.db, actor.companyId, id);
   return { ok: true as const };
 }
@@ -234,6 +238,7 @@ export async function comment(ctx: AppContext, actor: MemberActor, id: number, b
   const mentions = [...new Set(mentionIds)];
   const { issue, created } = await ctx.db.transaction(async (tx) => {
     const issue = await visibleIssue(tx, actor, id, true);
+    assertMayChangeIssue(actor, "comment");
     if ((await repo.activeColleagues(tx, actor.companyId, mentions)).length !== mentions.length)
       fail("issue_mention_invalid", { mention_ids: "issue_mention_invalid" });
     const created = await repo.insertComment(tx, { companyId: actor.companyId, issueId: id, authorUserId: actor.userId, body, mentionIds: mentions });

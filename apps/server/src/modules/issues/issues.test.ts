@@ -281,3 +281,30 @@ describe("issues and their customer", () => {
     expect((await c.client.del(`/api/contacts/${other.id}`)).status).toBe(200);
   });
 });
+
+describe("per-issue abilities (`can`)", () => {
+  it("say what the server does: an admin all, an agent on their own issue all but assign and delete, a guest nothing", async () => {
+    const c = await issueCompany();
+    const agent = await colleague(t, c.client, "agent");
+    const guest = await colleague(t, c.client, "guest");
+    const tryAll = async (client: typeof c.client, assigneeId: number) => {
+      const made = async () => (await c.client.post<IssueView>("/api/issues", { ...c.input, assignee_id: assigneeId })).body.id;
+      const id = await made();
+      const shown = (await client.get<IssueDetailView>(`/api/issues/${id}`)).body.can;
+      expect((await client.get<{ items: IssueView[] }>("/api/issues")).body.items.find((issue) => issue.id === id)?.can).toEqual(shown);
+      const ok = (response: { status: number }) => response.status === 200;
+      const does = {
+        edit: ok(await client.put(`/api/issues/${id}`, { ...c.input, assignee_id: assigneeId, name: "Захиалга алга болсон" })),
+        change_status: ok(await client.post(`/api/issues/${id}/status`, { status: "in_progress" })),
+        comment: ok(await client.post(`/api/issues/${id}/comments`, { body: "Шалгаж байна", mention_ids: [] })),
+        assign: ok(await client.post(`/api/issues/${id}/assign`, { assignee_id: c.me.ID === assigneeId ? agent.me.ID : c.me.ID })),
+        delete: ok(await client.del(`/api/issues/${id}`)),
+      };
+      expect(does).toEqual(shown);
+      return shown;
+    };
+    expect(await tryAll(c.client, c.me.ID)).toEqual({ edit: true, change_status: true, comment: true, assign: true, delete: true });
+    expect(await tryAll(agent.client, agent.me.ID)).toEqual({ edit: true, change_status: true, comment: true, assign: false, delete: false });
+    expect(await tryAll(guest.client, c.me.ID)).toEqual({ edit: false, change_status: false, comment: false, assign: false, delete: false });
+  });
+});

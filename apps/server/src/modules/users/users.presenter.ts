@@ -1,14 +1,13 @@
 import type { Presence, Role, UserStatus, UserType, UserView } from "@holboo/core";
 import { fullName } from "@holboo/core";
+import type { MemberActor } from "../../platform/auth/actor.ts";
+import { invitationPending, userAbilities } from "./users.policy.ts";
 import type { UserRow } from "./users.repo.ts";
 
 export const userPhotoUrl = (row: UserRow): string | null => (row.photoFileId ? `/api/files/${row.photoFileId}` : null);
 
-/** Invited and never signed in (a sign-in, by the invitation or otherwise, stamps `last_seen_at`) nor given a password. */
-export const invitationPending = (row: UserRow): boolean =>
-  row.userType === "human" && !!row.email && row.passwordHash === null && row.lastSeenAt === null && row.invitedByUserId !== null;
-
-export function presentUser(row: UserRow, ownerUserId: number | null): UserView {
+/** A user as `actor` sees them, with what the actor may do to them. */
+export function presentUser(row: UserRow, ownerUserId: number | null, actor: MemberActor): UserView {
   return {
     ID: row.id,
     first_name: row.firstName,
@@ -25,5 +24,6 @@ export function presentUser(row: UserRow, ownerUserId: number | null): UserView 
     invitation_pending: invitationPending(row),
     photo_url: userPhotoUrl(row),
     created_at: row.createdAt.toISOString(),
+    can: userAbilities(actor, row, ownerUserId),
   };
 }

@@ -12,8 +12,8 @@ import { assertWithinLimit } from "../billing/billing.service.ts";
 import { findCompany } from "../companies/companies.service.ts";
 import { assertAllowedDomain } from "../companies/mail-domains.service.ts";
 import * as repo from "./users.repo.ts";
-import { assertCanChangeUser } from "./users.policy.ts";
-import { invitationPending, presentUser } from "./users.presenter.ts";
+import { assertMayChangeUser } from "./users.policy.ts";
+import { presentUser } from "./users.presenter.ts";
 import { changedFields, recordAudit } from "../audit/audit.service.ts";
 
 // What other features read and write of this one: the repository functions they may call, named here so
@@ -31,12 +31,12 @@ async function loadTarget(ctx: AppContext, actor: MemberActor, id: number) {
 export async function listUsers(ctx: AppContext, actor: MemberActor, query: UserListQuery) {
   const company = await companyOf(ctx, actor);
   const { items, total } = await repo.listCompanyUsers(ctx.db, actor.companyId, query);
-  return { items: items.map((row) => presentUser(row, company.ownerUserId)), total };
+  return { items: items.map((row) => presentUser(row, company.ownerUserId, actor)), total };
 }
 
 export async function getUser(ctx: AppContext, actor: MemberActor, id: number) {
   const company = await companyOf(ctx, actor);
-  return presentUser(await loadTarget(ctx, actor, id), company.ownerUserId);
+  return presentUser(await loadTarget(ctx, actor, id), company.ownerUserId, actor);
 }
 
 /**
@@ -75,7 +75,7 @@ export async function inviteUser(ctx: AppContext, actor: MemberActor, input: Inv
     await recordAudit(tx, actor, { action: "user.invite", targetType: "user", targetId: created.id, after: { email: input.email, role: input.role } });
     return { user: created, link };
   });
-  return { ...presentUser(user, company.ownerUserId), mail_withheld: link !== null, invitation_link: link };
+  return { ...presentUser(user, company.ownerUserId, actor), mail_withheld: link !== null, invitation_link: link };
 }
 
 /**
@@ -85,7 +85,7 @@ export async function inviteUser(ctx: AppContext, actor: MemberActor, input: Inv
 export async function resendInvite(ctx: AppContext, actor: MemberActor, id: number): Promise<InvitationSentView> {
   const company = await companyOf(ctx, actor);
   const target = await loadTarget(ctx, actor, id);
-  if (!invitationPending(target)) fail("invitation_already_accepted");
+  assertMayChangeUser(actor, target, company.ownerUserId, "resend_invite");
   // A sign-in racing this leaves a link the hand-off refuses (auth.service: an invitation opens only an unused account).
   const link = await ctx.db.transaction((tx) => sendInvitation(ctx, tx, actor, target, company.name));
   return { mail_withheld: link !== null, invitation_link: target.invitedByUserId === actor.userId ? link : null };
@@ -95,7 +95,7 @@ export async function updateUser(ctx: AppContext, actor: MemberActor, id: number
   const company = await companyOf(ctx, actor);
   const target = await loadTarget(ctx, actor, id);
   const roleChanges = input.role !== undefined && input.role !== target.role;
-  assertCanChangeUser(actor, target, company.ownerUserId, roleChanges ? "role" : "profile");
+  assertMayChangeUser(actor, target, company.ownerUserId, roleChanges ? "change_role" : "edit");
   const updated = await ctx.db.transaction(async (tx) => {
     const row = await repo.updateCompanyUser(tx, actor.companyId, id, {
       ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
@@ -107,7 +107,7 @@ export async function updateUser(ctx: AppContext, actor: MemberActor, id: number
     if (change) await recordAudit(tx, actor, { action: roleChanges ? "user.role_change" : "user.update", targetType: "user", targetId: id, ...change });
     return row;
   });
-  return presentUser(updated ?? fail("user_not_found"), company.ownerUserId);
+  return presentUser(updated ?? fail("user_not_found"), company.ownerUserId, actor);
 }
 
 const auditedUser = (row: repo.UserRow) => ({ first_name: row.firstName, last_name: row.lastName, phone: row.phone, role: row.role });
@@ -115,7 +115,7 @@ const auditedUser = (row: repo.UserRow) => ({ first_name: row.firstName, last_na
 export async function setUserStatus(ctx: AppContext, actor: MemberActor, id: number, status: UserStatus) {
   const company = await companyOf(ctx, actor);
   const target = await loadTarget(ctx, actor, id);
-  assertCanChangeUser(actor, target, company.ownerUserId, "status");
+  assertMayChangeUser(actor, target, company.ownerUserId, "change_status");
   const updated = await ctx.db.transaction(async (tx) => {
     // Reactivating a person takes a seat again.
     if (status === "active" && target.status !== "active" && target.userType === "human") await assertWithinLimit(tx, actor.companyId, "users");
@@ -128,13 +128,13 @@ export async function setUserStatus(ctx: AppContext, actor: MemberActor, id: num
     return row;
   });
   if (status === "inactive") ctx.realtime.disconnectUser(id);
-  return presentUser(updated ?? fail("user_not_found"), company.ownerUserId);
+  return presentUser(updated ?? fail("user_not_found"), company.ownerUserId, actor);
 }
 
 export async function deleteUser(ctx: AppContext, actor: MemberActor, id: number) {
   const company = await companyOf(ctx, actor);
   const target = await loadTarget(ctx, actor, id);
-  assertCanChangeUser(actor, target, company.ownerUserId, "delete");
+  assertMayChangeUser(actor, target, company.ownerUserId, "delete");
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.deleteCompanyUser(tx, actor.companyId, id))) fail("user_not_found");
     await recordAudit(tx, actor, { action: "user.delete", targetType: "user", targetId: id, before: { email: target.email, role: target.role } });

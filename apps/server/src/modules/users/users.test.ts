@@ -1,4 +1,4 @@
-import type { MeView, UserView } from "@holboo/core";
+import type { MeView, UserAction, UserView } from "@holboo/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, errorCode, fieldCode, startTestApp, type TestApp } from "../../../test/harness.ts";
 import { PASSWORD, colleague, companyAdmin, unique } from "../../../test/factories.ts";
@@ -154,6 +154,83 @@ describe("editing users", () => {
     expect((await admin.client.del(`/api/users/${agent.me.ID}`)).status).toBe(200);
     expect(errorCode(await admin.client.get(`/api/users/${agent.me.ID}`))).toBe("user_not_found");
     expect((await agent.client.get("/api/me")).status).toBe(401);
+  });
+});
+
+/** Tries `action` on `user` as `client` and undoes what it changed; whether the server allowed it. */
+async function allowed(client: Client, user: UserView, action: UserAction): Promise<boolean> {
+  const path = `/api/users/${user.ID}`;
+  const ok = (response: { status: number }) => response.status === 200;
+  switch (action) {
+    case "edit":
+      return ok(await client.put(path, { first_name: user.first_name }));
+    case "change_role": {
+      const changed = ok(await client.put(path, { role: user.role === "agent" ? "guest" : "agent" }));
+      if (changed) await client.put(path, { role: user.role });
+      return changed;
+    }
+    case "change_status": {
+      const changed = ok(await client.put(`${path}/status`, { user_status: user.user_status === "active" ? "inactive" : "active" }));
+      if (changed) await client.put(`${path}/status`, { user_status: user.user_status });
+      return changed;
+    }
+    case "resend_invite":
+      return ok(await client.post(`${path}/resend-invite`));
+    case "delete":
+      return ok(await client.del(path));
+  }
+}
+
+/** Every row's `can` against what the server then does, deletions last (they cannot be undone). */
+async function expectCanMatchesServer(client: Client) {
+  const rows = (await client.get<List>("/api/users?page_size=100")).body.items;
+  for (const action of ["edit", "change_role", "change_status", "resend_invite", "delete"] as const) {
+    for (const row of rows)
+      expect({ row: row.email ?? row.user_name, action, allowed: await allowed(client, row, action) }).toEqual({
+        row: row.email ?? row.user_name,
+        action,
+        allowed: row.can[action],
+      });
+  }
+  return rows;
+}
+
+describe("per-row abilities (`can`)", () => {
+  it("say exactly what the server allows: for a manager nothing, for an admin all but the owner's and their own role, status and deletion", async () => {
+    const owner = await companyAdmin(t);
+    const manager = await colleague(t, owner.client, "manager");
+    const admin = await colleague(t, owner.client, "admin");
+    const pendingEmail = `${unique("invited")}@example.mn`;
+    await owner.client.post("/api/users/invite", { first_name: "Туяа", last_name: "Бор", email: pendingEmail, role: "guest" });
+
+    const seenByManager = await expectCanMatchesServer(manager.client);
+    expect(seenByManager.every((row) => Object.values(row.can).every((can) => !can))).toBe(true);
+
+    const seenByAdmin = await expectCanMatchesServer(admin.client);
+    const canOf = (match: (row: UserView) => boolean) => seenByAdmin.find(match)?.can;
+    const protectedRow = { edit: true, change_role: false, change_status: false, delete: false, resend_invite: false };
+    expect(canOf((row) => row.is_owner)).toEqual(protectedRow);
+    expect(canOf((row) => row.ID === admin.me.ID)).toEqual(protectedRow);
+    expect(canOf((row) => row.ID === manager.me.ID)).toEqual({ edit: true, change_role: true, change_status: true, delete: true, resend_invite: false });
+    expect(canOf((row) => row.email === pendingEmail)).toEqual({ edit: true, change_role: true, change_status: true, delete: true, resend_invite: true });
+    expect(canOf((row) => row.user_type === "virtual_agent")).toEqual({
+      edit: false,
+      change_role: false,
+      change_status: false,
+      delete: false,
+      resend_invite: false,
+    });
+    expect((await admin.client.get<List>("/api/users")).body.total).toBe(3);
+  });
+
+  it("come with a single user and with the answer to a change", async () => {
+    const owner = await companyAdmin(t);
+    const agent = await colleague(t, owner.client, "agent");
+    expect((await owner.client.get<UserView>(`/api/users/${owner.me.ID}`)).body.can).toMatchObject({ edit: true, delete: false });
+    expect((await owner.client.put<UserView>(`/api/users/${agent.me.ID}`, { first_name: "Номин" })).body.can).toMatchObject({
+      change_role: true,
+      delete: true,
+    });
   });
 });
 

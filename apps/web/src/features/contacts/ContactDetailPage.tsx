@@ -9,7 +9,6 @@ import { ConfirmDialog } from "../../components/shared/ConfirmDialog.tsx";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
 import { FullPageLoader } from "../../components/FullPageLoader.tsx";
 import { api, notifyError } from "../../lib/api.ts";
-import { usePermission } from "../../lib/session.ts";
 import { useContactName } from "../../lib/contact-name.ts";
 import { contactName } from "./contact-form.ts";
 import { ContactFormDialog } from "./ContactFormDialog.tsx";
@@ -105,8 +104,6 @@ export function ContactDetailPage() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const client = useQueryClient();
-  const canEdit = usePermission("contact.edit");
-  const canDelete = usePermission("contact.delete");
   const [dialog, setDialog] = useState<"edit" | "merge" | "delete" | null>(null);
   const nameOf = useContactName();
   const contact = useQuery({ queryKey: contactKeys.one(id), queryFn: () => api.get("/api/contacts/:id", { params: { id } }), retry: false });
@@ -140,17 +137,17 @@ export function ContactDetailPage() {
           {c.type && <Badge variant="light">{c.type.name}</Badge>}
         </Group>
         <Group gap="xs">
-          {canEdit && (
+          {c.can.merge && (
             <Button variant="default" onClick={() => setDialog("merge")} data-testid="merge-contact">
               {t("detail.merge")}
             </Button>
           )}
-          {canEdit && (
+          {c.can.edit && (
             <Button onClick={() => setDialog("edit")} data-testid="edit-contact">
               {t("edit")}
             </Button>
           )}
-          {canDelete && (
+          {c.can.delete && (
             <Button color="red" variant="light" onClick={() => setDialog("delete")} data-testid="delete-contact">
               {t("delete")}
             </Button>

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMe, renderWithProviders } from "../../components/shared/test-utils.tsx";
 import { http, ApiError } from "../../lib/http.ts";
 import { answerGets, list } from "../settings/test-fixtures.ts";
-import { formatDate, formatDateTime, type ContactView, type Permission } from "@holboo/core";
+import { formatDate, formatDateTime, type ContactView } from "@holboo/core";
 import { Route, Routes } from "react-router";
 import { ContactDetailPage } from "./ContactDetailPage.tsx";
 import { ContactFormDialog } from "./ContactFormDialog.tsx";
@@ -140,12 +140,15 @@ const contact: ContactView = {
   created_by: "unregistered",
   created_by_user: null,
   social_accounts: [{ id: 9, channel: { id: 3, type: "webchat", name: "Сайтын чат" }, external_id: "anon:1", verified: false }],
+  can: { edit: true, merge: true, delete: true },
 };
+const nothing = { edit: false, merge: false, delete: false };
 
 describe("contact detail", () => {
-  const open = (permissions: Permission[]) => {
+  /** The page as the server's `can` says, for a member whose own permission list would say nothing. */
+  const open = (can: ContactView["can"]) => {
     answerGets(mocked.get, {
-      "/api/contacts/5": contact,
+      "/api/contacts/5": { ...contact, can },
       "/api/contacts/5/interactions": {
         items: [
           {
@@ -163,12 +166,12 @@ describe("contact detail", () => {
       <Routes>
         <Route path="/contacts/:id" element={<ContactDetailPage />} />
       </Routes>,
-      { me: makeMe({ role: "agent", permissions }), path: "/contacts/5" },
+      { me: makeMe({ role: "agent", permissions: [] }), path: "/contacts/5" },
     );
   };
 
   it("shows the profile, the channel accounts and links every interaction into /interacts", async () => {
-    open(["contact.edit", "contact.delete"]);
+    open(contact.can);
     expect(await screen.findByTestId("contact-name")).toHaveTextContent("Бат Сарнай");
     expect(screen.getByText("Өглөө залгах")).toBeInTheDocument();
     expect(within(screen.getByTestId("contact-social")).getByText("Вэб чат")).toBeInTheDocument();
@@ -178,18 +181,25 @@ describe("contact detail", () => {
   });
 
   it("writes dates in the product's format (YYYY-MM-DD), not the browser's 'M11' style", async () => {
-    open([]);
+    open(nothing);
     expect(await screen.findByTestId("contact-name")).toBeInTheDocument();
     expect(screen.getByText(formatDate(new Date(contact.created_at)))).toBeInTheDocument();
     expect(await screen.findByText(formatDateTime(new Date("2026-11-21T08:00:00.000Z")))).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/M11/);
   });
 
-  it("offers no edit, merge or delete without the permissions", async () => {
-    open([]);
+  it("offers no edit, merge or delete when `can` allows none", async () => {
+    open(nothing);
     expect(await screen.findByTestId("contact-name")).toBeInTheDocument();
     expect(screen.queryByTestId("edit-contact")).toBeNull();
     expect(screen.queryByTestId("merge-contact")).toBeNull();
+    expect(screen.queryByTestId("delete-contact")).toBeNull();
+  });
+
+  it("offers exactly what `can` allows: edit and merge without delete", async () => {
+    open({ edit: true, merge: true, delete: false });
+    expect(await screen.findByTestId("edit-contact")).toBeInTheDocument();
+    expect(screen.getByTestId("merge-contact")).toBeInTheDocument();
     expect(screen.queryByTestId("delete-contact")).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ const InteractionTagsDialog = lazy(() => import("./InteractionDialogs.tsx").then
 
 type Action = { path: "take-over" | "hand-back" | "escalate" } | { path: "assign"; body: AssignInput } | { path: "close"; body: CloseInteractionInput };
 
-/** Take over, hand back, escalate, assign, tag, request a rating and close; each behind interaction.edit. One row with `nowrap` (a phone). */
+/** Take over, hand back, escalate, assign, tag, request a rating and close: each as the server's `can` allows. One row with `nowrap` (a phone). */
 export function InteractionActions({ interaction, nowrap = false }: { interaction: InteractionView; nowrap?: boolean }) {
   const { t } = useTranslation("inbox");
   const client = useQueryClient();
@@ -29,53 +29,63 @@ export function InteractionActions({ interaction, nowrap = false }: { interactio
     },
     onSuccess: refresh,
   });
-  const users = useQuery(inboxUserQueries.assignable());
+  // Asked only of someone who may assign: the people list is not everyone's to read.
+  const users = useQuery({ ...inboxUserQueries.assignable(), enabled: interaction.can.assign });
   const requestRating = useMutation({
     mutationFn: () => api.post("/api/interactions/:id/rating-request", { params: { id: interaction.id } }),
     onSuccess: () => notifications.show({ color: "teal", message: t("ratingRequested") }),
   });
-  if (interaction.status !== "open") return null;
+  const { can } = interaction;
+  if (!(can.take_over || can.escalate || can.hand_back || can.assign || can.tag || can.request_rating || can.close)) return null;
   return (
     <Group gap={6} wrap={nowrap ? "nowrap" : "wrap"}>
-      {interaction.owner_type !== "user" && (
+      {can.take_over && (
         <Button size="xs" onClick={() => post.mutate({ path: "take-over" })} data-testid="take-over">
           {t("takeOver")}
         </Button>
       )}
-      {interaction.owner_type === "ai" && (
+      {can.escalate && (
         <Button size="xs" variant="light" onClick={() => post.mutate({ path: "escalate" })}>
           {t("escalate")}
         </Button>
       )}
-      {interaction.owner_type === "user" && (
+      {can.hand_back && (
         <Button size="xs" variant="default" onClick={() => post.mutate({ path: "hand-back" })}>
           {t("handBack")}
         </Button>
       )}
-      <Menu position="bottom-end" withArrow>
-        <Menu.Target>
-          <Button size="xs" variant="default">
-            {t("assign")}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={() => post.mutate({ path: "assign", body: { user_id: null } })}>{t("toQueue")}</Menu.Item>
-          {(users.data?.items ?? []).map((user) => (
-            <Menu.Item key={user.ID} onClick={() => post.mutate({ path: "assign", body: { user_id: user.ID } })}>
-              {user.user_name}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
-      <Button size="xs" variant="default" onClick={() => setTagging(true)}>
-        {t("tags")}
-      </Button>
-      <Button size="xs" variant="default" onClick={() => requestRating.mutate()}>
-        {t("requestRating")}
-      </Button>
-      <Button size="xs" color="red" variant="light" onClick={() => setClosing(true)} data-testid="close-interaction">
-        {t("close")}
-      </Button>
+      {can.assign && (
+        <Menu position="bottom-end" withArrow>
+          <Menu.Target>
+            <Button size="xs" variant="default">
+              {t("assign")}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => post.mutate({ path: "assign", body: { user_id: null } })}>{t("toQueue")}</Menu.Item>
+            {(users.data?.items ?? []).map((user) => (
+              <Menu.Item key={user.ID} onClick={() => post.mutate({ path: "assign", body: { user_id: user.ID } })}>
+                {user.user_name}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      {can.tag && (
+        <Button size="xs" variant="default" onClick={() => setTagging(true)}>
+          {t("tags")}
+        </Button>
+      )}
+      {can.request_rating && (
+        <Button size="xs" variant="default" onClick={() => requestRating.mutate()}>
+          {t("requestRating")}
+        </Button>
+      )}
+      {can.close && (
+        <Button size="xs" color="red" variant="light" onClick={() => setClosing(true)} data-testid="close-interaction">
+          {t("close")}
+        </Button>
+      )}
 
       <Suspense fallback={null}>
         {tagging && (

@@ -39,6 +39,7 @@ export function ThreadView({ interactionId, live, onBack }: { interactionId: num
   const detailsBeside = useMediaQuery(INBOX_DETAILS_BESIDE, true, { getInitialValueInEffect: false });
   const [detailsOpen, setDetailsOpen] = useState(false);
   const liveReady = useLiveReady();
+  // Only for Messenger's handover (a channel's route); the conversation's own actions come with it as `can`.
   const canEdit = usePermission("interaction.edit");
   const canCreateIssue = usePermission("issue.edit");
   const [issuePrefill, setIssuePrefill] = useState<IssuePrefill | null>(null);
@@ -247,7 +248,7 @@ export function ThreadView({ interactionId, live, onBack }: { interactionId: num
             </Group>
             {/* On a phone the actions are one row that scrolls sideways, so the messages keep the screen. */}
             <Group gap={6} wrap={onBack ? "nowrap" : "wrap"} style={onBack ? { overflowX: "auto", maxWidth: "100%" } : undefined} data-testid="thread-actions">
-              {canEdit && <InteractionActions interaction={view} nowrap={!!onBack} />}
+              <InteractionActions interaction={view} nowrap={!!onBack} />
               {!detailsBeside && (
                 <Button
                   size="xs"
@@ -324,7 +325,7 @@ export function ThreadView({ interactionId, live, onBack }: { interactionId: num
             <IssueFormModal prefill={issuePrefill} onClose={() => setIssuePrefill(null)} />
           </Suspense>
         )}
-        {canEdit && view.status === "open" && (
+        {(view.can.reply || view.can.note) && (
           <Box style={{ flex: "none" }}>
             <Composer
               interactionId={interactionId}

@@ -52,6 +52,7 @@ const row = (id: number, overrides: Partial<InteractionView> = {}): InteractionV
   last_seq: 3,
   last_message_at: "2026-11-21T08:00:00.000Z",
   last_message_preview: "Өмнөх мессеж",
+  can: { reply: true, note: true, take_over: true, escalate: false, hand_back: true, assign: true, tag: true, request_rating: true, close: true },
   ...overrides,
 });
 

@@ -36,7 +36,9 @@ const closed: InteractionView = {
   last_seq: 9,
   last_message_at: null,
   last_message_preview: null,
+  can: { reply: false, note: false, take_over: false, escalate: false, hand_back: false, assign: false, tag: true, request_rating: true, close: false },
 };
+const everything = { reply: true, note: true, take_over: true, escalate: true, hand_back: true, assign: true, tag: true, request_rating: true, close: true };
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -90,12 +92,29 @@ describe("inbox filters", () => {
 describe("conversation actions", () => {
   it("sends each action to its own route: taking over with nothing to say, returning to the queue with no one assigned", async () => {
     mocked.post.mockResolvedValue({});
-    const open: InteractionView = { ...closed, status: "open", owner_type: "ai", closer: null, closed_at: null };
+    const open: InteractionView = { ...closed, status: "open", owner_type: "ai", closer: null, closed_at: null, can: everything };
     renderWithProviders(<InteractionActions interaction={open} />, { me: makeMe() });
     await userEvent.click(screen.getByTestId("take-over"));
     await vi.waitFor(() => expect(mocked.post).toHaveBeenCalledWith("/api/interactions/41/take-over"));
     await userEvent.click(screen.getByRole("button", { name: "Хуваарилах" }));
     await userEvent.click(await screen.findByRole("menuitem", { name: "Дараалалд буцаах" }));
     await vi.waitFor(() => expect(mocked.post).toHaveBeenCalledWith("/api/interactions/41/assign", { user_id: null }));
+  });
+
+  it("offers exactly the actions the server's `can` allows, whatever the owner or status", async () => {
+    const buttons = () => screen.queryAllByRole("button").map((button) => button.textContent);
+    const shown = (can: Partial<InteractionView["can"]>) => {
+      const view = renderWithProviders(<InteractionActions interaction={{ ...closed, can: { ...closed.can, tag: false, request_rating: false, ...can } }} />, {
+        me: makeMe(),
+      });
+      const names = buttons();
+      view.unmount();
+      return names;
+    };
+    expect(shown({})).toEqual([]);
+    // A closed conversation is still tagged and rated, as the server allows.
+    expect(shown({ tag: true, request_rating: true })).toEqual(["Шошго", "Үнэлгээ хүсэх"]);
+    expect(shown({ take_over: true, close: true })).toEqual(["Хариуцах", "Хаах"]);
+    expect(shown({ ...everything })).toHaveLength(7);
   });
 });

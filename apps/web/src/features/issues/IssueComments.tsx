@@ -7,17 +7,16 @@ import { useTranslation } from "react-i18next";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
 import { api } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
-import { useMe, usePermission } from "../../lib/session.ts";
+import { useMe } from "../../lib/session.ts";
 import { issueKeys } from "./issues.keys.ts";
 import { usePeople } from "./issues.queries.ts";
 import { insertMention, matchingPeople, mentionQuery, mentionedIds } from "./mentions.ts";
 
-/** Comments (writing one needs issue.edit). Typing "@" suggests colleagues; each one mentioned is notified by the server. */
+/** Comments (writing one as the issue's `can.comment` allows). Typing "@" suggests colleagues; each one mentioned is notified by the server. */
 export function IssueComments({ issue }: { issue: IssueDetailView }) {
   const { t } = useTranslation("issues");
   const client = useQueryClient();
   const { data: me } = useMe();
-  const canComment = usePermission("issue.edit");
   const people = usePeople();
   const [picked, setPicked] = useState<IssueRef[]>([]);
   const form = useForm({ initialValues: { body: "" } });
@@ -77,7 +76,7 @@ export function IssueComments({ issue }: { issue: IssueDetailView }) {
             </Text>
           </Stack>
         ))}
-        {canComment && (
+        {issue.can.comment && (
           <form onSubmit={submit} noValidate>
             <Stack gap="xs">
               <Textarea

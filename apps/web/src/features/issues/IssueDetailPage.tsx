@@ -1,4 +1,4 @@
-import { ISSUE_TRANSITIONS, type IssueStatus } from "@holboo/core";
+import { ISSUE_TRANSITIONS, type IssueStatus, type IssueView } from "@holboo/core";
 import { Anchor, Badge, Button, Center, Grid, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconPaperclip } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -9,7 +9,6 @@ import { Link, useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "../../components/shared/ConfirmDialog.tsx";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
 import { api, notifyError } from "../../lib/api.ts";
-import { usePermission } from "../../lib/session.ts";
 import { PriorityBadge, StatusBadge } from "./IssueBadges.tsx";
 import { IssueComments } from "./IssueComments.tsx";
 import { IssueFormModal } from "./IssueFormModal.tsx";
@@ -31,6 +30,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+const NO_ABILITIES: IssueView["can"] = { edit: false, change_status: false, assign: false, comment: false, delete: false };
+
 /** /issues/:id: the issue, its lifecycle actions, assignment, comments with mentions, attachments and history. */
 export function IssueDetailPage() {
   const { t } = useTranslation("issues");
@@ -38,7 +39,6 @@ export function IssueDetailPage() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [canEdit, canAssign, canDelete] = [usePermission("issue.edit"), usePermission("issue.assign"), usePermission("issue.delete")];
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const people = usePeople();
@@ -64,6 +64,8 @@ export function IssueDetailPage() {
   });
   if (detail.isError) return <EmptyState onRetry={() => void detail.refetch()} />;
   const issue = detail.data;
+  // What the server's issues policy lets this member do with this issue.
+  const { edit: canEdit, change_status: canMove, assign: canAssign, delete: canDelete } = issue?.can ?? NO_ABILITIES;
   if (!issue)
     return (
       <Center h={300}>
@@ -97,7 +99,7 @@ export function IssueDetailPage() {
           </Group>
         </Stack>
         <Group gap="xs">
-          {canEdit &&
+          {canMove &&
             ISSUE_TRANSITIONS[issue.status].map((status) => (
               <Button
                 key={status}

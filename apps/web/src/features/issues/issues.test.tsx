@@ -1,4 +1,4 @@
-import type { IssueDetailView, IssueSettingView, IssueView, MeView, MessageView } from "@holboo/core";
+import type { IssueDetailView, IssueSettingView, IssueView, MessageView } from "@holboo/core";
 import { Route, Routes } from "react-router";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -135,6 +135,7 @@ describe("issue comments", () => {
     ended_at: null,
     attachments: [],
     updated_at: "2026-11-23T10:00:00.000Z",
+    can: { edit: true, change_status: true, assign: false, comment: true, delete: false },
     comments: [],
     history: [],
   } satisfies IssueDetailView;
@@ -179,7 +180,9 @@ const resolvedIssue: IssueView = {
   ended_at: "2026-11-21T10:00:00.000Z",
   attachments: [],
   updated_at: "2026-11-21T10:00:00.000Z",
+  can: { edit: true, change_status: true, assign: true, comment: true, delete: true },
 };
+const noAbilities = { edit: false, change_status: false, assign: false, comment: false, delete: false };
 
 describe("issues list", () => {
   it("shows the number, name, tags and an unnamed customer, and filters by status", async () => {
@@ -209,18 +212,20 @@ describe("issue detail", () => {
       { id: 1, type: "status_changed", actor: { id: 1, name: "Болд Бат" }, payload: { from: "open", to: "resolved" }, created_at: "2026-11-21T10:00:00.000Z" },
     ],
   };
-  const page = (permissions: MeView["permissions"]) =>
-    renderWithProviders(
+  /** The page for an issue with the given `can`, for a member whose own permission list would allow everything. */
+  const page = (can: IssueDetailView["can"]) => {
+    answerGets(mocked.get, { ...pickers, "/api/issues/7": { ...detail, can } });
+    return renderWithProviders(
       <Routes>
         <Route path="/issues/:id" element={<IssueDetailPage />} />
       </Routes>,
-      { me: makeMe({ permissions }), path: "/issues/7" },
+      { me: makeMe(), path: "/issues/7" },
     );
+  };
 
   it("offers the moves the lifecycle allows from the status, and writes the history in words", async () => {
-    answerGets(mocked.get, { ...pickers, "/api/issues/7": detail });
     mocked.post.mockResolvedValueOnce({});
-    page(["issue.edit"]);
+    page({ ...noAbilities, edit: true, change_status: true, comment: true });
     expect(await screen.findByText("Болд Бат төлөвийг Нээлттэй-с Шийдвэрлэсэн болгов")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Хаах" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Ажиллаж эхлэх" })).not.toBeInTheDocument();
@@ -229,11 +234,20 @@ describe("issue detail", () => {
     await waitFor(() => expect(mocked.post).toHaveBeenCalledWith("/api/issues/7/status", { status: "open" }));
   });
 
-  it("a reader without issue.edit gets no actions and no comment box", async () => {
-    answerGets(mocked.get, { ...pickers, "/api/issues/7": detail });
-    page(["issue.view_all"]);
+  it("a reader whose `can` allows nothing gets no actions and no comment box", async () => {
+    page(noAbilities);
     expect(await screen.findByText("Нууц үг сэргээх")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Хаах" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Сэтгэгдэл бичих" })).not.toBeInTheDocument();
+  });
+
+  it("offers exactly what `can` allows: delete and assign without edit", async () => {
+    page({ ...noAbilities, assign: true, delete: true });
+    expect(await screen.findByText("Нууц үг сэргээх")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Устгах" })).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "Хариуцагч болгох" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Хүсэлт засах" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Дахин нээх" })).not.toBeInTheDocument();
     expect(screen.queryByRole("textbox", { name: "Сэтгэгдэл бичих" })).not.toBeInTheDocument();
   });
 });

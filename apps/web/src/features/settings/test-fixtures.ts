@@ -41,6 +41,8 @@ export function makeUser(overrides: Partial<UserView> = {}): UserView {
     invitation_pending: false,
     photo_url: null,
     created_at: "2026-11-01T00:00:00.000Z",
+    // As an admin sees a colleague; the server's users policy fills it (a test sets what its row needs).
+    can: { edit: true, change_role: true, change_status: true, delete: true, resend_invite: false },
     ...overrides,
   };
 }

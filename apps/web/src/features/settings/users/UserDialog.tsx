@@ -7,10 +7,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api.ts";
 import { validate } from "../../../lib/forms.ts";
-import { useMe, usePermission } from "../../../lib/session.ts";
 import { outboxKeys } from "../outbox/outbox.keys.ts";
 import { showServerErrors } from "../server-errors.ts";
-import { userRowRules } from "./user-rules.ts";
 import { userKeys } from "./users.keys.ts";
 import { InvitationLinkDialog } from "./InvitationLinkDialog.tsx";
 
@@ -19,11 +17,9 @@ type Values = { first_name: string; last_name: string; email: string; role: stri
 /** Invites a colleague (`user` null: first name, last name, e-mail, role, phone) or edits one; e-mail is fixed once invited. */
 export function UserDialog({ user, onClose }: { user: UserView | null; onClose: () => void }) {
   const { t } = useTranslation("settings");
-  const { data: me } = useMe();
-  const canManage = usePermission("user.manage");
   const client = useQueryClient();
   const [sentLink, setSentLink] = useState<string | null>(null);
-  const roleLocked = !!user && !userRowRules(user, me?.ID, canManage).canChangeRole;
+  const roleLocked = !!user && !user.can.change_role;
   const form = useForm<Values>({
     initialValues: {
       first_name: user?.first_name ?? "",

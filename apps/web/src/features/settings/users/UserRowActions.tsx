@@ -7,19 +7,17 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api.ts";
 import { outboxKeys } from "../outbox/outbox.keys.ts";
-import type { userRowRules } from "./user-rules.ts";
 import { userKeys } from "./users.keys.ts";
 import { InvitationLinkDialog } from "./InvitationLinkDialog.tsx";
 
 interface Props {
   user: UserView;
-  rules: ReturnType<typeof userRowRules>;
   onEdit: () => void;
   onDelete: () => void;
 }
 
-/** The row menu; only the actions the rules allow for this row are there. */
-export function UserRowActions({ user, rules, onEdit, onDelete }: Props) {
+/** The row menu: exactly the actions the server's `can` allows the signed-in member on this row. */
+export function UserRowActions({ user, onEdit, onDelete }: Props) {
   const { t } = useTranslation("settings");
   const client = useQueryClient();
   const [sentLink, setSentLink] = useState<string | null>(null);
@@ -37,7 +35,7 @@ export function UserRowActions({ user, rules, onEdit, onDelete }: Props) {
       notifications.show(sent.mail_withheld ? { color: "orange", message: t("users.invitationWithheld") } : { color: "teal", message: t("users.inviteSent") });
     },
   });
-  if (!rules.canEdit) return null;
+  if (!Object.values(user.can).some(Boolean)) return null;
   return (
     <>
       {sentLink && <InvitationLinkDialog email={user.email ?? ""} link={sentLink} onClose={() => setSentLink(null)} />}
@@ -48,15 +46,17 @@ export function UserRowActions({ user, rules, onEdit, onDelete }: Props) {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
-            {t("users.edit")}
-          </Menu.Item>
-          {rules.canResendInvite && (
+          {user.can.edit && (
+            <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
+              {t("users.edit")}
+            </Menu.Item>
+          )}
+          {user.can.resend_invite && (
             <Menu.Item leftSection={<IconMailForward size={14} />} onClick={() => resend.mutate()}>
               {t("users.resend")}
             </Menu.Item>
           )}
-          {rules.canChangeStatus && (
+          {user.can.change_status && (
             <Menu.Item
               leftSection={user.user_status === "active" ? <IconPlayerPause size={14} /> : <IconPlayerPlay size={14} />}
               onClick={() => setStatus.mutate()}
@@ -64,7 +64,7 @@ export function UserRowActions({ user, rules, onEdit, onDelete }: Props) {
               {t(user.user_status === "active" ? "users.deactivate" : "users.activate")}
             </Menu.Item>
           )}
-          {rules.canDelete && (
+          {user.can.delete && (
             <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
               {t("delete")}
             </Menu.Item>

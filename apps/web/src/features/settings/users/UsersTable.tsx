@@ -12,7 +12,6 @@ import { UserDialog } from "./UserDialog.tsx";
 import { UserFiltersBar } from "./UserFiltersBar.tsx";
 import { UserNameCell } from "./UserNameCell.tsx";
 import { UserRowActions } from "./UserRowActions.tsx";
-import { userRowRules } from "./user-rules.ts";
 import { UserStatusCell } from "./UserStatusCell.tsx";
 import { userKeys } from "./users.keys.ts";
 import { NO_FILTERS, USERS_PAGE_SIZE, useUsers, type UserFilters } from "./users.queries.ts";
@@ -63,9 +62,7 @@ export function UsersTable() {
           { key: "status", header: t("users.status"), cell: (user) => <UserStatusCell user={user} /> },
         ],
         actionsHeader: { label: t("actions"), w: 48 },
-        rowActions: (user) => (
-          <UserRowActions user={user} rules={userRowRules(user, me?.ID, canManage)} onEdit={() => setEditing(user)} onDelete={() => setRemoving(user)} />
-        ),
+        rowActions: (user) => <UserRowActions user={user} onEdit={() => setEditing(user)} onDelete={() => setRemoving(user)} />,
       }}
       pagination={{ page, total: pageCount(list.data?.total ?? 0, USERS_PAGE_SIZE), onChange: setPage }}
     >

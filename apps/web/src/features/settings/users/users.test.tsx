@@ -5,17 +5,45 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMe, renderWithProviders } from "../../../components/shared/test-utils.tsx";
 import { http, ApiError } from "../../../lib/http.ts";
 import { answerGets, list, makeUser } from "../test-fixtures.ts";
-import { userRowRules } from "./user-rules.ts";
 import { UsersPage } from "./UsersPage.tsx";
 
 vi.mock("../../../lib/api.ts", async (importOriginal) => (await import("../test-fixtures.ts")).apiModuleMock(importOriginal));
 vi.mock("../../../lib/http.ts", async (importOriginal) => (await import("../test-fixtures.ts")).httpModuleMock(importOriginal));
 const mocked = vi.mocked(http);
 
-const owner = makeUser({ ID: 1, user_name: "Болд Бат", first_name: "Болд", last_name: "Бат", email: "bold@nomin.mn", role: "admin", is_owner: true });
-const me = makeUser({ ID: 3, user_name: "Ану Ган", first_name: "Ану", last_name: "Ган", email: "anu@nomin.mn", role: "admin", presence: "away" });
+// `can` as the server's users policy fills it for me, a second admin: the owner's and my own row only editable.
+const editOnly = { edit: true, change_role: false, change_status: false, delete: false, resend_invite: false };
+const nothing = { ...editOnly, edit: false };
+const owner = makeUser({
+  ID: 1,
+  user_name: "Болд Бат",
+  first_name: "Болд",
+  last_name: "Бат",
+  email: "bold@nomin.mn",
+  role: "admin",
+  is_owner: true,
+  can: editOnly,
+});
+const me = makeUser({
+  ID: 3,
+  user_name: "Ану Ган",
+  first_name: "Ану",
+  last_name: "Ган",
+  email: "anu@nomin.mn",
+  role: "admin",
+  presence: "away",
+  can: editOnly,
+});
 const colleague = makeUser({ ID: 4, email: "saraa@nomin.mn", presence: "offline" });
-const invited = makeUser({ ID: 6, user_name: "Туяа Бор", email: "tuya@nomin.mn", has_password: false, invitation_pending: true, role: "guest" });
+const invited = makeUser({
+  ID: 6,
+  user_name: "Туяа Бор",
+  email: "tuya@nomin.mn",
+  has_password: false,
+  invitation_pending: true,
+  role: "guest",
+  can: { edit: true, change_role: true, change_status: true, delete: true, resend_invite: true },
+});
 const myself = makeMe({ ID: 3, is_owner: false, is_company_creator: false });
 
 beforeEach(() => {
@@ -56,6 +84,7 @@ describe("users table", () => {
   });
 
   it("offers no actions without user.manage", async () => {
+    answerGets(mocked.get, { "/api/users": list([owner, me, colleague, invited].map((user) => ({ ...user, can: nothing }))) });
     renderWithProviders(<UsersPage />, { me: makeMe({ role: "manager", permissions: ["settings.view"] }) });
     await row("saraa@nomin.mn");
     expect(screen.queryByRole("button", { name: /үйлдлүүд/ })).toBeNull();
@@ -199,15 +228,30 @@ describe("invite and edit", () => {
   });
 });
 
-describe("user row rules", () => {
-  it("protect the owner and oneself, and need user.manage", () => {
-    expect(userRowRules(owner, 3, true)).toMatchObject({ canEdit: true, canChangeRole: false, canChangeStatus: false, canDelete: false });
-    expect(userRowRules(me, 3, true)).toMatchObject({ canChangeRole: false, canChangeStatus: false, canDelete: false });
-    expect(userRowRules(colleague, 3, true)).toMatchObject({ canChangeRole: true, canChangeStatus: true, canDelete: true, canResendInvite: false });
-    expect(userRowRules(invited, 3, true).canResendInvite).toBe(true);
-    // Signed in through the invitation without setting a password: the account is theirs, no new link reaches it.
-    expect(userRowRules(makeUser({ has_password: false, invitation_pending: false }), 3, true).canResendInvite).toBe(false);
-    expect(userRowRules(colleague, 3, false)).toMatchObject({ canEdit: false, canDelete: false });
-    expect(userRowRules(makeUser({ user_type: "virtual_agent" }), 3, true).canEdit).toBe(false);
+describe("the row's actions are the server's `can`", () => {
+  it("offers exactly the actions `can` allows, whatever the row", async () => {
+    const rows = [
+      makeUser({ ID: 7, email: "only-resend@nomin.mn", can: { ...nothing, resend_invite: true } }),
+      makeUser({ ID: 8, email: "status-delete@nomin.mn", can: { ...nothing, change_status: true, delete: true } }),
+      makeUser({ ID: 9, email: "agent@nomin.mn", user_type: "virtual_agent", can: nothing }),
+      makeUser({ ID: 10, email: "owner@nomin.mn", is_owner: true, can: { ...nothing, edit: true, delete: true } }),
+    ];
+    answerGets(mocked.get, { "/api/users": list(rows) });
+    renderWithProviders(<UsersPage />, { me: myself });
+    expect(await openActions("only-resend@nomin.mn")).toEqual(["Урилга дахин илгээх"]);
+    await userEvent.keyboard("{Escape}");
+    expect(await openActions("status-delete@nomin.mn")).toEqual(["Идэвхгүй болгох", "Устгах"]);
+    await userEvent.keyboard("{Escape}");
+    expect(within(await row("agent@nomin.mn")).queryByRole("button", { name: /үйлдлүүд/ })).toBeNull();
+    // Not a rule of the web's own: were the server to allow deleting the owner, the menu would offer it.
+    expect(await openActions("owner@nomin.mn")).toEqual(["Засах", "Устгах"]);
+  });
+
+  it("locks the role in the dialog exactly when `can.change_role` is false", async () => {
+    answerGets(mocked.get, { "/api/users": list([{ ...colleague, can: { ...colleague.can, change_role: false } }]) });
+    renderWithProviders(<UsersPage />, { me: myself });
+    await openActions("saraa@nomin.mn");
+    await userEvent.click(screen.getByRole("menuitem", { name: "Засах" }));
+    expect(within(screen.getByRole("dialog")).getByRole("combobox", { name: "Эрх" })).toBeDisabled();
   });
 });
