@@ -2,7 +2,7 @@ import type { Locale, MeView } from "@holboo/core";
 import type { EndpointInput, EndpointResponse, PathsOf } from "@holboo/core/endpoints/types.ts";
 import { notifications } from "@mantine/notifications";
 import { errorMessage, errorMessagesReady, statusMessage } from "./errors.ts";
-import { ApiError, http, request } from "./http.ts";
+import { ApiError, http, request, withQuery } from "./http.ts";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 /** What a call takes: the endpoint's `params`, `query` and `body`, and how long to wait before giving up. */
@@ -53,6 +53,14 @@ export const api = {
     return query ? http.upload<Answer<"POST", P>>(url, form, query) : http.upload<Answer<"POST", P>>(url, form);
   },
 };
+
+/**
+ * The address of a GET route for the browser to open itself (a download, a file link, an <audio> source), built
+ * from the route's own path as the typed api does: `apiUrl("/api/files/:id", { params: { id } })` → "/api/files/…".
+ */
+export function apiUrl<P extends PathsOf<"GET">>(path: P, ...[input]: Args<"GET", P>): string {
+  return withQuery(fillPath(path, input?.params), input?.query ?? undefined);
+}
 
 /** GET /api/me for the guard and useMe(): a 401 is an answer ("not logged in"), so it does not redirect. */
 export const fetchMe = () => request<MeView>("GET", "/api/me", { redirectOn401: false });

@@ -41,7 +41,8 @@ export const authRedirect = { toLogin: () => window.location.assign("/pub/login"
 /** A wrong password or a spent sign-in link is a form error on the login page, not a lost session. */
 const CREDENTIAL_CODES: readonly ErrorCode[] = ["invalid_credentials", "handoff_invalid", "two_factor_code_invalid"];
 
-const withQuery = (path: string, query?: Query) => {
+/** The path with its query string; unset and empty values are left out. */
+export const withQuery = (path: string, query?: Query) => {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
   const text = params.toString();

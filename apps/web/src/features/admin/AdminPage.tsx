@@ -45,7 +45,7 @@ export function AdminPage() {
             <AdminUsers />
           </Tabs.Panel>
           <Tabs.Panel value="3">
-            <OutboxList path="/api/admin/outbox" />
+            <OutboxList scope="admin" />
           </Tabs.Panel>
           <Tabs.Panel value="4">
             <AdminDeadJobs />

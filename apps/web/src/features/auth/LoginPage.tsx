@@ -6,9 +6,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { currentLocale } from "../../i18n/index.ts";
-import { api, errorText, fieldErrors } from "../../lib/api.ts";
+import { errorText, fieldErrors } from "../../lib/api.ts";
 import { validate } from "../../lib/forms.ts";
 import { meKeys } from "../../lib/session.ts";
+import { sendLogin, sendPasswordForgot, sendSignup } from "./auth.queries.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { TwoFactorLoginStep } from "./TwoFactorLoginStep.tsx";
 
@@ -23,14 +24,14 @@ type Values = typeof EMPTY;
 function payload(mode: Mode, values: Values) {
   if (mode === "forgot") {
     const body = { email: values.email };
-    return { schema: PasswordResetRequestInput, body, send: () => api.post("/api/password/forgot", { body }) };
+    return { schema: PasswordResetRequestInput, body, send: () => sendPasswordForgot(body) };
   }
   if (mode === "login") {
     const body = { email: values.email, password: values.password };
-    return { schema: LoginInput, body, send: () => api.post("/api/login", { body }) };
+    return { schema: LoginInput, body, send: () => sendLogin(body) };
   }
   const body = { ...values, locale: currentLocale() };
-  return { schema: SignupInput, body, send: () => api.post("/api/signup", { body }) };
+  return { schema: SignupInput, body, send: () => sendSignup(body) };
 }
 
 /** /login and /pub/login: log in, sign up (?mode=signup) and forgotten password (?mode=forgot). */

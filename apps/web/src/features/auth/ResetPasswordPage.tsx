@@ -1,11 +1,11 @@
 import { PasswordResetConfirmInput } from "@holboo/core";
 import { Alert, Button, PasswordInput, Stack, Title } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { api, errorText, fieldErrors } from "../../lib/api.ts";
+import { errorText, fieldErrors } from "../../lib/api.ts";
 import { validate } from "../../lib/forms.ts";
+import { useResetPassword } from "./auth.queries.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 
@@ -16,13 +16,12 @@ export function ResetPasswordPage() {
   const token = params.get("token") ?? "";
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const reset = useMutation({
-    mutationFn: () => api.post("/api/password/reset", { body: { token, password } }),
+  const reset = useResetPassword({
     onError: (e) => setError(fieldErrors(e).password ?? errorText(e)),
   });
   const submit = () => {
     const checked = validate(PasswordResetConfirmInput, { token, password });
-    if (checked.ok) return reset.mutate();
+    if (checked.ok) return reset.mutate({ token, password });
     setError(checked.errors.password ?? (checked.errors.token ? errorMessage("reset_token_invalid") : null));
   };
   return (

@@ -1,12 +1,11 @@
 import { TwoFactorLoginInput, type MeView } from "@holboo/core";
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { api, errorText } from "../../lib/api.ts";
+import { errorText } from "../../lib/api.ts";
 import { validate } from "../../lib/forms.ts";
-import { meKeys } from "../../lib/session.ts";
+import { useTwoFactorLogin } from "./auth.queries.ts";
 
 /**
  * The second step of signing in: a code from the authenticator app, or one of the recovery codes. Signed in, it goes
@@ -15,14 +14,11 @@ import { meKeys } from "../../lib/session.ts";
 export function TwoFactorLoginStep({ challenge, onBack, onSignedIn }: { challenge: string; onBack: () => void; onSignedIn?: (me: MeView) => void }) {
   const { t } = useTranslation("auth");
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
-  const submit = useMutation({
-    mutationFn: (body: TwoFactorLoginInput) => api.post("/api/login/two-factor", { body }),
+  const submit = useTwoFactorLogin({
     onSuccess: (me) => {
-      client.setQueryData(meKeys.all, me);
       if (onSignedIn) onSignedIn(me);
       else void navigate("/interacts", { replace: true });
     },

@@ -1,6 +1,6 @@
 import type { PurchaseInput, SubscriptionView } from "@holboo/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api.ts";
+import { api, apiUrl } from "../../lib/api.ts";
 import { billingKeys } from "./billing.keys.ts";
 
 export const useSubscription = () => useQuery({ queryKey: billingKeys.subscription(), queryFn: () => api.get("/api/billing/subscription") });
@@ -30,7 +30,7 @@ export const usePurchase = () => useBillingWrite((input: PurchaseInput) => api.p
 export const useExtend = () => useBillingWrite((term: "month" | "year") => api.post("/api/billing/extend", { body: { term } }));
 export const useAutoExtend = () => useBillingWrite((autoExtend: boolean) => api.put("/api/billing/auto-extend", { body: { auto_extend: autoExtend } }));
 
-export const invoicePdfUrl = (id: number) => `/api/billing/invoices/${id}/pdf`;
+export const invoicePdfUrl = (id: number) => apiUrl("/api/billing/invoices/:id/pdf", { params: { id } });
 
 /** The QPay checkout (QR and bank links) of an unpaid invoice; made once on the server, so asking again is safe. */
 export const useQPayCheckout = (invoiceId: number | null) =>

@@ -2,17 +2,14 @@ import { Button, Group, Menu } from "@mantine/core";
 import { IconDownload, IconUpload } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { usePermission } from "../../lib/session.ts";
+import { contactsExportUrl } from "./contacts.queries.ts";
 
 /** The contacts list's header buttons: import, export (of the rows the filters show) and add, as permissions allow. */
 export function ContactsActions({ filterQuery, onOpen }: { filterQuery: Record<string, string | undefined>; onOpen: (dialog: "add" | "import") => void }) {
   const { t } = useTranslation("contacts");
   const canEdit = usePermission("contact.edit");
   const canTransfer = usePermission("contact.export_import");
-  const exportUrl = (format: "csv" | "xlsx") => {
-    const params = new URLSearchParams({ format });
-    for (const [key, value] of Object.entries(filterQuery)) if (value) params.set(key, value);
-    return `/api/contacts/export?${params.toString()}`;
-  };
+  const exportUrl = (format: "csv" | "xlsx") => contactsExportUrl(format, filterQuery);
   return (
     <Group gap="xs">
       {canTransfer && (

@@ -4,7 +4,7 @@ import { IconDownload, IconFileSpreadsheet } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, notifyError } from "../../lib/api.ts";
+import { api, apiUrl, notifyError } from "../../lib/api.ts";
 import { contactKeys } from "./contacts.keys.ts";
 import { errorMessage, isKnownErrorCode } from "../../lib/errors.ts";
 import { fileSize } from "../../components/shared/file-size.ts";
@@ -151,7 +151,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                 {t("import.done", { count: result.imported })}
               </Alert>
               {result.report_file_id && (
-                <Anchor href={`/api/files/${result.report_file_id}`} download data-testid="import-report">
+                <Anchor href={apiUrl("/api/files/:id", { params: { id: result.report_file_id } })} download data-testid="import-report">
                   <Group gap={4}>
                     <IconDownload size={16} />
                     {t("import.report")}

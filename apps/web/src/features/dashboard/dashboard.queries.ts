@@ -2,7 +2,7 @@ import type { DashboardPeriod } from "@holboo/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import type { DateRangeValue } from "../../components/shared/date-range.ts";
-import { api } from "../../lib/api.ts";
+import { api, apiUrl } from "../../lib/api.ts";
 import { dashboardKeys } from "./dashboard.keys.ts";
 
 /** What the dashboard is filtered by: a quick period or the picker's value, a channel and an agent. */
@@ -37,5 +37,4 @@ export function useDashboard(query: Record<string, string>) {
 }
 
 /** The export's address for the same filters. */
-export const exportUrl = (query: Record<string, string>, format: "csv" | "xlsx") =>
-  `/api/dashboard/export?${new URLSearchParams({ ...query, format }).toString()}`;
+export const exportUrl = (query: Record<string, string>, format: "csv" | "xlsx") => apiUrl("/api/dashboard/export", { query: { ...query, format } });

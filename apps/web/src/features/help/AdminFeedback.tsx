@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListEmpty } from "../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
-import { api } from "../../lib/api.ts";
+import { api, apiUrl } from "../../lib/api.ts";
 import { adminKeys } from "../admin/admin.keys.ts";
 
 const PAGE_SIZE = 50;
@@ -54,7 +54,7 @@ export function AdminFeedback() {
                 <Table.Td style={{ whiteSpace: "pre-wrap" }}>{item.details}</Table.Td>
                 <Table.Td>
                   {item.has_screenshot && (
-                    <Anchor href={`/api/admin/feedback/${item.id}/screenshot`} target="_blank" rel="noreferrer" size="sm">
+                    <Anchor href={apiUrl("/api/admin/feedback/:id/screenshot", { params: { id: item.id } })} target="_blank" rel="noreferrer" size="sm">
                       {t("admin.open")}
                     </Anchor>
                   )}

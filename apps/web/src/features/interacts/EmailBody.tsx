@@ -4,7 +4,7 @@ import { IconPaperclip, IconPhoto, IconQuote } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api.ts";
+import { api, apiUrl } from "../../lib/api.ts";
 import { interactionKeys } from "./interactions.keys.ts";
 
 /** The frame's own rules: no script, no request but inline (`data:`) images, and remote images only when asked. */
@@ -104,7 +104,15 @@ export function EmailBody({
       {attachments.length > 0 && (
         <Stack gap={2} data-testid="email-attachments">
           {attachments.map((file) => (
-            <Text key={file.file_id} size="sm" component="a" href={`/api/files/${file.file_id}`} target="_blank" rel="noopener" td="underline">
+            <Text
+              key={file.file_id}
+              size="sm"
+              component="a"
+              href={apiUrl("/api/files/:id", { params: { id: file.file_id } })}
+              target="_blank"
+              rel="noopener"
+              td="underline"
+            >
               <IconPaperclip size={12} /> {file.name} ({Math.max(1, Math.round(file.size / 1024))} KB)
             </Text>
           ))}

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { EmailBody } from "./EmailBody.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
 import { UserAvatar } from "../../components/shared/UserAvatar.tsx";
+import { apiUrl } from "../../lib/api.ts";
 
 const STATUS_ICON: Record<MessageStatus, ReactNode> = {
   sent: <IconCheck size={13} />,
@@ -49,7 +50,7 @@ export function MessageBubble({
           key={file.file_id}
           size="sm"
           component="a"
-          href={`/api/files/${file.file_id}`}
+          href={apiUrl("/api/files/:id", { params: { id: file.file_id } })}
           target="_blank"
           rel="noopener"
           c="inherit"

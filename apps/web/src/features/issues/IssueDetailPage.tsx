@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "../../components/shared/ConfirmDialog.tsx";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
-import { api, notifyError } from "../../lib/api.ts";
+import { api, apiUrl, notifyError } from "../../lib/api.ts";
 import { PriorityBadge, StatusBadge } from "./IssueBadges.tsx";
 import { IssueComments } from "./IssueComments.tsx";
 import { IssueFormModal } from "./IssueFormModal.tsx";
@@ -163,7 +163,14 @@ export function IssueDetailPage() {
               {issue.attachments.length > 0 && (
                 <Field label={t("fields.attachments")}>
                   {issue.attachments.map((file) => (
-                    <Anchor key={file.file_id} href={`/api/files/${file.file_id}`} target="_blank" rel="noopener" size="sm" display="block">
+                    <Anchor
+                      key={file.file_id}
+                      href={apiUrl("/api/files/:id", { params: { id: file.file_id } })}
+                      target="_blank"
+                      rel="noopener"
+                      size="sm"
+                      display="block"
+                    >
                       <IconPaperclip size={12} /> {file.name}
                     </Anchor>
                   ))}

@@ -2,17 +2,15 @@ import { SetPasswordInput } from "@holboo/core";
 import { Button, Group, PasswordInput, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api.ts";
+import { useSetPassword } from "./profile.queries.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 
 /** PUT /api/me/password with the current password and the new one. */
 export function PasswordForm() {
   const { t } = useTranslation("auth");
   const form = useForm({ initialValues: { current_password: "", password: "" } });
-  const save = useMutation({
-    mutationFn: (values: SetPasswordInput) => api.put("/api/me/password", { body: values }),
+  const save = useSetPassword({
     onSuccess: () => {
       form.reset();
       notifications.show({ color: "teal", message: t("profile.passwordChanged") });

@@ -2,21 +2,16 @@ import { UpdateProfileInput, type MeView } from "@holboo/core";
 import { Button, Group, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
-import { meKeys } from "../../lib/session.ts";
+import { useSaveProfile } from "./profile.queries.ts";
 
 /** PUT /api/me: first and last name and phone; the e-mail is shown, not edited. */
 export function ProfileForm({ me }: { me: MeView }) {
   const { t } = useTranslation("auth");
-  const client = useQueryClient();
   const form = useForm({ initialValues: { first_name: me.first_name, last_name: me.last_name, phone: me.phone ?? "" } });
-  const save = useMutation({
-    mutationFn: (values: UpdateProfileInput) => api.put("/api/me", { body: values }),
-    onSuccess: (updated) => {
-      client.setQueryData(meKeys.all, updated);
+  const save = useSaveProfile({
+    onSuccess: () => {
       notifications.show({ color: "teal", message: t("profile.saved") });
     },
     onError: (error) => showSubmitError(error, form.setErrors),

@@ -1,12 +1,11 @@
 import { Alert, Button, Center, Paper, Rating, Stack, Text, Textarea, Title } from "@mantine/core";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { LanguageSelector } from "../../components/LanguageSelector.tsx";
 import { Logo } from "../../components/Logo.tsx";
-import { api, errorText } from "../../lib/api.ts";
-import { servicerateKeys } from "./servicerate.keys.ts";
+import { errorText } from "../../lib/api.ts";
+import { useRate, useServiceRatePage } from "./servicerate.queries.ts";
 
 /** The customer's one-time rating page (the guard lets paths with "servicerate" through). */
 export function ServiceRatePage() {
@@ -14,12 +13,8 @@ export function ServiceRatePage() {
   const { token = "" } = useParams();
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState("");
-  const page = useQuery({
-    queryKey: servicerateKeys.page(token),
-    queryFn: () => api.get("/api/public/servicerate/:token", { params: { token } }),
-    retry: false,
-  });
-  const rate = useMutation({ mutationFn: () => api.post("/api/public/servicerate/:token", { params: { token }, body: { rating, comment } }) });
+  const page = useServiceRatePage(token);
+  const rate = useRate(token);
   const done = rate.isSuccess || page.data?.rated;
   return (
     <Center mih="100vh" bg="var(--mantine-color-gray-0)" px="md">
@@ -49,7 +44,7 @@ export function ServiceRatePage() {
                   </Center>
                   <Textarea label={t("comment")} value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={1000} autosize minRows={3} />
                   {rate.isError && <Alert color="red">{errorText(rate.error)}</Alert>}
-                  <Button disabled={!rating} loading={rate.isPending} onClick={() => rate.mutate()} data-testid="submit-rating">
+                  <Button disabled={!rating} loading={rate.isPending} onClick={() => rate.mutate({ rating, comment })} data-testid="submit-rating">
                     {t("submit")}
                   </Button>
                 </>

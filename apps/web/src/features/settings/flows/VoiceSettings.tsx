@@ -4,7 +4,7 @@ import { Button, FileButton, Group, NumberInput, SegmentedControl, Select, Stack
 import { IconUpload } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api, notifyError } from "../../../lib/api.ts";
+import { api, apiUrl, notifyError } from "../../../lib/api.ts";
 import { fileSize } from "../../../components/shared/file-size.ts";
 
 /** One language's recording: upload (type and size checked by the server from the bytes) and a player. */
@@ -45,7 +45,15 @@ function PromptUpload({ language, fileId, onChange }: { language: VoiceLanguage;
           </Button>
         )}
       </Group>
-      {fileId && <audio controls preload="none" src={`/api/files/${fileId}`} style={{ width: "100%", height: 32 }} data-testid={`prompt-player-${language}`} />}
+      {fileId && (
+        <audio
+          controls
+          preload="none"
+          src={apiUrl("/api/files/:id", { params: { id: fileId } })}
+          style={{ width: "100%", height: 32 }}
+          data-testid={`prompt-player-${language}`}
+        />
+      )}
     </Stack>
   );
 }

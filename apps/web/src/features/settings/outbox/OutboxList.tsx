@@ -4,17 +4,17 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
 import { RelativeTime } from "../../../components/shared/RelativeTime.tsx";
-import { OUTBOX_PAGE_SIZE, useOutbox, type OutboxPath } from "./outbox.queries.ts";
+import { OUTBOX_PAGE_SIZE, useOutbox, type OutboxScope } from "./outbox.queries.ts";
 import { OutboxMailDialog } from "./OutboxMailDialog.tsx";
 
 const STATUS_COLOR = { queued: "blue", kept: "gray", withheld: "orange", sent: "teal", failed: "red" } as const;
 
 /** Outgoing mail (to, subject, date, status); without SMTP it is kept here, except sign-in links, which nobody else reads. */
-export function OutboxList({ path }: { path: OutboxPath }) {
+export function OutboxList({ scope }: { scope: OutboxScope }) {
   const { t } = useTranslation("settings");
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<OutboxMailView | null>(null);
-  const list = useOutbox(path, page);
+  const list = useOutbox(scope, page);
   return (
     <ListPage
       variant="embedded"

@@ -24,7 +24,7 @@ beforeEach(() => {
 
 describe("outbox", () => {
   it("lists to, subject, date and status", async () => {
-    renderWithProviders(<OutboxList path="/api/outbox" />, { me: makeMe() });
+    renderWithProviders(<OutboxList scope="company" />, { me: makeMe() });
     const row = await screen.findByTestId("outbox-x@nomin.mn");
     expect(within(row).getByText("Нууц үг сэргээх")).toBeInTheDocument();
     expect(within(row).getByText("Амжилтгүй")).toBeInTheDocument();
@@ -33,7 +33,7 @@ describe("outbox", () => {
   });
 
   it("opens a mail with its links clickable", async () => {
-    renderWithProviders(<OutboxList path="/api/outbox" />, { me: makeMe() });
+    renderWithProviders(<OutboxList scope="company" />, { me: makeMe() });
     await userEvent.click(await screen.findByTestId("outbox-saraa@nomin.mn"));
     const dialog = screen.getByRole("dialog", { name: "Holboo: төлбөр төлөх сануулга" });
     const href = "http://localhost:5173/settings/plan?tab=2";
@@ -43,7 +43,7 @@ describe("outbox", () => {
   });
 
   it("shows a mail without links as plain text", async () => {
-    renderWithProviders(<OutboxList path="/api/outbox" />, { me: makeMe() });
+    renderWithProviders(<OutboxList scope="company" />, { me: makeMe() });
     await userEvent.click(await screen.findByTestId("outbox-x@nomin.mn"));
     const dialog = screen.getByRole("dialog");
     expect(within(dialog).getByText("Холбоосгүй мэйл.")).toBeInTheDocument();
@@ -51,7 +51,7 @@ describe("outbox", () => {
   });
 
   it("says a mail carries someone's sign-in link instead of showing it, and where a withheld one went", async () => {
-    renderWithProviders(<OutboxList path="/api/outbox" />, { me: makeMe() });
+    renderWithProviders(<OutboxList scope="company" />, { me: makeMe() });
     const withheld = await screen.findByTestId("outbox-owner@nomin.mn");
     expect(within(withheld).getByText("Илгээгээгүй")).toBeInTheDocument();
     await userEvent.click(withheld);

@@ -35,7 +35,7 @@ export function UsersPage() {
           </Tabs.Panel>
           {canSeeOutbox && (
             <Tabs.Panel value="3">
-              <OutboxList path="/api/outbox" />
+              <OutboxList scope="company" />
             </Tabs.Panel>
           )}
         </Tabs>
