@@ -6,6 +6,7 @@ import type { FlowQuestions } from "./modules/flows/flows.source.ts";
 import type { Config } from "./platform/config.ts";
 import type { Database } from "./platform/db/client.ts";
 import type { SecretBox } from "./platform/crypto/secret-box.ts";
+import type { DomainEvents } from "./platform/events/bus.ts";
 import type { JobQueue } from "./platform/jobs/queue.ts";
 import type { Mailer } from "./platform/mail/mailer.ts";
 import type { SharedLimits } from "./platform/rate-limit/limits.ts";
@@ -32,6 +33,8 @@ export interface AppContext extends AppDeps {
   realtime: Realtime;
   /** Background work, added in the transaction that causes it (platform/jobs). */
   jobs: JobQueue;
+  /** Domain events, recorded in the transaction of the change; their subscribers are wired in subscribers.ts. */
+  events: DomainEvents<AppContext>;
   /** The knowledge the answer engine reads, and the change signal it listens to. */
   knowledge: KnowledgeHub;
   /** The answer engine over that knowledge, with each company's model provider when it has one. */

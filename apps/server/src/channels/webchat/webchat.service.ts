@@ -175,7 +175,7 @@ export async function sendFromVisitor(ctx: AppContext, visitor: VisitorIdentity,
   const answer = input.faq_index === undefined || attachments.length ? null : await faqAnswer(ctx, visitor, input.faq_index, input.text);
   if (!answer) return acceptFromContact(ctx, inbound);
   // A tapped FAQ question is answered by its entry at once, so no agent turn is queued for it.
-  const received = await receiveFromContact(ctx, inbound);
+  const received = await receiveFromContact(ctx, inbound, false);
   if (received.interaction) {
     await answerFromFaq(ctx, received.interaction, received.row, answer);
     const agent = await findServingAgent(ctx.db, visitor.companyId, visitor.channelId);

@@ -1,7 +1,6 @@
 /** A reply's way out through its channel: its status as the delivery job reports it, and the bubble's Retry. */
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
-import { addDelivery } from "../../channels/delivery.job.ts";
 import { appendEvent } from "./events.repo.ts";
 import { findInteraction, lockInteraction } from "./interactions.repo.ts";
 import { assertVisible } from "./interactions.policy.ts";
@@ -9,7 +8,7 @@ import { findMessage, setMessageDelivery, type MessageRow } from "./messages.rep
 import { outboundAdapter } from "./messages.service.ts";
 import { publish } from "./publisher.ts";
 
-/** A reply marked `retry` goes back to `sending` and its delivery job is added again, in one transaction. */
+/** A reply marked `retry` goes back to `sending` and message.sent is recorded again (its delivery), in one transaction. */
 export async function redeliver(ctx: AppContext, actor: MemberActor, message: MessageRow): Promise<MessageRow> {
   const visible = assertVisible(actor, await findInteraction(ctx.db, actor.companyId, message.interactionId));
   if (!(await outboundAdapter(ctx, visible))) return message;
@@ -21,7 +20,7 @@ export async function redeliver(ctx: AppContext, actor: MemberActor, message: Me
       visibleToContact: false,
       payload: { message_ids: [message.id], seqs: [message.seq], status: "sending" },
     });
-    await addDelivery(ctx, tx, { company_id: actor.companyId, message_id: message.id }, locked.id);
+    await ctx.events.record(tx, "message.sent", { company_id: actor.companyId, interaction_id: locked.id, message_id: message.id });
     return { locked, updated, event };
   });
   publish(ctx, [done.locked], [done.event]);

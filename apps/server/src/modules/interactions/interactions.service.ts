@@ -16,7 +16,6 @@ import { fail } from "../../platform/http/errors.ts";
 import { findChannel } from "../channels/channels.service.ts";
 import { findContact, findIdentityOfContact, insertIdentity, lockIdentity } from "../contacts/contacts.service.ts";
 import { outboundAdapterOf, replyLocaleOf } from "../../channels/adapters.service.ts";
-import { addDelivery } from "../../channels/delivery.job.ts";
 import { isUniqueViolation } from "../../platform/db/errors.ts";
 import { findCompanyUser } from "../users/users.service.ts";
 import { appendEvent, listEventsAfter, type EventRow } from "./events.repo.ts";
@@ -143,7 +142,7 @@ export async function start(ctx: AppContext, actor: MemberActor, input: StartInt
       });
       events.push(recorded.event);
       after = recorded.interaction;
-      if (adapter) await addDelivery(ctx, tx, { company_id: actor.companyId, message_id: recorded.row.id }, row.id);
+      if (adapter) await ctx.events.record(tx, "message.sent", { company_id: actor.companyId, interaction_id: row.id, message_id: recorded.row.id });
     }
     return { row: after, events };
   });
@@ -244,7 +243,7 @@ export async function requestRating(ctx: AppContext, actor: MemberActor, id: num
       providerMessageId: null,
       status: "sending",
     });
-    await addDelivery(ctx, tx, { company_id: actor.companyId, message_id: link.row.id }, id);
+    await ctx.events.record(tx, "message.sent", { company_id: actor.companyId, interaction_id: id, message_id: link.row.id });
     return { row: link.interaction, events: [event, link.event] };
   });
   return { url };
