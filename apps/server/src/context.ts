@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { MeView } from "@holboo/core";
 import type pg from "pg";
 import type { AnswerEngine } from "./modules/answers/answers.engine.ts";
 import type { KnowledgeHub } from "./modules/knowledge/knowledge.source.ts";
@@ -45,6 +46,8 @@ export interface AppContext extends AppDeps {
   flowMatcher: AnswerEngine;
   /** Rate limits counted with every process on the same database (or Redis). */
   limits: SharedLimits;
+  /** GET /api/me's view of a user, assembled at the root (read-models/me.ts) from features of every rank. */
+  me(userId: number): Promise<MeView>;
   /** For failures of work that runs outside a request (jobs, sockets). */
   log: FastifyBaseLogger;
 }

@@ -17,7 +17,6 @@ import { flowWaitTimeoutJob } from "./modules/flows/flow-timeout.job.ts";
 import { dashboardFoldJob, dashboardRebuildJob } from "./modules/dashboard/rollup.job.ts";
 import { billingCycleJob } from "./modules/billing/billing.job.ts";
 import { qpayCheckJob } from "./modules/billing/qpay.job.ts";
-import { callThreadJob } from "./modules/calls/call-thread.job.ts";
 import { ctiEventJob } from "./channels/cti/cti-event.job.ts";
 import { ctiEventPurgeJob } from "./channels/cti/cti-purge.job.ts";
 import { voicemailFetchJob } from "./channels/asterisk/voicemail-fetch.job.ts";
@@ -41,7 +40,6 @@ export const JOBS: ReadonlyArray<JobDefinition<unknown, AppContext>> = [
   dashboardRebuildJob,
   billingCycleJob,
   qpayCheckJob,
-  callThreadJob,
   ctiEventJob,
   ctiEventPurgeJob,
   voicemailFetchJob,

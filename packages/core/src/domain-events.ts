@@ -19,6 +19,8 @@ export const DOMAIN_EVENTS = {
   "conversation.assigned": z.object({ company_id: id, interaction_id: id, owner_type: z.enum(OWNER_TYPES), assignee_user_id: id.nullable() }),
   /** A conversation was closed. */
   "conversation.closed": z.object({ company_id: id, interaction_id: id }),
+  /** A call was first recorded (ringing, queued or dialled out); its place in the inbox follows. */
+  "call.started": z.object({ company_id: id, call_id: id }),
   /** A call was recorded as ended (answered, missed or abandoned) and belongs in its caller's conversation. */
   "call.ended": z.object({ company_id: id, call_id: id }),
 } as const;

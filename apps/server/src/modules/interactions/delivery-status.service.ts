@@ -5,8 +5,17 @@ import { appendEvent } from "./events.repo.ts";
 import { findInteraction, lockInteraction } from "./interactions.repo.ts";
 import { assertVisible } from "./interactions.policy.ts";
 import { findMessage, setMessageDelivery, type MessageRow } from "./messages.repo.ts";
-import { outboundAdapter } from "./messages.service.ts";
 import { publish } from "./publisher.ts";
+import type { InteractionRow } from "./interactions.repo.ts";
+import { findChannel } from "../channels/channels.lookup.ts";
+import { outboundAdapterOf } from "../../channels/adapters.service.ts";
+
+/** The adapter that must carry a reply out, or null when the commit itself delivers it (web chat, notes). */
+export async function outboundAdapter(ctx: AppContext, interaction: InteractionRow) {
+  if (!interaction.channelId || !interaction.identityId) return null;
+  const channel = await findChannel(ctx.db, interaction.companyId, interaction.channelId);
+  return channel ? outboundAdapterOf(channel) : null;
+}
 
 /** A reply marked `retry` goes back to `sending` and message.sent is recorded again (its delivery), in one transaction. */
 export async function redeliver(ctx: AppContext, actor: MemberActor, message: MessageRow): Promise<MessageRow> {

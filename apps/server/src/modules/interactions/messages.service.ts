@@ -5,10 +5,10 @@ import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { isUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { cannotSendReason, outboundAdapterOf } from "../../channels/adapters.service.ts";
-import { findChannel, findServingAgent } from "../channels/channels.service.ts";
+import { cannotSendReason } from "../../channels/adapters.service.ts";
+import { findServingAgent } from "../channels/channels.lookup.ts";
 import { lockIdentity } from "../contacts/contacts.service.ts";
-import { findCompanyUser } from "../users/users.service.ts";
+import { findCompanyUser } from "../users/users.lookup.ts";
 import { appendEvent, type EventRow } from "./events.repo.ts";
 import { findInteraction, findOpenForIdentity, insertInteraction, lockInteraction, lockOpenForIdentity, type InteractionRow } from "./interactions.repo.ts";
 import { assertOpen, assertVisible } from "./interactions.policy.ts";
@@ -23,7 +23,7 @@ import {
   type MessageToAppend,
   type ReceivedInStatement,
 } from "./messages.repo.ts";
-import { redeliver } from "./delivery-status.service.ts";
+import { outboundAdapter, redeliver } from "./delivery-status.service.ts";
 import { autoAssign, changeOwner } from "./ownership.service.ts";
 import { publish } from "./publisher.ts";
 
@@ -99,13 +99,6 @@ async function senderName(db: Executor, row: MessageRow): Promise<string> {
   if (!row.senderUserId) return "";
   const user = await findCompanyUser(db, row.companyId, row.senderUserId);
   return user ? fullName(user.firstName, user.lastName) : "";
-}
-
-/** The adapter that must carry a reply out, or null when the commit itself delivers it (web chat, notes). */
-export async function outboundAdapter(ctx: AppContext, interaction: InteractionRow) {
-  if (!interaction.channelId || !interaction.identityId) return null;
-  const channel = await findChannel(ctx.db, interaction.companyId, interaction.channelId);
-  return channel ? outboundAdapterOf(channel) : null;
 }
 
 /**
