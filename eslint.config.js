@@ -179,7 +179,7 @@ export default tseslint.config(
     // Tests arrange data through whichever repositories they need.
     ignores: ["**/*.test.ts"],
     plugins: { holboo },
-    rules: { "holboo/layering": "error" },
+    rules: { "holboo/layering": "error", "holboo/ranks": "error" },
   },
   {
     files: ["apps/server/src/**/*.ts", "apps/server/test/**/*.ts"],

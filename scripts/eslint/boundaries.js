@@ -19,7 +19,7 @@ function isPlatform(file) {
 }
 
 /** What a feature offers the others; its repositories, routes and internals stay its own. */
-const PUBLIC_SUFFIXES = [".service.ts", ".policy.ts", ".presenter.ts", ".job.ts"];
+const PUBLIC_SUFFIXES = [".service.ts", ".lookup.ts", ".policy.ts", ".presenter.ts", ".job.ts"];
 
 /** `import type { A }`, `import { type A, type B }`, `export type { A } from`: erased at compile time. */
 function typeOnly(node) {
@@ -35,7 +35,7 @@ export const layering = {
     messages: {
       platform: "platform/ must not import from modules/ or channels/ (type imports included); the composition root (app.ts, context.ts) wires them.",
       feature:
-        "{{from}} reaches into {{to}}'s {{file}}: import only its *.service.ts, *.policy.ts, *.presenter.ts or *.job.ts (or types); add a named function to its service.",
+        "{{from}} reaches into {{to}}'s {{file}}: import only its *.service.ts, *.lookup.ts, *.policy.ts, *.presenter.ts or *.job.ts (or types); add a named function to its service.",
     },
     schema: [],
   },
@@ -69,4 +69,153 @@ export const layering = {
   },
 };
 
-export default { rules: { layering } };
+/**
+ * The ranks of the server's features, low to high, in layers: a feature may import (values) only features of a
+ * lower rank, so dependencies point one way and no cycle can close. Between layers, what a higher feature
+ * needs from a lower one is imported; what a lower one must cause in a higher one is a domain event
+ * (platform/events, wired in subscribers.ts). The composition root (app.ts, context.ts, jobs.ts,
+ * subscribers.ts, read-models/) sits above all and may import anything.
+ */
+export const RANKS = {
+  // Accounts and access
+  "modules/audit": 11,
+  "modules/companies": 12,
+  "modules/users": 13,
+  "modules/roles": 14,
+  "modules/two-factor": 15,
+  "modules/presence": 16,
+  "modules/auth": 17,
+  "modules/outbox": 18,
+  "modules/help": 19,
+  // Contacts and knowledge
+  "modules/contacts": 21,
+  "modules/knowledge": 22,
+  // Conversations
+  "modules/interactions": 31,
+  "modules/interaction-tags": 32,
+  "modules/saved-responses": 33,
+  "modules/issues": 34,
+  // Channels and telephony
+  "modules/channels": 41,
+  channels: 42,
+  "modules/calls": 43,
+  // The PBX drivers, each ranked as a feature of its own above the calls they report.
+  "channels/asterisk": 44,
+  "channels/cti": 45,
+  // Automation and agents
+  "modules/custom-api": 51,
+  "modules/answers": 52,
+  "modules/flows": 53,
+  "modules/agents": 54,
+  // Billing and reporting
+  "modules/billing": 61,
+  "modules/dashboard": 62,
+  "modules/admin": 63,
+  "modules/onboarding": 64,
+  "modules/system": 65,
+};
+
+/**
+ * Files ranked apart from their feature: small read-only or plan-limit pieces that features below their
+ * feature need. Each imports only its own feature's repository (and platform/).
+ */
+export const PIECE_RANKS = {
+  // Entitlements: the plan's limits and whether access is open, which accounts, knowledge and channels check.
+  "modules/billing/limits.service.ts": 10,
+  "modules/billing/billing-access.service.ts": 10,
+  "modules/billing/agent-billing.service.ts": 10,
+  // The channel records (finders over channels.repo) that conversations read.
+  "modules/channels/channels.lookup.ts": 29,
+};
+
+/**
+ * Value imports that still point up (or across) the ranks, as "importing file -> imported file" under
+ * apps/server/src: known debt, to move onto domain events or down a layer. Never add to this list.
+ */
+export const KNOWN_UPWARD = new Set([
+  "channels/asterisk/call-operator.ts -> modules/flows/voice-prompts.service.ts",
+  "channels/asterisk/call-operator.ts -> modules/flows/voice-runtime.service.ts",
+  "channels/asterisk/call-operator.ts -> modules/flows/voice-timeout.job.ts",
+  "channels/asterisk/voicemail-fetch.job.ts -> modules/flows/voice-prompts.service.ts",
+  "channels/delivery.job.ts -> modules/answers/virtual-agent.service.ts",
+  "channels/registry.ts -> channels/asterisk/ari.runner.ts",
+  "channels/registry.ts -> channels/cti/cti.routes.ts",
+  "modules/answers/virtual-agent.service.ts -> modules/flows/flow-runtime.service.ts",
+  "modules/calls/calls.service.ts -> channels/asterisk/asterisk.service.ts",
+  "modules/calls/click-to-call.service.ts -> channels/asterisk/asterisk.service.ts",
+  "modules/channels/channels.service.ts -> channels/adapters.service.ts",
+  "modules/companies/companies.service.ts -> modules/users/users.lookup.ts",
+  "modules/custom-api/custom-api.routes.ts -> modules/flows/flows.service.ts",
+  "modules/interactions/delivery-status.service.ts -> channels/adapters.service.ts",
+  "modules/interactions/interactions.routes.ts -> modules/answers/draft-reply.service.ts",
+  "modules/interactions/interactions.service.ts -> channels/adapters.service.ts",
+  "modules/interactions/messages.service.ts -> channels/adapters.service.ts",
+  "modules/presence/presence.socket.ts -> modules/interactions/ownership.service.ts",
+]);
+
+function serverPath(file) {
+  const at = file.indexOf(SERVER_SRC);
+  return at < 0
+    ? null
+    : file
+        .slice(at + SERVER_SRC.length)
+        .split(path.sep)
+        .join("/");
+}
+
+/** What ranks a file: its feature, or one of the PBX drivers (channels/asterisk, channels/cti) apart from the other adapters. */
+function rankedUnit(file) {
+  const relative = serverPath(file);
+  const driver = relative && /^channels\/(asterisk|cti)\//.exec(relative);
+  return driver ? `channels/${driver[1]}` : featureOf(file);
+}
+
+function rankOf(file) {
+  const relative = serverPath(file);
+  const feature = rankedUnit(file);
+  if (relative && relative in PIECE_RANKS) return { rank: PIECE_RANKS[relative], name: relative };
+  return feature && feature in RANKS ? { rank: RANKS[feature], name: feature } : null;
+}
+
+export const ranks = {
+  meta: {
+    type: "problem",
+    docs: { description: "A feature imports (values) only features of a lower rank (scripts/eslint/boundaries.js, RANKS)." },
+    messages: {
+      up: "{{from}} (rank {{fromRank}}) must not import {{to}} (rank {{toRank}}): features import only lower ranks. Record a domain event that {{to}} subscribes to (subscribers.ts), or move the shared piece down a layer.",
+      unranked: "{{feature}} has no rank: add it to RANKS in scripts/eslint/boundaries.js.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    const fromFeature = rankedUnit(file);
+    if (!fromFeature) return {};
+    const from = { rank: RANKS[fromFeature], name: fromFeature };
+    function check(node) {
+      const spec = node.source?.value;
+      if (typeof spec !== "string" || !spec.startsWith(".") || typeOnly(node)) return;
+      const target = path.resolve(path.dirname(file), spec);
+      const toFeature = rankedUnit(target);
+      if (!toFeature || toFeature === fromFeature) return;
+      const to = rankOf(target);
+      if (from.rank === undefined || !to) {
+        context.report({ node: node.source, messageId: "unranked", data: { feature: from.rank === undefined ? fromFeature : toFeature } });
+        return;
+      }
+      if (from.rank > to.rank) return;
+      if (KNOWN_UPWARD.has(`${serverPath(file)} -> ${serverPath(target)}`)) return;
+      context.report({ node: node.source, messageId: "up", data: { from: from.name, fromRank: from.rank, to: to.name, toRank: to.rank } });
+    }
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression(node) {
+        if (node.source.type === "Literal") check({ source: node.source, importKind: "value" });
+      },
+    };
+  },
+};
+
+export default { rules: { layering, ranks } };

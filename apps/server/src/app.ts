@@ -17,6 +17,9 @@ import { Realtime } from "./platform/realtime/realtime.ts";
 import { JobQueue } from "./platform/jobs/queue.ts";
 import { startJobRunner } from "./platform/jobs/runner.ts";
 import { JOBS, SCHEDULES } from "./jobs.ts";
+import { SUBSCRIBERS } from "./subscribers.ts";
+import { buildMe } from "./read-models/me.ts";
+import { DomainEvents } from "./platform/events/bus.ts";
 import { createFanOut } from "./platform/realtime/fan-out.ts";
 import { Signals } from "./platform/signals.ts";
 import { connectRedis } from "./platform/redis.ts";
@@ -125,17 +128,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Words only: training phrases are short and mostly Mongolian, and matching stays within the turn's budget.
   const flowMatcher = new AnswerEngine(flowQuestions, { encoder: null });
   app.addHook("onClose", () => flowMatcher.close());
+  const jobs = new JobQueue(deps.config.JOBS_SCHEMA);
+  const events = new DomainEvents<AppContext>(jobs, SUBSCRIBERS, (subscriber, error) =>
+    app.log.warn({ err: error, subscriber }, "an afterCommit subscriber failed"),
+  );
   const ctx: AppContext = {
     ...deps,
     realtime,
-    jobs: new JobQueue(deps.config.JOBS_SCHEMA),
+    jobs,
+    events,
     knowledge,
     answers,
     flowQuestions,
     flowMatcher,
     limits,
+    me: (userId) => buildMe(ctx, userId),
     log: app.log,
   };
+  events.bind(ctx);
   app.decorate("knowledge", ctx.knowledge);
   app.decorate("answers", ctx.answers);
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { MeView } from "@holboo/core";
 import type pg from "pg";
 import type { AnswerEngine } from "./modules/answers/answers.engine.ts";
 import type { KnowledgeHub } from "./modules/knowledge/knowledge.source.ts";
@@ -6,6 +7,7 @@ import type { FlowQuestions } from "./modules/flows/flows.source.ts";
 import type { Config } from "./platform/config.ts";
 import type { Database } from "./platform/db/client.ts";
 import type { SecretBox } from "./platform/crypto/secret-box.ts";
+import type { DomainEvents } from "./platform/events/bus.ts";
 import type { JobQueue } from "./platform/jobs/queue.ts";
 import type { Mailer } from "./platform/mail/mailer.ts";
 import type { SharedLimits } from "./platform/rate-limit/limits.ts";
@@ -32,6 +34,8 @@ export interface AppContext extends AppDeps {
   realtime: Realtime;
   /** Background work, added in the transaction that causes it (platform/jobs). */
   jobs: JobQueue;
+  /** Domain events, recorded in the transaction of the change; their subscribers are wired in subscribers.ts. */
+  events: DomainEvents<AppContext>;
   /** The knowledge the answer engine reads, and the change signal it listens to. */
   knowledge: KnowledgeHub;
   /** The answer engine over that knowledge, with each company's model provider when it has one. */
@@ -42,6 +46,8 @@ export interface AppContext extends AppDeps {
   flowMatcher: AnswerEngine;
   /** Rate limits counted with every process on the same database (or Redis). */
   limits: SharedLimits;
+  /** GET /api/me's view of a user, assembled at the root (read-models/me.ts) from features of every rank. */
+  me(userId: number): Promise<MeView>;
   /** For failures of work that runs outside a request (jobs, sockets). */
   log: FastifyBaseLogger;
 }

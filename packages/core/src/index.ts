@@ -40,3 +40,4 @@ export * from "./contracts/two-factor-guard.ts";
 export * from "./contracts/audit.ts";
 export * from "./emoji.ts";
 export * from "./contracts/calls.ts";
+export * from "./domain-events.ts";

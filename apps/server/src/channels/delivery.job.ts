@@ -1,11 +1,11 @@
-import { DeliveryJobPayload, type ChannelType } from "@holboo/core";
+import type { ChannelType } from "@holboo/core";
 import { offeredChoices } from "../modules/answers/virtual-agent.service.ts";
 import type { AppContext } from "../context.ts";
-import type { Executor } from "../platform/db/client.ts";
-import { defineJob, PermanentJobError } from "../platform/jobs/job.ts";
-import { findChannel } from "../modules/channels/channels.service.ts";
+import { durable } from "../platform/events/bus.ts";
+import { PermanentJobError } from "../platform/jobs/job.ts";
+import { findChannel } from "../modules/channels/channels.lookup.ts";
 import { findIdentityById } from "../modules/contacts/contacts.service.ts";
-import { findInteraction } from "../modules/interactions/interactions.service.ts";
+import { findInteraction } from "../modules/interactions/interactions.lookup.ts";
 import { settleDelivery } from "../modules/interactions/delivery-status.service.ts";
 import { findMessage } from "../modules/interactions/messages.service.ts";
 import { isUniqueViolation } from "../platform/db/errors.ts";
@@ -13,17 +13,20 @@ import { adapterFor, type DeliveryResult } from "./adapter.ts";
 import { acceptedDelivery, recordAcceptedDelivery } from "./delivery-parts.ts";
 
 /**
- * Carries one reply out through its channel's provider. The message is `sending` until the provider
- * takes it; a temporary failure is tried again with growing pauses; a refusal, or the last failure,
- * makes it `retry` (a person's Retry adds the job again). Once a provider took a reply, it is never handed
- * to a provider again: the acceptance is recorded first (`recordAcceptedDelivery`), and a retry that finds
- * it, or the provider's id on the message, only marks the message sent.
+ * Carries one reply out through its channel's provider (a subscriber of message.sent). The message is
+ * `sending` until the provider takes it; a temporary failure is tried again with growing pauses; a refusal,
+ * or the last failure, makes it `retry` (a person's Retry records message.sent again). Replies of one
+ * conversation leave in order. Once a provider took a reply, it is never handed to a provider again: the
+ * acceptance is recorded first (`recordAcceptedDelivery`), and a retry that finds it, or the provider's id
+ * on the message, only marks the message sent.
  */
-export const deliveryJob = defineJob<DeliveryJobPayload, AppContext>({
+export const deliverySubscriber = durable<"message.sent", AppContext>({
   id: "channel.deliver",
-  payload: DeliveryJobPayload,
+  event: "message.sent",
+  queue: { prefix: "delivery:", field: "interaction_id" },
+  key: { prefix: "deliver:", field: "message_id" },
   maxAttempts: 6,
-  async handler(ctx, payload) {
+  async handle(ctx, payload) {
     const message = await findMessage(ctx.db, payload.company_id, payload.message_id);
     if (!message || message.status !== "sending") return;
     const delivery = { companyId: payload.company_id, messageId: payload.message_id };
@@ -83,9 +86,4 @@ async function handToProvider(ctx: AppContext, companyId: number, interactionId:
       ctx,
     )
     .catch((error: unknown): DeliveryResult => ({ ok: false, retryable: true, error: String(error) }));
-}
-
-/** Adds a reply's delivery in the caller's transaction; replies of one conversation leave in order. */
-export function addDelivery(ctx: AppContext, tx: Executor, delivery: DeliveryJobPayload, interactionId: number) {
-  return ctx.jobs.add(tx, deliveryJob, delivery, { queue: `delivery:${interactionId}`, key: `deliver:${delivery.message_id}` });
 }

@@ -1,7 +1,7 @@
 import { channelMediaEndpoints } from "@holboo/core/endpoints/channel-media.ts";
 import type { TypedApp } from "../app.ts";
 import type { AppContext } from "../context.ts";
-import { findFile } from "../modules/companies/companies.service.ts";
+import { findFile } from "../modules/companies/companies.lookup.ts";
 import { AppError, fail } from "../platform/http/errors.ts";
 import { isProviderMediaSignature } from "./media.ts";
 

@@ -1,5 +1,5 @@
 import type { AppContext } from "../context.ts";
-import { appendEvent, lockInteraction } from "../modules/interactions/interactions.service.ts";
+import { appendEvent, lockInteraction } from "../modules/interactions/interactions.lookup.ts";
 import { findByProviderId, markDeliveredUpTo, publish, setMessageDelivery } from "../modules/interactions/messages.service.ts";
 
 /** How far a reply got; a receipt never moves it back (a late `delivered` after `seen` changes nothing). */

@@ -1,6 +1,6 @@
 import type { SecretBox } from "../platform/crypto/secret-box.ts";
 import type { Executor } from "../platform/db/client.ts";
-import { updateChannel } from "../modules/channels/channels.service.ts";
+import { updateChannel } from "../modules/channels/channels.lookup.ts";
 import type { ChannelRow } from "../modules/channels/channels.repo.ts";
 
 /** Stores a channel's secrets (tokens, passwords) sealed; they are read back only on the server. */

@@ -1,5 +1,5 @@
 import type { AppContext } from "../context.ts";
-import { findVirtualAgent } from "../modules/companies/companies.service.ts";
+import { findVirtualAgent } from "../modules/companies/companies.lookup.ts";
 import { fail } from "../platform/http/errors.ts";
 
 /** The agent chosen to serve a channel must be one of the company's social agents, and only a chosen agent can be switched on. */

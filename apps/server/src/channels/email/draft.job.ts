@@ -1,7 +1,7 @@
 import { EmailDraftJobPayload } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
-import { findServingAgent } from "../../modules/channels/channels.service.ts";
-import { findInteraction } from "../../modules/interactions/interactions.service.ts";
+import { findServingAgent } from "../../modules/channels/channels.lookup.ts";
+import { findInteraction } from "../../modules/interactions/interactions.lookup.ts";
 import { defineJob } from "../../platform/jobs/job.ts";
 import type { RecentMessage } from "../../modules/answers/answers.engine.ts";
 import { listMessagesBefore } from "../../modules/interactions/messages.service.ts";

@@ -1,8 +1,8 @@
 import { EmailInboundJobPayload, LIMITS, type AttachmentView } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import { defineJob } from "../../platform/jobs/job.ts";
-import { insertFile } from "../../modules/companies/companies.service.ts";
-import { findInteraction } from "../../modules/interactions/interactions.service.ts";
+import { insertFile } from "../../modules/companies/companies.lookup.ts";
+import { findInteraction } from "../../modules/interactions/interactions.lookup.ts";
 import { fullName } from "@holboo/core";
 import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
 import { findUnprocessedEvents, insertEventOnce, markEventProcessed } from "../events.repo.ts";

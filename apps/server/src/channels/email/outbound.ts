@@ -1,8 +1,8 @@
 import type { ImapFlow } from "imapflow";
 import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import type { AppContext } from "../../context.ts";
-import { findFile } from "../../modules/companies/companies.service.ts";
-import { findInteraction } from "../../modules/interactions/interactions.service.ts";
+import { findFile } from "../../modules/companies/companies.lookup.ts";
+import { findInteraction } from "../../modules/interactions/interactions.lookup.ts";
 import { findMessage, listMessagesBefore } from "../../modules/interactions/messages.service.ts";
 import type { ChannelAdapter, DeliveryResult, OutboundDelivery } from "../adapter.ts";
 import { recordAcceptedDelivery } from "../delivery-parts.ts";

@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { queueMail } from "../../platform/mail/mailer.ts";
-import { adminAddresses } from "../../modules/users/users.service.ts";
+import { adminAddresses } from "../../modules/users/users.lookup.ts";
 
 /** Bilingual (mn first), like every mail the platform sends to a company's admins. */
 export function reconnectMail(address: string, link: string) {

@@ -2,8 +2,8 @@ import type { EmailChannelInput, EmailDraftView, EmailMessageView, EmailOAuthPro
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { AppError, fail } from "../../platform/http/errors.ts";
-import { findVirtualAgent } from "../../modules/companies/companies.service.ts";
-import { insertChannel, updateChannel } from "../../modules/channels/channels.service.ts";
+import { findVirtualAgent } from "../../modules/companies/companies.lookup.ts";
+import { insertChannel, updateChannel } from "../../modules/channels/channels.lookup.ts";
 import { get as getInteraction } from "../../modules/interactions/interactions.service.ts";
 import { listMessagesBefore } from "../../modules/interactions/messages.service.ts";
 import { channelSecrets, saveChannelSecrets } from "../secrets.ts";
@@ -15,7 +15,7 @@ import { presentMailbox } from "./email.presenter.ts";
 import { withRemoteImages } from "./html.ts";
 import { addEmailImport } from "./import.job.ts";
 import { wakeEmailReaders } from "./reader.ts";
-import { assertWithinLimit } from "../../modules/billing/billing.service.ts";
+import { assertWithinLimit } from "../../modules/billing/limits.service.ts";
 import { recordAudit } from "../../modules/audit/audit.service.ts";
 
 /**

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { AppContext } from "../../context.ts";
-import { findChannelByAccount } from "../../modules/channels/channels.service.ts";
+import { findChannelByAccount } from "../../modules/channels/channels.lookup.ts";
 import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
 import { findIdentity } from "../../modules/contacts/contacts.service.ts";
-import { findOpenForIdentity } from "../../modules/interactions/interactions.service.ts";
+import { findOpenForIdentity } from "../../modules/interactions/interactions.lookup.ts";
 import { findByProviderId, markRead, recordProviderReply } from "../../modules/interactions/messages.service.ts";
 import type { InboundWebhook, NormalisedInbound, ProviderEvent, SkippedItem } from "../adapter.ts";
 import { addInboundMediaJobs } from "../inbound-media.job.ts";

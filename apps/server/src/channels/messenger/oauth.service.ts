@@ -2,13 +2,13 @@ import type { MessengerChannelInput, MessengerChannelUpdate, MessengerChannelVie
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { findChannel, findChannelByAccount, insertChannel, updateChannel } from "../../modules/channels/channels.service.ts";
+import { findChannel, findChannelByAccount, insertChannel, updateChannel } from "../../modules/channels/channels.lookup.ts";
 import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
 import { saveChannelSecrets } from "../secrets.ts";
 import { servingAgentOf } from "../serving-agent.ts";
 import { callGraph, GraphRefused, GraphUnreachable, PAGE_FIELDS } from "./graph.api.ts";
 import { messengerConfigOf, type MessengerConfig } from "./messenger.config.ts";
-import { assertWithinLimit } from "../../modules/billing/billing.service.ts";
+import { assertWithinLimit } from "../../modules/billing/limits.service.ts";
 import { recordAudit } from "../../modules/audit/audit.service.ts";
 
 /** Page permissions the app asks for: list Pages, message on them, subscribe the app to their webhooks. */

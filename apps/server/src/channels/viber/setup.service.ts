@@ -3,13 +3,13 @@ import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { newToken } from "../../platform/auth/tokens.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { deleteChannel, findChannel, findChannelByAccount, insertChannel, updateChannel } from "../../modules/channels/channels.service.ts";
+import { deleteChannel, findChannel, findChannelByAccount, insertChannel, updateChannel } from "../../modules/channels/channels.lookup.ts";
 import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
 import { saveChannelSecrets } from "../secrets.ts";
 import { servingAgentOf } from "../serving-agent.ts";
 import { callViber, VIBER_EVENT_TYPES, ViberUnreachable, type ViberReply } from "./viber.api.ts";
 import { viberConfigOf, type ViberConfig } from "./viber.config.ts";
-import { assertWithinLimit } from "../../modules/billing/billing.service.ts";
+import { assertWithinLimit } from "../../modules/billing/limits.service.ts";
 import { recordAudit } from "../../modules/audit/audit.service.ts";
 
 function present(channel: ChannelRow): ViberChannelView {

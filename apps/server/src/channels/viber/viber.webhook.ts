@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { AppContext } from "../../context.ts";
-import { findChannelByWebhookKey } from "../../modules/channels/channels.service.ts";
+import { findChannelByWebhookKey } from "../../modules/channels/channels.lookup.ts";
 import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
 import { setIdentityUnsubscribed } from "../../modules/contacts/contacts.service.ts";
 import type { InboundWebhook, NormalisedInbound, WebhookItems } from "../adapter.ts";

@@ -4,13 +4,14 @@ import type { MemberActor } from "../../platform/auth/actor.ts";
 import { newToken } from "../../platform/auth/tokens.ts";
 import { onUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { logoImageType, deleteFile, findFile, insertFile } from "../../modules/companies/companies.service.ts";
+import { logoImageType } from "../../modules/companies/companies.service.ts";
+import { deleteFile, findFile, insertFile } from "../../modules/companies/companies.lookup.ts";
 import { servingAgentOf } from "../serving-agent.ts";
-import { insertChannel, updateChannel } from "../../modules/channels/channels.service.ts";
+import { insertChannel, updateChannel } from "../../modules/channels/channels.lookup.ts";
 import * as repo from "./webchat.repo.ts";
 import { recordAudit } from "../../modules/audit/audit.service.ts";
 import { presentWebchat } from "./webchat.presenter.ts";
-import { assertWithinLimit } from "../../modules/billing/billing.service.ts";
+import { assertWithinLimit } from "../../modules/billing/limits.service.ts";
 
 /**
  * Connecting a web chat: the channel, its site and look, its keys and its serving agent. Web chat has

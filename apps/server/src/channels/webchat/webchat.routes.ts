@@ -5,7 +5,7 @@ import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, fail } from "../../platform/http/errors.ts";
 import { storeAttachment } from "../../modules/interactions/attachments.service.ts";
-import { findInteraction, listEventsAfter } from "../../modules/interactions/interactions.service.ts";
+import { findInteraction, listEventsAfter } from "../../modules/interactions/interactions.lookup.ts";
 import { markRead } from "../../modules/interactions/messages.service.ts";
 import { presentEvent } from "../../modules/interactions/interactions.presenter.ts";
 import { requireVisitor, sendFromVisitor, startSession, visitorFile } from "./webchat.service.ts";

@@ -6,16 +6,16 @@ import { hashToken, newToken, safeEqual } from "../../platform/auth/tokens.ts";
 import { fail } from "../../platform/http/errors.ts";
 import type { VisitorIdentity } from "../../platform/realtime/realtime.ts";
 import { TtlCache } from "../../platform/ttl-cache.ts";
-import { findServingAgent } from "../../modules/channels/channels.service.ts";
+import { findServingAgent } from "../../modules/channels/channels.lookup.ts";
 import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
 import { findWebchat, findWebchatByPublicKey, type WebchatRow } from "./webchat.repo.ts";
 import { presentWebchatLook } from "./webchat.presenter.ts";
 import * as contacts from "../../modules/contacts/contacts.service.ts";
-import { latestForIdentity } from "../../modules/interactions/interactions.service.ts";
-import { findFile } from "../../modules/companies/companies.service.ts";
+import { latestForIdentity } from "../../modules/interactions/interactions.lookup.ts";
+import { findFile } from "../../modules/companies/companies.lookup.ts";
 import { answerFromFaq, isAttachmentVisibleToIdentity, loadAttachments, receiveFromContact } from "../../modules/interactions/messages.service.ts";
 import { recordQuestion } from "../../modules/knowledge/qa.service.ts";
-import { anyoneOnline } from "../../modules/users/users.service.ts";
+import { anyoneOnline } from "../../modules/users/users.lookup.ts";
 import { acceptFromContact } from "../inbound.ts";
 
 /** The page embedding the widget must be the channel's domain (or a subdomain), or Holboo's own test page. */
@@ -181,7 +181,7 @@ export async function sendFromVisitor(ctx: AppContext, visitor: VisitorIdentity,
   const answer = input.faq_index === undefined || attachments.length ? null : await faqAnswer(ctx, visitor, input.faq_index, input.text);
   if (!answer) return acceptFromContact(ctx, inbound);
   // A tapped FAQ question is answered by its entry at once, so no agent turn is queued for it.
-  const received = await receiveFromContact(ctx, inbound);
+  const received = await receiveFromContact(ctx, inbound, false);
   if (received.interaction) {
     await answerFromFaq(ctx, received.interaction, received.row, answer);
     const agent = await findServingAgent(ctx.db, visitor.companyId, visitor.channelId);

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { errorBodyOf, validationErrorBody } from "../../platform/http/errors.ts";
 import { handshakeLocale } from "../../platform/i18n.ts";
 import { roomsForInteraction } from "../../platform/realtime/rooms.ts";
-import { findOpenForIdentity } from "../../modules/interactions/interactions.service.ts";
+import { findOpenForIdentity } from "../../modules/interactions/interactions.lookup.ts";
 import { sendFromVisitor, visitorFromToken } from "./webchat.service.ts";
 
 /**

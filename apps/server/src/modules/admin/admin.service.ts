@@ -3,7 +3,7 @@ import { fullName, LIMITS } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import { issueOneTimeToken } from "../../platform/auth/one-time-tokens.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { findUserById } from "../users/users.service.ts";
+import { findUserById } from "../users/users.lookup.ts";
 import { listDeadJobs, reviveDeadJob } from "../../platform/jobs/dead-jobs.repo.ts";
 import * as repo from "./admin.repo.ts";
 

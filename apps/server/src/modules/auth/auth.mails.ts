@@ -18,20 +18,6 @@ export function passwordResetMail(link: string) {
   };
 }
 
-export function inviteMail(link: string, companyName: string, inviterName: string) {
-  return {
-    subject: `Holboo: ${companyName}`,
-    text: [
-      `${inviterName} таныг Holboo дээрх "${companyName}" байгууллагад урьж байна. Нэвтрэхийн тулд холбоосыг нээнэ үү:`,
-      link,
-      "",
-      `${inviterName} invited you to "${companyName}" on Holboo. Open this link to sign in:`,
-      link,
-    ].join("\n"),
-    carriesSecret: true,
-  };
-}
-
 export function lockoutNoticeMail(failures: number, resetLink: string) {
   return {
     subject: "Holboo: таны бүртгэлд нэвтрэх оролдлого / sign-in attempts on your account",

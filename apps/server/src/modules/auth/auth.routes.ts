@@ -4,7 +4,6 @@ import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, fail } from "../../platform/http/errors.ts";
 import * as auth from "./auth.service.ts";
-import { buildMe } from "./me.service.ts";
 import { refuseCrossSite } from "../../platform/http/cross-site.ts";
 
 export function authRoutes(app: TypedApp, ctx: AppContext) {
@@ -40,7 +39,7 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
   }
 
   app.get("/api/me", { config: { access: { signedIn: true } }, schema: authEndpoints["GET /api/me"] }, (req) =>
-    buildMe(ctx, req.actor?.userId ?? fail("unauthorized")),
+    ctx.me(req.actor?.userId ?? fail("unauthorized")),
   );
   app.put("/api/me", { config: { access: { signedIn: true } }, schema: authEndpoints["PUT /api/me"] }, (req) =>
     auth.updateProfile(ctx, req.actor ?? fail("unauthorized"), req.body),

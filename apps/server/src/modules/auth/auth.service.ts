@@ -21,16 +21,13 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from "../../platform/
 import { endAllSessionsOf, endSession, startSession } from "../../platform/auth/sessions.ts";
 import { onUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { findUserByEmail, findUserById, insertUser, updateOwnUser } from "../users/users.service.ts";
-import { buildMe, isPlatformAdminEmail } from "./me.service.ts";
+import { findUserByEmail, findUserById, insertUser, updateOwnUser } from "../users/users.lookup.ts";
+import { isPlatformAdminEmail } from "./platform-admins.ts";
 import { lockoutNoticeMail, passwordResetMail } from "./auth.mails.ts";
 import { clearLoginFailures, recordLoginFailure } from "./login-throttle.repo.ts";
 import { presenceExpiry } from "../presence/presence.service.ts";
 import { verifySecondFactor } from "../two-factor/two-factor.service.ts";
 import { recordAudit } from "../audit/audit.service.ts";
-
-// The invitation mail is written here with the other account mails; users send it.
-export { inviteMail } from "./auth.mails.ts";
 
 const sessionSettings = (ctx: AppContext) => ({ ttlHours: ctx.config.SESSION_TTL_HOURS, secureCookies: ctx.config.secureCookies });
 
@@ -38,7 +35,7 @@ async function signIn(ctx: AppContext, reply: FastifyReply, userId: number) {
   await startSession(ctx.db, reply, userId, sessionSettings(ctx));
   // Until the app's socket connects and its process's heartbeat takes over.
   await updateOwnUser(ctx.db, userId, { presence: "online", presenceExpiresAt: presenceExpiry(), lastSeenAt: new Date() });
-  return buildMe(ctx, userId);
+  return ctx.me(userId);
 }
 
 export async function signup(ctx: AppContext, reply: FastifyReply, input: SignupInput) {
@@ -196,7 +193,7 @@ export async function updateProfile(ctx: AppContext, actor: Actor, input: Update
     ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
     ...(input.phone !== undefined ? { phone: input.phone || null } : {}),
   });
-  return buildMe(ctx, actor.userId);
+  return ctx.me(actor.userId);
 }
 
 export async function changeLocale(ctx: AppContext, actor: Actor | null, locale: Locale) {

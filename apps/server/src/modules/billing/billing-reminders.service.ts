@@ -2,7 +2,7 @@ import type { BillingNotice } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { queueMail } from "../../platform/mail/mailer.ts";
-import { adminAddresses } from "../users/users.service.ts";
+import { adminAddresses } from "../users/users.lookup.ts";
 import * as repo from "./billing.repo.ts";
 import { type BillingMail, billingMail } from "./billing.mails.ts";
 import { findPayee } from "./billing-settings.service.ts";

@@ -1,10 +1,10 @@
-import type { QPayCheckoutView } from "@holboo/core";
+import { QPayCheckJobPayload, type QPayCheckoutView } from "@holboo/core";
+import { jobKind } from "../../platform/jobs/job.ts";
 import type { AppContext } from "../../context.ts";
 import type { Config } from "../../platform/config.ts";
 import { fail } from "../../platform/http/errors.ts";
 import * as repo from "./billing.repo.ts";
 import { settleInvoice } from "./billing-payments.service.ts";
-import { qpayCheckJob } from "./qpay.job.ts";
 import { type QPayCheckout, QPayClient, qpayConfigured } from "./qpay.provider.ts";
 
 /** One client per configuration (per process), so its token is reused. */
@@ -59,7 +59,7 @@ export async function qpayCheckout(ctx: AppContext, companyId: number, invoiceId
     });
     const stored: StoredCheckout = { ...checkout, createdAt: new Date().toISOString() };
     const updated = await repo.updateInvoice(tx, companyId, invoice.id, { providerInvoiceId: qpayInvoiceId, providerCheckout: stored });
-    await ctx.jobs.add(tx, qpayCheckJob, { invoice_id: invoice.id }, { key: `qpay-check:${invoice.id}`, runAt: new Date(Date.now() + QPAY_POLL_MS) });
+    await ctx.jobs.add(tx, qpayCheck, { invoice_id: invoice.id }, { key: `qpay-check:${invoice.id}`, runAt: new Date(Date.now() + QPAY_POLL_MS) });
     return present(updated ?? invoice, stored);
   });
 }
@@ -79,6 +79,12 @@ export async function checkQPayInvoice(ctx: AppContext, invoiceId: number, ip: s
   return "paid";
 }
 
+/**
+ * While an invoice waits for its QPay payment, QPay's payment check is asked (QPay's callback is unsigned and
+ * may be lost): one waiting job per invoice, by key; qpay.job.ts runs it.
+ */
+export const qpayCheck = jobKind<QPayCheckJobPayload>({ id: "billing.qpay_check", payload: QPayCheckJobPayload, maxAttempts: 3 });
+
 /** The poll: asks again later while the invoice waits, quickly during the first hour after the checkout was made. */
 export async function pollQPayInvoice(ctx: AppContext, invoiceId: number, stop: AbortSignal) {
   const state = await checkQPayInvoice(ctx, invoiceId).catch(() => "open" as const);
@@ -86,5 +92,5 @@ export async function pollQPayInvoice(ctx: AppContext, invoiceId: number, stop: 
   const invoice = await repo.findInvoiceAnyCompany(ctx.db, invoiceId);
   const created = Date.parse((invoice?.providerCheckout as StoredCheckout | null)?.createdAt ?? "") || 0;
   const wait = Date.now() - created < FAST_POLL_FOR_MS ? QPAY_POLL_MS : QPAY_SLOW_POLL_MS;
-  await ctx.jobs.add(ctx.db, qpayCheckJob, { invoice_id: invoiceId }, { key: `qpay-check:${invoiceId}`, runAt: new Date(Date.now() + wait) });
+  await ctx.jobs.add(ctx.db, qpayCheck, { invoice_id: invoiceId }, { key: `qpay-check:${invoiceId}`, runAt: new Date(Date.now() + wait) });
 }

@@ -1,12 +1,11 @@
 import { CALL_SOCKET_EVENT, normalizePhone } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
-import { findChannel, listChannels } from "../channels/channels.service.ts";
+import { findChannel, listChannels } from "../channels/channels.lookup.ts";
 import { callIntoThread } from "../../channels/phone.service.ts";
-import { findInteraction, lockInteraction } from "../interactions/interactions.service.ts";
+import { findInteraction, lockInteraction } from "../interactions/interactions.lookup.ts";
 import { changeOwner, escalateToPeople } from "../interactions/ownership.service.ts";
 import { publish } from "../interactions/messages.service.ts";
 import { presentCalls } from "./calls.presenter.ts";
-import { addCallThreadJob } from "./call-thread.job.ts";
 import * as repo from "./calls.repo.ts";
 
 /**
@@ -148,7 +147,7 @@ async function arrive(ctx: AppContext, connection: repo.PbxConnectionRow, event:
       queuedAt: event.direction === "in" && !(event.kind === "new" && event.queued === false) ? event.at : null,
       seenEvents: event.kind === "new" ? [event.key] : [],
     });
-    if (inserted) await addCallThreadJob(ctx, tx, { company_id: inserted.companyId, call_id: inserted.id });
+    if (inserted) await ctx.events.record(tx, "call.started", { company_id: inserted.companyId, call_id: inserted.id });
     return inserted;
   });
 }

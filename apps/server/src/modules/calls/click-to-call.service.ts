@@ -6,7 +6,6 @@ import { newToken } from "../../platform/auth/tokens.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { originateToExtension, outboundLegId } from "../../channels/asterisk/asterisk.service.ts";
 import { applyCallEvent, pushCall } from "./call-state.service.ts";
-import { addCallThreadJob } from "./call-thread.job.ts";
 import * as repo from "./calls.repo.ts";
 
 /**
@@ -40,7 +39,7 @@ export async function clickToCall(ctx: AppContext, actor: MemberActor, input: Cl
       answeredByUserId: actor.userId,
     });
     if (!row) return fail("call_failed");
-    await addCallThreadJob(ctx, tx, { company_id: row.companyId, call_id: row.id });
+    await ctx.events.record(tx, "call.started", { company_id: row.companyId, call_id: row.id });
     return row;
   });
   await pushCall(ctx, call);

@@ -5,7 +5,7 @@ import type { MemberActor } from "../../platform/auth/actor.ts";
 import { AppError, fail } from "../../platform/http/errors.ts";
 import { contactVisibility } from "../contacts/contacts.policy.ts";
 import { findContact } from "../contacts/contacts.service.ts";
-import { findInteraction } from "../interactions/interactions.service.ts";
+import { findInteraction } from "../interactions/interactions.lookup.ts";
 import { canSee } from "../interactions/interactions.policy.ts";
 import { safeStream, type StreamedResponse } from "../knowledge/safe-fetch.service.ts";
 import { ARI_RECORDING_PREFIX } from "./call-state.service.ts";

@@ -2,23 +2,10 @@ import { disconnectProvider } from "../../channels/adapters.service.ts";
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { countOpenOnChannel } from "../interactions/interactions.service.ts";
+import { countOpenOnChannel } from "../interactions/interactions.lookup.ts";
 import * as repo from "./channels.repo.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { presentChannel } from "./channels.presenter.ts";
-
-// What other features read and write of this one: the repository functions they may call, named here so
-// the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
-export {
-  deleteChannel,
-  findChannel,
-  listChannels,
-  findChannelByAccount,
-  findChannelByWebhookKey,
-  findServingAgent,
-  insertChannel,
-  updateChannel,
-} from "./channels.repo.ts";
 
 /** The spec's path carries the company id; it must be the caller's own company. */
 export async function listForCompany(ctx: AppContext, actor: MemberActor, companyId: number) {

@@ -3,27 +3,14 @@ import { fullName } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { findCompanyUser, updateOwnUser } from "../users/users.service.ts";
+import { findCompanyUser, updateOwnUser } from "../users/users.lookup.ts";
 import * as repo from "./companies.repo.ts";
 import { presentCompany } from "./companies.presenter.ts";
 import { assertMayDeleteCompany, assertMayReceiveOwnership } from "./companies.policy.ts";
 import { logoImageType } from "./image-type.ts";
 import { changedFields, recordAudit } from "../audit/audit.service.ts";
 
-// What other features read and write of this one: the repository functions they may call, named here so
-// the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
 export { logoImageType, sniffImageType } from "./image-type.ts";
-export {
-  companyNameTaken,
-  deleteFile,
-  findCompany,
-  findFile,
-  findVirtualAgent,
-  insertCompany,
-  insertFile,
-  insertVirtualAgent,
-  listVirtualAgents,
-} from "./companies.repo.ts";
 
 async function loadCompany(ctx: AppContext, actor: MemberActor) {
   return (await repo.findCompany(ctx.db, actor.companyId)) ?? fail("company_not_found");

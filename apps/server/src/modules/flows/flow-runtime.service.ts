@@ -1,9 +1,11 @@
 import type { FlowGraph } from "@holboo/core";
-import { LIMITS } from "@holboo/core";
+import { FlowWaitTimeoutJobPayload, LIMITS } from "@holboo/core";
+import { jobKind } from "../../platform/jobs/job.ts";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { callForFlow } from "../custom-api/custom-api.service.ts";
-import { appendEvent, closeAsVirtualAgent } from "../interactions/interactions.service.ts";
+import { closeAsVirtualAgent } from "../interactions/interactions.service.ts";
+import { appendEvent } from "../interactions/interactions.lookup.ts";
 import type { InteractionRow } from "../interactions/interactions.repo.ts";
 import { publish, sendAsVirtualAgent } from "../interactions/messages.service.ts";
 import { escalateToPeople } from "../interactions/ownership.service.ts";
@@ -13,7 +15,6 @@ import { FlowEngine, type FlowEffect, type FlowIO, type RunState } from "./flow-
 import { parseQuestionDocId } from "./flows.source.ts";
 import * as repo from "./flows.repo.ts";
 import type { FlowRunRow } from "./flows.repo.ts";
-import { addWaitTimeout } from "./flow-timeout.job.ts";
 
 /** Published versions never change, so their graphs are kept once read (a few hundred kB at most per flow). */
 const graphs = new Map<string, FlowGraph>();
@@ -189,6 +190,14 @@ async function carryOut(ctx: AppContext, interaction: InteractionRow, agent: Flo
       else if (effect.action === "close") await closeAsVirtualAgent(ctx, interaction.companyId, interaction.id, agent);
     }
   }
+}
+
+/** Ends a flow run still waiting for the customer's choice when its time is up (flow-timeout.job.ts runs it). */
+export const flowWaitTimeout = jobKind<FlowWaitTimeoutJobPayload>({ id: "flows.wait_timeout", payload: FlowWaitTimeoutJobPayload, maxAttempts: 3 });
+
+/** Added in the transaction that starts the wait; the wait's number makes an earlier wait's job do nothing. */
+function addWaitTimeout(ctx: AppContext, tx: Executor, payload: FlowWaitTimeoutJobPayload, runAt: Date) {
+  return ctx.jobs.add(tx, flowWaitTimeout, payload, { runAt, key: `flow_wait:${payload.run_id}` });
 }
 
 /** A wait's time ran out: the run ends as failed (a later wait of the same run is left alone). */

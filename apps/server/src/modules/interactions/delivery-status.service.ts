@@ -1,15 +1,23 @@
 /** A reply's way out through its channel: its status as the delivery job reports it, and the bubble's Retry. */
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
-import { addDelivery } from "../../channels/delivery.job.ts";
 import { appendEvent } from "./events.repo.ts";
 import { findInteraction, lockInteraction } from "./interactions.repo.ts";
 import { assertVisible } from "./interactions.policy.ts";
 import { findMessage, setMessageDelivery, type MessageRow } from "./messages.repo.ts";
-import { outboundAdapter } from "./messages.service.ts";
 import { publish } from "./publisher.ts";
+import type { InteractionRow } from "./interactions.repo.ts";
+import { findChannel } from "../channels/channels.lookup.ts";
+import { outboundAdapterOf } from "../../channels/adapters.service.ts";
 
-/** A reply marked `retry` goes back to `sending` and its delivery job is added again, in one transaction. */
+/** The adapter that must carry a reply out, or null when the commit itself delivers it (web chat, notes). */
+export async function outboundAdapter(ctx: AppContext, interaction: InteractionRow) {
+  if (!interaction.channelId || !interaction.identityId) return null;
+  const channel = await findChannel(ctx.db, interaction.companyId, interaction.channelId);
+  return channel ? outboundAdapterOf(channel) : null;
+}
+
+/** A reply marked `retry` goes back to `sending` and message.sent is recorded again (its delivery), in one transaction. */
 export async function redeliver(ctx: AppContext, actor: MemberActor, message: MessageRow): Promise<MessageRow> {
   const visible = assertVisible(actor, await findInteraction(ctx.db, actor.companyId, message.interactionId));
   if (!(await outboundAdapter(ctx, visible))) return message;
@@ -21,7 +29,7 @@ export async function redeliver(ctx: AppContext, actor: MemberActor, message: Me
       visibleToContact: false,
       payload: { message_ids: [message.id], seqs: [message.seq], status: "sending" },
     });
-    await addDelivery(ctx, tx, { company_id: actor.companyId, message_id: message.id }, locked.id);
+    await ctx.events.record(tx, "message.sent", { company_id: actor.companyId, interaction_id: locked.id, message_id: message.id });
     return { locked, updated, event };
   });
   publish(ctx, [done.locked], [done.event]);

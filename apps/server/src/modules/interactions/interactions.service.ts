@@ -13,12 +13,11 @@ import type { MemberActor } from "../../platform/auth/actor.ts";
 import { hashToken, newToken } from "../../platform/auth/tokens.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { findChannel } from "../channels/channels.service.ts";
+import { findChannel } from "../channels/channels.lookup.ts";
 import { findContact, findIdentityOfContact, insertIdentity, lockIdentity } from "../contacts/contacts.service.ts";
 import { outboundAdapterOf, replyLocaleOf } from "../../channels/adapters.service.ts";
-import { addDelivery } from "../../channels/delivery.job.ts";
 import { isUniqueViolation } from "../../platform/db/errors.ts";
-import { findCompanyUser } from "../users/users.service.ts";
+import { findCompanyUser } from "../users/users.lookup.ts";
 import { appendEvent, listEventsAfter, type EventRow } from "./events.repo.ts";
 import * as repo from "./interactions.repo.ts";
 import { assertMayWork, assertVisible, interactionAbilities, seesEveryInteraction } from "./interactions.policy.ts";
@@ -26,11 +25,6 @@ import { presentEvent, presentInteraction, presentMessage } from "./interactions
 import { listMessagesBefore } from "./messages.repo.ts";
 import { recordMessage } from "./messages.service.ts";
 import { publish } from "./publisher.ts";
-
-// What other features read and write of this one: the repository functions they may call, named here so
-// the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
-export { countOpenOnChannel, findInteraction, findOpenForIdentity, latestForIdentity, lockInteraction, updateInteraction } from "./interactions.repo.ts";
-export { appendEvent, listEventsAfter } from "./events.repo.ts";
 
 async function view(db: Executor, actor: MemberActor, id: number): Promise<InteractionView> {
   const companyId = actor.companyId;
@@ -143,7 +137,7 @@ export async function start(ctx: AppContext, actor: MemberActor, input: StartInt
       });
       events.push(recorded.event);
       after = recorded.interaction;
-      if (adapter) await addDelivery(ctx, tx, { company_id: actor.companyId, message_id: recorded.row.id }, row.id);
+      if (adapter) await ctx.events.record(tx, "message.sent", { company_id: actor.companyId, interaction_id: row.id, message_id: recorded.row.id });
     }
     return { row: after, events };
   });
@@ -245,7 +239,7 @@ export async function requestRating(ctx: AppContext, actor: MemberActor, id: num
       providerMessageId: null,
       status: "sending",
     });
-    await addDelivery(ctx, tx, { company_id: actor.companyId, message_id: link.row.id }, id);
+    await ctx.events.record(tx, "message.sent", { company_id: actor.companyId, interaction_id: id, message_id: link.row.id });
     return { row: link.interaction, events: [event, link.event] };
   });
   return { url };

@@ -9,8 +9,8 @@ import type { InteractionRow } from "./interactions.repo.ts";
 
 export type MessageRow = typeof messages.$inferSelect;
 
-/** Builds, from the written message's columns, the job a statement adds when the AI agent owns the conversation. */
-export type AgentTurnJob = (message: { companyId: SQL; interactionId: SQL; messageId: SQL }) => SQL;
+/** Builds, from the written message's columns, what the statement records of it (the message.received event's jobs). */
+export type ReceivedInStatement = (message: { companyId: SQL; interactionId: SQL; messageId: SQL; ownerType: SQL }) => SQL;
 
 /** The interaction a message goes to: a known one, or the open one of a contact identity. */
 export type MessageTarget = { interactionId: number } | { openForIdentityId: number };
@@ -52,7 +52,7 @@ export async function appendMessage(
   companyId: number,
   target: MessageTarget,
   message: MessageToAppend,
-  agentTurn?: AgentTurnJob,
+  agentTurn?: ReceivedInStatement,
 ): Promise<AppendedMessage | null> {
   const byInteraction = "interactionId" in target;
   const name = `${byInteraction ? "append_message_to_interaction" : "append_message_to_open"}${agentTurn ? "_with_turn" : ""}`;
@@ -103,7 +103,7 @@ export async function appendMessage(
  * The text of `appendMessage`, built once per variant; the values are placeholders. Volatile calls in a
  * CTE run only when it is read, hence the agent turn's count.
  */
-function appendMessageStatement(byInteraction: boolean, agentTurn: AgentTurnJob | undefined): SQL {
+function appendMessageStatement(byInteraction: boolean, agentTurn: ReceivedInStatement | undefined): SQL {
   const value = (name: string) => sql.placeholder(name);
   // By identity, the company is named only inside the subquery: beside `i.id` it let the planner pick the
   // (company_id, status) index and walk every open conversation of the company for each message.
@@ -111,7 +111,7 @@ function appendMessageStatement(byInteraction: boolean, agentTurn: AgentTurnJob 
     ? sql`i.company_id = ${value("companyId")} AND i.id = ${value("target")}`
     : sql`i.id = (SELECT id FROM interactions WHERE company_id = ${value("companyId")} AND identity_id = ${value("target")} AND status = 'open' ORDER BY id DESC LIMIT 1) AND i.status = 'open'`;
   const turn = agentTurn
-    ? sql`, turn AS (SELECT ${agentTurn({ companyId: sql`m.company_id`, interactionId: sql`m.interaction_id`, messageId: sql`m.id` })} FROM advanced a, message m WHERE a.owner_type = 'ai')`
+    ? sql`, turn AS (SELECT ${agentTurn({ companyId: sql`m.company_id`, interactionId: sql`m.interaction_id`, messageId: sql`m.id`, ownerType: sql`a.owner_type` })} FROM advanced a, message m)`
     : sql``;
   const turnCount = agentTurn ? sql`, (SELECT count(*) FROM turn) AS turns` : sql``;
   return sql`

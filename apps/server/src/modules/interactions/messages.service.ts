@@ -1,30 +1,29 @@
-import type { AttachmentView, MessageView, SenderType, SendMessageInput } from "@holboo/core";
+import type { AttachmentView, MessageView, OwnerType, SenderType, SendMessageInput } from "@holboo/core";
 import { fullName, LIMITS, messagePreview } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { isUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { cannotSendReason, outboundAdapterOf } from "../../channels/adapters.service.ts";
-import { addDelivery } from "../../channels/delivery.job.ts";
-import { findChannel, findServingAgent } from "../channels/channels.service.ts";
+import { cannotSendReason } from "../../channels/adapters.service.ts";
+import { findServingAgent } from "../channels/channels.lookup.ts";
 import { lockIdentity } from "../contacts/contacts.service.ts";
-import { findCompanyUser } from "../users/users.service.ts";
+import { findCompanyUser } from "../users/users.lookup.ts";
 import { appendEvent, type EventRow } from "./events.repo.ts";
 import { findInteraction, findOpenForIdentity, insertInteraction, lockInteraction, lockOpenForIdentity, type InteractionRow } from "./interactions.repo.ts";
 import { assertMayWork, assertVisible } from "./interactions.policy.ts";
 import { presentMessage } from "./interactions.presenter.ts";
 import {
   appendMessage,
-  type AgentTurnJob,
   findAttachments,
   findByClientId,
   findByProviderId,
   markSeen,
   type MessageRow,
   type MessageToAppend,
+  type ReceivedInStatement,
 } from "./messages.repo.ts";
-import { redeliver } from "./delivery-status.service.ts";
+import { outboundAdapter, redeliver } from "./delivery-status.service.ts";
 import { autoAssign, changeOwner } from "./ownership.service.ts";
 import { publish } from "./publisher.ts";
 
@@ -102,13 +101,6 @@ async function senderName(db: Executor, row: MessageRow): Promise<string> {
   return user ? fullName(user.firstName, user.lastName) : "";
 }
 
-/** The adapter that must carry a reply out, or null when the commit itself delivers it (web chat, notes). */
-export async function outboundAdapter(ctx: AppContext, interaction: InteractionRow) {
-  if (!interaction.channelId || !interaction.identityId) return null;
-  const channel = await findChannel(ctx.db, interaction.companyId, interaction.channelId);
-  return channel ? outboundAdapterOf(channel) : null;
-}
-
 /**
  * A staff reply or private note. The client id makes a repeat return the first result instead of storing
  * it twice; a repeat of a reply whose delivery failed (the bubble's Retry) hands it to its channel again.
@@ -152,7 +144,7 @@ export async function sendAsStaff(ctx: AppContext, actor: MemberActor, interacti
         status: adapter ? "sending" : "sent",
       });
       events.push(recorded.event);
-      if (adapter) await addDelivery(ctx, tx, { company_id: actor.companyId, message_id: recorded.row.id }, interactionId);
+      if (adapter) await ctx.events.record(tx, "message.sent", { company_id: actor.companyId, interaction_id: interactionId, message_id: recorded.row.id });
       return { before, after: recorded.interaction, events, row: recorded.row };
     })
     .catch(async (error: unknown) => {
@@ -195,7 +187,8 @@ export async function sendAsVirtualAgent(
         providerMessageId: null,
         status: adapter ? "sending" : "sent",
       });
-      if (adapter) await addDelivery(ctx, tx, { company_id: interaction.companyId, message_id: recorded.row.id }, interaction.id);
+      if (adapter)
+        await ctx.events.record(tx, "message.sent", { company_id: interaction.companyId, interaction_id: interaction.id, message_id: recorded.row.id });
       return { before, after: recorded.interaction, event: recorded.event, row: recorded.row };
     })
     .catch((error: unknown) => {
@@ -249,12 +242,6 @@ export interface InboundFromContact {
   thread?: { interactionId: number | null; title: string; /** A new conversation goes to people, never the virtual agent (imported mail). */ people?: boolean };
 }
 
-/** What happens after a customer's message in a conversation the AI agent owns, in the same transaction. */
-export interface AgentTurnHook {
-  inStatement: AgentTurnJob;
-  inTransaction(tx: Executor, turn: { company_id: number; interaction_id: number; message_id: number }): Promise<void>;
-}
-
 export interface ReceivedMessage {
   view: MessageView;
   row: MessageRow;
@@ -265,9 +252,12 @@ export interface ReceivedMessage {
 /**
  * A customer's message from any channel, already normalised by its adapter: continues the open
  * interaction of that identity or opens a new one, which the channel's virtual agent takes when it
- * serves the channel, else a person (or the queue).
+ * serves the channel, else a person (or the queue). The message.received event is recorded with the
+ * message (in its one statement when the conversation is open), unless `announce` is false: mail imported
+ * from a mailbox's past, a thread another app answers, a tapped FAQ question answered at once, which the
+ * virtual agent must not answer.
  */
-export async function receiveFromContact(ctx: AppContext, inbound: InboundFromContact, agentTurn?: AgentTurnHook): Promise<ReceivedMessage> {
+export async function receiveFromContact(ctx: AppContext, inbound: InboundFromContact, announce: boolean): Promise<ReceivedMessage> {
   const message: NewMessage = {
     direction: "in",
     senderType: "contact",
@@ -280,8 +270,8 @@ export async function receiveFromContact(ctx: AppContext, inbound: InboundFromCo
     clientId: inbound.clientId,
     providerMessageId: inbound.providerMessageId,
   };
-  const result = await continueOpen(ctx, inbound, message, agentTurn)
-    .then((done) => done ?? openAndRecord(ctx, inbound, message, agentTurn, inbound.thread !== undefined))
+  const result = await continueOpen(ctx, inbound, message, announce)
+    .then((done) => done ?? openAndRecord(ctx, inbound, message, announce, inbound.thread !== undefined))
     .catch(async (error: unknown) => {
       // A repeated delivery (same client id or provider id) loses on the unique index: answer with the first.
       if (!isUniqueViolation(error)) throw error;
@@ -297,6 +287,18 @@ export async function receiveFromContact(ctx: AppContext, inbound: InboundFromCo
   return { view: presentMessage(result.row, inbound.contactName), row: result.row, interaction: result.states.at(-1) ?? null };
 }
 
+/** message.received as the message statement records it, from the rows it writes; undefined when nobody listens. */
+function receivedInStatement(ctx: AppContext): ReceivedInStatement | undefined {
+  if (!ctx.events.isHeard("message.received")) return undefined;
+  return (columns) =>
+    ctx.events.inStatement("message.received", {
+      company_id: columns.companyId,
+      interaction_id: columns.interactionId,
+      message_id: columns.messageId,
+      owner_type: columns.ownerType,
+    });
+}
+
 interface Recorded {
   states: InteractionRow[];
   events: EventRow[];
@@ -304,26 +306,20 @@ interface Recorded {
 }
 
 /** The common case, one statement with no transaction around it: the identity's interaction is open. */
-async function continueOpen(ctx: AppContext, inbound: InboundFromContact, message: NewMessage, agentTurn?: AgentTurnHook): Promise<Recorded | null> {
+async function continueOpen(ctx: AppContext, inbound: InboundFromContact, message: NewMessage, announce: boolean): Promise<Recorded | null> {
   if (inbound.thread && inbound.thread.interactionId === null) return null;
   const appended = await appendMessage(
     ctx.db,
     inbound.companyId,
     inbound.thread?.interactionId ? { interactionId: inbound.thread.interactionId } : { openForIdentityId: inbound.identityId },
     toAppend(message, new Date()),
-    agentTurn?.inStatement,
+    announce ? receivedInStatement(ctx) : undefined,
   );
   return appended && { states: [appended.interaction], events: [appended.event], row: appended.message };
 }
 
 /** The first message of a conversation: opens the interaction, records the message and assigns it. */
-async function openAndRecord(
-  ctx: AppContext,
-  inbound: InboundFromContact,
-  message: NewMessage,
-  agentTurn: AgentTurnHook | undefined,
-  alwaysNew: boolean,
-): Promise<Recorded> {
+async function openAndRecord(ctx: AppContext, inbound: InboundFromContact, message: NewMessage, announce: boolean, alwaysNew: boolean): Promise<Recorded> {
   return ctx.db.transaction(async (tx) => {
     // Serialise the identity so two first messages cannot open two interactions.
     await lockIdentity(tx, inbound.companyId, inbound.identityId);
@@ -347,8 +343,13 @@ async function openAndRecord(
       after = assigned.row;
       events.push(...assigned.events);
     }
-    if (after.ownerType === "ai" && agentTurn) {
-      await agentTurn.inTransaction(tx, { company_id: after.companyId, interaction_id: after.id, message_id: recorded.row.id });
+    if (announce) {
+      await ctx.events.record(tx, "message.received", {
+        company_id: after.companyId,
+        interaction_id: after.id,
+        message_id: recorded.row.id,
+        owner_type: after.ownerType as OwnerType,
+      });
     }
     return { states: [interaction, after], events, row: recorded.row };
   });

@@ -1,7 +1,7 @@
 import { fullName, type TypingSignal } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import { roomsForInteraction } from "../../platform/realtime/rooms.ts";
-import { findCompanyUser } from "../users/users.service.ts";
+import { findCompanyUser } from "../users/users.lookup.ts";
 import { canSee } from "./interactions.policy.ts";
 import { findInteraction } from "./interactions.repo.ts";
 

@@ -15,7 +15,7 @@ import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { findCompanyUser } from "../users/users.service.ts";
+import { findCompanyUser } from "../users/users.lookup.ts";
 import { checkAssignee, checkIssueRefs } from "./issue-refs.service.ts";
 import { assertMayAssign, assertMayChangeIssue, assertVisible, seesAll, seesDirectly } from "./issues.policy.ts";
 import { contactRef, presentComment, presentEvent, presentIssue, refIndex, userRef } from "./issues.presenter.ts";

@@ -1,7 +1,7 @@
 import type { ArticleInput, ArticleListQuery, ArticleSource, ArticleStatus, TiptapNode } from "@holboo/core";
-import { LIMITS, sanitizeDocLinks } from "@holboo/core";
+import { ArticlePairsJobPayload, LIMITS, sanitizeDocLinks } from "@holboo/core";
+import { jobKind } from "../../platform/jobs/job.ts";
 import type { AppContext } from "../../context.ts";
-import { articlePairsJob } from "./article-pairs.job.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
@@ -11,7 +11,7 @@ import { type GeneratedPair, generatePairs } from "./knowledge.autogen.ts";
 import { presentArticle, presentArticleSummary } from "./knowledge.presenter.ts";
 import { docText } from "./knowledge.text.ts";
 import { autoQuestionsOf, deleteAutoPairsOf, insertQaPairs } from "./qa.repo.ts";
-import { assertWithinLimit } from "../billing/billing.service.ts";
+import { assertWithinLimit } from "../billing/limits.service.ts";
 
 export async function list(ctx: AppContext, actor: MemberActor, query: ArticleListQuery) {
   const { items, total } = await repo.listArticles(ctx.db, actor.companyId, query);
@@ -69,7 +69,7 @@ const autoPairRows = (companyId: number, articleId: number, pairs: GeneratedPair
 /** Pairs of a published article: those from its structure now, and the model's in a job of the same commit. */
 async function publishPairs(ctx: AppContext, tx: Executor, companyId: number, articleId: number, content: TiptapNode) {
   await regeneratePairs(tx, companyId, articleId, content);
-  await ctx.jobs.add(tx, articlePairsJob, { company_id: companyId, article_id: articleId }, { key: `article_pairs:${articleId}` });
+  await ctx.jobs.add(tx, articlePairs, { company_id: companyId, article_id: articleId }, { key: `article_pairs:${articleId}` });
 }
 
 /** A published article's generated pairs follow its content; pairs a person reviewed are kept. */
@@ -77,6 +77,9 @@ async function regeneratePairs(db: Executor, companyId: number, articleId: numbe
   await deleteAutoPairsOf(db, companyId, articleId);
   await insertQaPairs(db, autoPairRows(companyId, articleId, generatePairs(content)));
 }
+
+/** The company's chat model writes Q&A pairs from a published article (article-pairs.job.ts); a later edit replaces a waiting run. */
+export const articlePairs = jobKind<ArticlePairsJobPayload>({ id: "knowledge.article_pairs", payload: ArticlePairsJobPayload, maxAttempts: 3 });
 
 /**
  * With a chat model configured, the model also writes pairs from a just-published (or edited published)

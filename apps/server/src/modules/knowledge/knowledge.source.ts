@@ -1,5 +1,5 @@
 import type { Executor } from "../../platform/db/client.ts";
-import { findVirtualAgent } from "../companies/companies.service.ts";
+import { findVirtualAgent } from "../companies/companies.lookup.ts";
 import { CompanyChanges } from "../../platform/company-changes.ts";
 import type { Signals } from "../../platform/signals.ts";
 import type { KnowledgeDoc, KnowledgeSource } from "../answers/knowledge-doc.ts";

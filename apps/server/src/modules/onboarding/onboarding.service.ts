@@ -3,12 +3,12 @@ import type { AppContext } from "../../context.ts";
 import type { Actor } from "../../platform/auth/actor.ts";
 import { onUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { buildMe } from "../auth/me.service.ts";
-import { companyNameTaken, insertCompany, insertVirtualAgent } from "../companies/companies.service.ts";
+import { companyNameTaken, insertCompany, insertVirtualAgent } from "../companies/companies.lookup.ts";
 import { recordAgentAdded } from "../billing/agent-billing.service.ts";
-import { assertWithinLimit, startTrial } from "../billing/billing.service.ts";
+import { startTrial } from "../billing/billing.service.ts";
+import { assertWithinLimit } from "../billing/limits.service.ts";
 import { seedDefaultRoles } from "../roles/roles.service.ts";
-import { findUserById, insertUser, updateOwnUser } from "../users/users.service.ts";
+import { findUserById, insertUser, updateOwnUser } from "../users/users.lookup.ts";
 
 /**
  * The onboarding wizard's one write: the company, its role matrix and its primary virtual agent
@@ -50,5 +50,5 @@ export async function completeOnboarding(ctx: AppContext, actor: Actor, input: O
     await updateOwnUser(tx, user.id, { companyId: company.id, role: "admin" });
   });
   await onUniqueViolation(createCompany, () => fail("company_exists", { company_name: "company_exists" }));
-  return buildMe(ctx, user.id);
+  return ctx.me(user.id);
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { drainQueue } from "../interactions/ownership.service.ts";
-import { updateOwnUser } from "../users/users.service.ts";
+import { updateOwnUser } from "../users/users.lookup.ts";
 import { presenceExpiry } from "./presence.service.ts";
 
 /**

@@ -7,8 +7,8 @@ import { matchTotp, newTotpSecret, otpauthUrl } from "../../platform/auth/totp.t
 import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { recordAudit } from "../audit/audit.service.ts";
-import { findCompany } from "../companies/companies.service.ts";
-import { findUserById } from "../users/users.service.ts";
+import { findCompany } from "../companies/companies.lookup.ts";
+import { findUserById } from "../users/users.lookup.ts";
 import * as repo from "./two-factor.repo.ts";
 import { newRecoveryCodes, recoveryCodeHash } from "./recovery-codes.ts";
 

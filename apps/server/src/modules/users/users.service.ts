@@ -7,18 +7,14 @@ import { issueOneTimeToken, revokeTokensOf } from "../../platform/auth/one-time-
 import { endAllSessionsOf } from "../../platform/auth/sessions.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { inviteMail } from "../auth/auth.service.ts";
-import { assertWithinLimit } from "../billing/billing.service.ts";
-import { findCompany } from "../companies/companies.service.ts";
+import { inviteMail } from "./users.mails.ts";
+import { assertWithinLimit } from "../billing/limits.service.ts";
+import { findCompany } from "../companies/companies.lookup.ts";
 import { assertAllowedDomain } from "../companies/mail-domains.service.ts";
 import * as repo from "./users.repo.ts";
 import { assertMayChangeUser } from "./users.policy.ts";
 import { presentUser } from "./users.presenter.ts";
 import { changedFields, recordAudit } from "../audit/audit.service.ts";
-
-// What other features read and write of this one: the repository functions they may call, named here so
-// the rest of the repository stays private to the feature (ARCHITECTURE.md, "Boundaries").
-export { anyoneOnline, findCompanyUser, findUserByEmail, findUserById, insertUser, updateCompanyUser, updateOwnUser } from "./users.repo.ts";
 
 async function companyOf(ctx: AppContext, actor: MemberActor) {
   return (await findCompany(ctx.db, actor.companyId)) ?? fail("company_not_found");
@@ -141,6 +137,3 @@ export async function deleteUser(ctx: AppContext, actor: MemberActor, id: number
   });
   return { ok: true as const };
 }
-
-/** The company's active owner and admins who have an address: who is told about its account and channels. */
-export const adminAddresses = (db: Executor, companyId: number) => repo.adminAddresses(db, companyId);

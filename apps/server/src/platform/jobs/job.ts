@@ -11,14 +11,26 @@ export interface JobRun {
 }
 
 /**
- * A kind of background work: its id, its payload schema (from core), its retry budget and its handler.
- * Handlers are idempotent: a retried or repeated job finds its work already done and does nothing.
+ * What a job is, without how it runs: enough to add one. A service that schedules work it also performs
+ * names the kind, and the job file adds the handler (`defineJob({ ...kind, handler })`), so the service
+ * never imports its job and the job its service back.
  */
-export interface JobDefinition<Payload, Ctx> {
+export interface JobKind<Payload> {
   id: string;
   payload: z.ZodType<Payload>;
   /** Runs in all (default 5); the pause between runs grows as e^attempt seconds, capped at e^10 (about 6 h). */
   maxAttempts?: number;
+}
+
+export function jobKind<Payload>(kind: JobKind<Payload>): JobKind<Payload> {
+  return kind;
+}
+
+/**
+ * A kind of background work: its id, its payload schema (from core), its retry budget and its handler.
+ * Handlers are idempotent: a retried or repeated job finds its work already done and does nothing.
+ */
+export interface JobDefinition<Payload, Ctx> extends JobKind<Payload> {
   handler(ctx: Ctx, payload: Payload, run: JobRun): Promise<void>;
   /** Called once when the last attempt failed, before the job is kept as dead: the place to tell a person. */
   onDead?(ctx: Ctx, payload: Payload, error: unknown): Promise<void>;

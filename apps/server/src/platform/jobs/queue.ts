@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
-import type { JobDefinition } from "./job.ts";
+import type { JobKind } from "./job.ts";
 
 /** Column references of the row a statement writes, from which it builds a job's payload and queue. */
 export interface StatementJob {
@@ -29,7 +29,7 @@ export class JobQueue {
     if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid jobs schema name: ${schema}`);
   }
 
-  async add<Payload, Ctx>(db: Executor, job: JobDefinition<Payload, Ctx>, payload: Payload, options: AddJobOptions = {}): Promise<void> {
+  async add<Payload>(db: Executor, job: JobKind<Payload>, payload: Payload, options: AddJobOptions = {}): Promise<void> {
     const checked = job.payload.parse(payload);
     await db.execute(sql`SELECT ${sql.raw(this.schema)}.add_job(
       ${job.id}, ${JSON.stringify(checked)}::json,
@@ -45,7 +45,7 @@ export class JobQueue {
    * The same call as an SQL expression, for a statement that adds the job from the rows it writes (the
    * message hot path is one statement); the payload must match the job's schema.
    */
-  inStatement<Payload, Ctx>(job: JobDefinition<Payload, Ctx>, spec: StatementJob): SQL {
+  inStatement<Payload>(job: JobKind<Payload>, spec: StatementJob): SQL {
     return sql`${sql.raw(this.schema)}.add_job(${job.id}, ${spec.payload}, queue_name => ${spec.queue ?? sql`NULL`}::text,
       max_attempts => ${sql.raw(String(job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS))}, job_key => ${spec.key ?? sql`NULL`}::text, job_key_mode => 'replace')`;
   }

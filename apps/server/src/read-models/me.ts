@@ -1,19 +1,20 @@
 import type { Locale, MeView, Role } from "@holboo/core";
 import { fullName } from "@holboo/core";
-import type { AppContext } from "../../context.ts";
-import { loadRoleMatrix } from "../../platform/auth/actor.repo.ts";
-import { permissionsFor } from "../../platform/auth/policy.ts";
-import { fail } from "../../platform/http/errors.ts";
-import { findCompany } from "../companies/companies.service.ts";
-import { mayDeleteCompany } from "../companies/companies.policy.ts";
-import { hasCallCenter } from "../calls/calls.service.ts";
-import { findUserById } from "../users/users.service.ts";
-import { userPhotoUrl } from "../users/users.presenter.ts";
+import type { AppContext } from "../context.ts";
+import { loadRoleMatrix } from "../platform/auth/actor.repo.ts";
+import { permissionsFor } from "../platform/auth/policy.ts";
+import { fail } from "../platform/http/errors.ts";
+import { isPlatformAdminEmail } from "../modules/auth/platform-admins.ts";
+import { findCompany } from "../modules/companies/companies.lookup.ts";
+import { mayDeleteCompany } from "../modules/companies/companies.policy.ts";
+import { hasCallCenter } from "../modules/calls/calls.service.ts";
+import { findUserById } from "../modules/users/users.lookup.ts";
+import { userPhotoUrl } from "../modules/users/users.presenter.ts";
 
-export const isPlatformAdminEmail = (ctx: AppContext, email: string | null): boolean =>
-  !!email && ctx.config.PLATFORM_ADMIN_EMAILS.includes(email.toLowerCase());
-
-/** GET /api/me: the current user with the effective permissions the client mirrors. */
+/**
+ * GET /api/me: the current user with the effective permissions the client mirrors. A read model at the
+ * composition root, since it reads features of every rank (accounts, calls); features reach it as `ctx.me`.
+ */
 export async function buildMe(ctx: AppContext, userId: number): Promise<MeView> {
   const user = await findUserById(ctx.db, userId);
   if (!user) return fail("unauthorized");
