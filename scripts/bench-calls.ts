@@ -10,7 +10,7 @@
  * few hundred included) and prints the most frequent. The last line is one JSON object.
  */
 import { performance } from "node:perf_hooks";
-import { CALL_SOCKET_EVENT, SESSION_COOKIE, type CallView } from "@holboo/core";
+import { SESSION_COOKIE, type CallView } from "@holboo/core";
 import { io } from "socket.io-client";
 import { startFakeAri } from "../apps/server/test/fake-ari/server.ts";
 import { arg, createDatabase, run, Session, sleep, startServer, statementsOf, stopServer, tearDown, type ServerProcess } from "./lib/harness.ts";
@@ -56,7 +56,7 @@ async function main() {
     const delays: number[] = [];
     const socket = io(base, { transports: ["websocket"], extraHeaders: { cookie: `${SESSION_COOKIE}=${admin.cookies.get(SESSION_COOKIE)}` } });
     await new Promise<void>((resolve, reject) => socket.once("connect", () => resolve()).once("connect_error", reject));
-    socket.on(CALL_SOCKET_EVENT, (call: CallView) => {
+    socket.on("call.updated", (call: CallView) => {
       const key = `${call.number}:${call.status}`;
       const at = sentAt.get(key);
       if (at === undefined) return;

@@ -20,7 +20,7 @@ import path from "node:path";
 import pg from "pg";
 import { performance } from "node:perf_hooks";
 import { io, type Socket } from "socket.io-client";
-import { VISITOR_SEND_EVENT, type VisitorSendAck } from "@holboo/core";
+import type { VisitorSendAck } from "@holboo/core";
 import { arg, createDatabase, run, tearDown, openVisitorSessions, setUpCompany, sleep, startServer, stopServer, type ServerProcess } from "./lib/harness.ts";
 import { InspectorSession } from "./lib/inspector.ts";
 
@@ -126,7 +126,7 @@ function startRelay(databaseUrl: string): Promise<ServerProcess> {
 }
 
 function send(socket: Socket, clientId: string, text: string): Promise<VisitorSendAck> {
-  return socket.timeout(10_000).emitWithAck(VISITOR_SEND_EVENT, { client_id: clientId, text }) as Promise<VisitorSendAck>;
+  return socket.timeout(10_000).emitWithAck("message", { client_id: clientId, text }) as Promise<VisitorSendAck>;
 }
 
 async function main() {

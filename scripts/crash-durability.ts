@@ -12,7 +12,7 @@
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { io, type Socket } from "socket.io-client";
-import { SESSION_COOKIE, VISITOR_SEND_EVENT, VISITOR_TOKEN_HEADER, type InteractionEventView, type VisitorSendAck } from "@holboo/core";
+import { SESSION_COOKIE, VISITOR_TOKEN_HEADER, type InteractionEventView, type VisitorSendAck } from "@holboo/core";
 import { arg, createDatabase, dropDatabase, run, openVisitorSessions, setUpCompany, sleep, startServer, type ServerProcess } from "./lib/harness.ts";
 
 const visitorCount = arg("visitors", 1000);
@@ -67,9 +67,7 @@ interface Staff {
 /** True when the server acknowledged the message as stored. */
 async function deliver(message: Outgoing, timeoutMs: number): Promise<boolean> {
   try {
-    const ack = (await message.visitor.socket
-      .timeout(timeoutMs)
-      .emitWithAck(VISITOR_SEND_EVENT, { client_id: message.clientId, text: message.text })) as VisitorSendAck;
+    const ack = (await message.visitor.socket.timeout(timeoutMs).emitWithAck("message", { client_id: message.clientId, text: message.text })) as VisitorSendAck;
     if (!("message" in ack)) return false;
     message.visitor.interactionId = ack.message.interaction_id;
     return true;

@@ -11,7 +11,6 @@ import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 import pg from "pg";
 import { Server } from "socket.io";
-import { VISITOR_SEND_EVENT } from "@holboo/core";
 
 const STAFF_ROOM = "staff";
 
@@ -56,7 +55,7 @@ io.of("/webchat").use((socket, next) => {
 
 io.of("/webchat").on("connection", (socket) => {
   const visitor = socket.data as Visitor;
-  socket.on(VISITOR_SEND_EVENT, (payload: { client_id: string; text: string }, ack: (reply: unknown) => void) => {
+  socket.on("message", (payload: { client_id: string; text: string }, ack: (reply: unknown) => void) => {
     const clientId = `v${visitor.identityId}:${payload.client_id}`;
     pool
       .query({ name: "relay_append", text: APPEND, values: [visitor.companyId, visitor.identityId, payload.text, clientId] })

@@ -1,11 +1,11 @@
 import { request as httpRequest } from "node:http";
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, VISITOR_SEND_EVENT, VISITOR_TOKEN_HEADER, type ApiErrorBody, type VisitorSendAck } from "@holboo/core";
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, VISITOR_TOKEN_HEADER, type ApiErrorBody, type VisitorSendAck } from "@holboo/core";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, errorCode, startTestApp, type TestApp } from "./harness.ts";
 import { unique, visitor, webchatCompany } from "./factories.ts";
-import { connected, visitorSocket } from "./sockets.ts";
+import { connected, unmapped, visitorSocket } from "./sockets.ts";
 
 let t: TestApp;
 /** Providers' APIs point at a closed local port: nothing leaves the machine, and a valid connect is answered 502. */
@@ -226,9 +226,9 @@ describe("hostile input", () => {
     }
     const socket = visitorSocket(t, chat.token);
     await connected(socket);
-    const ack = await new Promise<VisitorSendAck>((resolve) => socket.emit(VISITOR_SEND_EVENT, { client_id: unique("c-"), text: "bad\u0000" }, resolve));
+    const ack = await new Promise<VisitorSendAck>((resolve) => socket.emit("message", { client_id: unique("c-"), text: "bad\u0000" }, resolve));
     expect((ack as ApiErrorBody).error.code).toBe("text_invalid");
-    const deep = await new Promise<VisitorSendAck>((resolve) => socket.emit(VISITOR_SEND_EVENT, deepValue(1000), resolve));
+    const deep = await new Promise<VisitorSendAck>((resolve) => unmapped(socket).emit("message", deepValue(1000), resolve));
     expect((deep as ApiErrorBody).error.code).toBe("body_too_deep");
     socket.disconnect();
     const messages = await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM messages WHERE company_id = ${company.me.company_id}`);

@@ -1,5 +1,5 @@
 import type { InteractionEventView, MessageView, QaView, VirtualAgentView, VisitorSendAck, WebchatChannelView } from "@holboo/core";
-import { SESSION_COOKIE, VISITOR_MESSAGES_PER_MINUTE, VISITOR_SEND_EVENT } from "@holboo/core";
+import { SESSION_COOKIE, VISITOR_MESSAGES_PER_MINUTE } from "@holboo/core";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, errorCode } from "./harness.ts";
@@ -32,8 +32,7 @@ function sameSession(client: Client, on: ServerProcess) {
   }
   return other;
 }
-const sendOver = (socket: Socket, text: string) =>
-  socket.timeout(20_000).emitWithAck(VISITOR_SEND_EVENT, { client_id: unique("m-"), text }) as Promise<VisitorSendAck>;
+const sendOver = (socket: Socket, text: string) => socket.timeout(20_000).emitWithAck("message", { client_id: unique("m-"), text }) as Promise<VisitorSendAck>;
 const texts = (events: InteractionEventView[]) => events.filter((e) => e.type === "message.created").map((e) => (e.payload.message as MessageView).text);
 
 describe("two server processes on one database", () => {

@@ -1,10 +1,10 @@
 import type { InteractionEventView, MessageView, VisitorSendAck } from "@holboo/core";
-import { LIMITS, SESSION_COOKIE, VISITOR_MESSAGES_PER_MINUTE, VISITOR_SEND_EVENT } from "@holboo/core";
+import { LIMITS, SESSION_COOKIE, VISITOR_MESSAGES_PER_MINUTE } from "@holboo/core";
 import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, startTestApp, type TestApp } from "./harness.ts";
 import { colleague, PASSWORD, unique, visitor, webchatCompany, withheldLink } from "./factories.ts";
-import { collect, connected, staffSocket, until, visitorSocket } from "./sockets.ts";
+import { collect, connected, staffSocket, unmapped, until, visitorSocket } from "./sockets.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -264,7 +264,7 @@ describe("contact presence and typing in the inbox", () => {
 
 describe("visitor sends over the socket", () => {
   const sendOver = (socket: ReturnType<typeof visitorSocket>, payload: unknown) =>
-    socket.timeout(5000).emitWithAck(VISITOR_SEND_EVENT, payload) as Promise<VisitorSendAck>;
+    unmapped(socket).timeout(5000).emitWithAck("message", payload) as Promise<VisitorSendAck>;
 
   it("stores the message once, acknowledges it and pushes it to the staff, whatever the retries", async () => {
     const company = await webchatCompany(t);

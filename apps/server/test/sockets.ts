@@ -1,9 +1,9 @@
-import { SESSION_COOKIE } from "@holboo/core";
+import { SESSION_COOKIE, type StaffClientEvents, type StaffServerEvents, type VisitorClientEvents, type VisitorServerEvents } from "@holboo/core";
 import { io, type Socket } from "socket.io-client";
 import type { Client, Served } from "./harness.ts";
 
 /** A staff socket authenticated by the client's session cookie, like the web app's. */
-export function staffSocket(t: Served, client: Client): Socket {
+export function staffSocket(t: Served, client: Client): Socket<StaffServerEvents, StaffClientEvents> {
   return io(t.url, {
     transports: ["websocket"],
     forceNew: true,
@@ -12,8 +12,13 @@ export function staffSocket(t: Served, client: Client): Socket {
   });
 }
 
-export function visitorSocket(t: Served, token: string): Socket {
+export function visitorSocket(t: Served, token: string): Socket<VisitorServerEvents, VisitorClientEvents> {
   return io(`${t.url}/webchat`, { transports: ["websocket"], forceNew: true, reconnection: false, auth: { token } });
+}
+
+/** The same socket as a client that ignores the event map holds it: any name, any payload (malformed or hostile sends). */
+export function unmapped(socket: Socket<StaffServerEvents, StaffClientEvents> | Socket<VisitorServerEvents, VisitorClientEvents>): Socket {
+  return socket;
 }
 
 export function connected(socket: Socket): Promise<void> {

@@ -1,7 +1,7 @@
-import type { AttachmentView, InteractionEventView, Locale, MessageView, VisitorSendAck, WebchatSessionView } from "@holboo/core";
+import type { AttachmentView, InteractionEventView, Locale, MessageView, VisitorClientEvents, VisitorServerEvents, WebchatSessionView } from "@holboo/core";
 import { convertEmoji } from "@holboo/core/emoji.ts";
 import { formatFileSize } from "@holboo/core/file-size.ts";
-import { LIMITS, VISITOR_SEND_EVENT } from "@holboo/core/limits.ts";
+import { LIMITS } from "@holboo/core/limits.ts";
 import { io, type Socket } from "socket.io-client";
 import { VisitorApi } from "./api.ts";
 import { catalogues, translate } from "./i18n/index.ts";
@@ -27,7 +27,7 @@ function toLoader(message: ToLoader) {
 class Chat {
   private readonly api = new VisitorApi();
   private readonly thread = new Thread();
-  private socket: Socket | null = null;
+  private socket: Socket<VisitorServerEvents, VisitorClientEvents> | null = null;
   private view: ChatView | null = null;
   private session: WebchatSessionView | null = null;
   private open = !embedded;
@@ -95,8 +95,8 @@ class Chat {
       for (const clientId of this.outbox.keys()) void this.flush(clientId);
     });
     this.socket.on("disconnect", () => this.view?.showError(translate(catalogues[this.session?.config.language ?? "mn"], "error")));
-    this.socket.on("event", (event: InteractionEventView) => this.receive([event]));
-    this.socket.on("typing", (payload: { name?: string }) => this.view?.showTyping(payload.name?.split(" ")[0] ?? ""));
+    this.socket.on("event", (event) => this.receive([event]));
+    this.socket.on("typing", (signal) => this.view?.showTyping(signal.name.split(" ")[0] ?? ""));
   }
 
   private receive(events: InteractionEventView[]) {
@@ -164,9 +164,7 @@ class Chat {
   private async deliver(clientId: string, text: string, attachmentIds: string[], faqIndex?: number): Promise<MessageView> {
     const socket = this.socket;
     if (!socket?.connected) return this.api.send(clientId, text, attachmentIds, faqIndex);
-    const ack = (await socket
-      .timeout(SEND_TIMEOUT_MS)
-      .emitWithAck(VISITOR_SEND_EVENT, { client_id: clientId, text, attachment_ids: attachmentIds, faq_index: faqIndex })) as VisitorSendAck;
+    const ack = await socket.timeout(SEND_TIMEOUT_MS).emitWithAck("message", { client_id: clientId, text, attachment_ids: attachmentIds, faq_index: faqIndex });
     if ("message" in ack) return ack.message;
     throw new Error(ack.error.code);
   }

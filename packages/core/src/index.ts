@@ -24,6 +24,7 @@ export * from "./contracts/interaction-tags.ts";
 export * from "./contracts/issues.ts";
 export * from "./contracts/interactions.ts";
 export * from "./contracts/webchat.ts";
+export * from "./contracts/socket-events.ts";
 export * from "./contracts/email.ts";
 export * from "./contracts/knowledge.ts";
 export * from "./contracts/answers.ts";

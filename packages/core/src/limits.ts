@@ -163,8 +163,6 @@ export const CSRF_COOKIE = "hb_csrf";
 export const CSRF_HEADER = "x-csrf-token";
 /** How a web-chat visitor authenticates its calls. */
 export const VISITOR_TOKEN_HEADER = "x-visitor-token";
-/** The socket event a connected widget sends messages with (HTTP is the fallback). */
-export const VISITOR_SEND_EVENT = "message";
 /** A visitor's messages per minute, over the socket and HTTP together. */
 export const VISITOR_MESSAGES_PER_MINUTE = 120;
 /** Cookie the onboarding flow sets while a trial company is being prepared (spec §2 guard rule 7). */

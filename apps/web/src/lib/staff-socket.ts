@@ -1,4 +1,4 @@
-import { STAFF_SOCKET_REFUSALS } from "@holboo/core";
+import { STAFF_SOCKET_REFUSALS, type SocketPayload, type StaffClientEvents, type StaffServerEvents } from "@holboo/core";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { io, type Manager, type Socket } from "socket.io-client";
 
@@ -24,7 +24,11 @@ export interface LiveState {
  * reconnects on its own (socket.io), and closes once its last subscriber has gone (after the current render, so
  * a screen that unmounts and mounts again keeps it). Features subscribe by event name and get an unsubscribe back.
  */
-let socket: Socket | null = null;
+type StaffSocket = Socket<StaffServerEvents, StaffClientEvents>;
+/** A server push's payload, by its name in core's event map. */
+export type StaffPush<Name extends keyof StaffServerEvents> = SocketPayload<StaffServerEvents, Name>;
+
+let socket: StaffSocket | null = null;
 let subscribers = 0;
 let closing: ReturnType<typeof setTimeout> | undefined;
 let state: LiveState = { status: "connecting", reason: null, settled: false };
@@ -40,13 +44,13 @@ function setState(next: Omit<LiveState, "settled">) {
 const refusal = (message: string): LiveDownReason =>
   message === STAFF_SOCKET_REFUSALS.origin ? "origin" : message === STAFF_SOCKET_REFUSALS.session ? "session" : "unreachable";
 
-function acquire(): Socket {
+function acquire(): StaffSocket {
   clearTimeout(closing);
   subscribers += 1;
   if (socket) return socket;
   // An attempt that neither opens nor fails (an upgrade a proxy swallows, a handshake left unanswered) must not hold the
   // screens back: after 5 s they fetch anyway, and the banner says live updates are down.
-  const live = io({ transports: ["websocket", "polling"], withCredentials: true, timeout: 5000 });
+  const live: StaffSocket = io({ transports: ["websocket", "polling"], withCredentials: true, timeout: 5000 });
   setTimeout(() => state.status === "connecting" && socket === live && setState({ status: "down", reason: "unreachable" }), 5000);
   live.on("connect", () => {
     const first = !state.settled;
@@ -79,12 +83,15 @@ function release() {
   }, 0);
 }
 
-/** Listens to one server event on the shared socket until the returned function is called. */
-export function onStaffEvent<T>(name: string, handler: (payload: T) => void): () => void {
-  const live = acquire();
-  live.on(name, handler);
+/** Listens to one server event of core's map on the shared socket until the returned function is called. */
+export function onStaffEvent<Name extends keyof StaffServerEvents>(name: Name, handler: (payload: StaffPush<Name>) => void): () => void {
+  // socket.io-client cannot match a listener to an event name that is still generic; the signature above checks both.
+  const live: Socket = acquire();
+  const listener = handler as (payload: unknown) => void;
+  const event: string = name;
+  live.on(event, listener);
   return () => {
-    live.off(name, handler);
+    live.off(event, listener);
     release();
   };
 }
@@ -108,19 +115,19 @@ export function onStaffConnect(listener: () => void): () => void {
 }
 
 /** Sends a signal (typing) when connected; signals are never queued for later. */
-export function emitStaff(name: string, payload: unknown) {
-  if (socket?.connected) socket.emit(name, payload);
+export function emitStaff<Name extends keyof StaffClientEvents>(name: Name, ...payload: Parameters<StaffClientEvents[Name]>) {
+  if (socket?.connected) socket.emit(name, ...payload);
 }
 
 /** Subscribes a component to one event; the latest handler is called, so it may read fresh props and state. */
-export function useStaffEvent<T>(name: string, handler: (payload: T) => void, enabled = true) {
+export function useStaffEvent<Name extends keyof StaffServerEvents>(name: Name, handler: (payload: StaffPush<Name>) => void, enabled = true) {
   const latest = useRef(handler);
   useEffect(() => {
     latest.current = handler;
   });
   useEffect(() => {
     if (!enabled) return;
-    return onStaffEvent<T>(name, (payload) => latest.current(payload));
+    return onStaffEvent(name, (payload: StaffPush<Name>) => latest.current(payload));
   }, [name, enabled]);
 }
 

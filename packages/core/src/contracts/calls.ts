@@ -169,9 +169,6 @@ export type CallMinutesView = z.infer<typeof CallMinutesView>;
 export const ClickToCallInput = z.object({ number: e164, contact_id: z.number().int().positive().optional(), line_id: z.number().int().positive().optional() });
 export type ClickToCallInput = z.input<typeof ClickToCallInput>;
 
-/** Pushed to the company's staff room whenever a call changes; the monitoring page and the thread refresh from it. */
-export const CALL_SOCKET_EVENT = "call.updated";
-
 /**
  * A PBX's id or number as text, never rounded: a JSON string as it is, an integer as its digits (a lossless JSON
  * parser hands integers beyond 2^53 over as text or bigint). A number that is not a safe integer was already rounded

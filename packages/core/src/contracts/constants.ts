@@ -1,6 +1,6 @@
 /**
  * Plain values that contracts build their schemas from, in a module without zod: a client screen
- * that needs only one of them (a list of moods, an event name) does not pull in the schemas.
+ * that needs only one of them (a list of moods, a socket refusal) does not pull in the schemas.
  */
 
 export const MOODS = ["angry", "frowning", "normal", "grinning"] as const;
@@ -12,16 +12,6 @@ export const ISSUE_SETTING_PATHS = { type: "/api/issue-types", tag: "/api/issue-
   IssueSettingKind,
   string
 >;
-
-/** Pushed to `u{id}` when an issue is assigned to someone or they are mentioned in a comment. */
-export const ISSUE_NOTIFY_EVENT = "issue.notify";
-
-/** Pushed to `u{id}` when that person read a conversation up to a sequence number, so their other tabs clear its count. */
-export const INTERACTION_READ_EVENT = "interaction.read";
-export interface InteractionReadSignal {
-  interaction_id: number;
-  last_read_seq: number;
-}
 
 /**
  * Why the server refused a staff socket at its handshake (Socket.IO's connect_error message): a page of another site,

@@ -120,18 +120,6 @@ export type InteractionView = z.infer<typeof InteractionView>;
 export const ContactPresenceView = z.object({ contact_online: z.boolean() });
 export type ContactPresenceView = z.infer<typeof ContactPresenceView>;
 
-/** Socket signals that are not interaction events. */
-export interface TypingSignal {
-  interaction_id: number;
-  who: "contact" | "user";
-  user_id?: number;
-  name?: string;
-}
-export interface ContactPresenceSignal {
-  interaction_id: number;
-  online: boolean;
-}
-
 const messageText = z.string().max(LIMITS.messageMaxChars, { error: "text_too_long" });
 /** A client-chosen id that makes a retried send idempotent. */
 export const clientIdSchema = z.string().trim().min(8, { error: "invalid_parameters" }).max(64, { error: "invalid_parameters" });

@@ -43,7 +43,7 @@ export const VisitorMessageInput = z
   .refine((value) => value.text.trim() !== "" || value.attachment_ids.length > 0, { error: "message_empty", path: ["text"] });
 export type VisitorMessageInput = z.infer<typeof VisitorMessageInput>;
 
-/** The acknowledgement of a visitor's send over the socket (VISITOR_SEND_EVENT). */
+/** The acknowledgement of a visitor's send over the socket (`message` in socket-events.ts). */
 export type VisitorSendAck = { message: MessageView } | ApiErrorBody;
 
 export const VisitorEventsQuery = z.object({

@@ -1,5 +1,4 @@
 import type { InteractionView, MessageView, VisitorSendAck } from "@holboo/core";
-import { VISITOR_SEND_EVENT } from "@holboo/core";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/harness.ts";
@@ -52,7 +51,7 @@ describe("a web-chat visitor becomes a contact with their first message", () => 
     const socket = visitorSocket(t, customer.token);
     await connected(socket);
     const [overSocket, overHttp, overHttpToo] = await Promise.all([
-      socket.timeout(5000).emitWithAck(VISITOR_SEND_EVENT, { client_id: unique("s-"), text: "Нэг" }) as Promise<VisitorSendAck>,
+      socket.timeout(5000).emitWithAck("message", { client_id: unique("s-"), text: "Нэг" }) as Promise<VisitorSendAck>,
       customer.send("Хоёр"),
       customer.send("Гурав"),
     ]);

@@ -1,4 +1,4 @@
-import { VISITOR_SEND_EVENT, VisitorMessageInput, type ContactPresenceSignal, type TypingSignal, type VisitorSendAck } from "@holboo/core";
+import { VISITOR_SOCKET_INPUTS, type ContactPresenceSignal, type TypingSignal, type VisitorSendAck } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import { errorBodyOf, validationErrorBody } from "../../platform/http/errors.ts";
 import { handshakeLocale } from "../../platform/i18n.ts";
@@ -29,10 +29,10 @@ export function registerVisitorSocket(ctx: AppContext) {
       if (interaction) realtime.toStaff(roomsForInteraction(interaction), "typing", signal);
     });
     // The widget's send while connected: the same service as the HTTP route, answered by acknowledgement.
-    socket.on(VISITOR_SEND_EVENT, async (payload: unknown, ack: unknown) => {
+    socket.on("message", async (payload: unknown, ack: unknown) => {
       if (typeof ack !== "function") return;
       const reply = ack as (response: VisitorSendAck) => void;
-      const input = VisitorMessageInput.safeParse(payload);
+      const input = VISITOR_SOCKET_INPUTS.message.safeParse(payload);
       if (!input.success) return reply(validationErrorBody(input.error.issues, handshakeLocale(socket.handshake)));
       try {
         reply({ message: await sendFromVisitor(ctx, visitor, input.data) });

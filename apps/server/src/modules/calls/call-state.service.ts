@@ -1,4 +1,4 @@
-import { CALL_SOCKET_EVENT, normalizePhone } from "@holboo/core";
+import { normalizePhone } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import { findChannel, listChannels } from "../channels/channels.lookup.ts";
 import { callIntoThread } from "../../channels/phone.service.ts";
@@ -49,7 +49,7 @@ const notBefore = (at: Date, earliest: Date | null) => (earliest && at < earlies
 /** Tells the company's staff (monitoring, threads) that a call changed. */
 export async function pushCall(ctx: AppContext, row: repo.CallRow) {
   const [view] = await presentCalls(ctx.db, row.companyId, [row]);
-  ctx.realtime.toStaff([`c${row.companyId}`], CALL_SOCKET_EVENT, view);
+  if (view) ctx.realtime.toStaff([`c${row.companyId}`], "call.updated", view);
 }
 
 /** Applies one report to its call (made on "new", or on any report of a call not seen yet), then tells the staff. */

@@ -4,9 +4,6 @@ import type { EventRow } from "./events.repo.ts";
 import type { InteractionRow } from "./interactions.repo.ts";
 import { presentEvent } from "./interactions.presenter.ts";
 
-export const STAFF_EVENT = "interaction.event";
-export const VISITOR_EVENT = "event";
-
 /**
  * Pushes events after their transaction committed: to the staff who could see the interaction before
  * or after the change, and the customer-visible ones to the contact's live connection. A client that
@@ -19,7 +16,7 @@ export function publish(ctx: AppContext, states: InteractionRow[], events: Event
   const identityId = states[states.length - 1]?.identityId ?? null;
   for (const event of events) {
     const view = presentEvent(event);
-    ctx.realtime.toStaff(rooms, STAFF_EVENT, view);
-    if (identityId && event.visibleToContact) ctx.realtime.toVisitor(identityId, VISITOR_EVENT, view);
+    ctx.realtime.toStaff(rooms, "interaction.event", view);
+    if (identityId && event.visibleToContact) ctx.realtime.toVisitor(identityId, "event", view);
   }
 }

@@ -1,4 +1,4 @@
-import { INTERACTION_READ_EVENT, type InteractionReadSignal, type UnreadSummary } from "@holboo/core";
+import type { InteractionReadSignal, UnreadSummary } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { findInteraction, visibleToUser } from "./interactions.repo.ts";
@@ -17,7 +17,7 @@ export async function readAsStaff(ctx: AppContext, actor: MemberActor, interacti
   const position = await advanceReadPosition(ctx.db, actor.companyId, actor.userId, interaction.id, Math.min(upToSeq, interaction.lastSeq));
   if (position !== null) {
     const signal: InteractionReadSignal = { interaction_id: interaction.id, last_read_seq: position };
-    ctx.realtime.toStaff([`u${actor.userId}`], INTERACTION_READ_EVENT, signal);
+    ctx.realtime.toStaff([`u${actor.userId}`], "interaction.read", signal);
   }
   return { ok: true as const };
 }

@@ -1,4 +1,4 @@
-import { INTERACTION_READ_EVENT, type InteractionReadSignal, type InteractionView, type MessageView, type UnreadSummary } from "@holboo/core";
+import type { InteractionReadSignal, InteractionView, MessageView, UnreadSummary } from "@holboo/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode, startTestApp, type Client, type TestApp } from "../../../test/harness.ts";
 import { colleague, visitor, webchatCompany } from "../../../test/factories.ts";
@@ -85,7 +85,7 @@ describe("per-person unread", () => {
     const all = [...tabs, colleagueTab];
     try {
       await Promise.all(all.map(connected));
-      const [first, second, others] = all.map((socket) => collect<InteractionReadSignal>(socket, INTERACTION_READ_EVENT));
+      const [first, second, others] = all.map((socket) => collect<InteractionReadSignal>(socket, "interaction.read"));
       const seq = await lastSeqOf(company.client, id);
       await company.client.post(`/api/interactions/${id}/seen`, { up_to_seq: seq });
       await until(() => first?.length === 1 && second?.length === 1);

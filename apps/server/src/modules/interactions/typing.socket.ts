@@ -1,4 +1,4 @@
-import { fullName, type TypingSignal } from "@holboo/core";
+import { STAFF_SOCKET_INPUTS, fullName, type TypingSignal } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import { roomsForInteraction } from "../../platform/realtime/rooms.ts";
 import { findCompanyUser } from "../users/users.lookup.ts";
@@ -12,8 +12,9 @@ export function registerStaffTypingHandlers(ctx: AppContext) {
     const actor = socket.data.actor;
     const companyId = actor.companyId ?? 0;
     socket.on("typing", async (payload: unknown) => {
-      const id = Number((payload as { interaction_id?: unknown } | null)?.interaction_id);
-      if (!Number.isInteger(id)) return;
+      const input = STAFF_SOCKET_INPUTS.typing.safeParse(payload);
+      if (!input.success) return;
+      const id = input.data.interaction_id;
       const interaction = await findInteraction(ctx.db, companyId, id).catch(() => null);
       if (!interaction || !canSee({ ...actor, companyId }, interaction)) return;
       const user = await findCompanyUser(ctx.db, companyId, actor.userId);

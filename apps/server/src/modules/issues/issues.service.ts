@@ -1,6 +1,5 @@
 import {
   ISSUE_FINISHED_STATUSES,
-  ISSUE_NOTIFY_EVENT,
   LIMITS,
   canMoveIssue,
   fullName,
@@ -42,7 +41,7 @@ async function notify(ctx: AppContext, actor: MemberActor, userIds: number[], re
   const payload: IssueNotification = { reason, issue_id: issue.id, number: issue.number, name: issue.name, by: fullName(me?.firstName, me?.lastName) };
   ctx.realtime.toStaff(
     targets.map((id) => `u${id}`),
-    ISSUE_NOTIFY_EVENT,
+    "issue.notify",
     payload,
   );
 }

@@ -1,5 +1,4 @@
 import type { InteractionView, IssueCommentView, IssueDetailView, IssueNotification, IssueSettingView, IssueView } from "@holboo/core";
-import { ISSUE_NOTIFY_EVENT } from "@holboo/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode, fieldCode, startTestApp, type TestApp } from "../../../test/harness.ts";
 import { colleague, companyAdmin, visitor, webchatCompany } from "../../../test/factories.ts";
@@ -188,8 +187,8 @@ describe("issues", () => {
     const agentSocket = staffSocket(t, agent.client);
     const managerSocket = staffSocket(t, manager.client);
     await Promise.all([connected(agentSocket), connected(managerSocket)]);
-    const toAgent = collect<IssueNotification>(agentSocket, ISSUE_NOTIFY_EVENT);
-    const toManager = collect<IssueNotification>(managerSocket, ISSUE_NOTIFY_EVENT);
+    const toAgent = collect<IssueNotification>(agentSocket, "issue.notify");
+    const toManager = collect<IssueNotification>(managerSocket, "issue.notify");
     const issue = (await c.client.post<IssueView>("/api/issues", c.input)).body;
     await c.client.post(`/api/issues/${issue.id}/assign`, { assignee_id: agent.me.ID });
     await until(() => toAgent.length === 1);

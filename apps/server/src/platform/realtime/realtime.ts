@@ -1,7 +1,14 @@
 import type { IncomingMessage, Server as HttpServer } from "node:http";
-import { SESSION_COOKIE, STAFF_SOCKET_REFUSALS } from "@holboo/core";
+import {
+  SESSION_COOKIE,
+  STAFF_SOCKET_REFUSALS,
+  type StaffClientEvents,
+  type StaffServerEvents,
+  type VisitorClientEvents,
+  type VisitorServerEvents,
+} from "@holboo/core";
 import fastifyCookie from "@fastify/cookie";
-import { Server, type Namespace, type Socket } from "socket.io";
+import { Server, type DefaultEventsMap, type Namespace, type Socket } from "socket.io";
 import type { Actor } from "../auth/actor.ts";
 import { actorFromSessionToken, type ContextOptions } from "../http/context.ts";
 import { errorBodyOf } from "../http/errors.ts";
@@ -21,9 +28,17 @@ export interface VisitorIdentity {
   contactName: string;
 }
 
-export type StaffSocket = Socket & { data: { actor: Actor } };
+interface StaffSocketData {
+  actor: Actor;
+}
 /** A visitor's socket stays who it authenticated as when it connected, for the connection's life. */
-export type VisitorSocket = Socket & { data: { visitor: VisitorIdentity } };
+interface VisitorSocketData {
+  visitor: VisitorIdentity;
+}
+type StaffServer = Server<StaffClientEvents, StaffServerEvents, DefaultEventsMap, StaffSocketData>;
+type VisitorNamespace = Namespace<VisitorClientEvents, VisitorServerEvents, DefaultEventsMap, VisitorSocketData>;
+export type StaffSocket = Socket<StaffClientEvents, StaffServerEvents, DefaultEventsMap, StaffSocketData>;
+export type VisitorSocket = Socket<VisitorClientEvents, VisitorServerEvents, DefaultEventsMap, VisitorSocketData>;
 
 interface RealtimeOptions extends ContextOptions {
   /** Browser origins allowed to open staff sockets besides the page's own (PUBLIC_URL's); requests without Origin are not browsers. */
@@ -52,7 +67,7 @@ export function sameSiteOrigin(origin: string, headers: IncomingMessage["headers
 }
 
 /** The HTTP input guard for socket events: a refused payload is answered on its acknowledgement and never handled. */
-function guardPayloads(socket: Socket) {
+function guardPayloads(socket: StaffSocket | VisitorSocket) {
   socket.use((packet, next) => {
     const args = packet.slice(1);
     const ack = args.at(-1);
@@ -71,8 +86,8 @@ function guardPayloads(socket: Socket) {
  * authenticated by a visitor token). Modules push only committed events through `toStaff`/`toVisitors`.
  */
 export class Realtime {
-  private io: Server | null = null;
-  private visitorNamespace: Namespace | null = null;
+  private io: StaffServer | null = null;
+  private visitorNamespace: VisitorNamespace | null = null;
   private readonly staffHandlers: Array<(socket: StaffSocket) => void> = [];
   private readonly visitorHandlers: Array<(socket: VisitorSocket) => void> = [];
   private visitorAuth: ((token: string) => Promise<VisitorIdentity | null>) | null = null;
@@ -94,7 +109,7 @@ export class Realtime {
 
   /** Serves sockets on the HTTP server; with a fan-out, pushes and socket queries reach every process. */
   attach(server: HttpServer, fanOut?: FanOut) {
-    const io = new Server(server, {
+    const io: StaffServer = new Server(server, {
       serveClient: false,
       maxHttpBufferSize: 64 * 1024,
       pingInterval: 20_000,
@@ -115,14 +130,14 @@ export class Realtime {
         () => next(new Error("unauthorized")),
       );
     });
-    io.on("connection", (socket) => {
-      const staff = socket as StaffSocket;
+    io.on("connection", (staff) => {
       guardPayloads(staff);
       void staff.join(staffRooms(staff.data.actor));
       for (const handler of this.staffHandlers) handler(staff);
     });
 
-    const visitors = io.of("/webchat");
+    // Socket.IO types every namespace with its server's maps; the visitors' namespace has its own events and data.
+    const visitors = io.of("/webchat") as unknown as VisitorNamespace;
     this.visitorNamespace = visitors;
     visitors.use((socket, next) => {
       const token = typeof socket.handshake.auth?.token === "string" ? socket.handshake.auth.token : "";
@@ -137,8 +152,7 @@ export class Realtime {
         () => next(new Error("unauthorized")),
       );
     });
-    visitors.on("connection", (socket) => {
-      const visitor = socket as VisitorSocket;
+    visitors.on("connection", (visitor) => {
       guardPayloads(visitor);
       // The handshake is built; the first HTTP request would otherwise be held for the whole
       // connection, the largest part of a connected visitor's memory.
@@ -148,19 +162,21 @@ export class Realtime {
     });
   }
 
-  private async authenticateStaff(socket: Socket): Promise<Actor | null> {
+  private async authenticateStaff(socket: StaffSocket): Promise<Actor | null> {
     const cookies = fastifyCookie.parse(socket.handshake.headers.cookie ?? "");
     const actor = await actorFromSessionToken(cookies[SESSION_COOKIE], this.options);
     // A company whose access is closed has no staff sockets until it is restored (its staff see the closed screen).
     return actor && actor.companyId !== null && !actor.twoFactorPending && !actor.companyAccessClosed ? actor : null;
   }
 
-  toStaff(rooms: string[], event: string, payload: unknown) {
-    if (this.io && rooms.length) this.io.to(rooms).emit(event, payload);
+  /** Pushes one event of the staff map; a name or payload not in it fails typecheck. */
+  toStaff<Name extends keyof StaffServerEvents>(rooms: string[], event: Name, ...payload: Parameters<StaffServerEvents[Name]>) {
+    if (this.io && rooms.length) this.io.to(rooms).emit(event, ...payload);
   }
 
-  toVisitor(identityId: number, event: string, payload: unknown) {
-    this.visitorNamespace?.to(visitorRoom(identityId)).emit(event, payload);
+  /** Pushes one event of the visitor map to a contact identity's sockets. */
+  toVisitor<Name extends keyof VisitorServerEvents>(identityId: number, event: Name, ...payload: Parameters<VisitorServerEvents[Name]>) {
+    this.visitorNamespace?.to(visitorRoom(identityId)).emit(event, ...payload);
   }
 
   /**

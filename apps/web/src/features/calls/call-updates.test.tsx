@@ -1,4 +1,4 @@
-import { CALL_SOCKET_EVENT, type CallMonitorView } from "@holboo/core";
+import type { CallMonitorView } from "@holboo/core";
 import { useQuery } from "@tanstack/react-query";
 import { screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -55,8 +55,8 @@ describe("call updates on a busy monitor", () => {
     await waitFor(() => expect(answers).toHaveLength(1));
     answers[0]!(monitor(1));
     await screen.findByText("1");
-    await waitFor(() => expect(sockets.handlers.get(CALL_SOCKET_EVENT)?.size).toBe(1));
-    for (let change = 0; change < 20; change++) push(CALL_SOCKET_EVENT);
+    await waitFor(() => expect(sockets.handlers.get("call.updated")?.size).toBe(1));
+    for (let change = 0; change < 20; change++) push("call.updated");
     await waitFor(() => expect(answers).toHaveLength(2));
     answers[1]!(monitor(5));
     // The changes that came during that refresh make exactly one more, whose answer stays on screen.

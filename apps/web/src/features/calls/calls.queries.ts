@@ -1,4 +1,3 @@
-import { CALL_SOCKET_EVENT } from "@holboo/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef } from "react";
 import { useStaffEvent } from "../../lib/staff-socket.ts";
@@ -29,7 +28,7 @@ export function useCallUpdates(enabled = true) {
       state.running = false;
     }
   }, [client]);
-  useStaffEvent(CALL_SOCKET_EVENT, () => void refresh(), enabled);
+  useStaffEvent("call.updated", () => void refresh(), enabled);
 }
 
 export const useInteractionCalls = (interactionId: number, enabled: boolean) =>

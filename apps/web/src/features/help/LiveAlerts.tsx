@@ -1,4 +1,3 @@
-import { INTERACTION_READ_EVENT, type InteractionEventView } from "@holboo/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -40,7 +39,7 @@ export function LiveAlerts() {
   }, [conversations]);
 
   const refreshCount = () => void client.invalidateQueries({ queryKey: unreadQuery.queryKey, exact: true });
-  useStaffEvent<InteractionEventView>("interaction.event", (event) => {
+  useStaffEvent("interaction.event", (event) => {
     const visible = document.visibilityState === "visible";
     const chosen = preferences.data;
     void alerts().then(({ alertFor, changesUnread, deliverAlert, senderName }) => {
@@ -54,7 +53,7 @@ export function LiveAlerts() {
     });
   });
   // Read here or in another of this person's tabs; after a reconnection, pushes may have been missed.
-  useStaffEvent(INTERACTION_READ_EVENT, refreshCount);
+  useStaffEvent("interaction.read", refreshCount);
   useEffect(() => onStaffConnect(() => void client.invalidateQueries({ queryKey: unreadQuery.queryKey, exact: true })), [client]);
   return null;
 }

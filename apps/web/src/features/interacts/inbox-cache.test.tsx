@@ -1,4 +1,4 @@
-import { INTERACTION_READ_EVENT, type InteractionEventView, type InteractionView } from "@holboo/core";
+import type { InteractionEventView, InteractionView } from "@holboo/core";
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMe, renderWithProviders } from "../../components/shared/test-utils.tsx";
@@ -144,7 +144,7 @@ describe("realtime patches of the inbox cache", () => {
     expect(screen.getByTestId("unread-2")).toHaveTextContent("2");
 
     // This person read it in another tab: the count clears, still without a refetch.
-    push(INTERACTION_READ_EVENT, { interaction_id: 2, last_read_seq: 4 });
+    push("interaction.read", { interaction_id: 2, last_read_seq: 4 });
     await vi.waitFor(() => expect(screen.queryByTestId("unread-2")).toBeNull());
     expect(listFetches()).toBe(fetched);
     expect(sockets.opened).toBe(1);

@@ -1,9 +1,8 @@
-import { INTERACTION_READ_EVENT, type ContactPresenceSignal, type InteractionEventView, type InteractionReadSignal, type TypingSignal } from "@holboo/core";
+import type { InteractionEventView } from "@holboo/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { emitStaff, onStaffConnect, onStaffEvent } from "../../lib/staff-socket.ts";
+import { emitStaff, onStaffConnect, onStaffEvent, type StaffPush } from "../../lib/staff-socket.ts";
 import { billingKeys } from "../billing/billing.keys.ts";
-import type { PresenceSignal } from "../settings/users/presence-cache.ts";
 import { userKeys } from "../settings/users/users.keys.ts";
 import { interactionKeys } from "./interactions.keys.ts";
 
@@ -11,16 +10,13 @@ import { interactionKeys } from "./interactions.keys.ts";
 const cachePatches = () => import("./inbox-cache.ts");
 const presencePatch = () => import("../settings/users/presence-cache.ts");
 
-/** Live signals that are not stored events, by their socket event name. */
-interface Signals {
-  typing: TypingSignal;
-  "contact.presence": ContactPresenceSignal;
-}
+/** Live signals that are not stored events. */
+type Signal = "typing" | "contact.presence";
 
 /** What a thread listens to and sends on the shared socket; one object, so effects that depend on it run once. */
 const inboxLive = {
   onEvent: (listener: (event: InteractionEventView) => void) => onStaffEvent("interaction.event", listener),
-  onSignal: <K extends keyof Signals>(name: K, listener: (signal: Signals[K]) => void) => onStaffEvent(name, listener),
+  onSignal: <K extends Signal>(name: K, listener: (signal: StaffPush<K>) => void) => onStaffEvent(name, listener),
   onReconnect: onStaffConnect,
   emit: emitStaff,
 };
@@ -41,18 +37,18 @@ export function useInboxSocket(reading: number | null) {
 
   useEffect(() => {
     const offs = [
-      onStaffEvent<InteractionEventView>("interaction.event", (event) => {
+      onStaffEvent("interaction.event", (event) => {
         const reading = document.visibilityState === "visible" ? open.current : null;
         void cachePatches().then(({ applyInteractionEvent }) => applyInteractionEvent(client, event, reading));
       }),
-      onStaffEvent<InteractionReadSignal>(INTERACTION_READ_EVENT, (signal) => void cachePatches().then(({ applyRead }) => applyRead(client, signal))),
+      onStaffEvent("interaction.read", (signal) => void cachePatches().then(({ applyRead }) => applyRead(client, signal))),
       onStaffConnect(() => {
         void client.invalidateQueries({ queryKey: interactionKeys.lists() });
         void client.invalidateQueries({ queryKey: userKeys.all });
       }),
       // The company's access closed (company_suspended): the billing status reloads and the closed screen shows.
       onStaffEvent("session.ended", () => void client.invalidateQueries({ queryKey: billingKeys.all })),
-      onStaffEvent<PresenceSignal>("presence", (signal) => void presencePatch().then(({ applyPresence }) => applyPresence(client, signal))),
+      onStaffEvent("presence", (signal) => void presencePatch().then(({ applyPresence }) => applyPresence(client, signal))),
     ];
     return () => {
       for (const off of offs) off();

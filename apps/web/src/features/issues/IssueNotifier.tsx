@@ -1,4 +1,3 @@
-import { ISSUE_NOTIFY_EVENT, type IssueNotification } from "@holboo/core";
 import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -11,7 +10,7 @@ export function IssueNotifier() {
   const { t } = useTranslation("issues");
   const client = useQueryClient();
   const navigate = useNavigate();
-  useStaffEvent<IssueNotification>(ISSUE_NOTIFY_EVENT, (note) => {
+  useStaffEvent("issue.notify", (note) => {
     void client.invalidateQueries({ queryKey: issueKeys.all });
     notifications.show({
       id: `issue-${note.reason}-${note.issue_id}`,

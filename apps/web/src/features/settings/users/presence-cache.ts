@@ -1,12 +1,6 @@
-import type { Presence, UserView } from "@holboo/core";
+import type { PresenceSignal, UserView } from "@holboo/core";
 import type { QueryClient } from "@tanstack/react-query";
 import { userKeys } from "./users.keys.ts";
-
-/** A colleague came online or went away (the `presence` push): what their socket says, not a reason to refetch. */
-export interface PresenceSignal {
-  user_id: number;
-  presence: Presence;
-}
 
 /**
  * Patches the person's row in every cached people list, instead of refetching them all: each sign-in's own socket
