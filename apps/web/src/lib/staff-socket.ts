@@ -1,6 +1,6 @@
 import { STAFF_SOCKET_REFUSALS } from "@holboo/core";
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { io, type Manager, type Socket } from "socket.io-client";
+import type { io as connect, Manager, Socket } from "socket.io-client";
 
 /**
  * Why live updates are down: the server refused this page's address or its sign-in at the handshake, ended the
@@ -25,12 +25,17 @@ export interface LiveState {
  * a screen that unmounts and mounts again keeps it). Features subscribe by event name and get an unsubscribe back.
  */
 let socket: Socket | null = null;
+/** The socket library loads while the first screen renders, not before it: the connection needs it only after /api/me. */
+const socketLibrary = import("socket.io-client");
+let opening = false;
 let subscribers = 0;
 let closing: ReturnType<typeof setTimeout> | undefined;
 let state: LiveState = { status: "connecting", reason: null, settled: false };
 /** Listeners called on every (re)connection, told whether nothing could have been fetched before it (`settled` was false). */
 const connectListeners = new Set<(first: boolean) => void>();
 const stateListeners = new Set<() => void>();
+/** Server-event handlers by event name, kept here so those subscribed while the library loads join the socket once it exists. */
+const eventHandlers = new Map<string, Set<Parameters<Socket["on"]>[1]>>();
 
 function setState(next: Omit<LiveState, "settled">) {
   state = { ...next, settled: true };
@@ -40,10 +45,7 @@ function setState(next: Omit<LiveState, "settled">) {
 const refusal = (message: string): LiveDownReason =>
   message === STAFF_SOCKET_REFUSALS.origin ? "origin" : message === STAFF_SOCKET_REFUSALS.session ? "session" : "unreachable";
 
-function acquire(): Socket {
-  clearTimeout(closing);
-  subscribers += 1;
-  if (socket) return socket;
+function open(io: typeof connect): Socket {
   // An attempt that neither opens nor fails (an upgrade a proxy swallows, a handshake left unanswered) must not hold the
   // screens back: after 5 s they fetch anyway, and the banner says live updates are down.
   const live = io({ transports: ["websocket", "polling"], withCredentials: true, timeout: 5000 });
@@ -63,8 +65,27 @@ function acquire(): Socket {
     if (why === "io client disconnect") return;
     setState({ status: "down", reason: why === "io server disconnect" ? "ended" : "unreachable" });
   });
-  socket = live;
+  for (const [name, handlers] of eventHandlers) for (const handler of handlers) live.on(name, handler);
   return live;
+}
+
+function acquire() {
+  clearTimeout(closing);
+  subscribers += 1;
+  if (socket || opening) return;
+  opening = true;
+  socketLibrary.then(
+    ({ io }) => {
+      opening = false;
+      // Everyone may have left while it loaded.
+      if (subscribers > 0 && !socket) socket = open(io);
+    },
+    () => {
+      // The library's chunk did not load (a deploy replaced it, the network is gone): no live updates, screens fetch.
+      opening = false;
+      setState({ status: "down", reason: "unreachable" });
+    },
+  );
 }
 
 function release() {
@@ -81,10 +102,13 @@ function release() {
 
 /** Listens to one server event on the shared socket until the returned function is called. */
 export function onStaffEvent<T>(name: string, handler: (payload: T) => void): () => void {
-  const live = acquire();
-  live.on(name, handler);
+  const handlers = eventHandlers.get(name) ?? new Set();
+  eventHandlers.set(name, handlers.add(handler));
+  acquire();
+  socket?.on(name, handler);
   return () => {
-    live.off(name, handler);
+    handlers.delete(handler);
+    socket?.off(name, handler);
     release();
   };
 }
