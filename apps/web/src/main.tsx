@@ -1,5 +1,5 @@
-import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
+import "./styles/mantine-first-screen.css";
+import "./app/later-styles.ts";
 import { MantineProvider } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";

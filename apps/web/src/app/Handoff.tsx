@@ -4,9 +4,10 @@ import { Navigate } from "react-router";
 import { FullPageLoader } from "../components/FullPageLoader.tsx";
 import { AuthCard } from "../features/auth/AuthCard.tsx";
 import { api, notifyError } from "../lib/api.ts";
+import { withLaterStyles } from "./later-styles.ts";
 
 // Lazy: its form brings the schemas (zod), which the first screen must not load.
-const TwoFactorLoginStep = lazy(() => import("../features/auth/TwoFactorLoginStep.tsx").then((m) => ({ default: m.TwoFactorLoginStep })));
+const TwoFactorLoginStep = lazy(() => withLaterStyles(import("../features/auth/TwoFactorLoginStep.tsx")).then((m) => ({ default: m.TwoFactorLoginStep })));
 
 interface HandoffProps {
   token: string;

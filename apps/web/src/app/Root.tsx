@@ -8,12 +8,15 @@ import { readCookie } from "../lib/cookies.ts";
 import { useMe } from "../lib/session.ts";
 import { decideGuard, type GuardMe } from "./guard.ts";
 import { Handoff } from "./Handoff.tsx";
+import { withLaterStyles } from "./later-styles.ts";
 import { ScrollManager } from "./ScrollManager.tsx";
 
 /** Only invited colleagues who came in by link see it: it loads for them alone. */
-const SetPasswordPrompt = lazy(() => import("./SetPasswordPrompt.tsx").then((m) => ({ default: m.SetPasswordPrompt })));
+const SetPasswordPrompt = lazy(() => withLaterStyles(import("./SetPasswordPrompt.tsx")).then((m) => ({ default: m.SetPasswordPrompt })));
 /** Members of a company that requires two-step verification, before they set it up: nothing else renders (the API refuses it too). */
-const TwoFactorRequiredScreen = lazy(() => import("../features/security/TwoFactorRequiredScreen.tsx").then((m) => ({ default: m.TwoFactorRequiredScreen })));
+const TwoFactorRequiredScreen = lazy(() =>
+  withLaterStyles(import("../features/security/TwoFactorRequiredScreen.tsx")).then((m) => ({ default: m.TwoFactorRequiredScreen })),
+);
 
 /** The id of the catch-all route; matching it means no real route matched (guard rule 9). */
 export const NOT_FOUND_ROUTE_ID = "not-found";

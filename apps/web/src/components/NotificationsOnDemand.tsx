@@ -1,8 +1,9 @@
 import { useNotifications } from "@mantine/notifications";
 import { lazy, Suspense, useState } from "react";
+import { withLaterStyles } from "../app/later-styles.ts";
 
 /** Mantine's container, its transitions and drag handling: a chunk of their own. */
-const Notifications = lazy(() => import("./notifications-container.ts").then((m) => ({ default: m.Notifications })));
+const Notifications = lazy(() => withLaterStyles(import("./notifications-container.ts")).then((m) => ({ default: m.Notifications })));
 
 /**
  * The notification container, loaded with the first notification rather than with the app: most

@@ -1,14 +1,15 @@
 import type { MeView } from "@holboo/core";
-import { Group, Menu, Text, UnstyledButton } from "@mantine/core";
-import { IconChevronDown, IconLogout, IconMessageReport, IconUser } from "@tabler/icons-react";
+import { Menu } from "@mantine/core";
+import { IconLogout, IconMessageReport, IconUser } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { withLaterStyles } from "../app/later-styles.ts";
 import { logout } from "../lib/logout.ts";
-import { UserAvatar } from "./shared/UserAvatar.tsx";
+import { AccountButton } from "./AccountButton.tsx";
 
 /** Loaded when first opened, with its translations, off the first screen. */
-const FeedbackDialog = lazy(() => import("../features/help/FeedbackDialog.tsx").then((m) => ({ default: m.FeedbackDialog })));
+const FeedbackDialog = lazy(() => withLaterStyles(import("../features/help/FeedbackDialog.tsx")).then((m) => ({ default: m.FeedbackDialog })));
 
 /** The header's account menu: my profile, feedback and logout. */
 export function UserMenu({ me }: { me: MeView }) {
@@ -18,15 +19,7 @@ export function UserMenu({ me }: { me: MeView }) {
     <>
       <Menu position="bottom-end" withArrow shadow="md" width={220}>
         <Menu.Target>
-          <UnstyledButton aria-label={t("header.account")} data-testid="user-menu">
-            <Group gap={8} wrap="nowrap">
-              <UserAvatar name={me.user_name} photoUrl={me.photo_url} size="md" />
-              <Text size="sm" fw={500} visibleFrom="md" maw={160} truncate>
-                {me.user_name}
-              </Text>
-              <IconChevronDown size={14} style={{ flexShrink: 0 }} />
-            </Group>
-          </UnstyledButton>
+          <AccountButton account={me} data-testid="user-menu" />
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{me.email}</Menu.Label>

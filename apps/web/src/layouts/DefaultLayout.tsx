@@ -3,10 +3,11 @@ import { useDisclosure } from "@mantine/hooks";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
+import { withLaterStyles } from "../app/later-styles.ts";
 import { activeNavKey, visibleNavItems } from "../app/navigation.ts";
 import { LanguageSelector } from "../components/LanguageSelector.tsx";
 import { Logo } from "../components/Logo.tsx";
-import { UserMenu } from "../components/UserMenu.tsx";
+import { AccountButton } from "../components/AccountButton.tsx";
 import { BillingGate } from "../features/billing/BillingGate.tsx";
 import { LiveAlerts } from "../features/help/LiveAlerts.tsx";
 import { IssueNotifier } from "../features/issues/IssueNotifier.tsx";
@@ -14,9 +15,11 @@ import { useMe } from "../lib/session.ts";
 import { useLiveState } from "../lib/staff-socket.ts";
 
 // Lazy: a header button, kept out of the first screen's size budget.
-const HelpMenu = lazy(() => import("../features/help/HelpMenu.tsx").then((m) => ({ default: m.HelpMenu })));
+const HelpMenu = lazy(() => withLaterStyles(import("../features/help/HelpMenu.tsx")).then((m) => ({ default: m.HelpMenu })));
+// Lazy too (Mantine's Menu with it): until it has loaded, its button stands alone in its place.
+const UserMenu = lazy(() => withLaterStyles(import("../components/UserMenu.tsx")).then((m) => ({ default: m.UserMenu })));
 // Lazy too: it loads only when live updates go down.
-const LiveStatusBanner = lazy(() => import("./LiveStatusBanner.tsx").then((m) => ({ default: m.LiveStatusBanner })));
+const LiveStatusBanner = lazy(() => withLaterStyles(import("./LiveStatusBanner.tsx")).then((m) => ({ default: m.LiveStatusBanner })));
 
 function LiveStatus() {
   return useLiveState().status === "down" ? (
@@ -63,7 +66,9 @@ export function DefaultLayout() {
               <HelpMenu offer={me.company !== null} />
             </Suspense>
             <LanguageSelector />
-            <UserMenu me={me} />
+            <Suspense fallback={<AccountButton account={me} />}>
+              <UserMenu me={me} />
+            </Suspense>
           </Group>
         </Group>
       </AppShell.Header>

@@ -1,6 +1,6 @@
 import { STAFF_SOCKET_REFUSALS, type SocketPayload, type StaffClientEvents, type StaffServerEvents } from "@holboo/core";
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { io, type Manager, type Socket } from "socket.io-client";
+import type { io as connect, Manager, Socket } from "socket.io-client";
 
 /**
  * Why live updates are down: the server refused this page's address or its sign-in at the handshake, ended the
@@ -27,14 +27,20 @@ export interface LiveState {
 type StaffSocket = Socket<StaffServerEvents, StaffClientEvents>;
 /** A server push's payload, by its name in core's event map. */
 export type StaffPush<Name extends keyof StaffServerEvents> = SocketPayload<StaffServerEvents, Name>;
+type AnyHandler = (payload: unknown) => void;
 
 let socket: StaffSocket | null = null;
+/** The socket library loads while the first screen renders, not before it: the connection needs it only after /api/me. */
+const socketLibrary = import("socket.io-client");
+let opening = false;
 let subscribers = 0;
 let closing: ReturnType<typeof setTimeout> | undefined;
 let state: LiveState = { status: "connecting", reason: null, settled: false };
 /** Listeners called on every (re)connection, told whether nothing could have been fetched before it (`settled` was false). */
 const connectListeners = new Set<(first: boolean) => void>();
 const stateListeners = new Set<() => void>();
+/** Server-event handlers by event name, kept here so those subscribed while the library loads join the socket once it exists. */
+const eventHandlers = new Map<string, Set<AnyHandler>>();
 
 function setState(next: Omit<LiveState, "settled">) {
   state = { ...next, settled: true };
@@ -44,10 +50,7 @@ function setState(next: Omit<LiveState, "settled">) {
 const refusal = (message: string): LiveDownReason =>
   message === STAFF_SOCKET_REFUSALS.origin ? "origin" : message === STAFF_SOCKET_REFUSALS.session ? "session" : "unreachable";
 
-function acquire(): StaffSocket {
-  clearTimeout(closing);
-  subscribers += 1;
-  if (socket) return socket;
+function open(io: typeof connect): StaffSocket {
   // An attempt that neither opens nor fails (an upgrade a proxy swallows, a handshake left unanswered) must not hold the
   // screens back: after 5 s they fetch anyway, and the banner says live updates are down.
   const live: StaffSocket = io({ transports: ["websocket", "polling"], withCredentials: true, timeout: 5000 });
@@ -67,8 +70,29 @@ function acquire(): StaffSocket {
     if (why === "io client disconnect") return;
     setState({ status: "down", reason: why === "io server disconnect" ? "ended" : "unreachable" });
   });
-  socket = live;
+  // socket.io-client cannot match a listener to an event name that is still generic; onStaffEvent's signature checks both.
+  const untyped: Socket = live;
+  for (const [name, handlers] of eventHandlers) for (const handler of handlers) untyped.on(name, handler);
   return live;
+}
+
+function acquire() {
+  clearTimeout(closing);
+  subscribers += 1;
+  if (socket || opening) return;
+  opening = true;
+  socketLibrary.then(
+    ({ io }) => {
+      opening = false;
+      // Everyone may have left while it loaded.
+      if (subscribers > 0 && !socket) socket = open(io);
+    },
+    () => {
+      // The library's chunk did not load (a deploy replaced it, the network is gone): no live updates, screens fetch.
+      opening = false;
+      setState({ status: "down", reason: "unreachable" });
+    },
+  );
 }
 
 function release() {
@@ -85,13 +109,17 @@ function release() {
 
 /** Listens to one server event of core's map on the shared socket until the returned function is called. */
 export function onStaffEvent<Name extends keyof StaffServerEvents>(name: Name, handler: (payload: StaffPush<Name>) => void): () => void {
-  // socket.io-client cannot match a listener to an event name that is still generic; the signature above checks both.
-  const live: Socket = acquire();
-  const listener = handler as (payload: unknown) => void;
   const event: string = name;
-  live.on(event, listener);
+  const listener = handler as AnyHandler;
+  const handlers = eventHandlers.get(event) ?? new Set();
+  eventHandlers.set(event, handlers.add(listener));
+  acquire();
+  const untyped: Socket | null = socket;
+  untyped?.on(event, listener);
   return () => {
-    live.off(event, listener);
+    handlers.delete(listener);
+    const current: Socket | null = socket;
+    current?.off(event, listener);
     release();
   };
 }

@@ -2,12 +2,15 @@ import { Button, Center, Loader, Popover } from "@mantine/core";
 import { IconCalendar } from "@tabler/icons-react";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { toDay, type DateRangeValue } from "./date-range.ts";
+import { withLaterStyles } from "../../app/later-styles.ts";
+import type { DateRangeValue } from "./date-range.ts";
+import { toDay } from "./day.ts";
 
 /** The calendar (@mantine/dates) loads when the picker is first opened. */
-const DateRangePanel = lazy(() => import("./DateRangePanel.tsx").then((m) => ({ default: m.DateRangePanel })));
+const DateRangePanel = lazy(() => withLaterStyles(import("./DateRangePanel.tsx")).then((m) => ({ default: m.DateRangePanel })));
 
-export { presetValue, type DateRangeValue, type Preset } from "./date-range.ts";
+export type { DateRangeValue, Preset } from "./date-range.ts";
+export { presetValue } from "./day.ts";
 
 interface Props {
   value: DateRangeValue;

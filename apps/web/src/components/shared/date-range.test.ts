@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clickDay, dayState, parseTypedDay, presetValue, selectionValue, typeDay, yearOptions } from "./date-range.ts";
+import { clickDay, dayState, parseTypedDay, presetValue, selectionValue, toDay, typeDay, yearOptions } from "./date-range.ts";
 
 describe("clickDay (spec §4)", () => {
   const empty = { start: null, end: null };
@@ -53,6 +53,20 @@ describe("presets and years (spec §9)", () => {
     expect(presetValue("1", now).start).toEqual(new Date(2026, 9, 22, 12, 30));
     expect(presetValue("3", now).start).toEqual(new Date(2026, 7, 22, 12, 30));
     expect(presetValue("6", now).start).toEqual(new Date(2026, 4, 22, 12, 30));
+  });
+
+  it("reach back months as dayjs does: to the month's last day when it is shorter, across a year", () => {
+    expect(presetValue("1", new Date(2026, 2, 31, 9)).start).toEqual(new Date(2026, 1, 28, 9));
+    expect(presetValue("1", new Date(2028, 2, 31, 9)).start).toEqual(new Date(2028, 1, 29, 9));
+    expect(presetValue("3", new Date(2027, 0, 31, 9)).start).toEqual(new Date(2026, 9, 31, 9));
+    expect(presetValue("6", new Date(2026, 7, 31, 9)).start).toEqual(new Date(2026, 1, 28, 9));
+    expect(presetValue("7_day", new Date(2026, 2, 3, 9)).start).toEqual(new Date(2026, 1, 24, 9));
+  });
+
+  it("write a day as YYYY-MM-DD in the browser's time zone", () => {
+    expect(toDay(new Date(2026, 0, 5, 23, 59))).toBe("2026-01-05");
+    expect(toDay(new Date(987, 11, 31))).toBe("0987-12-31");
+    expect(toDay(null)).toBeNull();
   });
 
   it("list years from 5 back to 50 forward", () => {

@@ -1,5 +1,6 @@
 import { LIMITS } from "@holboo/core";
 import dayjs from "dayjs";
+import { toDay } from "./day.ts";
 
 /**
  * The pure rules of the date range picker (spec §4, §5, §9). Days are `YYYY-MM-DD` strings, the
@@ -49,13 +50,6 @@ export function parseTypedDay(text: string): Day | null {
   return date.isValid() && date.format(DAY_FORMAT) === value ? value : null;
 }
 
-/** §9 presets, each ending now. */
-export function presetValue(preset: FixedPreset, now: Date = new Date()): DateRangeValue {
-  const end = dayjs(now);
-  const start = preset === "24_hour" ? end.subtract(24, "hour") : preset === "7_day" ? end.subtract(7, "day") : end.subtract(Number(preset), "month");
-  return { preset, start: start.toDate(), end: end.toDate() };
-}
-
 /** A picked selection as a value: from the start of the first day to the end of the last. */
 export function selectionValue(selection: DaySelection): DateRangeValue {
   return {
@@ -65,7 +59,7 @@ export function selectionValue(selection: DaySelection): DateRangeValue {
   };
 }
 
-export const toDay = (date: Date | null): Day | null => (date ? dayjs(date).format(DAY_FORMAT) : null);
+export { presetValue, toDay } from "./day.ts";
 
 /** The accessible name of a day in the calendar, in the interface language. */
 export const dayLabel = (day: Day, locale: string): string => dayjs(day).locale(locale).format("D MMMM YYYY");

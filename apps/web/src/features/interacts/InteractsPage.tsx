@@ -3,6 +3,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { withLaterStyles } from "../../app/later-styles.ts";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
 import { useTabParam } from "../../lib/useTabParam.ts";
 import { InboxList } from "./InboxList.tsx";
@@ -12,7 +13,7 @@ import { StartInteractionButton } from "./StartInteractionButton.tsx";
 import { usePermission } from "../../lib/session.ts";
 
 /** The conversation (composer, actions, history) loads when one is first opened; the list comes first. */
-const ThreadView = lazy(() => import("./ThreadView.tsx").then((m) => ({ default: m.ThreadView })));
+const ThreadView = lazy(() => withLaterStyles(import("./ThreadView.tsx")).then((m) => ({ default: m.ThreadView })));
 
 /**
  * The inbox: open (tab 1) and closed (tab 2) interactions beside the selected conversation. It fills the window under
