@@ -16,13 +16,6 @@ const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
 const MAP = "ARCHITECTURE.md";
 const DECISIONS = "docs/decisions";
 
-/**
- * Paths the map names for work of issue 29 that lands from another branch (the domain-event bus and its
- * subscribers). They may be missing until it is merged; once they exist they are checked like every other path,
- * and this list can be emptied.
- */
-const LANDING_WITH_THE_EVENT_BUS = new Set(["apps/server/src/platform/events/", "apps/server/src/subscribers.ts"]);
-
 /** A backticked name that points at a file or folder, repository-relative, with no pattern or placeholder in it; and every link. */
 function namedPaths(markdown: string): string[] {
   const names = new Set<string>();
@@ -62,7 +55,7 @@ describe("ARCHITECTURE.md, the map", () => {
   it("names only files and folders that exist, from the repository's root", () => {
     const named = namedPaths(map);
     expect(named.length).toBeGreaterThan(20);
-    const missing = named.filter((name) => !existsSync(path.join(ROOT, name)) && !LANDING_WITH_THE_EVENT_BUS.has(name));
+    const missing = named.filter((name) => !existsSync(path.join(ROOT, name)));
     expect(missing).toEqual([]);
   });
 
