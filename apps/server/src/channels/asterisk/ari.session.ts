@@ -72,6 +72,9 @@ export class AriSession {
   private readonly tried = new Map<string, Set<string>>();
   /** The extension ringing for each waiting caller now: ringing is busy, so no extension rings for two callers. */
   private readonly ringing = new Map<string, string>();
+  /** When (in `moments`) this session last rang someone for each caller: newer than a PBX snapshot taken before it. */
+  private readonly rungAt = new Map<string, number>();
+  private moments = 0;
   /** Waiting callers with a re-offer queued by `drain` (one each is enough: it reads the call when it runs). */
   private readonly reoffers = new Set<string>();
   /** Callers the call operator transferred to one extension: only it is rung. */
@@ -246,6 +249,7 @@ export class AriSession {
    * closed is hung up; an extension found answered or ringing for a waiting caller is taken up where it stands.
    */
   private async reconcile(heard: Date | null) {
+    const snapshotAt = ++this.moments;
     const [channels, bridges] = await Promise.all([this.client.channels(), this.client.bridges().catch(() => [])]);
     const live = new Map(channels.map((c) => [c.id, c]));
     const now = new Date();
@@ -282,6 +286,8 @@ export class AriSession {
         continue;
       }
       void this.enqueue(caller, async () => {
+        // Rung since the snapshot (a key pressed meanwhile transferred the caller): this session knows better than it.
+        if ((this.rungAt.get(caller) ?? 0) > snapshotAt) return;
         // What rang before the drop is known again from the PBX, not from a leg that may have ended unheard.
         this.ringing.delete(caller);
         const answered = legs.find((l) => l.channel.state === "Up");
@@ -401,6 +407,7 @@ export class AriSession {
     }
     tried.add(next.extension);
     this.ringing.set(caller, next.extension);
+    this.rungAt.set(caller, ++this.moments);
     await this.client
       .originate({
         endpoint: `PJSIP/${next.extension}`,
@@ -535,6 +542,7 @@ export class AriSession {
     this.only.delete(caller);
     this.tried.delete(caller);
     this.ringing.delete(caller);
+    this.rungAt.delete(caller);
     this.reoffers.delete(caller);
   }
 
