@@ -1,7 +1,6 @@
 import { channelEmailEndpoints } from "@holboo/core/endpoints/channel-email.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
-import { requireMember } from "../../platform/auth/policy.ts";
 import * as email from "./setup.service.ts";
 
 /** The pending half of a Google/Microsoft sign-in (PKCE verifier and state), sealed, until the provider sends the browser back. */
@@ -16,7 +15,7 @@ export function emailSetupRoutes(app: TypedApp, ctx: AppContext) {
       schema: channelEmailEndpoints["POST /api/email-oauth/:provider/start"],
     },
     (req, reply) => {
-      const started = email.startOAuth(ctx, requireMember(req.actor), req.params.provider);
+      const started = email.startOAuth(ctx, req.member, req.params.provider);
       reply.setCookie(OAUTH_COOKIE, started.cookie, { path: OAUTH_PATH, httpOnly: true, sameSite: "lax", secure: ctx.config.secureCookies, maxAge: 600 });
       return { url: started.url };
     },
@@ -29,7 +28,7 @@ export function emailSetupRoutes(app: TypedApp, ctx: AppContext) {
       schema: channelEmailEndpoints["GET /api/email-oauth/callback"],
     },
     async (req, reply) => {
-      const session = await email.finishOAuth(ctx, requireMember(req.actor), req.cookies[OAUTH_COOKIE], req.query);
+      const session = await email.finishOAuth(ctx, req.member, req.cookies[OAUTH_COOKIE], req.query);
       reply.clearCookie(OAUTH_COOKIE, { path: OAUTH_PATH });
       return reply.redirect(session ? `/settings/email?email_oauth=${session}` : "/settings/email?email_oauth_error=email_oauth_failed", 303);
     },
@@ -37,7 +36,7 @@ export function emailSetupRoutes(app: TypedApp, ctx: AppContext) {
   app.post(
     `${OAUTH_PATH}/session`,
     { config: { access: { permission: "settings.edit" } }, schema: channelEmailEndpoints["POST /api/email-oauth/session"] },
-    (req) => email.oauthSessionOf(ctx, requireMember(req.actor), req.body.session),
+    (req) => email.oauthSessionOf(ctx, req.member, req.body.session),
   );
   app.get(
     "/api/company/:company_id/channel/emails",
@@ -45,20 +44,20 @@ export function emailSetupRoutes(app: TypedApp, ctx: AppContext) {
       config: { access: { permission: "settings.view" } },
       schema: channelEmailEndpoints["GET /api/company/:company_id/channel/emails"],
     },
-    (req) => email.listMailboxes(ctx, requireMember(req.actor), req.params.company_id),
+    (req) => email.listMailboxes(ctx, req.member, req.params.company_id),
   );
   app.post("/api/email-channels", { config: { access: { permission: "settings.edit" } }, schema: channelEmailEndpoints["POST /api/email-channels"] }, (req) =>
-    email.createMailbox(ctx, requireMember(req.actor), req.body),
+    email.createMailbox(ctx, req.member, req.body),
   );
   app.get(
     "/api/email-channels/:id",
     { config: { access: { permission: "settings.view" } }, schema: channelEmailEndpoints["GET /api/email-channels/:id"] },
-    (req) => email.getMailbox(ctx, requireMember(req.actor), req.params.id),
+    (req) => email.getMailbox(ctx, req.member, req.params.id),
   );
   app.put(
     "/api/email-channels/:id",
     { config: { access: { permission: "settings.edit" } }, schema: channelEmailEndpoints["PUT /api/email-channels/:id"] },
-    (req) => email.updateMailbox(ctx, requireMember(req.actor), req.params.id, req.body),
+    (req) => email.updateMailbox(ctx, req.member, req.params.id, req.body),
   );
   app.get(
     "/api/interactions/:id/messages/:message_id/email",
@@ -66,11 +65,11 @@ export function emailSetupRoutes(app: TypedApp, ctx: AppContext) {
       config: { access: { member: true } },
       schema: channelEmailEndpoints["GET /api/interactions/:id/messages/:message_id/email"],
     },
-    (req) => email.emailOfMessage(ctx, requireMember(req.actor), req.params.id, req.params.message_id, req.query.images === "1"),
+    (req) => email.emailOfMessage(ctx, req.member, req.params.id, req.params.message_id, req.query.images === "1"),
   );
   app.get(
     "/api/interactions/:id/email-draft",
     { config: { access: { member: true } }, schema: channelEmailEndpoints["GET /api/interactions/:id/email-draft"] },
-    (req) => email.emailDraftOf(ctx, requireMember(req.actor), req.params.id),
+    (req) => email.emailDraftOf(ctx, req.member, req.params.id),
   );
 }

@@ -3,7 +3,6 @@ import { AppError } from "../../platform/http/errors.ts";
 import { z } from "zod";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
-import { requireMember } from "../../platform/auth/policy.ts";
 import { MESSENGER_WEBHOOK_KEY } from "./messenger.config.ts";
 import * as handover from "./handover.service.ts";
 import * as messenger from "./oauth.service.ts";
@@ -33,7 +32,7 @@ export function messengerSetupRoutes(app: TypedApp, ctx: AppContext) {
   app.get(
     "/api/messenger/login",
     { config: { access: { permission: "settings.edit" } }, schema: channelMessengerEndpoints["GET /api/messenger/login"] },
-    (req) => messenger.loginUrl(ctx, requireMember(req.actor)),
+    (req) => messenger.loginUrl(ctx, req.member),
   );
   /** Facebook sends the browser back here; it goes on to the settings page with the sealed session, or the error. */
   app.get(
@@ -43,7 +42,7 @@ export function messengerSetupRoutes(app: TypedApp, ctx: AppContext) {
       schema: channelMessengerEndpoints["GET /api/messenger/oauth/callback"],
     },
     async (req, reply) => {
-      const session = await messenger.finishLogin(ctx, requireMember(req.actor), req.query).catch((error: unknown) => {
+      const session = await messenger.finishLogin(ctx, req.member, req.query).catch((error: unknown) => {
         if (error instanceof AppError) return null;
         throw error;
       });
@@ -54,17 +53,17 @@ export function messengerSetupRoutes(app: TypedApp, ctx: AppContext) {
   app.post(
     "/api/messenger/pages",
     { config: { access: { permission: "settings.edit" } }, schema: channelMessengerEndpoints["POST /api/messenger/pages"] },
-    (req) => messenger.listPages(ctx, requireMember(req.actor), req.body.session),
+    (req) => messenger.listPages(ctx, req.member, req.body.session),
   );
   app.post(
     "/api/messenger-channels",
     { config: { access: { permission: "settings.edit" } }, schema: channelMessengerEndpoints["POST /api/messenger-channels"] },
-    (req) => messenger.connectPage(ctx, requireMember(req.actor), req.body),
+    (req) => messenger.connectPage(ctx, req.member, req.body),
   );
   app.get(
     "/api/messenger-channels/:id",
     { config: { access: { permission: "settings.view" } }, schema: channelMessengerEndpoints["GET /api/messenger-channels/:id"] },
-    (req) => messenger.getMessenger(ctx, requireMember(req.actor), req.params.id),
+    (req) => messenger.getMessenger(ctx, req.member, req.params.id),
   );
   app.put(
     "/api/messenger-channels/:id",
@@ -72,21 +71,21 @@ export function messengerSetupRoutes(app: TypedApp, ctx: AppContext) {
       config: { access: { permission: "settings.edit" } },
       schema: channelMessengerEndpoints["PUT /api/messenger-channels/:id"],
     },
-    (req) => messenger.updateMessenger(ctx, requireMember(req.actor), req.params.id, req.body),
+    (req) => messenger.updateMessenger(ctx, req.member, req.params.id, req.body),
   );
   app.get(
     "/api/interactions/:id/messenger-thread",
     { config: { access: { member: true } }, schema: channelMessengerEndpoints["GET /api/interactions/:id/messenger-thread"] },
-    (req) => handover.threadState(ctx, requireMember(req.actor), req.params.id),
+    (req) => handover.threadState(ctx, req.member, req.params.id),
   );
   app.post(
     "/api/interactions/:id/messenger-thread/pass",
     { config: { access: { permission: "interaction.edit" } }, schema: channelMessengerEndpoints["POST /api/interactions/:id/messenger-thread/pass"] },
-    (req) => handover.passToPageInbox(ctx, requireMember(req.actor), req.params.id),
+    (req) => handover.passToPageInbox(ctx, req.member, req.params.id),
   );
   app.post(
     "/api/interactions/:id/messenger-thread/take",
     { config: { access: { permission: "interaction.edit" } }, schema: channelMessengerEndpoints["POST /api/interactions/:id/messenger-thread/take"] },
-    (req) => handover.takeFromPageInbox(ctx, requireMember(req.actor), req.params.id),
+    (req) => handover.takeFromPageInbox(ctx, req.member, req.params.id),
   );
 }

@@ -2,24 +2,23 @@ import { channelWebchatEndpoints } from "@holboo/core/endpoints/channel-webchat.
 import { AppError, fail } from "../../platform/http/errors.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
-import { requireMember } from "../../platform/auth/policy.ts";
 import * as channels from "./setup.service.ts";
 
 export function webchatSetupRoutes(app: TypedApp, ctx: AppContext) {
   app.post(
     "/api/webchat-channels",
     { config: { access: { permission: "settings.edit" } }, schema: channelWebchatEndpoints["POST /api/webchat-channels"] },
-    (req) => channels.createWebchat(ctx, requireMember(req.actor), req.body),
+    (req) => channels.createWebchat(ctx, req.member, req.body),
   );
   app.get(
     "/api/webchat-channels/:id",
     { config: { access: { permission: "settings.view" } }, schema: channelWebchatEndpoints["GET /api/webchat-channels/:id"] },
-    (req) => channels.getWebchat(ctx, requireMember(req.actor), req.params.id),
+    (req) => channels.getWebchat(ctx, req.member, req.params.id),
   );
   app.put(
     "/api/webchat-channels/:id",
     { config: { access: { permission: "settings.edit" } }, schema: channelWebchatEndpoints["PUT /api/webchat-channels/:id"] },
-    (req) => channels.updateWebchat(ctx, requireMember(req.actor), req.params.id, req.body),
+    (req) => channels.updateWebchat(ctx, req.member, req.params.id, req.body),
   );
   app.post(
     "/api/webchat-channels/:id/logo",
@@ -27,13 +26,13 @@ export function webchatSetupRoutes(app: TypedApp, ctx: AppContext) {
     async (req) => {
       const file = (await req.file({ throwFileSizeLimit: false })) ?? fail("file_not_found");
       const data = await file.toBuffer();
-      return channels.uploadWebchatLogo(ctx, requireMember(req.actor), req.params.id, data, file.file.truncated);
+      return channels.uploadWebchatLogo(ctx, req.member, req.params.id, data, file.file.truncated);
     },
   );
   app.delete(
     "/api/webchat-channels/:id/logo",
     { config: { access: { permission: "settings.edit" } }, schema: channelWebchatEndpoints["DELETE /api/webchat-channels/:id/logo"] },
-    (req) => channels.removeWebchatLogo(ctx, requireMember(req.actor), req.params.id),
+    (req) => channels.removeWebchatLogo(ctx, req.member, req.params.id),
   );
   app.get(
     "/api/webchat/logo/:key",

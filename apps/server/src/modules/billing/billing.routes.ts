@@ -1,7 +1,6 @@
 import { billingEndpoints } from "@holboo/core/endpoints/billing.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
-import { requireMember } from "../../platform/auth/policy.ts";
 import * as billing from "./billing.service.ts";
 import { applyPayment } from "./billing-payments.service.ts";
 import { runBillingCycle } from "./billing-cycle.service.ts";
@@ -18,7 +17,7 @@ const admin = { access: { platformAdmin: true } } as const;
 
 export function billingRoutes(app: TypedApp, ctx: AppContext) {
   app.get("/api/billing/subscription", { config: view, schema: billingEndpoints["GET /api/billing/subscription"] }, (req) =>
-    billing.subscriptionView(ctx, requireMember(req.actor).companyId),
+    billing.subscriptionView(ctx, req.member.companyId),
   );
   /** What every member's app needs: whether access is closed and the reminder to show. */
   app.get(
@@ -27,25 +26,23 @@ export function billingRoutes(app: TypedApp, ctx: AppContext) {
       config: { access: { member: true }, openWhenAccessClosed: true },
       schema: billingEndpoints["GET /api/billing/status"],
     },
-    (req) => billing.billingStatus(ctx, requireMember(req.actor).companyId),
+    (req) => billing.billingStatus(ctx, req.member.companyId),
   );
   app.post("/api/billing/purchase", { config: extend, schema: billingEndpoints["POST /api/billing/purchase"] }, (req) =>
-    billing.purchase(ctx, requireMember(req.actor), req.body),
+    billing.purchase(ctx, req.member, req.body),
   );
-  app.post("/api/billing/extend", { config: extend, schema: billingEndpoints["POST /api/billing/extend"] }, (req) =>
-    billing.extend(ctx, requireMember(req.actor), req.body),
-  );
+  app.post("/api/billing/extend", { config: extend, schema: billingEndpoints["POST /api/billing/extend"] }, (req) => billing.extend(ctx, req.member, req.body));
   app.put("/api/billing/auto-extend", { config: extend, schema: billingEndpoints["PUT /api/billing/auto-extend"] }, (req) =>
-    billing.setAutoExtend(ctx, requireMember(req.actor), req.body.auto_extend),
+    billing.setAutoExtend(ctx, req.member, req.body.auto_extend),
   );
   app.get("/api/billing/invoices", { config: view, schema: billingEndpoints["GET /api/billing/invoices"] }, (req) =>
-    billing.listInvoices(ctx, requireMember(req.actor).companyId),
+    billing.listInvoices(ctx, req.member.companyId),
   );
   app.get("/api/billing/invoices/:id", { config: view, schema: billingEndpoints["GET /api/billing/invoices/:id"] }, (req) =>
-    billing.invoiceView(ctx, requireMember(req.actor).companyId, req.params.id),
+    billing.invoiceView(ctx, req.member.companyId, req.params.id),
   );
   app.get("/api/billing/invoices/:id/pdf", { config: view, schema: billingEndpoints["GET /api/billing/invoices/:id/pdf"] }, async (req, reply) => {
-    const actor = requireMember(req.actor);
+    const actor = req.member;
     const file = await invoicePdfFor(ctx, actor.companyId, req.params.id, actor.locale);
     return reply.type("application/pdf").header("content-disposition", `attachment; filename="${file.filename}"`).send(file.data);
   });

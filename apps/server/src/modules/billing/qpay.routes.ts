@@ -1,7 +1,6 @@
 import { billingEndpoints } from "@holboo/core/endpoints/billing.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
-import { requireMember } from "../../platform/auth/policy.ts";
 import { fail } from "../../platform/http/errors.ts";
 import * as billing from "./billing.service.ts";
 import { checkQPayInvoice, qpayCallbackValid, qpayCheckout } from "./qpay.service.ts";
@@ -11,10 +10,10 @@ const pay = { access: { permission: "plan.extend" }, openWhenAccessClosed: true 
 /** Paying an invoice by QPay: the checkout (QR and bank links), "I paid" (asks QPay now), and QPay's callback. */
 export function qpayRoutes(app: TypedApp, ctx: AppContext) {
   app.post("/api/billing/invoices/:id/qpay", { config: pay, schema: billingEndpoints["POST /api/billing/invoices/:id/qpay"] }, (req) =>
-    qpayCheckout(ctx, requireMember(req.actor).companyId, req.params.id),
+    qpayCheckout(ctx, req.member.companyId, req.params.id),
   );
   app.post("/api/billing/invoices/:id/qpay/check", { config: pay, schema: billingEndpoints["POST /api/billing/invoices/:id/qpay/check"] }, async (req) => {
-    await billing.findInvoice(ctx, requireMember(req.actor).companyId, req.params.id);
+    await billing.findInvoice(ctx, req.member.companyId, req.params.id);
     return { state: await checkQPayInvoice(ctx, req.params.id, req.ip) };
   });
   // QPay calls this when the invoice is paid. The call is unsigned, so it only makes us ask QPay's payment check; the

@@ -1,7 +1,6 @@
 import { channelsEndpoints } from "@holboo/core/endpoints/channels.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
-import { requireMember } from "../../platform/auth/policy.ts";
 import * as channels from "./channels.service.ts";
 
 export function channelsRoutes(app: TypedApp, ctx: AppContext) {
@@ -11,14 +10,14 @@ export function channelsRoutes(app: TypedApp, ctx: AppContext) {
       config: { access: { member: true } },
       schema: channelsEndpoints["GET /api/company/:company_id/channel"],
     },
-    (req) => channels.listForCompany(ctx, requireMember(req.actor), req.params.company_id),
+    (req) => channels.listForCompany(ctx, req.member, req.params.company_id),
   );
   app.put(
     "/api/channels/:id/active",
     { config: { access: { permission: "settings.edit" } }, schema: channelsEndpoints["PUT /api/channels/:id/active"] },
-    (req) => channels.setActive(ctx, requireMember(req.actor), req.params.id, req.body.active),
+    (req) => channels.setActive(ctx, req.member, req.params.id, req.body.active),
   );
   app.delete("/api/channels/:id", { config: { access: { permission: "settings.edit" } }, schema: channelsEndpoints["DELETE /api/channels/:id"] }, (req) =>
-    channels.removeChannel(ctx, requireMember(req.actor), req.params.id),
+    channels.removeChannel(ctx, req.member, req.params.id),
   );
 }

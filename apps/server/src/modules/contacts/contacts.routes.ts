@@ -3,7 +3,6 @@ import { ImportMapping, LIMITS } from "@holboo/core";
 import type { FastifyRequest } from "fastify";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
-import { requireMember } from "../../platform/auth/policy.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { requestLocale } from "../../platform/i18n.ts";
 import * as contacts from "./contacts.service.ts";
@@ -38,17 +37,11 @@ export function contactsRoutes(app: TypedApp, ctx: AppContext) {
   const edit = { access: { permission: "contact.edit" } } as const;
   const transfer = { access: { permission: "contact.export_import" } } as const;
 
-  app.get("/api/contacts", { config: member, schema: contactsEndpoints["GET /api/contacts"] }, (req) =>
-    contacts.list(ctx, requireMember(req.actor), req.query),
-  );
-  app.post("/api/contacts", { config: edit, schema: contactsEndpoints["POST /api/contacts"] }, (req) =>
-    contacts.create(ctx, requireMember(req.actor), req.body),
-  );
-  app.post("/api/contacts/merge", { config: edit, schema: contactsEndpoints["POST /api/contacts/merge"] }, (req) =>
-    merge(ctx, requireMember(req.actor), req.body),
-  );
+  app.get("/api/contacts", { config: member, schema: contactsEndpoints["GET /api/contacts"] }, (req) => contacts.list(ctx, req.member, req.query));
+  app.post("/api/contacts", { config: edit, schema: contactsEndpoints["POST /api/contacts"] }, (req) => contacts.create(ctx, req.member, req.body));
+  app.post("/api/contacts/merge", { config: edit, schema: contactsEndpoints["POST /api/contacts/merge"] }, (req) => merge(ctx, req.member, req.body));
   app.get("/api/contacts/export", { config: transfer, schema: contactsEndpoints["GET /api/contacts/export"] }, async (req, reply) => {
-    const file = await exportContacts(ctx, requireMember(req.actor), req.query, requestLocale(req));
+    const file = await exportContacts(ctx, req.member, req.query, requestLocale(req));
     return reply.type(file.mime).header("content-disposition", `attachment; filename="${file.filename}"`).send(file.body);
   });
   app.post("/api/contacts/import/inspect", { config: transfer, schema: contactsEndpoints["POST /api/contacts/import/inspect"] }, async (req) =>
@@ -56,22 +49,20 @@ export function contactsRoutes(app: TypedApp, ctx: AppContext) {
   );
   app.post("/api/contacts/import/preview", { config: transfer, schema: contactsEndpoints["POST /api/contacts/import/preview"] }, async (req) => {
     const { data, mapping } = await readUpload(req);
-    return importer.preview(ctx, requireMember(req.actor), data, mapping);
+    return importer.preview(ctx, req.member, data, mapping);
   });
   app.post("/api/contacts/import", { config: transfer, schema: contactsEndpoints["POST /api/contacts/import"] }, async (req) => {
     const { data, mapping } = await readUpload(req);
-    return importer.commit(ctx, requireMember(req.actor), data, mapping, requestLocale(req));
+    return importer.commit(ctx, req.member, data, mapping, requestLocale(req));
   });
-  app.get("/api/contacts/:id", { config: member, schema: contactsEndpoints["GET /api/contacts/:id"] }, (req) =>
-    contacts.get(ctx, requireMember(req.actor), req.params.id),
-  );
+  app.get("/api/contacts/:id", { config: member, schema: contactsEndpoints["GET /api/contacts/:id"] }, (req) => contacts.get(ctx, req.member, req.params.id));
   app.put("/api/contacts/:id", { config: edit, schema: contactsEndpoints["PUT /api/contacts/:id"] }, (req) =>
-    contacts.update(ctx, requireMember(req.actor), req.params.id, req.body),
+    contacts.update(ctx, req.member, req.params.id, req.body),
   );
   app.delete("/api/contacts/:id", { config: { access: { permission: "contact.delete" } }, schema: contactsEndpoints["DELETE /api/contacts/:id"] }, (req) =>
-    contacts.remove(ctx, requireMember(req.actor), req.params.id),
+    contacts.remove(ctx, req.member, req.params.id),
   );
   app.get("/api/contacts/:id/interactions", { config: member, schema: contactsEndpoints["GET /api/contacts/:id/interactions"] }, (req) =>
-    contacts.interactions(ctx, requireMember(req.actor), req.params.id),
+    contacts.interactions(ctx, req.member, req.params.id),
   );
 }

@@ -1,32 +1,27 @@
 import { flowsEndpoints } from "@holboo/core/endpoints/flows.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
-import { requireMember } from "../../platform/auth/policy.ts";
 import * as flows from "./flows.service.ts";
 
 export function flowsRoutes(app: TypedApp, ctx: AppContext) {
   const path = "/api/flows";
   const view = { access: { permission: "settings.view" as const } };
   const edit = { access: { permission: "settings.edit" as const } };
-  app.get(path, { config: view, schema: flowsEndpoints["GET /api/flows"] }, (req) => flows.list(ctx, requireMember(req.actor)));
-  app.get(`${path}/:id`, { config: view, schema: flowsEndpoints["GET /api/flows/:id"] }, (req) => flows.get(ctx, requireMember(req.actor), req.params.id));
-  app.post(path, { config: edit, schema: flowsEndpoints["POST /api/flows"] }, (req) => flows.create(ctx, requireMember(req.actor), req.body));
-  app.put(`${path}/:id`, { config: edit, schema: flowsEndpoints["PUT /api/flows/:id"] }, (req) =>
-    flows.update(ctx, requireMember(req.actor), req.params.id, req.body),
-  );
+  app.get(path, { config: view, schema: flowsEndpoints["GET /api/flows"] }, (req) => flows.list(ctx, req.member));
+  app.get(`${path}/:id`, { config: view, schema: flowsEndpoints["GET /api/flows/:id"] }, (req) => flows.get(ctx, req.member, req.params.id));
+  app.post(path, { config: edit, schema: flowsEndpoints["POST /api/flows"] }, (req) => flows.create(ctx, req.member, req.body));
+  app.put(`${path}/:id`, { config: edit, schema: flowsEndpoints["PUT /api/flows/:id"] }, (req) => flows.update(ctx, req.member, req.params.id, req.body));
   app.post(`${path}/:id/duplicate`, { config: edit, schema: flowsEndpoints["POST /api/flows/:id/duplicate"] }, (req) =>
-    flows.duplicate(ctx, requireMember(req.actor), req.params.id),
+    flows.duplicate(ctx, req.member, req.params.id),
   );
   app.get(`${path}/:id/problems`, { config: view, schema: flowsEndpoints["GET /api/flows/:id/problems"] }, (req) =>
-    flows.validate(ctx, requireMember(req.actor), req.params.id),
+    flows.validate(ctx, req.member, req.params.id),
   );
   app.post(`${path}/:id/status`, { config: edit, schema: flowsEndpoints["POST /api/flows/:id/status"] }, (req) =>
-    flows.setStatus(ctx, requireMember(req.actor), req.params.id, req.body.status),
+    flows.setStatus(ctx, req.member, req.params.id, req.body.status),
   );
   app.post(`${path}/:id/test`, { config: edit, schema: flowsEndpoints["POST /api/flows/:id/test"] }, (req) =>
-    flows.testDraft(ctx, requireMember(req.actor), req.params.id, req.body),
+    flows.testDraft(ctx, req.member, req.params.id, req.body),
   );
-  app.delete(`${path}/:id`, { config: edit, schema: flowsEndpoints["DELETE /api/flows/:id"] }, (req) =>
-    flows.remove(ctx, requireMember(req.actor), req.params.id),
-  );
+  app.delete(`${path}/:id`, { config: edit, schema: flowsEndpoints["DELETE /api/flows/:id"] }, (req) => flows.remove(ctx, req.member, req.params.id));
 }

@@ -2,7 +2,6 @@ import { LIMITS } from "@holboo/core";
 import { flowsEndpoints } from "@holboo/core/endpoints/flows.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
-import { requireMember } from "../../platform/auth/policy.ts";
 import { AppError, fail } from "../../platform/http/errors.ts";
 import * as prompts from "./voice-prompts.service.ts";
 
@@ -11,7 +10,7 @@ export function voicePromptsRoutes(app: TypedApp, ctx: AppContext) {
   app.post("/api/flows/prompts", { config: { access: { permission: "settings.edit" } }, schema: flowsEndpoints["POST /api/flows/prompts"] }, async (req) => {
     const file = (await req.file({ throwFileSizeLimit: false, limits: { fileSize: LIMITS.voicePromptBytes } })) ?? fail("file_not_found");
     const data = await file.toBuffer();
-    return prompts.uploadPrompt(ctx, requireMember(req.actor), file.filename, data, file.file.truncated);
+    return prompts.uploadPrompt(ctx, req.member, file.filename, data, file.file.truncated);
   });
   app.get(
     "/api/voice-prompts/:company_id/:file_id/:expires/:signature",

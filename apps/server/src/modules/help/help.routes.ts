@@ -1,13 +1,12 @@
 import { helpEndpoints } from "@holboo/core/endpoints/help.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
-import { requireMember } from "../../platform/auth/policy.ts";
 import { fail } from "../../platform/http/errors.ts";
 import * as help from "./help.service.ts";
 
 export function helpRoutes(app: TypedApp, ctx: AppContext) {
   app.post("/api/feedback", { config: { access: { member: true } }, schema: helpEndpoints["POST /api/feedback"] }, (req) =>
-    help.sendFeedback(ctx, requireMember(req.actor), req.body),
+    help.sendFeedback(ctx, req.member, req.body),
   );
   app.get("/api/admin/feedback", { config: { access: { platformAdmin: true } }, schema: helpEndpoints["GET /api/admin/feedback"] }, (req) =>
     help.listFeedbackForPlatform(ctx, req.query.page, req.query.page_size),

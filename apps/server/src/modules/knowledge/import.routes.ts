@@ -2,7 +2,6 @@ import { knowledgeEndpoints } from "@holboo/core/endpoints/knowledge.ts";
 import { LIMITS } from "@holboo/core";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
-import { requireMember } from "../../platform/auth/policy.ts";
 import { fail } from "../../platform/http/errors.ts";
 import * as imports from "./import.service.ts";
 
@@ -18,10 +17,10 @@ export function importRoutes(app: TypedApp, ctx: AppContext) {
       const file = (await req.file({ limits: { fileSize: LIMITS.knowledgeUploadBytes }, throwFileSizeLimit: false })) ?? fail("file_not_found");
       const data = await file.toBuffer();
       if (file.file.truncated) fail("payload_too_large");
-      return imports.fromFile(ctx, requireMember(req.actor), req.query.folder_id, data, file.filename);
+      return imports.fromFile(ctx, req.member, req.query.folder_id, data, file.filename);
     },
   );
   app.post("/api/knowledge/import/url", { config: { ...write, rateLimit: perMinute }, schema: knowledgeEndpoints["POST /api/knowledge/import/url"] }, (req) =>
-    imports.fromUrl(ctx, requireMember(req.actor), req.body),
+    imports.fromUrl(ctx, req.member, req.body),
   );
 }

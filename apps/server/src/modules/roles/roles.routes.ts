@@ -1,12 +1,11 @@
 import { rolesEndpoints } from "@holboo/core/endpoints/roles.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
-import { requireMember } from "../../platform/auth/policy.ts";
 import { getRoleMatrix, updateRole } from "./roles.service.ts";
 
 export function rolesRoutes(app: TypedApp, { db }: AppContext) {
   app.get("/api/roles", { config: { access: { permission: "settings.view" } }, schema: rolesEndpoints["GET /api/roles"] }, (request) =>
-    getRoleMatrix(db, requireMember(request.actor)),
+    getRoleMatrix(db, request.member),
   );
 
   app.put(
@@ -15,6 +14,6 @@ export function rolesRoutes(app: TypedApp, { db }: AppContext) {
       config: { access: { permission: "role.manage" } },
       schema: rolesEndpoints["PUT /api/roles/:role"],
     },
-    (request) => updateRole(db, requireMember(request.actor), request.params.role, request.body.permissions),
+    (request) => updateRole(db, request.member, request.params.role, request.body.permissions),
   );
 }

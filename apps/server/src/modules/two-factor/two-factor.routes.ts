@@ -1,7 +1,6 @@
 import { twoFactorEndpoints } from "@holboo/core/endpoints/two-factor.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
-import { requireMember } from "../../platform/auth/policy.ts";
 import { fail } from "../../platform/http/errors.ts";
 import * as twoFactor from "./two-factor.service.ts";
 
@@ -29,10 +28,8 @@ export function twoFactorRoutes(app: TypedApp, ctx: AppContext) {
     twoFactor.disable(ctx, req.actor ?? fail("unauthorized"), req.body),
   );
 
-  app.get("/api/company/two-factor", { ...manage, schema: twoFactorEndpoints["GET /api/company/two-factor"] }, (req) =>
-    twoFactor.getPolicy(ctx, requireMember(req.actor)),
-  );
+  app.get("/api/company/two-factor", { ...manage, schema: twoFactorEndpoints["GET /api/company/two-factor"] }, (req) => twoFactor.getPolicy(ctx, req.member));
   app.put("/api/company/two-factor", { ...manage, schema: twoFactorEndpoints["PUT /api/company/two-factor"] }, (req) =>
-    twoFactor.setPolicy(ctx, requireMember(req.actor), req.body.required),
+    twoFactor.setPolicy(ctx, req.member, req.body.required),
   );
 }

@@ -1,10 +1,10 @@
 import { CSRF_HEADER, SESSION_COOKIE, type Locale, type Role } from "@holboo/core";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Database } from "../db/client.ts";
-import type { Actor } from "../auth/actor.ts";
+import type { Actor, MemberActor } from "../auth/actor.ts";
 import { findSessionUser, loadRoleMatrix } from "../auth/actor.repo.ts";
-import { authorize, permissionsFor, type Access } from "../auth/policy.ts";
+import { authorize, permissionsFor, requireMember, type Access } from "../auth/policy.ts";
 import { sessionIdFromCookie } from "../auth/sessions.ts";
 import { safeEqual } from "../auth/tokens.ts";
 import { fail } from "./errors.ts";
@@ -17,6 +17,8 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     actor: Actor | null;
+    /** The company member behind a member or permission route (its access already held); forbidden for anyone else. */
+    readonly member: MemberActor;
   }
   interface FastifyInstance {
     /** Every API route with its declared access, for the coverage test. */
@@ -69,6 +71,11 @@ export async function actorFromSessionToken(token: string | undefined, options: 
  */
 export const requestContext = fp(async (app: FastifyInstance, options: ContextOptions) => {
   app.decorateRequest("actor", null);
+  app.decorateRequest("member", {
+    getter(this: FastifyRequest) {
+      return requireMember(this.actor);
+    },
+  });
   app.decorate("routeAccess", []);
   app.addHook("onRoute", (route) => {
     const url = route.url;
