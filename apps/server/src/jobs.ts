@@ -7,7 +7,7 @@ import { jobQueueCleanupJob, purgeExpiredJob } from "./platform/jobs/housekeepin
 import { mailJob } from "./platform/mail/mail.job.ts";
 import { rateLimitPurgeJob } from "./platform/rate-limit/purge.job.ts";
 import { presenceExpiryJob } from "./modules/presence/presence.job.ts";
-import { channelEventJob } from "./channels/events.ts";
+import { channelEventJob } from "./channels/receive-event.job.ts";
 import { inboundMediaJob } from "./channels/inbound-media.job.ts";
 import { emailDraftJob } from "./channels/email/draft.job.ts";
 import { emailImportJob } from "./channels/email/import.job.ts";

@@ -1,8 +1,8 @@
 import { fullName } from "@holboo/core";
 import type { AppContext } from "../context.ts";
 import type { ChannelRow } from "../modules/channels/channels.repo.ts";
-import { resolveSender } from "./identities.ts";
-import { acceptFromContact } from "./inbound.ts";
+import { resolveSender } from "./resolve-contact.ts";
+import { acceptFromContact } from "./accept-message.ts";
 
 /**
  * A call into the caller's conversation on a phone channel: the contact with that E.164 number (made when

@@ -5,7 +5,7 @@ import { companyAdmin, unique } from "../../test/factories.ts";
 import { describeChannelConformance } from "../../test/channel-conformance.ts";
 import { findChannel, insertChannel, updateChannel } from "../modules/channels/channels.repo.ts";
 import { registerAdapter, type ChannelAdapter, type DeliveryResult } from "./adapter.ts";
-import { countEvents } from "./events.repo.ts";
+import { countEvents } from "./provider-events.repo.ts";
 import { channelSecrets, saveChannelSecrets } from "./secrets.ts";
 
 /**

@@ -7,7 +7,7 @@ import type { AppContext } from "../context.ts";
 import { AppError, fail } from "../platform/http/errors.ts";
 import { keepRawJsonBodies } from "../platform/http/raw-body.ts";
 import { adapterFor, type InboundWebhook, type SkippedItem } from "./adapter.ts";
-import { storeProviderEvents } from "./events.ts";
+import { storeProviderEvents } from "./receive-event.job.ts";
 
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 

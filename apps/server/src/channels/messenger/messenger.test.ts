@@ -8,7 +8,7 @@ import { MESSENGER_DOC_CASES, type MessengerDocCase } from "../../../test/fixtur
 import { PAGE_INBOX_APP_ID, startFakeGraph, type FakeGraph, type FakePage } from "../../../test/fake-graph.ts";
 import { makeWaitingJobsDue } from "../../../test/jobs.ts";
 import { until } from "../../../test/sockets.ts";
-import { countEvents } from "../events.repo.ts";
+import { countEvents } from "../provider-events.repo.ts";
 import { findChannel } from "../../modules/channels/channels.repo.ts";
 
 const PUBLIC_URL = "http://holboo.example";

@@ -8,7 +8,7 @@ import { VIBER_DOC_CASES, type ViberDocCase } from "../../../test/fixtures/viber
 import { startFakeViber, type FakeBot, type FakeViber } from "../../../test/fake-viber.ts";
 import { makeWaitingJobsDue } from "../../../test/jobs.ts";
 import { until } from "../../../test/sockets.ts";
-import { countEvents } from "../events.repo.ts";
+import { countEvents } from "../provider-events.repo.ts";
 
 /** Three pairs on one topic, told apart by the word that decides (price, days, area). */
 const DELIVERY = [

@@ -16,7 +16,7 @@ import { findFile } from "../../modules/companies/companies.lookup.ts";
 import { answerFromFaq, isAttachmentVisibleToIdentity, loadAttachments, receiveFromContact } from "../../modules/interactions/messages.service.ts";
 import { recordQuestion } from "../../modules/knowledge/qa.service.ts";
 import { anyoneOnline } from "../../modules/users/users.lookup.ts";
-import { acceptFromContact } from "../inbound.ts";
+import { acceptFromContact } from "../accept-message.ts";
 
 /** The page embedding the widget must be the channel's domain (or a subdomain), or Holboo's own test page. */
 export function hostAllowed(hostOrigin: string | undefined, domain: string, publicUrl: string): boolean {

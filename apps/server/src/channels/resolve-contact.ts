@@ -5,7 +5,7 @@ import type { ChannelRow } from "../modules/channels/channels.repo.ts";
 import { ensureIdentityContact, findByEmailsOrPhones, findContact, findIdentity, insertContact, insertIdentity } from "../modules/contacts/contacts.service.ts";
 import { fullName } from "@holboo/core";
 import type { NormalisedInbound } from "./adapter.ts";
-import { acceptFromContact } from "./inbound.ts";
+import { acceptFromContact } from "./accept-message.ts";
 
 /**
  * The one place a provider's sender becomes a contact: the identity (channel + sender id) is found, or

@@ -4,8 +4,8 @@ import { defineJob } from "../platform/jobs/job.ts";
 import { findChannel } from "../modules/channels/channels.lookup.ts";
 import type { ChannelRow } from "../modules/channels/channels.repo.ts";
 import { adapterFor, type ProviderEvent } from "./adapter.ts";
-import { findUnprocessedEvent, insertEventOnce, markEventProcessed } from "./events.repo.ts";
-import { acceptInbound } from "./identities.ts";
+import { findUnprocessedEvent, insertEventOnce, markEventProcessed } from "./provider-events.repo.ts";
+import { acceptInbound } from "./resolve-contact.ts";
 import { addInboundMediaJobs } from "./inbound-media.job.ts";
 
 /**
