@@ -96,7 +96,6 @@ export const RANKS = {
   "modules/saved-responses": 33,
   "modules/issues": 34,
   // Channels and telephony
-  "modules/channels": 41,
   channels: 42,
   "modules/calls": 43,
   // The PBX drivers, each ranked as a feature of its own above the calls they report.
@@ -125,7 +124,7 @@ export const PIECE_RANKS = {
   "modules/billing/billing-access.service.ts": 10,
   "modules/billing/agent-billing.service.ts": 10,
   // The channel records (finders over channels.repo) that conversations read.
-  "modules/channels/channels.lookup.ts": 29,
+  "channels/channels.lookup.ts": 29,
 };
 
 /**
@@ -143,7 +142,6 @@ export const KNOWN_UPWARD = new Set([
   "modules/answers/virtual-agent.service.ts -> modules/flows/flow-runtime.service.ts",
   "modules/calls/calls.service.ts -> channels/asterisk/asterisk.service.ts",
   "modules/calls/click-to-call.service.ts -> channels/asterisk/asterisk.service.ts",
-  "modules/channels/channels.service.ts -> channels/adapters.service.ts",
   "modules/companies/companies.service.ts -> modules/users/users.lookup.ts",
   "modules/custom-api/custom-api.routes.ts -> modules/flows/flows.service.ts",
   "modules/interactions/delivery-status.service.ts -> channels/adapters.service.ts",

@@ -44,7 +44,7 @@ import { usersRoutes } from "./modules/users/users.routes.ts";
 import { twoFactorRoutes } from "./modules/two-factor/two-factor.routes.ts";
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { callsRoutes } from "./modules/calls/calls.routes.ts";
-import { channelsRoutes } from "./modules/channels/channels.routes.ts";
+import { channelsRoutes } from "./channels/channels.routes.ts";
 import { interactionTagsRoutes } from "./modules/interaction-tags/interaction-tags.routes.ts";
 import { agentsRoutes } from "./modules/agents/agents.routes.ts";
 import { savedResponsesRoutes } from "./modules/saved-responses/saved-responses.routes.ts";

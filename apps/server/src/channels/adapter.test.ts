@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from "../../test/harness.ts";
 import { companyAdmin, platformAdmin, unique } from "../../test/factories.ts";
 import { deadJobs, makeWaitingJobsDue } from "../../test/jobs.ts";
 import { until } from "../../test/sockets.ts";
-import { insertChannel } from "../modules/channels/channels.repo.ts";
+import { insertChannel } from "./channels.repo.ts";
 import { insertContact, insertIdentity } from "../modules/contacts/contacts.repo.ts";
 import { insertInteraction } from "../modules/interactions/interactions.repo.ts";
 import { registerAdapter, type ChannelAdapter, type DeliveryResult, type OutboundDelivery } from "./adapter.ts";

@@ -1,6 +1,6 @@
 import type { AttachmentView, ChannelType, ErrorCode, Locale, MessageView } from "@holboo/core";
 import type { AppContext } from "../context.ts";
-import type { ChannelRow } from "../modules/channels/channels.repo.ts";
+import type { ChannelRow } from "./channels.repo.ts";
 import type { IdentityRow } from "../modules/contacts/contacts.repo.ts";
 import type { PendingMedia } from "./inbound-media.ts";
 

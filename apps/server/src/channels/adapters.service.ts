@@ -1,7 +1,7 @@
 import type { ChannelType, Locale } from "@holboo/core";
 import type { AppContext } from "../context.ts";
-import type { ChannelRow } from "../modules/channels/channels.repo.ts";
-import { findChannel } from "../modules/channels/channels.lookup.ts";
+import type { ChannelRow } from "./channels.repo.ts";
+import { findChannel } from "./channels.lookup.ts";
 import { findIdentityById } from "../modules/contacts/contacts.service.ts";
 import { adapterFor, type ChannelAdapter } from "./adapter.ts";
 

@@ -3,7 +3,7 @@ import { offeredChoices } from "../modules/answers/virtual-agent.service.ts";
 import type { AppContext } from "../context.ts";
 import { durable } from "../platform/events/bus.ts";
 import { PermanentJobError } from "../platform/jobs/job.ts";
-import { findChannel } from "../modules/channels/channels.lookup.ts";
+import { findChannel } from "./channels.lookup.ts";
 import { findIdentityById } from "../modules/contacts/contacts.service.ts";
 import { findInteraction } from "../modules/interactions/interactions.lookup.ts";
 import { settleDelivery } from "../modules/interactions/delivery-status.service.ts";

@@ -1,6 +1,6 @@
 import { fullName } from "@holboo/core";
 import type { AppContext } from "../context.ts";
-import type { ChannelRow } from "../modules/channels/channels.repo.ts";
+import type { ChannelRow } from "./channels.repo.ts";
 import { resolveSender } from "./resolve-contact.ts";
 import { acceptFromContact } from "./accept-message.ts";
 

@@ -1,8 +1,8 @@
 import { ChannelEventJobPayload, type ChannelType } from "@holboo/core";
 import type { AppContext } from "../context.ts";
 import { defineJob } from "../platform/jobs/job.ts";
-import { findChannel } from "../modules/channels/channels.lookup.ts";
-import type { ChannelRow } from "../modules/channels/channels.repo.ts";
+import { findChannel } from "./channels.lookup.ts";
+import type { ChannelRow } from "./channels.repo.ts";
 import { adapterFor, type ProviderEvent } from "./adapter.ts";
 import { findUnprocessedEvent, insertEventOnce, markEventProcessed } from "./provider-events.repo.ts";
 import { acceptInbound } from "./resolve-contact.ts";

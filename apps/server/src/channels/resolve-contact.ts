@@ -1,7 +1,7 @@
 import type { MessageView } from "@holboo/core";
 import type { AppContext } from "../context.ts";
 import { isUniqueViolation } from "../platform/db/errors.ts";
-import type { ChannelRow } from "../modules/channels/channels.repo.ts";
+import type { ChannelRow } from "./channels.repo.ts";
 import { ensureIdentityContact, findByEmailsOrPhones, findContact, findIdentity, insertContact, insertIdentity } from "../modules/contacts/contacts.service.ts";
 import { fullName } from "@holboo/core";
 import type { NormalisedInbound } from "./adapter.ts";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, startTestApp, type TestApp } from "../../test/harness.ts";
 import { companyAdmin, unique } from "../../test/factories.ts";
 import { describeChannelConformance } from "../../test/channel-conformance.ts";
-import { findChannel, insertChannel, updateChannel } from "../modules/channels/channels.repo.ts";
+import { findChannel, insertChannel, updateChannel } from "./channels.repo.ts";
 import { registerAdapter, type ChannelAdapter, type DeliveryResult } from "./adapter.ts";
 import { countEvents } from "./provider-events.repo.ts";
 import { channelSecrets, saveChannelSecrets } from "./secrets.ts";

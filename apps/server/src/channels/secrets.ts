@@ -1,7 +1,7 @@
 import type { SecretBox } from "../platform/crypto/secret-box.ts";
 import type { Executor } from "../platform/db/client.ts";
-import { updateChannel } from "../modules/channels/channels.lookup.ts";
-import type { ChannelRow } from "../modules/channels/channels.repo.ts";
+import { updateChannel } from "./channels.lookup.ts";
+import type { ChannelRow } from "./channels.repo.ts";
 
 /** Stores a channel's secrets (tokens, passwords) sealed; they are read back only on the server. */
 export async function saveChannelSecrets(box: SecretBox, db: Executor, channel: Pick<ChannelRow, "companyId" | "id">, secrets: Record<string, string>) {

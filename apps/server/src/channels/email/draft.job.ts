@@ -1,6 +1,6 @@
 import { EmailDraftJobPayload } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
-import { findServingAgent } from "../../modules/channels/channels.lookup.ts";
+import { findServingAgent } from "../channels.lookup.ts";
 import { findInteraction } from "../../modules/interactions/interactions.lookup.ts";
 import { defineJob } from "../../platform/jobs/job.ts";
 import type { RecentMessage } from "../../modules/answers/answers.engine.ts";

@@ -1,6 +1,6 @@
 import type { EmailAgentMode, EmailAuthKind, EmailChannelView, EmailTlsMode } from "@holboo/core";
-import { presentChannel } from "../../modules/channels/channels.presenter.ts";
-import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
+import { presentChannel } from "../channels.presenter.ts";
+import type { ChannelRow } from "../channels.repo.ts";
 import type { MailboxRow } from "./email.repo.ts";
 
 /** A mailbox's settings as the settings page shows them: never its password nor its tokens. */

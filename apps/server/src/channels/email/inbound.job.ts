@@ -4,7 +4,7 @@ import { defineJob } from "../../platform/jobs/job.ts";
 import { insertFile } from "../../modules/companies/companies.lookup.ts";
 import { findInteraction } from "../../modules/interactions/interactions.lookup.ts";
 import { fullName } from "@holboo/core";
-import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
+import type { ChannelRow } from "../channels.repo.ts";
 import { findUnprocessedEvents, insertEventOnce, markEventProcessed } from "../provider-events.repo.ts";
 import { resolveSender } from "../resolve-contact.ts";
 import { acceptFromContact } from "../accept-message.ts";

@@ -1,6 +1,6 @@
 import type { EmailOAuthProvider } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
-import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
+import type { ChannelRow } from "../channels.repo.ts";
 import { channelSecrets, saveChannelSecrets } from "../secrets.ts";
 import type { MailboxLogin } from "./connect.ts";
 import * as repo from "./email.repo.ts";

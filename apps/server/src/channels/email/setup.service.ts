@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { AppError, fail } from "../../platform/http/errors.ts";
 import { findVirtualAgent } from "../../modules/companies/companies.lookup.ts";
-import { insertChannel, updateChannel } from "../../modules/channels/channels.lookup.ts";
+import { insertChannel, updateChannel } from "../channels.lookup.ts";
 import { get as getInteraction } from "../../modules/interactions/interactions.service.ts";
 import { listMessagesBefore } from "../../modules/interactions/messages.service.ts";
 import { channelSecrets, saveChannelSecrets } from "../secrets.ts";

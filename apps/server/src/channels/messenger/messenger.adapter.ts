@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { findChannel } from "../../modules/channels/channels.lookup.ts";
+import { findChannel } from "../channels.lookup.ts";
 import { findIdentity } from "../../modules/contacts/contacts.service.ts";
 import { lastInboundAt } from "../../modules/interactions/messages.service.ts";
 import type { ChannelAdapter, DeliveryResult, OutboundDelivery } from "../adapter.ts";

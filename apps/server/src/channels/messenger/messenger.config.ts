@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
+import type { ChannelRow } from "../channels.repo.ts";
 
 /** What a Messenger channel keeps in `channels.config`; the Page token lives in the sealed secrets. */
 export const MessengerConfig = z.object({ page_id: z.string(), page_name: z.string() });

@@ -9,7 +9,7 @@ import { PAGE_INBOX_APP_ID, startFakeGraph, type FakeGraph, type FakePage } from
 import { makeWaitingJobsDue } from "../../../test/jobs.ts";
 import { until } from "../../../test/sockets.ts";
 import { countEvents } from "../provider-events.repo.ts";
-import { findChannel } from "../../modules/channels/channels.repo.ts";
+import { findChannel } from "../channels.repo.ts";
 
 const PUBLIC_URL = "http://holboo.example";
 const APP = { id: "1234567890", secret: "app-secret-for-tests" };

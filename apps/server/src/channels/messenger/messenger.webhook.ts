@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { AppContext } from "../../context.ts";
-import { findChannelByAccount } from "../../modules/channels/channels.lookup.ts";
-import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
+import { findChannelByAccount } from "../channels.lookup.ts";
+import type { ChannelRow } from "../channels.repo.ts";
 import { findIdentity } from "../../modules/contacts/contacts.service.ts";
 import { findOpenForIdentity } from "../../modules/interactions/interactions.lookup.ts";
 import { findByProviderId, markRead, recordProviderReply } from "../../modules/interactions/messages.service.ts";

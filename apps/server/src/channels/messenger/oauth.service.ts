@@ -2,8 +2,8 @@ import type { MessengerChannelInput, MessengerChannelUpdate, MessengerChannelVie
 import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { findChannel, findChannelByAccount, insertChannel, updateChannel } from "../../modules/channels/channels.lookup.ts";
-import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
+import { findChannel, findChannelByAccount, insertChannel, updateChannel } from "../channels.lookup.ts";
+import type { ChannelRow } from "../channels.repo.ts";
 import { saveChannelSecrets } from "../secrets.ts";
 import { servingAgentOf } from "../serving-agent.ts";
 import { callGraph, GraphRefused, GraphUnreachable, PAGE_FIELDS } from "./graph.api.ts";

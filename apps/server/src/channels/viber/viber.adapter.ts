@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { findChannel } from "../../modules/channels/channels.lookup.ts";
+import { findChannel } from "../channels.lookup.ts";
 import type { ChannelAdapter, DeliveryResult, OutboundDelivery } from "../adapter.ts";
 import { deliverInParts } from "../delivery-parts.ts";
 import { providerMediaUrl } from "../media.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
+import type { ChannelRow } from "../channels.repo.ts";
 
 /** What a Viber channel keeps in `channels.config` (not secret); the bot token lives in the sealed secrets. */
 export const ViberConfig = z.object({

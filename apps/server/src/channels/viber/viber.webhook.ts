@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { AppContext } from "../../context.ts";
-import { findChannelByWebhookKey } from "../../modules/channels/channels.lookup.ts";
-import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
+import { findChannelByWebhookKey } from "../channels.lookup.ts";
+import type { ChannelRow } from "../channels.repo.ts";
 import { setIdentityUnsubscribed } from "../../modules/contacts/contacts.service.ts";
 import type { InboundWebhook, NormalisedInbound, WebhookItems } from "../adapter.ts";
 import { InboundMediaSet } from "../inbound-media.ts";

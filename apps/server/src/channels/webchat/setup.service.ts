@@ -7,7 +7,7 @@ import { fail } from "../../platform/http/errors.ts";
 import { logoImageType } from "../../modules/companies/companies.service.ts";
 import { deleteFile, findFile, insertFile } from "../../modules/companies/companies.lookup.ts";
 import { servingAgentOf } from "../serving-agent.ts";
-import { insertChannel, updateChannel } from "../../modules/channels/channels.lookup.ts";
+import { insertChannel, updateChannel } from "../channels.lookup.ts";
 import * as repo from "./webchat.repo.ts";
 import { recordAudit } from "../../modules/audit/audit.service.ts";
 import { presentWebchat } from "./webchat.presenter.ts";

@@ -1,6 +1,6 @@
 import type { Locale, WebchatChannelView, WebchatLook } from "@holboo/core";
-import { presentChannel } from "../../modules/channels/channels.presenter.ts";
-import type { ChannelRow } from "../../modules/channels/channels.repo.ts";
+import { presentChannel } from "../channels.presenter.ts";
+import type { ChannelRow } from "../channels.repo.ts";
 import type { WebchatRow } from "./webchat.repo.ts";
 
 /** The snippet a site owner pastes before </body>; the loader reads its key from the script tag. */

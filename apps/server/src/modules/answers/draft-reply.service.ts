@@ -2,7 +2,7 @@ import type { AiReplyView } from "@holboo/core";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { AppContext } from "../../context.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { findChannel } from "../channels/channels.lookup.ts";
+import { findChannel } from "../../channels/channels.lookup.ts";
 import { findInteraction } from "../interactions/interactions.lookup.ts";
 import { assertVisible } from "../interactions/interactions.policy.ts";
 import type { AnswerSource } from "./answers.engine.ts";

@@ -1,7 +1,7 @@
 import { LOCALES, type Locale } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import { replyLocaleOf } from "../../channels/adapters.service.ts";
-import { findChannel, findServingAgent } from "../channels/channels.lookup.ts";
+import { findChannel, findServingAgent } from "../../channels/channels.lookup.ts";
 import { recordQuestion } from "../knowledge/qa.service.ts";
 import { findInteraction, updateInteraction } from "../interactions/interactions.lookup.ts";
 import type { InteractionRow } from "../interactions/interactions.repo.ts";

@@ -1,6 +1,6 @@
 import { normalizePhone } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
-import { findChannel, listChannels } from "../channels/channels.lookup.ts";
+import { findChannel, listChannels } from "../../channels/channels.lookup.ts";
 import { callIntoThread } from "../../channels/phone.service.ts";
 import { findInteraction, lockInteraction } from "../interactions/interactions.lookup.ts";
 import { changeOwner, escalateToPeople } from "../interactions/ownership.service.ts";

@@ -17,7 +17,7 @@ import { fail } from "../../platform/http/errors.ts";
 import { testAri, wakeAriConnections } from "../../channels/asterisk/asterisk.service.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { assertWithinLimit } from "../billing/limits.service.ts";
-import { deleteChannel, findChannel, insertChannel } from "../channels/channels.lookup.ts";
+import { deleteChannel, findChannel, insertChannel } from "../../channels/channels.lookup.ts";
 import { findCompanyUser } from "../users/users.lookup.ts";
 import { callCenterSettings, saveCallCenterSettings } from "./call-center-settings.service.ts";
 import { presentCalls } from "./calls.presenter.ts";

@@ -2,7 +2,7 @@ import { LIMITS } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import type { VoiceRunState } from "../../platform/db/schema.ts";
-import { findServingAgent } from "../channels/channels.lookup.ts";
+import { findServingAgent } from "../../channels/channels.lookup.ts";
 import { findInteraction } from "../interactions/interactions.lookup.ts";
 import { publish } from "../interactions/messages.service.ts";
 import { appendStepEvents, flowIOFor } from "./flow-runtime.service.ts";

@@ -7,7 +7,7 @@ import { assertVisible } from "./interactions.policy.ts";
 import { findMessage, setMessageDelivery, type MessageRow } from "./messages.repo.ts";
 import { publish } from "./publisher.ts";
 import type { InteractionRow } from "./interactions.repo.ts";
-import { findChannel } from "../channels/channels.lookup.ts";
+import { findChannel } from "../../channels/channels.lookup.ts";
 import { outboundAdapterOf } from "../../channels/adapters.service.ts";
 
 /** The adapter that must carry a reply out, or null when the commit itself delivers it (web chat, notes). */

@@ -13,7 +13,7 @@ import type { MemberActor } from "../../platform/auth/actor.ts";
 import { hashToken, newToken } from "../../platform/auth/tokens.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { findChannel } from "../channels/channels.lookup.ts";
+import { findChannel } from "../../channels/channels.lookup.ts";
 import { findContact, findIdentityOfContact, insertIdentity, lockIdentity } from "../contacts/contacts.service.ts";
 import { outboundAdapterOf, replyLocaleOf } from "../../channels/adapters.service.ts";
 import { isUniqueViolation } from "../../platform/db/errors.ts";

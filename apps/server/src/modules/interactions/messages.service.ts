@@ -6,7 +6,7 @@ import type { Executor } from "../../platform/db/client.ts";
 import { isUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { cannotSendReason } from "../../channels/adapters.service.ts";
-import { findServingAgent } from "../channels/channels.lookup.ts";
+import { findServingAgent } from "../../channels/channels.lookup.ts";
 import { lockIdentity } from "../contacts/contacts.service.ts";
 import { findCompanyUser } from "../users/users.lookup.ts";
 import { appendEvent, type EventRow } from "./events.repo.ts";

@@ -2,7 +2,7 @@ import type { AttachmentView, UpdateIssueData } from "@holboo/core";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { findChannel } from "../channels/channels.lookup.ts";
+import { findChannel } from "../../channels/channels.lookup.ts";
 import { findContact } from "../contacts/contacts.service.ts";
 import { findInteraction } from "../interactions/interactions.lookup.ts";
 import { loadAttachments } from "../interactions/messages.service.ts";

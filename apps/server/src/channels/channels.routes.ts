@@ -1,6 +1,6 @@
 import { channelsEndpoints } from "@holboo/core/endpoints/channels.ts";
-import type { TypedApp } from "../../app.ts";
-import type { AppContext } from "../../context.ts";
+import type { TypedApp } from "../app.ts";
+import type { AppContext } from "../context.ts";
 import * as channels from "./channels.service.ts";
 
 export function channelsRoutes(app: TypedApp, ctx: AppContext) {

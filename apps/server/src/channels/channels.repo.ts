@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Executor } from "../../platform/db/client.ts";
-import { channels, virtualAgents } from "../../platform/db/schema.ts";
+import type { Executor } from "../platform/db/client.ts";
+import { channels, virtualAgents } from "../platform/db/schema.ts";
 
 export type ChannelRow = typeof channels.$inferSelect;
 

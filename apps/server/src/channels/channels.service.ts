@@ -1,10 +1,10 @@
-import { disconnectProvider } from "../../channels/adapters.service.ts";
-import type { AppContext } from "../../context.ts";
-import type { MemberActor } from "../../platform/auth/actor.ts";
-import { fail } from "../../platform/http/errors.ts";
-import { countOpenOnChannel } from "../interactions/interactions.lookup.ts";
+import { disconnectProvider } from "./adapters.service.ts";
+import type { AppContext } from "../context.ts";
+import type { MemberActor } from "../platform/auth/actor.ts";
+import { fail } from "../platform/http/errors.ts";
+import { countOpenOnChannel } from "../modules/interactions/interactions.lookup.ts";
 import * as repo from "./channels.repo.ts";
-import { recordAudit } from "../audit/audit.service.ts";
+import { recordAudit } from "../modules/audit/audit.service.ts";
 import { presentChannel } from "./channels.presenter.ts";
 
 /** The spec's path carries the company id; it must be the caller's own company. */
