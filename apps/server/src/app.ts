@@ -18,6 +18,7 @@ import { JobQueue } from "./platform/jobs/queue.ts";
 import { startJobRunner } from "./platform/jobs/runner.ts";
 import { JOBS, SCHEDULES } from "./jobs.ts";
 import { SUBSCRIBERS } from "./subscribers.ts";
+import { PBX_DRIVERS } from "./pbx-drivers.ts";
 import { buildMe } from "./read-models/me.ts";
 import { DomainEvents } from "./platform/events/bus.ts";
 import { createFanOut } from "./platform/realtime/fan-out.ts";
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     answers,
     flowQuestions,
     flowMatcher,
+    pbxDrivers: PBX_DRIVERS,
     limits,
     me: (userId) => buildMe(ctx, userId),
     log: app.log,
