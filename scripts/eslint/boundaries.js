@@ -133,10 +133,6 @@ export const PIECE_RANKS = {
  * apps/server/src: known debt, to move onto domain events or down a layer. Never add to this list.
  */
 export const KNOWN_UPWARD = new Set([
-  "channels/asterisk/call-operator.ts -> modules/flows/voice-prompts.service.ts",
-  "channels/asterisk/call-operator.ts -> modules/flows/voice-runtime.service.ts",
-  "channels/asterisk/call-operator.ts -> modules/flows/voice-timeout.job.ts",
-  "channels/asterisk/voicemail-fetch.job.ts -> modules/flows/voice-prompts.service.ts",
   "channels/delivery.job.ts -> modules/answers/virtual-agent.service.ts",
   "modules/answers/virtual-agent.service.ts -> modules/flows/flow-runtime.service.ts",
   "modules/channels/channels.service.ts -> channels/adapters.service.ts",

@@ -73,6 +73,7 @@ import { importRoutes } from "./modules/knowledge/import.routes.ts";
 import { FlowQuestions } from "./modules/flows/flows.source.ts";
 import { flowsRoutes } from "./modules/flows/flows.routes.ts";
 import { voicePromptsRoutes } from "./modules/flows/voice-prompts.routes.ts";
+import { voiceFlows } from "./modules/flows/voice-flows.service.ts";
 import { customApiRoutes } from "./modules/custom-api/custom-api.routes.ts";
 
 export type App = FastifyInstance;
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     flowQuestions,
     flowMatcher,
     pbxDrivers: PBX_DRIVERS,
+    voiceFlows,
     limits,
     me: (userId) => buildMe(ctx, userId),
     log: app.log,
