@@ -21,6 +21,7 @@ export interface VoiceFlows {
   resumeCallFlow(ctx: AppContext, companyId: number, callId: number, waitSeq: number | null, input: VoiceInput): Promise<VoiceStep | null>;
   /** The caller is gone: the run ends where it stood (true while a voicemail being recorded keeps it). */
   endCallFlow(ctx: AppContext, companyId: number, callId: number, keepVoicemail: boolean): Promise<boolean>;
+  /** An uploaded prompt's type, or null when it was deleted since the flow was published. */
   findPrompt(ctx: AppContext, companyId: number, fileId: string): Promise<{ mime: string } | null>;
   /** The signed address the PBX fetches a prompt from. */
   promptMediaUrl(ctx: AppContext, companyId: number, fileId: string, mime: string): string;
