@@ -132,16 +132,8 @@ export const PIECE_RANKS = {
  * apps/server/src: known debt, to move onto domain events or down a layer. Never add to this list.
  */
 export const KNOWN_UPWARD = new Set([
-  "channels/asterisk/call-operator.ts -> modules/flows/voice-prompts.service.ts",
-  "channels/asterisk/call-operator.ts -> modules/flows/voice-runtime.service.ts",
-  "channels/asterisk/call-operator.ts -> modules/flows/voice-timeout.job.ts",
-  "channels/asterisk/voicemail-fetch.job.ts -> modules/flows/voice-prompts.service.ts",
   "channels/delivery.job.ts -> modules/answers/virtual-agent.service.ts",
-  "channels/registry.ts -> channels/asterisk/ari.runner.ts",
-  "channels/registry.ts -> channels/cti/cti.routes.ts",
   "modules/answers/virtual-agent.service.ts -> modules/flows/flow-runtime.service.ts",
-  "modules/calls/calls.service.ts -> channels/asterisk/asterisk.service.ts",
-  "modules/calls/click-to-call.service.ts -> channels/asterisk/asterisk.service.ts",
   "modules/companies/companies.service.ts -> modules/users/users.lookup.ts",
   "modules/custom-api/custom-api.routes.ts -> modules/flows/flows.service.ts",
   "modules/interactions/delivery-status.service.ts -> channels/adapters.service.ts",

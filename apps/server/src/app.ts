@@ -18,6 +18,7 @@ import { JobQueue } from "./platform/jobs/queue.ts";
 import { startJobRunner } from "./platform/jobs/runner.ts";
 import { JOBS, SCHEDULES } from "./jobs.ts";
 import { SUBSCRIBERS } from "./subscribers.ts";
+import { PBX_DRIVERS } from "./pbx-drivers.ts";
 import { buildMe } from "./read-models/me.ts";
 import { DomainEvents } from "./platform/events/bus.ts";
 import { createFanOut } from "./platform/realtime/fan-out.ts";
@@ -72,6 +73,7 @@ import { importRoutes } from "./modules/knowledge/import.routes.ts";
 import { FlowQuestions } from "./modules/flows/flows.source.ts";
 import { flowsRoutes } from "./modules/flows/flows.routes.ts";
 import { voicePromptsRoutes } from "./modules/flows/voice-prompts.routes.ts";
+import { voiceFlows } from "./modules/flows/voice-flows.service.ts";
 import { customApiRoutes } from "./modules/custom-api/custom-api.routes.ts";
 
 export type App = FastifyInstance;
@@ -141,6 +143,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     answers,
     flowQuestions,
     flowMatcher,
+    pbxDrivers: PBX_DRIVERS,
+    voiceFlows,
     limits,
     me: (userId) => buildMe(ctx, userId),
     log: app.log,

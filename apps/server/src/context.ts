@@ -4,6 +4,8 @@ import type pg from "pg";
 import type { AnswerEngine } from "./modules/answers/answers.engine.ts";
 import type { KnowledgeHub } from "./modules/knowledge/knowledge.source.ts";
 import type { FlowQuestions } from "./modules/flows/flows.source.ts";
+import type { PbxDriver } from "./modules/calls/pbx-driver.ts";
+import type { VoiceFlows } from "./modules/calls/voice-flows.ts";
 import type { Config } from "./platform/config.ts";
 import type { Database } from "./platform/db/client.ts";
 import type { SecretBox } from "./platform/crypto/secret-box.ts";
@@ -44,6 +46,10 @@ export interface AppContext extends AppDeps {
   flowQuestions: FlowQuestions;
   /** A second answer engine, over those question nodes only: which flow a customer's message starts. */
   flowMatcher: AnswerEngine;
+  /** The kinds of PBX the call center drives (pbx-drivers.ts), each behind modules/calls/pbx-driver.ts. */
+  pbxDrivers: ReadonlyArray<PbxDriver>;
+  /** The call operator's flows (modules/flows), as the PBX drivers below them drive a call through one. */
+  voiceFlows: VoiceFlows;
   /** Rate limits counted with every process on the same database (or Redis). */
   limits: SharedLimits;
   /** GET /api/me's view of a user, assembled at the root (read-models/me.ts) from features of every rank. */

@@ -14,11 +14,9 @@ import { webchatAdapter } from "./webchat/outbound.ts";
 import { webchatPageRoutes } from "./webchat/pages.routes.ts";
 import { webchatSetupRoutes } from "./webchat/setup.routes.ts";
 import { webchatRoutes } from "./webchat/webchat.routes.ts";
-import { AriConnections } from "./asterisk/ari.runner.ts";
-import { ctiRoutes } from "./cti/cti.routes.ts";
 import { registerVisitorSocket } from "./webchat/webchat.socket.ts";
 
-/** Every channel the installation offers: its adapter, its routes (setup, inbound) and its sockets. */
+/** Every channel the installation offers: its adapter, its routes (setup, inbound) and its sockets; and each PBX driver's. */
 export function registerChannels(app: TypedApp, ctx: AppContext) {
   webhookRoutes(app, ctx);
   registerAdapter(webchatAdapter);
@@ -43,11 +41,6 @@ export function registerChannels(app: TypedApp, ctx: AppContext) {
   viberSetupRoutes(app, ctx);
   registerAdapter(messengerAdapter);
   messengerSetupRoutes(app, ctx);
-  ctiRoutes(app, ctx);
-  // Each company's Asterisk is driven by one worker process (an advisory lock per connection).
-  if (ctx.config.HOLBOO_ROLE !== "web" && ctx.config.ARI_CONNECTIONS) {
-    const ari = new AriConnections(ctx, { scanMs: ctx.config.ARI_SCAN_SECONDS * 1000, backoffMs: 500, maxBackoffMs: 60_000, pollMs: 1000 });
-    app.addHook("onReady", () => ari.start());
-    app.addHook("onClose", () => ari.stop());
-  }
+  // The PBX drivers (modules/calls/pbx-driver.ts), as the composition root lists them (pbx-drivers.ts).
+  for (const driver of ctx.pbxDrivers) driver.register(app, ctx);
 }

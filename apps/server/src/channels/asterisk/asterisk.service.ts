@@ -2,8 +2,6 @@ import { fail } from "../../platform/http/errors.ts";
 import { AriAuthError, AriClient, type AriLogin } from "./ari.client.ts";
 import { OUTBOUND_PREFIX } from "./ari.events.ts";
 
-export { wakeAriConnections } from "./ari.runner.ts";
-
 /**
  * Settings are tested before they are saved: GET /asterisk/info with the user and password. A refused address, no
  * answer, a redirect or an answer that is not ARI's are one and the same error, so the test tells an admin nothing

@@ -10,18 +10,11 @@ import {
   type CallRow,
   type PbxConnectionRow,
 } from "../../modules/calls/call-state.service.ts";
+import type { VoiceFlows } from "../../modules/calls/voice-flows.ts";
 import type { VoiceInput } from "../../modules/flows/voice-engine.ts";
 import type { VoiceRunState } from "../../platform/db/schema.ts";
-import { findPrompt, promptMediaUrl } from "../../modules/flows/voice-prompts.service.ts";
-import {
-  answeredByCallOperator,
-  endCallFlow,
-  resumeCallFlow,
-  startCallFlow,
-  waitingCallRun,
-  type VoiceStep,
-} from "../../modules/flows/voice-runtime.service.ts";
-import { registerVoiceDriver, type VoiceDriver } from "../../modules/flows/voice-timeout.job.ts";
+import type { VoiceStep } from "../../modules/flows/voice-runtime.service.ts";
+import type { VoiceDriver } from "../../modules/flows/voice-timeout.job.ts";
 import { escalateToPeople } from "../../modules/interactions/ownership.service.ts";
 import { AriRequestError, type AriClient } from "./ari.client.ts";
 import { callerOfTarget, PLAYBACK_PREFIX, voicemailName } from "./ari.events.ts";
@@ -48,16 +41,20 @@ const playbackId = (step: VoiceStep) => `${PLAYBACK_PREFIX}${step.runId}-${step.
  */
 export class CallOperator implements VoiceDriver {
   private unregister: (() => void) | null = null;
+  /** The call operator's flows, as the composition root hands them in (modules/calls/voice-flows.ts). */
+  private readonly flows: VoiceFlows;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly connection: PbxConnectionRow,
     private readonly client: AriClient,
     private readonly hooks: OperatorHooks,
-  ) {}
+  ) {
+    this.flows = ctx.voiceFlows;
+  }
 
   start() {
-    this.unregister = registerVoiceDriver(this.connection.companyId, this);
+    this.unregister = this.flows.registerVoiceDriver(this.connection.companyId, this);
   }
 
   stop() {
@@ -67,14 +64,14 @@ export class CallOperator implements VoiceDriver {
   /** Whether a call operator answers the line `lineNumber` (asked before a new call is recorded: its caller then is not yet waiting for people). */
   async answersLine(lineNumber: string): Promise<boolean> {
     const channelId = await voiceChannelOfLine(this.ctx, this.connection.companyId, lineNumber);
-    return channelId !== null && answeredByCallOperator(this.ctx, this.connection.companyId, channelId);
+    return channelId !== null && this.flows.answeredByCallOperator(this.ctx, this.connection.companyId, channelId);
   }
 
   /** Whether the operator takes this new call (then the session neither plays music nor rings anyone). */
   async take(caller: string): Promise<boolean> {
     const call = await this.withThread(await findCall(this.ctx, this.connection.id, caller));
     if (!call || call.status !== "waiting") return false;
-    const step = await startCallFlow(this.ctx, { id: call.id, companyId: call.companyId, interactionId: call.interactionId, caller });
+    const step = await this.flows.startCallFlow(this.ctx, { id: call.id, companyId: call.companyId, interactionId: call.interactionId, caller });
     if (!step) return false;
     await this.carryOut(call, step);
     return true;
@@ -87,14 +84,14 @@ export class CallOperator implements VoiceDriver {
   private async withThread(call: CallRow | null): Promise<CallRow | null> {
     if (!call || call.interactionId || call.status !== "waiting") return call;
     const channelId = await channelIdOfCall(this.ctx, call);
-    if (channelId === null || !(await answeredByCallOperator(this.ctx, call.companyId, channelId))) return call;
+    if (channelId === null || !(await this.flows.answeredByCallOperator(this.ctx, call.companyId, channelId))) return call;
     await linkCallToThread(this.ctx, call.companyId, call.id);
     return findCall(this.ctx, this.connection.id, call.providerCallId);
   }
 
   /** Whether the operator has this call now (a reconnect or a freed extension must not ring people for it). */
   async owns(call: CallRow): Promise<boolean> {
-    return !!(await waitingCallRun(this.ctx, call.companyId, call.id));
+    return !!(await this.flows.waitingCallRun(this.ctx, call.companyId, call.id));
   }
 
   digit(caller: string, digit: string) {
@@ -133,7 +130,7 @@ export class CallOperator implements VoiceDriver {
     const caller = callerOfTarget(recording.target_uri);
     const call = caller ? await findCall(this.ctx, this.connection.id, caller) : null;
     if (!call || recording.name !== voicemailName(call.id)) return null;
-    const run = await waitingCallRun(this.ctx, call.companyId, call.id);
+    const run = await this.flows.waitingCallRun(this.ctx, call.companyId, call.id);
     return run?.voice?.awaiting === "recorded" ? call : null;
   }
 
@@ -142,10 +139,10 @@ export class CallOperator implements VoiceDriver {
     const callerGone = call.status !== "waiting" && call.status !== "talking";
     await this.hooks.apply({ key: `voicemail:${caller}`, kind: "ended", providerCallId: caller, cause: "unanswered" }, call.number);
     if (callerGone) {
-      await endCallFlow(this.ctx, call.companyId, call.id, false);
+      await this.flows.endCallFlow(this.ctx, call.companyId, call.id, false);
       return;
     }
-    const run = await waitingCallRun(this.ctx, call.companyId, call.id);
+    const run = await this.flows.waitingCallRun(this.ctx, call.companyId, call.id);
     if (run) await this.deliver(caller, run.waitSeq, { kind: "recorded" });
   }
 
@@ -154,7 +151,7 @@ export class CallOperator implements VoiceDriver {
    * stores on hang-up; then true, and its RecordingFinished keeps it with the missed call and ends the run.
    */
   callerGone(call: CallRow): Promise<boolean> {
-    return endCallFlow(this.ctx, call.companyId, call.id, true);
+    return this.flows.endCallFlow(this.ctx, call.companyId, call.id, true);
   }
 
   /** From the timeout job: a menu heard no key; a playback or recording whose finish was lost counts as finished. */
@@ -169,8 +166,8 @@ export class CallOperator implements VoiceDriver {
   }
 
   private async resume(call: CallRow, waitSeq: number | null, input: VoiceInput) {
-    const before = input.kind === "digit" ? await waitingCallRun(this.ctx, call.companyId, call.id) : null;
-    const step = await resumeCallFlow(this.ctx, call.companyId, call.id, waitSeq, input);
+    const before = input.kind === "digit" ? await this.flows.waitingCallRun(this.ctx, call.companyId, call.id) : null;
+    const step = await this.flows.resumeCallFlow(this.ctx, call.companyId, call.id, waitSeq, input);
     if (!step) return;
     // A key pressed during a menu's prompt stops the prompt: the caller knew the menu.
     if (before?.voice?.awaiting === "played") await this.quietly(() => this.client.stopPlayback(`${PLAYBACK_PREFIX}${before.id}-${before.waitSeq}`));
@@ -191,13 +188,13 @@ export class CallOperator implements VoiceDriver {
   /** The prompt in Mongolian, else English (the product's first and second language). */
   private async play(call: CallRow, prompt: VoicePrompt, step: VoiceStep) {
     const fileId = VOICE_LANGUAGES.map((language) => prompt[language]).find((id): id is string => !!id);
-    const file = fileId ? await findPrompt(this.ctx, call.companyId, fileId) : null;
+    const file = fileId ? await this.flows.findPrompt(this.ctx, call.companyId, fileId) : null;
     if (!fileId || !file) {
       // A prompt deleted since publishing: the flow goes on as if it had played.
       await this.hooks.enqueue(call.providerCallId, () => this.resume(call, step.waitSeq, { kind: "played" }));
       return;
     }
-    const media = `sound:${promptMediaUrl(this.ctx, call.companyId, fileId, file.mime)}`;
+    const media = `sound:${this.flows.promptMediaUrl(this.ctx, call.companyId, fileId, file.mime)}`;
     await this.quietly(() => this.client.play(call.providerCallId, media, playbackId(step)));
   }
 

@@ -2,7 +2,6 @@ import { VoicemailFetchJobPayload } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import { defineJob, PermanentJobError } from "../../platform/jobs/job.ts";
 import { applyCallEvent, findCallById, findConnectionById } from "../../modules/calls/call-state.service.ts";
-import { storeVoicemail } from "../../modules/flows/voice-prompts.service.ts";
 import { AriClient } from "./ari.client.ts";
 import { voicemailName } from "./ari.events.ts";
 
@@ -25,7 +24,7 @@ export const voicemailFetchJob = defineJob<VoicemailFetchJobPayload, AppContext>
     const client = new AriClient({ url: connection.url, username: connection.username, password, app: connection.appName }, ctx.config.PBX_ALLOW_PRIVATE);
     const data = await client.recordingFile(voicemailName(call.id));
     if (!data.length) throw new Error("the PBX gave an empty voicemail");
-    const fileId = await storeVoicemail(ctx, call.companyId, call.id, data);
+    const fileId = await ctx.voiceFlows.storeVoicemail(ctx, call.companyId, call.id, data);
     await applyCallEvent(ctx, connection, {
       key: `voicemail-file:${call.providerCallId}`,
       kind: "recorded",

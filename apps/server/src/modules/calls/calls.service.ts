@@ -14,7 +14,6 @@ import type { MemberActor } from "../../platform/auth/actor.ts";
 import { newToken } from "../../platform/auth/tokens.ts";
 import { isUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { testAri, wakeAriConnections } from "../../channels/asterisk/asterisk.service.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { assertWithinLimit } from "../billing/limits.service.ts";
 import { deleteChannel, findChannel, insertChannel } from "../../channels/channels.lookup.ts";
@@ -22,6 +21,7 @@ import { findCompanyUser } from "../users/users.lookup.ts";
 import { callCenterSettings, saveCallCenterSettings } from "./call-center-settings.service.ts";
 import { presentCalls } from "./calls.presenter.ts";
 import * as repo from "./calls.repo.ts";
+import { pbxDriverOf } from "./pbx-driver.ts";
 
 function presentConnection(ctx: AppContext, row: repo.PbxConnectionRow, signingSecret: string | null = null): PbxConnectionView {
   return {
@@ -71,7 +71,7 @@ export async function saveConnection(ctx: AppContext, actor: MemberActor, input:
   if (input.kind === "asterisk_ari") {
     const password =
       input.password || (existing?.kind === "asterisk_ari" ? stored?.password : undefined) || fail("pbx_password_required", { password: "required" });
-    await testAri({ url: input.url, username: input.username, password, app: input.app_name }, ctx.config.PBX_ALLOW_PRIVATE);
+    await pbxDriverOf(ctx, input.kind)?.testConnection?.(ctx, { url: input.url, username: input.username, password, app: input.app_name });
     secrets = { password };
     values = { url: input.url, username: input.username, appName: input.app_name };
   } else {
@@ -92,8 +92,13 @@ export async function saveConnection(ctx: AppContext, actor: MemberActor, input:
     });
     await recordAudit(tx, actor, { action: "channel.update", targetType: "company", targetId: actor.companyId, after: { pbx: input.kind, url: values.url } });
   });
-  wakeAriConnections();
+  connectionsChanged(ctx);
   return settings(ctx, actor, shown);
+}
+
+/** Every driver's sessions follow the change (a company that switched from Asterisk to CTI stops its ARI session). */
+function connectionsChanged(ctx: AppContext) {
+  for (const driver of ctx.pbxDrivers) driver.connectionsChanged?.();
 }
 
 /** Ring time, after-call work, recording and the service level's wait. */
@@ -107,7 +112,7 @@ export async function removeConnection(ctx: AppContext, actor: MemberActor): Pro
     await repo.deleteConnection(tx, actor.companyId);
     await recordAudit(tx, actor, { action: "channel.disconnect", targetType: "company", targetId: actor.companyId, after: { pbx: null } });
   });
-  wakeAriConnections();
+  connectionsChanged(ctx);
   return settings(ctx, actor);
 }
 

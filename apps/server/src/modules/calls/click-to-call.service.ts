@@ -4,9 +4,9 @@ import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { newToken } from "../../platform/auth/tokens.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { originateToExtension, outboundLegId } from "../../channels/asterisk/asterisk.service.ts";
 import { applyCallEvent, pushCall } from "./call-state.service.ts";
 import * as repo from "./calls.repo.ts";
+import { pbxDriverOf } from "./pbx-driver.ts";
 
 /**
  * Click-to-call (needs call.make and an extension): the call is recorded first — outbound, on the chosen
@@ -18,13 +18,14 @@ import * as repo from "./calls.repo.ts";
  */
 export async function clickToCall(ctx: AppContext, actor: MemberActor, input: ClickToCallInput) {
   const connection = await repo.findConnection(ctx.db, actor.companyId);
-  if (connection?.kind !== "asterisk_ari") return fail("pbx_not_connected");
+  const driver = connection && pbxDriverOf(ctx, connection.kind);
+  if (!connection || !driver?.outboundCallId || !driver.placeCall) return fail("pbx_not_connected");
   const extension = (await repo.extensionOfUser(ctx.db, actor.companyId, actor.userId)) ?? fail("extension_required");
   const line = input.line_id
     ? ((await repo.findLine(ctx.db, actor.companyId, input.line_id)) ?? fail("call_line_not_found", { line_id: "call_line_not_found" }))
     : ((await repo.listLines(ctx.db, actor.companyId))[0] ?? null);
   const number = normalizePhone(input.number);
-  const leg = outboundLegId(extension, newToken(8));
+  const leg = driver.outboundCallId(extension, newToken(8));
   const call = await ctx.db.transaction(async (tx) => {
     const row = await repo.insertCall(tx, {
       companyId: actor.companyId,
@@ -43,9 +44,7 @@ export async function clickToCall(ctx: AppContext, actor: MemberActor, input: Cl
     return row;
   });
   await pushCall(ctx, call);
-  const secrets = connection.secrets ? ctx.secrets.open<{ password?: string }>(connection.secrets) : null;
-  const login = { url: connection.url, username: connection.username, password: secrets?.password ?? "", app: connection.appName };
-  await originateToExtension(login, ctx.config.PBX_ALLOW_PRIVATE, { extension, number, channelId: leg }).catch(async (error: unknown) => {
+  await driver.placeCall(ctx, connection, { extension, number, callId: leg }).catch(async (error: unknown) => {
     await applyCallEvent(ctx, connection, {
       key: `failed:${leg}`,
       kind: "ended",
