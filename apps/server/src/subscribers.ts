@@ -2,6 +2,7 @@ import type { AppContext } from "./context.ts";
 import type { Subscriber } from "./platform/events/bus.ts";
 import { deliverySubscriber } from "./channels/delivery.job.ts";
 import { agentTurnSubscriber } from "./modules/answers/agent-turn.job.ts";
+import { callCallbackSubscriber } from "./modules/calls/call-callback.job.ts";
 import { callThreadSubscriber } from "./modules/calls/call-thread.job.ts";
 
 /**
@@ -9,4 +10,4 @@ import { callThreadSubscriber } from "./modules/calls/call-thread.job.ts";
  * another feature's fact is wired, so the feature that records an event never imports the one that reacts.
  * Durable subscribers run as jobs (at least once, idempotent); afterCommit ones run in-process after the commit.
  */
-export const SUBSCRIBERS: ReadonlyArray<Subscriber<AppContext>> = [agentTurnSubscriber, deliverySubscriber, callThreadSubscriber];
+export const SUBSCRIBERS: ReadonlyArray<Subscriber<AppContext>> = [agentTurnSubscriber, deliverySubscriber, callThreadSubscriber, callCallbackSubscriber];

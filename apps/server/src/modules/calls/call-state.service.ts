@@ -1,5 +1,6 @@
 import { normalizePhone } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
+import type { Executor } from "../../platform/db/client.ts";
 import { findChannel, listChannels } from "../../channels/channels.lookup.ts";
 import { callIntoThread } from "../../channels/phone.service.ts";
 import { findInteraction, lockInteraction } from "../interactions/interactions.lookup.ts";
@@ -74,53 +75,60 @@ export async function applyCallEvent(ctx: AppContext, connection: repo.PbxConnec
   // The monitoring screen hears of the change first; the conversation's owner follows.
   await pushCall(ctx, change);
   if (change.status === "talking") await giveToAnswerer(ctx, change);
-  await handToPeople(ctx, change);
   return change;
 }
 
-/** The call as the report leaves it, null when the report changes nothing, "unseen" when the call is not recorded. */
+/**
+ * The call as the report leaves it, null when the report changes nothing, "unseen" when the call is not recorded.
+ * The report that ends the call records call.ended with it.
+ */
 function changeCall(ctx: AppContext, connection: repo.PbxConnectionRow, event: CallEvent): Promise<repo.CallRow | null | "unseen"> {
   return ctx.db.transaction(async (tx) => {
     const call = await repo.lockCall(tx, connection.id, event.providerCallId);
     if (!call) return "unseen";
     if (call.seenEvents.includes(event.key)) return null;
-    const seen = [...call.seenEvents, event.key].slice(-20);
-    if (event.kind === "queued" && call.status === "waiting" && !call.queuedAt) return repo.updateCall(tx, call.id, { queuedAt: event.at, seenEvents: seen });
-    if (event.kind === "answered" && call.status === "waiting") {
-      const userId = event.extension ? await repo.userOfExtension(tx, call.companyId, event.extension) : null;
-      return repo.updateCall(tx, call.id, {
-        status: "talking",
-        answeredAt: event.at,
-        waitSeconds: waited(call, event.at),
-        extension: event.extension ?? call.extension,
-        answeredByUserId: userId,
-        seenEvents: seen,
-      });
-    }
-    if (event.kind === "ended" && call.status === "talking") {
-      const at = notBefore(event.at, call.answeredAt);
-      return repo.updateCall(tx, call.id, {
-        status: "ended",
-        endedAt: at,
-        talkSeconds: seconds(call.answeredAt ?? at, at),
-        recordingUrl: event.recordingUrl ?? call.recordingUrl,
-        seenEvents: seen,
-      });
-    }
-    if (event.kind === "ended" && call.status === "waiting") {
-      const at = notBefore(event.at, call.startedAt);
-      return repo.updateCall(tx, call.id, {
-        status: event.cause === "cancel" ? "cancelled" : "missed",
-        endedAt: at,
-        waitSeconds: waited(call, at),
-        // A voicemail left with the call operator: the callback task comes with the caller's message.
-        recordingUrl: event.recordingUrl ?? call.recordingUrl,
-        seenEvents: seen,
-      });
-    }
-    if (event.recordingUrl && !call.recordingUrl) return repo.updateCall(tx, call.id, { recordingUrl: event.recordingUrl, seenEvents: seen });
-    return null;
+    const changed = await applyReport(tx, call, event, [...call.seenEvents, event.key].slice(-20));
+    if (changed?.endedAt && !call.endedAt) await ctx.events.record(tx, "call.ended", { company_id: changed.companyId, call_id: changed.id });
+    return changed;
   });
+}
+
+async function applyReport(tx: Executor, call: repo.CallRow, event: CallEvent, seen: string[]): Promise<repo.CallRow | null> {
+  if (event.kind === "queued" && call.status === "waiting" && !call.queuedAt) return repo.updateCall(tx, call.id, { queuedAt: event.at, seenEvents: seen });
+  if (event.kind === "answered" && call.status === "waiting") {
+    const userId = event.extension ? await repo.userOfExtension(tx, call.companyId, event.extension) : null;
+    return repo.updateCall(tx, call.id, {
+      status: "talking",
+      answeredAt: event.at,
+      waitSeconds: waited(call, event.at),
+      extension: event.extension ?? call.extension,
+      answeredByUserId: userId,
+      seenEvents: seen,
+    });
+  }
+  if (event.kind === "ended" && call.status === "talking") {
+    const at = notBefore(event.at, call.answeredAt);
+    return repo.updateCall(tx, call.id, {
+      status: "ended",
+      endedAt: at,
+      talkSeconds: seconds(call.answeredAt ?? at, at),
+      recordingUrl: event.recordingUrl ?? call.recordingUrl,
+      seenEvents: seen,
+    });
+  }
+  if (event.kind === "ended" && call.status === "waiting") {
+    const at = notBefore(event.at, call.startedAt);
+    return repo.updateCall(tx, call.id, {
+      status: event.cause === "cancel" ? "cancelled" : "missed",
+      endedAt: at,
+      waitSeconds: waited(call, at),
+      // A voicemail left with the call operator: the callback task comes with the caller's message.
+      recordingUrl: event.recordingUrl ?? call.recordingUrl,
+      seenEvents: seen,
+    });
+  }
+  if (event.recordingUrl && !call.recordingUrl) return repo.updateCall(tx, call.id, { recordingUrl: event.recordingUrl, seenEvents: seen });
+  return null;
 }
 
 /**
@@ -175,9 +183,10 @@ export async function linkCallToThread(ctx: AppContext, companyId: number, callI
 
 /**
  * A missed or abandoned inbound call is a callback for people: its conversation leaves the AI (a call operator or the
- * channel's agent) for the people's queue; one already with a person or the queue stays where it is.
+ * channel's agent) for the people's queue; one already with a person or the queue stays where it is. From the call's
+ * end (call.ended, call-callback.job.ts) and from its thread's job, whichever comes last finds the conversation.
  */
-async function handToPeople(ctx: AppContext, call: repo.CallRow) {
+export async function handToPeople(ctx: AppContext, call: repo.CallRow) {
   if (call.direction !== "in" || (call.status !== "missed" && call.status !== "cancelled") || !call.interactionId) return;
   await escalateToPeople(ctx, call.companyId, call.interactionId);
 }
