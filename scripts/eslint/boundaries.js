@@ -125,6 +125,10 @@ export const PIECE_RANKS = {
   "modules/billing/agent-billing.service.ts": 10,
   // The channel records (finders over channels.repo) that conversations read.
   "channels/channels.lookup.ts": 29,
+  // The users other features read and write (finders over users.repo), which companies need.
+  "modules/users/users.lookup.ts": 11,
+  // Which flows call a custom API (a finder over flows.repo), asked before the endpoint is removed.
+  "modules/flows/flows.lookup.ts": 50,
 };
 
 /**
@@ -134,10 +138,7 @@ export const PIECE_RANKS = {
 export const KNOWN_UPWARD = new Set([
   "channels/delivery.job.ts -> modules/answers/virtual-agent.service.ts",
   "modules/answers/virtual-agent.service.ts -> modules/flows/flow-runtime.service.ts",
-  "modules/companies/companies.service.ts -> modules/users/users.lookup.ts",
-  "modules/custom-api/custom-api.routes.ts -> modules/flows/flows.service.ts",
   "modules/interactions/delivery-status.service.ts -> channels/adapters.service.ts",
-  "modules/interactions/interactions.routes.ts -> modules/answers/draft-reply.service.ts",
   "modules/interactions/interactions.service.ts -> channels/adapters.service.ts",
   "modules/interactions/messages.service.ts -> channels/adapters.service.ts",
   "modules/presence/presence.socket.ts -> modules/interactions/ownership.service.ts",

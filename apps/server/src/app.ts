@@ -54,6 +54,7 @@ import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { issueSettingsRoutes } from "./modules/issues/issue-settings.routes.ts";
 import { issuesRoutes } from "./modules/issues/issues.routes.ts";
 import { modelProviderRoutes } from "./modules/answers/model-provider.routes.ts";
+import { draftReplyRoutes } from "./modules/answers/draft-reply.routes.ts";
 import { interactionsRoutes } from "./modules/interactions/interactions.routes.ts";
 import { ratingRoutes } from "./modules/interactions/rating.routes.ts";
 import { contactsRoutes } from "./modules/contacts/contacts.routes.ts";
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     qaRoutes,
     importRoutes,
     modelProviderRoutes,
+    draftReplyRoutes,
     flowsRoutes,
     voicePromptsRoutes,
     customApiRoutes,

@@ -1,7 +1,6 @@
 import { customApiEndpoints } from "@holboo/core/endpoints/custom-api.ts";
 import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
-import { endpointInUse } from "../flows/flows.service.ts";
 import * as customApi from "./custom-api.service.ts";
 
 export function customApiRoutes(app: TypedApp, ctx: AppContext) {
@@ -22,6 +21,6 @@ export function customApiRoutes(app: TypedApp, ctx: AppContext) {
     customApi.testCall(ctx, req.member, req.params.id, req.body.variables),
   );
   app.delete(`${path}/:id`, { config: edit, schema: customApiEndpoints["DELETE /api/custom-api/:id"] }, (req) =>
-    customApi.remove(ctx, req.member, req.params.id, (companyId, id) => endpointInUse(ctx, companyId, id)),
+    customApi.remove(ctx, req.member, req.params.id),
   );
 }

@@ -4,6 +4,7 @@ import type { AppContext } from "../../context.ts";
 import type { MemberActor } from "../../platform/auth/actor.ts";
 import { AppError, fail } from "../../platform/http/errors.ts";
 import { DEFAULT_FETCH_POLICY, fetchPublicPage, isPublicAddress, type FetchPolicy } from "../knowledge/safe-fetch.service.ts";
+import { flowsUsingEndpoint } from "../flows/flows.lookup.ts";
 import * as repo from "./custom-api.repo.ts";
 import type { EndpointRow } from "./custom-api.repo.ts";
 
@@ -92,9 +93,10 @@ export async function setStatus(ctx: AppContext, actor: MemberActor, id: number,
   return get(ctx, actor, id);
 }
 
-export async function remove(ctx: AppContext, actor: MemberActor, id: number, inUse: (companyId: number, id: number) => Promise<boolean>) {
+/** An endpoint a flow calls stays until no flow does. */
+export async function remove(ctx: AppContext, actor: MemberActor, id: number) {
   await load(ctx, actor.companyId, id);
-  if (await inUse(actor.companyId, id)) fail("custom_api_in_use");
+  if ((await flowsUsingEndpoint(ctx.db, actor.companyId, id)).length > 0) fail("custom_api_in_use");
   await repo.deleteEndpoint(ctx.db, actor.companyId, id);
   return { ok: true as const };
 }

@@ -132,10 +132,6 @@ export async function setStatus(ctx: AppContext, actor: MemberActor, id: number,
   return get(ctx, actor, id);
 }
 
-export async function endpointInUse(ctx: AppContext, companyId: number, endpointId: number): Promise<boolean> {
-  return (await repo.flowsUsingEndpoint(ctx.db, companyId, endpointId)).length > 0;
-}
-
 /**
  * The test chat beside the canvas: the draft runs in memory (its state travels with the browser between
  * lines), matched by its own question phrases, calling the real endpoints; nothing is stored or counted.

@@ -7,7 +7,6 @@ import { sendAsStaff } from "./messages.service.ts";
 import * as reads from "./reads.service.ts";
 import * as ownership from "./ownership.service.ts";
 import { storeAttachment } from "./attachments.service.ts";
-import { draftReply } from "../answers/draft-reply.service.ts";
 
 export function interactionsRoutes(app: TypedApp, ctx: AppContext) {
   const member = { access: { member: true } } as const;
@@ -60,9 +59,6 @@ export function interactionsRoutes(app: TypedApp, ctx: AppContext) {
   );
   app.put("/api/interactions/:id/tags", { config: edit, schema: interactionsEndpoints["PUT /api/interactions/:id/tags"] }, (req) =>
     interactions.setTags(ctx, req.member, req.params.id, req.body.tag_ids),
-  );
-  app.post("/api/interactions/:id/ai-draft", { config: edit, schema: interactionsEndpoints["POST /api/interactions/:id/ai-draft"] }, (req) =>
-    draftReply(ctx, req.member, req.params.id),
   );
   app.post("/api/interactions/:id/rating-request", { config: edit, schema: interactionsEndpoints["POST /api/interactions/:id/rating-request"] }, (req) =>
     interactions.requestRating(ctx, req.member, req.params.id),
