@@ -70,8 +70,6 @@ const WEB_NOT_YET_ON_QUERIES = [
   "apps/web/src/features/interacts/StartInteractionDialog.tsx",
   "apps/web/src/features/interacts/ThreadView.tsx",
   "apps/web/src/features/interacts/useContactLive.ts",
-  "apps/web/src/features/onboarding/OnboardingWebchat.tsx",
-  "apps/web/src/features/onboarding/OnboardingWizard.tsx",
   "apps/web/src/features/settings/ChannelAgentSelect.tsx",
   "apps/web/src/features/settings/agents/DeleteAgentDialog.tsx",
   "apps/web/src/features/settings/ai/ModelProviderPage.tsx",
