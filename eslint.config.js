@@ -58,9 +58,6 @@ const noHandWrittenApiUrls = [
  */
 const WEB_NOT_YET_ON_QUERIES = [
   // Components that still call api or build /api/ addresses themselves: each leaves this list as its feature moves onto its *.queries.ts (issue 29).
-  "apps/web/src/app/Handoff.tsx",
-  "apps/web/src/app/SetPasswordPrompt.tsx",
-  "apps/web/src/app/VersionWatcher.tsx",
   "apps/web/src/features/interacts/Composer.tsx",
   "apps/web/src/features/interacts/EmailBody.tsx",
   "apps/web/src/features/interacts/InboxList.tsx",
