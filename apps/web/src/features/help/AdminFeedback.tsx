@@ -4,8 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListEmpty } from "../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
-import { apiUrl } from "../../lib/api.ts";
-import { FEEDBACK_PAGE_SIZE, useAdminFeedback } from "./help.queries.ts";
+import { FEEDBACK_PAGE_SIZE, feedbackScreenshotUrl, useAdminFeedback } from "./help.queries.ts";
 
 /** The platform admin panel's feedback tab: what every company sent from the help menu, newest first. */
 export function AdminFeedback() {
@@ -48,7 +47,7 @@ export function AdminFeedback() {
                 <Table.Td style={{ whiteSpace: "pre-wrap" }}>{item.details}</Table.Td>
                 <Table.Td>
                   {item.has_screenshot && (
-                    <Anchor href={apiUrl("/api/admin/feedback/:id/screenshot", { params: { id: item.id } })} target="_blank" rel="noreferrer" size="sm">
+                    <Anchor href={feedbackScreenshotUrl(item.id)} target="_blank" rel="noreferrer" size="sm">
                       {t("admin.open")}
                     </Anchor>
                   )}
