@@ -1,9 +1,10 @@
-import { isTwoFactorChallenge, type LoginResult } from "@holboo/core";
+import { isTwoFactorChallenge } from "@holboo/core";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Navigate } from "react-router";
 import { FullPageLoader } from "../components/FullPageLoader.tsx";
 import { AuthCard } from "../features/auth/AuthCard.tsx";
-import { api, notifyError } from "../lib/api.ts";
+import { notifyError } from "../lib/api.ts";
+import { exchangeHandoff } from "./app.queries.ts";
 import { withLaterStyles } from "./later-styles.ts";
 
 // Lazy: its form brings the schemas (zod), which the first screen must not load.
@@ -18,18 +19,6 @@ interface HandoffProps {
 
 /** Reloads the page at the cleaned address, so the new session cookie is used from the start. Tests replace it. */
 export const handoffReload = { to: (path: string) => window.location.replace(path) };
-
-/** One exchange per token: the token is single-use, and StrictMode runs effects twice in development. */
-const exchanges = new Map<string, Promise<LoginResult>>();
-
-export function exchangeHandoff({ token, userID, email }: Omit<HandoffProps, "cleanPath">): Promise<LoginResult> {
-  let exchange = exchanges.get(token);
-  if (!exchange) {
-    exchange = api.post("/api/auth/handoff", { body: { token, userID: Number(userID), email } });
-    exchanges.set(token, exchange);
-  }
-  return exchange;
-}
 
 /**
  * Guard rule 2 (hardened): the server swaps the one-time token for a session cookie, then the same

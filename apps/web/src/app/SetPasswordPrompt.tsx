@@ -1,21 +1,17 @@
 import { SetPasswordInput } from "@holboo/core";
 import { Button, Modal, PasswordInput, Stack, Text } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, errorText, fieldErrors } from "../lib/api.ts";
+import { errorText, fieldErrors } from "../lib/api.ts";
 import { validate } from "../lib/forms.ts";
-import { meKeys } from "../lib/session.ts";
+import { useSetFirstPassword } from "../features/profile/profile.queries.ts";
 
 /** An invited colleague who came in by the link (me.needs_password) chooses a password once. */
 export function SetPasswordPrompt() {
   const { t } = useTranslation("auth");
-  const client = useQueryClient();
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (body: SetPasswordInput) => api.put("/api/me/password", { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: meKeys.all }),
+  const save = useSetFirstPassword({
     onError: (e) => setError(fieldErrors(e).password ?? errorText(e)),
   });
   const submit = () => {

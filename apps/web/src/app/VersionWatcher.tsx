@@ -2,7 +2,7 @@ import { Button, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../lib/api.ts";
+import { fetchVersion } from "./app.queries.ts";
 
 export const VERSION_CHECK_INTERVAL_MS = 60_000;
 
@@ -16,7 +16,7 @@ export function VersionWatcher() {
   const offered = useRef(false);
   useEffect(() => {
     const check = async () => {
-      const version = await api.get("/pub/version").then(
+      const version = await fetchVersion().then(
         (view) => view.version,
         () => null,
       );

@@ -1,33 +1,19 @@
 import type { AdminBillingSettingsView, PayeeInput, TermsInput } from "@holboo/core";
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
-import { api, errorText, fieldErrors } from "../../lib/api.ts";
-import { billingKeys } from "../billing/billing.keys.ts";
-import { adminKeys } from "./admin.keys.ts";
+import { errorText, fieldErrors } from "../../lib/api.ts";
+import { useAdminBillingSettings, useClearPayee, useResetTerms, useSavePayee, useSaveTerms } from "./admin.queries.ts";
 
 const PAYEE_FIELDS = ["company_name", "bank_name", "account_number", "account_holder"] as const;
 const EMPTY_PAYEE: PayeeInput = { company_name: "", bank_name: "", account_number: "", account_holder: "" };
 
-/** After a save the admin's view and every billing screen of this browser read the new settings. */
-function useSettingsWrite<Input>(write: (input: Input) => Promise<unknown>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: adminKeys.billingSettings() });
-      void client.invalidateQueries({ queryKey: billingKeys.all });
-    },
-  });
-}
-
 function PayeeForm({ settings }: { settings: AdminBillingSettingsView }) {
   const { t } = useTranslation("admin");
   const [values, setValues] = useState<PayeeInput>(settings.payee ?? EMPTY_PAYEE);
-  const save = useSettingsWrite(() => api.put("/api/admin/billing/payee", { body: values }));
-  const clear = useSettingsWrite(() => api.del("/api/admin/billing/payee"));
+  const save = useSavePayee();
+  const clear = useClearPayee();
   const errors = fieldErrors(save.error);
   return (
     <Paper withBorder p="md" data-testid="admin-payee">
@@ -53,7 +39,7 @@ function PayeeForm({ settings }: { settings: AdminBillingSettingsView }) {
         </SimpleGrid>
         {save.isError && !Object.keys(errors).length && <Alert color="red">{errorText(save.error)}</Alert>}
         <Group>
-          <Button onClick={() => save.mutate(undefined)} loading={save.isPending} data-testid="payee-save">
+          <Button onClick={() => save.mutate(values)} loading={save.isPending} data-testid="payee-save">
             {t("payment.save")}
           </Button>
           {settings.payee && (
@@ -81,8 +67,8 @@ function PayeeForm({ settings }: { settings: AdminBillingSettingsView }) {
 function TermsForm({ settings }: { settings: AdminBillingSettingsView }) {
   const { t } = useTranslation("admin");
   const [values, setValues] = useState<TermsInput>({ mn: settings.terms.mn, en: settings.terms.en });
-  const save = useSettingsWrite(() => api.put("/api/admin/billing/terms", { body: values }));
-  const reset = useSettingsWrite(() => api.del("/api/admin/billing/terms"));
+  const save = useSaveTerms();
+  const reset = useResetTerms();
   const errors = fieldErrors(save.error);
   return (
     <Paper withBorder p="md" data-testid="admin-terms">
@@ -112,7 +98,7 @@ function TermsForm({ settings }: { settings: AdminBillingSettingsView }) {
         </SimpleGrid>
         {(save.isError || reset.isError) && !Object.keys(errors).length && <Alert color="red">{errorText(save.error ?? reset.error)}</Alert>}
         <Group>
-          <Button onClick={() => save.mutate(undefined)} loading={save.isPending} data-testid="terms-save">
+          <Button onClick={() => save.mutate(values)} loading={save.isPending} data-testid="terms-save">
             {t("payment.save")}
           </Button>
           {settings.terms.custom && (
@@ -141,7 +127,7 @@ function TermsForm({ settings }: { settings: AdminBillingSettingsView }) {
 
 /** The installation's payee (where companies pay by bank transfer) and its terms of service, edited by the platform admin. */
 export function AdminBillingSettings() {
-  const query = useQuery({ queryKey: adminKeys.billingSettings(), queryFn: () => api.get("/api/admin/billing/settings") });
+  const query = useAdminBillingSettings();
   if (query.isPending) return <Loader />;
   if (query.isError) return <EmptyState onRetry={() => void query.refetch()} />;
   return (

@@ -1,22 +1,18 @@
 import type { InvoiceView } from "@holboo/core";
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
-import { api, errorText } from "../../lib/api.ts";
+import { errorText } from "../../lib/api.ts";
 import { ConfirmDialog } from "../../components/shared/ConfirmDialog.tsx";
 import { day, tugrik } from "../billing/format.ts";
 import { InvoiceStatusBadge } from "../billing/InvoiceStatusBadge.tsx";
-import { adminKeys } from "./admin.keys.ts";
+import { useAdminCompanyBilling, useCancelInvoice, useRecordInvoicePayment, useSuspendCompany } from "./admin.queries.ts";
 
-function RecordPayment({ invoice, onDone }: { invoice: InvoiceView; onDone: () => void }) {
+function RecordPayment({ invoice }: { invoice: InvoiceView }) {
   const { t } = useTranslation("admin");
   const [reference, setReference] = useState("");
-  const pay = useMutation({
-    mutationFn: () => api.post("/api/admin/invoices/:id/payment", { params: { id: invoice.id }, body: { reference } }),
-    onSuccess: onDone,
-  });
+  const pay = useRecordInvoicePayment(invoice.id);
   return (
     <Stack gap={4}>
       <Group gap="xs" wrap="nowrap">
@@ -28,7 +24,13 @@ function RecordPayment({ invoice, onDone }: { invoice: InvoiceView; onDone: () =
           onChange={(event) => setReference(event.currentTarget.value)}
           data-testid={`payment-reference-${invoice.number}`}
         />
-        <Button size="xs" onClick={() => pay.mutate()} loading={pay.isPending} disabled={!reference.trim()} data-testid={`record-payment-${invoice.number}`}>
+        <Button
+          size="xs"
+          onClick={() => pay.mutate(reference)}
+          loading={pay.isPending}
+          disabled={!reference.trim()}
+          data-testid={`record-payment-${invoice.number}`}
+        >
           {t("billing.recordPayment")}
         </Button>
       </Group>
@@ -42,16 +44,10 @@ function RecordPayment({ invoice, onDone }: { invoice: InvoiceView; onDone: () =
 }
 
 /** Cancels an unpaid invoice after asking: it need not be paid, and the term it billed is withdrawn. */
-function CancelInvoice({ invoice, onDone }: { invoice: InvoiceView; onDone: () => void }) {
+function CancelInvoice({ invoice }: { invoice: InvoiceView }) {
   const { t } = useTranslation("admin");
   const [asking, setAsking] = useState(false);
-  const cancel = useMutation({
-    mutationFn: () => api.post("/api/admin/invoices/:id/cancel", { params: { id: invoice.id } }),
-    onSuccess: () => {
-      setAsking(false);
-      onDone();
-    },
-  });
+  const cancel = useCancelInvoice(invoice.id);
   return (
     <>
       <Button size="xs" variant="subtle" color="red" onClick={() => setAsking(true)} data-testid={`cancel-invoice-${invoice.number}`}>
@@ -70,7 +66,7 @@ function CancelInvoice({ invoice, onDone }: { invoice: InvoiceView; onDone: () =
         confirmLabel={t("billing.cancelConfirm")}
         cancelLabel={t("billing.keep")}
         loading={cancel.isPending}
-        onConfirm={() => cancel.mutate()}
+        onConfirm={() => cancel.mutate(undefined, { onSuccess: () => setAsking(false) })}
         onCancel={() => setAsking(false)}
       />
     </>
@@ -81,16 +77,8 @@ function CancelInvoice({ invoice, onDone }: { invoice: InvoiceView; onDone: () =
 export function AdminCompanyBilling({ companyId, name, onClose }: { companyId: number; name: string; onClose: () => void }) {
   const { t } = useTranslation("admin");
   const { t: tb } = useTranslation("billing");
-  const client = useQueryClient();
-  const query = useQuery({
-    queryKey: adminKeys.companyBilling(companyId),
-    queryFn: () => api.get("/api/admin/companies/:id/billing", { params: { id: companyId } }),
-  });
-  const refresh = () => void client.invalidateQueries({ queryKey: adminKeys.all });
-  const suspend = useMutation({
-    mutationFn: (suspended: boolean) => api.put("/api/admin/companies/:id/suspension", { params: { id: companyId }, body: { suspended } }),
-    onSuccess: refresh,
-  });
+  const query = useAdminCompanyBilling(companyId);
+  const suspend = useSuspendCompany(companyId);
   const view = query.data;
   return (
     <Modal opened onClose={onClose} title={name} size="xl">
@@ -147,8 +135,8 @@ export function AdminCompanyBilling({ companyId, name, onClose }: { companyId: n
                       <Table.Td>
                         {invoice.status === "created" ? (
                           <Group gap="xs" wrap="nowrap">
-                            <RecordPayment invoice={invoice} onDone={refresh} />
-                            <CancelInvoice invoice={invoice} onDone={refresh} />
+                            <RecordPayment invoice={invoice} />
+                            <CancelInvoice invoice={invoice} />
                           </Group>
                         ) : (
                           day(invoice.status === "cancelled" ? invoice.cancelled_at : invoice.paid_at)

@@ -1,25 +1,18 @@
-import { pageCount, type DeadJobView } from "@holboo/core";
+import { pageCount } from "@holboo/core";
 import { Button, Code, Loader, Stack, Table, Text } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
-import { api } from "../../lib/api.ts";
-import { adminKeys } from "./admin.keys.ts";
-import { ADMIN_PAGE_SIZE, useDeadJobs } from "./admin.queries.ts";
+import { ADMIN_PAGE_SIZE, useDeadJobs, useRetryDeadJob } from "./admin.queries.ts";
 
 /** Background jobs that used all their attempts: what failed, how often, the last error; one more try on demand. */
 export function AdminDeadJobs() {
   const { t } = useTranslation("admin");
-  const client = useQueryClient();
   const [page, setPage] = useState(1);
   const list = useDeadJobs(page);
-  const retry = useMutation({
-    mutationFn: (job: DeadJobView) => api.post("/api/admin/jobs/:id/retry", { params: { id: job.id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.jobs() }),
-  });
+  const retry = useRetryDeadJob();
   const items = list.data?.items ?? [];
   return (
     <Stack>

@@ -1,11 +1,10 @@
 import type { PlanInput, PlanView } from "@holboo/core";
 import { Alert, Button, Group, Loader, NumberInput, Paper, SimpleGrid, Stack, Title } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
-import { api, errorText } from "../../lib/api.ts";
-import { adminKeys } from "./admin.keys.ts";
+import { errorText } from "../../lib/api.ts";
+import { useAdminPlans, useSavePlan } from "./admin.queries.ts";
 
 const LIMIT_FIELDS = ["max_users", "max_channels", "max_agents", "max_articles"] as const;
 const PRICE_FIELDS = ["price_day", "price_month", "price_year", "extra_agent_day_price", "trial_days"] as const;
@@ -13,13 +12,9 @@ const PRICE_FIELDS = ["price_day", "price_month", "price_year", "extra_agent_day
 function PlanForm({ plan }: { plan: PlanView }) {
   const { t } = useTranslation("admin");
   const { t: tb } = useTranslation("billing");
-  const client = useQueryClient();
   const { id: _id, code, ...initial } = plan;
   const [values, setValues] = useState<PlanInput>(initial);
-  const save = useMutation({
-    mutationFn: () => api.put("/api/admin/plans/:code", { params: { code }, body: values }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: adminKeys.all }),
-  });
+  const save = useSavePlan(code);
   return (
     <Paper withBorder p="md" data-testid={`plan-${code}`}>
       <Stack>
@@ -53,7 +48,7 @@ function PlanForm({ plan }: { plan: PlanView }) {
         </SimpleGrid>
         {save.isError && <Alert color="red">{errorText(save.error)}</Alert>}
         <Group>
-          <Button onClick={() => save.mutate()} loading={save.isPending} data-testid={`plan-${code}-save`}>
+          <Button onClick={() => save.mutate(values)} loading={save.isPending} data-testid={`plan-${code}-save`}>
             {t("plans.save")}
           </Button>
           {save.isSuccess && (
@@ -69,7 +64,7 @@ function PlanForm({ plan }: { plan: PlanView }) {
 
 /** The plans on sale: limits (empty is unlimited) and prices in tugrik, edited by the platform admin. */
 export function AdminPlans() {
-  const query = useQuery({ queryKey: adminKeys.plans(), queryFn: () => api.get("/api/admin/plans") });
+  const query = useAdminPlans();
   if (query.isPending) return <Loader />;
   if (query.isError) return <EmptyState onRetry={() => void query.refetch()} />;
   return (

@@ -1,7 +1,6 @@
 import { Button, CopyButton, Modal, Stack, Text, TextInput } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api.ts";
+import { useHandoffLink } from "./admin.queries.ts";
 
 /**
  * Support: a one-time, short-lived sign-in link as this user. It is shown to copy (for a private
@@ -9,7 +8,7 @@ import { api } from "../../lib/api.ts";
  */
 export function HandoffLinkButton({ userId }: { userId: number }) {
   const { t } = useTranslation("admin");
-  const link = useMutation({ mutationFn: () => api.post("/api/admin/users/:id/handoff", { params: { id: userId } }) });
+  const link = useHandoffLink(userId);
   return (
     <>
       <Button size="xs" variant="default" loading={link.isPending} onClick={() => link.mutate()}>

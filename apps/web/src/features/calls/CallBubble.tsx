@@ -1,11 +1,9 @@
 import type { CallView } from "@holboo/core";
 import { Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconPhoneCall, IconPhoneIncoming, IconPhoneOff, IconPhoneOutgoing } from "@tabler/icons-react";
-import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api, notifyError } from "../../lib/api.ts";
 import { usePermission } from "../../lib/session.ts";
-import { clock } from "./calls.queries.ts";
+import { clock, useCallNumber } from "./calls.queries.ts";
 
 const COLORS: Record<CallView["status"], string> = { waiting: "yellow", talking: "green", missed: "red", cancelled: "orange", ended: "gray" };
 
@@ -13,7 +11,7 @@ const COLORS: Record<CallView["status"], string> = { waiting: "yellow", talking:
 export function CallButton({ number, label }: { number: string; label?: string }) {
   const { t } = useTranslation("calls");
   const allowed = usePermission("call.make");
-  const call = useMutation({ mutationFn: () => api.post("/api/calls", { body: { number } }), onError: notifyError });
+  const call = useCallNumber(number);
   if (!allowed) return null;
   return (
     <Button

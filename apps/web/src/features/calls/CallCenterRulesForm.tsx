@@ -2,10 +2,10 @@ import { CALL_CENTER_DEFAULTS, type CallCenterSettingsInput, type CallCenterView
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { api, fieldErrors } from "../../lib/api.ts";
+import { fieldErrors } from "../../lib/api.ts";
+import { useSaveCallRules } from "./calls.queries.ts";
 
 const NUMBERS = [
   { name: "ring_seconds", min: 5, max: 120 },
@@ -18,27 +18,15 @@ const NUMBERS = [
  * the after-call work during which a person who just finished a call is not rung, recording answered calls, and the
  * wait the monitoring screen's service level counts within.
  */
-export function CallCenterRulesForm({
-  settings,
-  canEdit,
-  onSaved,
-}: {
-  settings: CallCenterView["settings"] | undefined;
-  canEdit: boolean;
-  onSaved: (view: CallCenterView) => void;
-}) {
+export function CallCenterRulesForm({ settings, canEdit }: { settings: CallCenterView["settings"] | undefined; canEdit: boolean }) {
   const { t } = useTranslation("calls");
   const form = useForm<CallCenterSettingsInput>({ initialValues: { ...CALL_CENTER_DEFAULTS } });
   useEffect(() => {
     if (settings) form.setValues(settings);
     // Only when the stored settings change, not on every refetch (the form is not a dependency).
   }, [settings?.ring_seconds, settings?.after_call_seconds, settings?.record_calls, settings?.answered_within_seconds]);
-  const save = useMutation({
-    mutationFn: (values: CallCenterSettingsInput) => api.put("/api/call-center/settings", { body: values }),
-    onSuccess: (view) => {
-      onSaved(view);
-      notifications.show({ color: "teal", message: t("settings.saved") });
-    },
+  const save = useSaveCallRules({
+    onSuccess: () => notifications.show({ color: "teal", message: t("settings.saved") }),
     onError: (error) => form.setErrors(fieldErrors(error)),
   });
   return (

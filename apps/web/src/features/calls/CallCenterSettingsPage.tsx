@@ -1,15 +1,20 @@
-import { PBX_KINDS, type CallCenterView, type PbxKind } from "@holboo/core";
+import { PBX_KINDS, type PbxKind } from "@holboo/core";
 import { Alert, Badge, Button, Code, Group, Paper, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, fieldErrors, notifyError } from "../../lib/api.ts";
-import { meKeys, usePermission } from "../../lib/session.ts";
-import { userKeys } from "../settings/users/users.keys.ts";
+import { fieldErrors } from "../../lib/api.ts";
+import { usePermission } from "../../lib/session.ts";
 import { CallCenterItems } from "./CallCenterItems.tsx";
 import { CallCenterRulesForm } from "./CallCenterRulesForm.tsx";
-import { callKeys } from "./calls.keys.ts";
+import {
+  useAddCallCenterItems,
+  useCallCenter,
+  useCallCenterPeople,
+  useRemoveCallCenterItem,
+  useRemoveCallConnection,
+  useSaveCallConnection,
+} from "./calls.queries.ts";
 
 const STATE_COLORS: Record<string, string> = { connecting: "yellow", connected: "green", failed: "red" };
 
@@ -17,13 +22,8 @@ const STATE_COLORS: Record<string, string> = { connecting: "yellow", connected: 
 export function CallCenterSettingsPage() {
   const { t } = useTranslation("calls");
   const canEdit = usePermission("settings.edit");
-  const client = useQueryClient();
-  const settings = useQuery({ queryKey: callKeys.settings(), queryFn: () => api.get("/api/call-center"), refetchInterval: 5000 });
-  const users = useQuery({
-    queryKey: userKeys.callCenter(),
-    queryFn: () => api.get("/api/users", { query: { user_type: "human", user_status: "active", page_size: 100 } }),
-    enabled: canEdit,
-  });
+  const settings = useCallCenter();
+  const users = useCallCenterPeople(canEdit);
   const [secret, setSecret] = useState<string | null>(null);
   const form = useForm({ initialValues: { kind: "asterisk_ari" as PbxKind, url: "", username: "", password: "", app_name: "holboo" } });
   const connection = settings.data?.connection ?? null;
@@ -32,29 +32,16 @@ export function CallCenterSettingsPage() {
       form.setValues({ kind: connection.kind, url: connection.url, username: connection.username, password: "", app_name: connection.app_name || "holboo" });
     // Only when the stored connection changes, not on every refetch (the form is not a dependency).
   }, [connection?.kind, connection?.url, connection?.username, connection?.app_name]);
-  const done = (view: CallCenterView) => {
-    client.setQueryData(callKeys.settings(), view);
-    void client.invalidateQueries({ queryKey: meKeys.all });
-  };
-  const save = useMutation({
-    mutationFn: (values: typeof form.values) =>
-      api.put("/api/call-center/connection", { body: values.kind === "cti_webhook" ? { kind: "cti_webhook" } : values }),
-    onSuccess: (view) => {
-      setSecret(view.connection?.signing_secret ?? null);
-      done(view);
-    },
+  const save = useSaveCallConnection({
+    onSuccess: (view) => setSecret(view.connection?.signing_secret ?? null),
     onError: (error) => form.setErrors(fieldErrors(error)),
   });
-  const remove = useMutation({ mutationFn: () => api.del("/api/call-center/connection"), onSuccess: done, onError: notifyError });
-  const addLine = (values: Record<"number" | "name", string>) => api.post("/api/call-center/lines", { body: values }).then(done);
+  const remove = useRemoveCallConnection();
+  const items = useAddCallCenterItems();
+  const addLine = (values: Record<"number" | "name", string>) => items.addLine(values);
   const addExtension = (values: Record<"extension" | "user_id", string>) =>
-    api.post("/api/call-center/extensions", { body: { extension: values.extension, user_id: Number(values.user_id) } }).then(done);
-  const removeItem = useMutation({
-    mutationFn: ({ kind, id }: { kind: "line" | "extension"; id: number }) =>
-      kind === "line" ? api.del("/api/call-center/lines/:id", { params: { id } }) : api.del("/api/call-center/extensions/:id", { params: { id } }),
-    onSuccess: done,
-    onError: notifyError,
-  });
+    items.addExtension({ extension: values.extension, user_id: Number(values.user_id) });
+  const removeItem = useRemoveCallCenterItem();
   const ari = form.values.kind === "asterisk_ari";
   return (
     <Stack maw={900}>
@@ -63,7 +50,7 @@ export function CallCenterSettingsPage() {
         {t("settings.intro")}
       </Text>
       <Paper withBorder p="md">
-        <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+        <form onSubmit={form.onSubmit((values) => save.mutate(values.kind === "cti_webhook" ? { kind: "cti_webhook" } : values))} noValidate>
           <Stack>
             <Group justify="space-between">
               <Title order={4}>{t("settings.connection")}</Title>
@@ -132,7 +119,7 @@ export function CallCenterSettingsPage() {
           </Stack>
         </form>
       </Paper>
-      <CallCenterRulesForm settings={settings.data?.settings} canEdit={canEdit} onSaved={done} />
+      <CallCenterRulesForm settings={settings.data?.settings} canEdit={canEdit} />
       <CallCenterItems
         title={t("settings.lines")}
         emptyText={t("settings.noLines")}

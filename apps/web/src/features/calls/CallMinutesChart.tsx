@@ -2,12 +2,10 @@ import "@mantine/charts/styles.css";
 import { DEFAULT_TIME_ZONE } from "@holboo/core";
 import { LineChart } from "@mantine/charts";
 import { Paper, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api.ts";
 import { callMinuteRows } from "./call-minutes.ts";
-import { callKeys } from "./calls.keys.ts";
+import { useCallMinutes } from "./calls.queries.ts";
 
 const SERIES = ["started", "answered", "missed", "abandoned", "max_waiting"] as const;
 
@@ -17,11 +15,7 @@ const SERIES = ["started", "answered", "missed", "abandoned", "max_waiting"] as 
  */
 export function CallMinutesChart({ lineId }: { lineId: number | null }) {
   const { t } = useTranslation("calls");
-  const minutes = useQuery({
-    queryKey: callKeys.minutes(lineId),
-    queryFn: () => api.get("/api/call-center/monitor/minutes", { query: lineId ? { line_id: lineId } : undefined }),
-    refetchInterval: 5000,
-  });
+  const minutes = useCallMinutes(lineId);
   const rows = useMemo(() => (minutes.data ? callMinuteRows(minutes.data, DEFAULT_TIME_ZONE) : []), [minutes.data]);
   return (
     <Paper withBorder p="md" radius="md" data-testid="call-minutes">

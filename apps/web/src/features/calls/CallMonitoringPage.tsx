@@ -1,12 +1,9 @@
 import type { CallView } from "@holboo/core";
 import { Alert, Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api.ts";
 import { CallMinutesChart } from "./CallMinutesChart.tsx";
-import { callKeys } from "./calls.keys.ts";
-import { clock, useCallUpdates } from "./calls.queries.ts";
+import { clock, useCallMonitor, useCallUpdates } from "./calls.queries.ts";
 
 /** Seconds since `from`, on the server's clock (the answer's `now` against the browser's, once per answer). */
 function useTicker() {
@@ -39,11 +36,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 export function CallMonitoringPage() {
   const { t } = useTranslation("calls");
   const [lineId, setLineId] = useState<number | null>(null);
-  const monitor = useQuery({
-    queryKey: callKeys.monitor(lineId),
-    queryFn: () => api.get("/api/call-center/monitor", { query: lineId ? { line_id: lineId } : undefined }),
-    refetchInterval: 5000,
-  });
+  const monitor = useCallMonitor(lineId);
   useCallUpdates();
   const now = useTicker();
   const data = monitor.data;

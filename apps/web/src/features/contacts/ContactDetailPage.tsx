@@ -1,21 +1,19 @@
 import { formatDate, formatDateTime } from "@holboo/core";
 import { Anchor, Badge, Button, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconStarFilled } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "../../components/shared/ConfirmDialog.tsx";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
 import { FullPageLoader } from "../../components/FullPageLoader.tsx";
-import { api, notifyError } from "../../lib/api.ts";
 import { useContactName } from "../../lib/contact-name.ts";
 import { contactName } from "./contact-form.ts";
 import { ContactFormDialog } from "./ContactFormDialog.tsx";
 import { MergeDialog } from "./MergeDialog.tsx";
 import { ContactIssues } from "../issues/ContactIssues.tsx";
 import { CallHistory } from "../calls/CallHistory.tsx";
-import { contactKeys } from "./contacts.keys.ts";
+import { useContact, useContactInteractions, useRemoveContact } from "./contacts.queries.ts";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -33,10 +31,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /** A contact's conversations, newest first: on the profile and beside a conversation. */
 export function ContactInteractions({ contactId, compact = false }: { contactId: number; compact?: boolean }) {
   const { t } = useTranslation("contacts");
-  const list = useQuery({
-    queryKey: contactKeys.interactions(contactId),
-    queryFn: () => api.get("/api/contacts/:id/interactions", { params: { id: contactId } }),
-  });
+  const list = useContactInteractions(contactId);
   if (list.data && !list.data.items.length)
     return (
       <Text size="sm" c="dimmed">
@@ -103,18 +98,10 @@ export function ContactDetailPage() {
   const { t } = useTranslation("contacts");
   const id = Number(useParams().id);
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [dialog, setDialog] = useState<"edit" | "merge" | "delete" | null>(null);
   const nameOf = useContactName();
-  const contact = useQuery({ queryKey: contactKeys.one(id), queryFn: () => api.get("/api/contacts/:id", { params: { id } }), retry: false });
-  const remove = useMutation({
-    mutationFn: () => api.del("/api/contacts/:id", { params: { id } }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: contactKeys.all });
-      void navigate("/contacts");
-    },
-    onError: notifyError,
-  });
+  const contact = useContact(id);
+  const remove = useRemoveContact(id, { onSuccess: () => void navigate("/contacts") });
   if (contact.isError) return <EmptyState onRetry={() => void contact.refetch()} />;
   if (!contact.data) return <FullPageLoader />;
   const c = contact.data;

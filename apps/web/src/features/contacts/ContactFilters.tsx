@@ -4,7 +4,7 @@ import { IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { DateRangePicker } from "../../components/shared/DateRangePicker.tsx";
-import { contactTypesQuery } from "./ContactTypesPage.tsx";
+import { contactTypesQuery } from "./contacts.queries.ts";
 import type { ContactFilter, useContactListParams } from "./useContactListParams.ts";
 
 /** The contacts list's search box, filters and date range; they write to the address through `list`. */

@@ -1,16 +1,15 @@
 import { ContactInput, LIMITS, type ContactView } from "@holboo/core";
 import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { api, notifyError } from "../../lib/api.ts";
+import { notifyError } from "../../lib/api.ts";
 import { ApiError } from "../../lib/http.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
-import { contactTypesQuery } from "./ContactTypesPage.tsx";
-import { contactKeys } from "./contacts.keys.ts";
-import { fillEmpty, formState, toInput, type ContactFormState } from "./contact-form.ts";
+import { contactTypesQuery, useMergeWithExisting, useRefreshContacts, useSaveContact } from "./contacts.queries.ts";
+import { formState, toInput, type ContactFormState } from "./contact-form.ts";
 import { FormActions } from "../../components/shared/FormActions.tsx";
 
 interface Props {
@@ -28,22 +27,17 @@ type Problem = { kind: "duplicate"; contactId: number } | { kind: "timeout" } | 
  */
 export function ContactFormDialog({ contact, onClose, onSaved }: Props) {
   const { t } = useTranslation("contacts");
-  const client = useQueryClient();
+  const refreshContacts = useRefreshContacts();
   const navigate = useNavigate();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [problem, setProblem] = useState<Problem>(null);
   const types = useQuery(contactTypesQuery);
   const form = useForm<ContactFormState>({ initialValues: formState(contact) });
   const done = (saved: ContactView) => {
-    void client.invalidateQueries({ queryKey: contactKeys.all });
     onSaved?.(saved);
     onClose();
   };
-  const save = useMutation({
-    mutationFn: (values: ContactFormState) =>
-      contact
-        ? api.put("/api/contacts/:id", { params: { id: contact.id }, body: toInput(values) })
-        : api.post("/api/contacts", { body: { ...toInput(values), idempotency_key: idempotencyKey }, timeoutMs: LIMITS.contactAddTimeoutMs }),
+  const save = useSaveContact(contact, idempotencyKey, {
     onSuccess: done,
     onError: (error) => {
       if (error instanceof ApiError && error.code === "contact_exists" && typeof error.details.contact_id === "number")
@@ -52,16 +46,7 @@ export function ContactFormDialog({ contact, onClose, onSaved }: Props) {
       showSubmitError(error, form.setErrors);
     },
   });
-  const merge = useMutation({
-    mutationFn: async (existingId: number) => {
-      if (contact) {
-        // Editing: the other contact merges into this one, then the edit is saved.
-        await api.post("/api/contacts/merge", { body: { keep_id: contact.id, remove_id: existingId } });
-        return api.put("/api/contacts/:id", { params: { id: contact.id }, body: toInput(form.values) });
-      }
-      const existing = await api.get("/api/contacts/:id", { params: { id: existingId } });
-      return api.put("/api/contacts/:id", { params: { id: existingId }, body: fillEmpty(existing, form.values) });
-    },
+  const merge = useMergeWithExisting(contact, {
     onSuccess: (saved) => {
       done(saved);
       void navigate(`/contacts/${saved.id}`);
@@ -113,7 +98,7 @@ export function ContactFormDialog({ contact, onClose, onSaved }: Props) {
                   >
                     {t("duplicate.open")}
                   </Button>
-                  <Button size="xs" loading={merge.isPending} onClick={() => merge.mutate(problem.contactId)}>
+                  <Button size="xs" loading={merge.isPending} onClick={() => merge.mutate({ existingId: problem.contactId, values: form.values })}>
                     {t("duplicate.merge")}
                   </Button>
                 </Group>
@@ -129,7 +114,7 @@ export function ContactFormDialog({ contact, onClose, onSaved }: Props) {
                     size="xs"
                     variant="default"
                     onClick={() => {
-                      void client.invalidateQueries({ queryKey: contactKeys.all });
+                      refreshContacts();
                       onClose();
                     }}
                   >

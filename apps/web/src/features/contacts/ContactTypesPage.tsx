@@ -1,31 +1,23 @@
 import { ContactTypeInput, type ContactTypeView } from "@holboo/core";
 import { Text, TextInput, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmRemove } from "../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, editAction, RowActions } from "../../components/shared/DataTable.tsx";
 import { ItemDialog } from "../../components/shared/ItemDialog.tsx";
 import { ListPage } from "../../components/shared/ListPage.tsx";
-import { api, fieldErrors } from "../../lib/api.ts";
+import { fieldErrors } from "../../lib/api.ts";
 import { submitValid } from "../../lib/forms.ts";
 import { usePermission } from "../../lib/session.ts";
-import { contactTypeKeys } from "./contacts.keys.ts";
-
-export const contactTypesQuery = { queryKey: contactTypeKeys.all, queryFn: () => api.get("/api/contact-types") };
+import { contactTypesQuery, useRemoveContactType, useSaveContactType } from "./contacts.queries.ts";
 
 function TypeDialog({ type, onClose }: { type: ContactTypeView | null; onClose: () => void }) {
   const { t } = useTranslation("contacts");
-  const client = useQueryClient();
   const form = useForm({ initialValues: { name: type?.name ?? "", description: type?.description ?? "" } });
-  const save = useMutation({
-    mutationFn: (values: typeof form.values) =>
-      type ? api.put("/api/contact-types/:id", { params: { id: type.id }, body: values }) : api.post("/api/contact-types", { body: values }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: contactTypeKeys.all });
-      onClose();
-    },
+  const save = useSaveContactType(type?.id ?? null, {
+    onSuccess: onClose,
     onError: (error) => form.setErrors(fieldErrors(error)),
   });
   return (
@@ -46,14 +38,10 @@ function TypeDialog({ type, onClose }: { type: ContactTypeView | null; onClose: 
 export function ContactTypesPage() {
   const { t } = useTranslation("contacts");
   const canEdit = usePermission("settings.edit");
-  const client = useQueryClient();
   const [editing, setEditing] = useState<ContactTypeView | "new" | null>(null);
   const [removing, setRemoving] = useState<ContactTypeView | null>(null);
   const list = useQuery(contactTypesQuery);
-  const remove = useMutation({
-    mutationFn: (type: ContactTypeView) => api.del("/api/contact-types/:id", { params: { id: type.id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: contactTypeKeys.all }),
-  });
+  const remove = useRemoveContactType();
   const add = () => setEditing("new");
   return (
     <ListPage
@@ -87,7 +75,7 @@ export function ContactTypesPage() {
         item={removing}
         title={t("types.deleteTitle")}
         message={t("types.deleteText", { name: removing?.name ?? "" })}
-        onRemove={(type) => remove.mutate(type)}
+        onRemove={(type) => remove.mutate(type.id)}
         onClose={() => setRemoving(null)}
       />
     </ListPage>

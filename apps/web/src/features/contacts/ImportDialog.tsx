@@ -1,20 +1,12 @@
 import { IMPORT_FIELDS, type ImportField, type ImportMapping, LIMITS } from "@holboo/core";
 import { Alert, Anchor, Button, FileInput, Group, Modal, ScrollArea, Select, SimpleGrid, Stack, Stepper, Table, Text } from "@mantine/core";
 import { IconDownload, IconFileSpreadsheet } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, apiUrl, notifyError } from "../../lib/api.ts";
-import { contactKeys } from "./contacts.keys.ts";
+import { apiUrl, notifyError } from "../../lib/api.ts";
+import { useCommitImport, useInspectImport, usePreviewImport } from "./contacts.queries.ts";
 import { errorMessage, isKnownErrorCode } from "../../lib/errors.ts";
 import { fileSize } from "../../components/shared/file-size.ts";
-
-const importForm = (file: File, mapping?: ImportMapping) => {
-  const form = new FormData();
-  if (mapping) form.append("mapping", JSON.stringify(mapping));
-  form.append("file", file);
-  return form;
-};
 
 /** A column whose header is the field's key or its label in either language is mapped to it at once. */
 function guessMapping(columns: string[], labels: (field: ImportField) => string[]): ImportMapping {
@@ -30,30 +22,23 @@ function guessMapping(columns: string[], labels: (field: ImportField) => string[
 /** Import: upload → column mapping → preview with per-row problems → commit, with a report of the rows left out. */
 export function ImportDialog({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation("contacts");
-  const client = useQueryClient();
   const [step, setStep] = useState(0);
   const [file, setFile] = useState<File | null>(null);
   const [mapping, setMapping] = useState<ImportMapping>({});
   const labels = (field: ImportField) => ["mn", "en"].map((lng) => i18n.getFixedT(lng, "contacts")(`fields.${field}`));
-  const inspect = useMutation({
-    mutationFn: (chosen: File) => api.upload("/api/contacts/import/inspect", importForm(chosen)),
+  const inspect = useInspectImport({
     onSuccess: (view) => {
       setMapping(guessMapping(view.columns, labels));
       setStep(1);
     },
     onError: notifyError,
   });
-  const preview = useMutation({
-    mutationFn: () => api.upload("/api/contacts/import/preview", importForm(file as File, mapping)),
+  const preview = usePreviewImport({
     onSuccess: () => setStep(2),
     onError: notifyError,
   });
-  const commit = useMutation({
-    mutationFn: () => api.upload("/api/contacts/import", importForm(file as File, mapping)),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: contactKeys.all });
-      setStep(3);
-    },
+  const commit = useCommitImport({
+    onSuccess: () => setStep(3),
     onError: notifyError,
   });
   const columns = inspect.data?.columns ?? [];
@@ -103,7 +88,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               <Button variant="default" onClick={() => setStep(0)}>
                 {t("import.back")}
               </Button>
-              <Button loading={preview.isPending} onClick={() => preview.mutate()} data-testid="import-preview">
+              <Button loading={preview.isPending} onClick={() => preview.mutate({ file: file as File, mapping })} data-testid="import-preview">
                 {t("import.preview")}
               </Button>
             </Group>
@@ -137,7 +122,12 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                 <Button variant="default" onClick={() => setStep(1)}>
                   {t("import.back")}
                 </Button>
-                <Button disabled={!checked.valid} loading={commit.isPending} onClick={() => commit.mutate()} data-testid="import-commit">
+                <Button
+                  disabled={!checked.valid}
+                  loading={commit.isPending}
+                  onClick={() => commit.mutate({ file: file as File, mapping })}
+                  data-testid="import-commit"
+                >
                   {t("import.commit", { count: checked.valid })}
                 </Button>
               </Group>

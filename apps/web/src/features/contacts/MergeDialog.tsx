@@ -1,12 +1,11 @@
 import type { ContactView } from "@holboo/core";
 import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifications } from "@mantine/notifications";
-import { api, notifyError } from "../../lib/api.ts";
-import { contactKeys } from "./contacts.keys.ts";
+import { notifyError } from "../../lib/api.ts";
+import { useMergeCandidates, useMergeContact } from "./contacts.queries.ts";
 import { useContactName } from "../../lib/contact-name.ts";
 import { contactName } from "./contact-form.ts";
 
@@ -14,18 +13,12 @@ import { contactName } from "./contact-form.ts";
 export function MergeDialog({ contact, onClose }: { contact: ContactView; onClose: () => void }) {
   const { t } = useTranslation("contacts");
   const nameOf = useContactName();
-  const client = useQueryClient();
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 300);
   const [picked, setPicked] = useState<string | null>(null);
-  const candidates = useQuery({
-    queryKey: contactKeys.mergeCandidates(debounced),
-    queryFn: () => api.get("/api/contacts", { query: { search: debounced, page_size: 20 } }),
-  });
-  const merge = useMutation({
-    mutationFn: (removeId: number) => api.post("/api/contacts/merge", { body: { keep_id: contact.id, remove_id: removeId } }),
+  const candidates = useMergeCandidates(debounced);
+  const merge = useMergeContact(contact.id, {
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: contactKeys.all });
       notifications.show({ color: "green", message: t("merge.done") });
       onClose();
     },

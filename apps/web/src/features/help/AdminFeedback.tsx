@@ -1,23 +1,16 @@
 import { formatDateTime, pageCount } from "@holboo/core";
 import { Anchor, Badge, Loader, Stack, Table, Text } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListEmpty } from "../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
-import { api, apiUrl } from "../../lib/api.ts";
-import { adminKeys } from "../admin/admin.keys.ts";
-
-const PAGE_SIZE = 50;
+import { FEEDBACK_PAGE_SIZE, feedbackScreenshotUrl, useAdminFeedback } from "./help.queries.ts";
 
 /** The platform admin panel's feedback tab: what every company sent from the help menu, newest first. */
 export function AdminFeedback() {
   const { t } = useTranslation("help");
   const [page, setPage] = useState(1);
-  const list = useQuery({
-    queryKey: adminKeys.feedback(page),
-    queryFn: () => api.get("/api/admin/feedback", { query: { page, page_size: PAGE_SIZE } }),
-  });
+  const list = useAdminFeedback(page);
   if (list.isPending) return <Loader />;
   const items = list.data?.items ?? [];
   if (!items.length) return <ListEmpty failed={list.isError} onRetry={() => void list.refetch()} text={t("admin.empty")} />;
@@ -54,7 +47,7 @@ export function AdminFeedback() {
                 <Table.Td style={{ whiteSpace: "pre-wrap" }}>{item.details}</Table.Td>
                 <Table.Td>
                   {item.has_screenshot && (
-                    <Anchor href={apiUrl("/api/admin/feedback/:id/screenshot", { params: { id: item.id } })} target="_blank" rel="noreferrer" size="sm">
+                    <Anchor href={feedbackScreenshotUrl(item.id)} target="_blank" rel="noreferrer" size="sm">
                       {t("admin.open")}
                     </Anchor>
                   )}
@@ -64,7 +57,7 @@ export function AdminFeedback() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Pagination total={pageCount(list.data?.total ?? 0, PAGE_SIZE)} page={page} onChange={setPage} />
+      <Pagination total={pageCount(list.data?.total ?? 0, FEEDBACK_PAGE_SIZE)} page={page} onChange={setPage} />
     </Stack>
   );
 }

@@ -1,13 +1,12 @@
 import { FEEDBACK_CATEGORIES, FeedbackInput, LIMITS } from "@holboo/core";
 import { Alert, Button, FileInput, Modal, Select, Stack, Text, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormActions } from "../../components/shared/FormActions.tsx";
-import { api } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { fileSize } from "../../components/shared/file-size.ts";
+import { useSendFeedback } from "./help.queries.ts";
 
 interface Values {
   category: string | null;
@@ -20,22 +19,13 @@ export function FeedbackDialog({ onClose }: { onClose: () => void }) {
   const [screenshot, setScreenshot] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const form = useForm<Values>({ initialValues: { category: null, details: "" } });
-  const send = useMutation({
-    mutationFn: async (input: FeedbackInput) => {
-      let screenshotId: string | null = null;
-      if (screenshot) {
-        const data = new FormData();
-        data.append("file", screenshot, screenshot.name);
-        screenshotId = (await api.upload("/api/attachments", data)).file_id;
-      }
-      return api.post("/api/feedback", { body: { ...input, screenshot_file_id: screenshotId } });
-    },
+  const send = useSendFeedback({
     onError: (error) => showSubmitError(error, form.setErrors),
   });
   const submit = form.onSubmit((values) => {
     const checked = validate(FeedbackInput, { ...values, screenshot_file_id: null });
     if (!checked.ok) return form.setErrors(checked.errors);
-    send.mutate(checked.data);
+    send.mutate({ input: checked.data, screenshot });
   });
   const pick = (file: File | null) => {
     setFileError(file && file.size > LIMITS.attachmentBytes ? t("feedback.tooLarge", { size: fileSize(LIMITS.attachmentBytes) }) : null);

@@ -1,20 +1,14 @@
 import type { NotificationPreferences } from "@holboo/core";
 import { Stack, Switch, Text } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api, notifyError } from "../../lib/api.ts";
-import { notificationPreferencesQuery } from "./notifications.queries.ts";
+import { notificationPreferencesQuery, useSaveNotificationPreferences } from "./notifications.queries.ts";
 
 /** On the profile page: my sound and browser alerts for new conversations and messages. */
 export function NotificationSettings() {
   const { t } = useTranslation("help");
-  const client = useQueryClient();
   const preferences = useQuery(notificationPreferencesQuery);
-  const save = useMutation({
-    mutationFn: (next: NotificationPreferences) => api.put("/api/me/notifications", { body: next }),
-    onSuccess: (saved) => client.setQueryData(notificationPreferencesQuery.queryKey, saved),
-    onError: notifyError,
-  });
+  const save = useSaveNotificationPreferences();
   const current = preferences.data ?? { sound: true, browser: true };
   const change = (next: NotificationPreferences) => {
     // The browser asks its own permission once, when the person switches its notifications on.

@@ -1,7 +1,6 @@
 import { contactDisplayName, type InteractionEventView, type MessageView, type NotificationPreferences } from "@holboo/core";
 import type { QueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api.ts";
-import { interactionKeys } from "../interacts/interactions.keys.ts";
+import { conversationQuery } from "./notifications.queries.ts";
 
 export interface Alert {
   /** The first message of a conversation is a new conversation; later ones are new messages. */
@@ -26,12 +25,7 @@ export function alertFor(event: InteractionEventView, openInteractionId: number 
  */
 export async function senderName(client: QueryClient, alert: Alert, language: string): Promise<string> {
   if (alert.name) return alert.name;
-  const conversation = await client
-    .fetchQuery({
-      queryKey: interactionKeys.one(alert.interactionId),
-      queryFn: () => api.get("/api/interactions/:id", { params: { id: alert.interactionId } }),
-    })
-    .catch(() => null);
+  const conversation = await client.fetchQuery(conversationQuery(alert.interactionId)).catch(() => null);
   return conversation ? contactDisplayName(conversation.contact, language === "en" ? "en" : "mn") : "";
 }
 

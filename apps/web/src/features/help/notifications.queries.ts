@@ -1,4 +1,6 @@
-import { api } from "../../lib/api.ts";
+import type { NotificationPreferences } from "@holboo/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, notifyError } from "../../lib/api.ts";
 import { meKeys } from "../../lib/session.ts";
 import { interactionKeys } from "../interacts/interactions.keys.ts";
 
@@ -6,6 +8,22 @@ export const notificationPreferencesQuery = {
   queryKey: meKeys.notifications(),
   queryFn: () => api.get("/api/me/notifications"),
 };
+
+/** Saves my alert switches; the answer is the stored preferences, kept as the cached ones. */
+export function useSaveNotificationPreferences() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (next: NotificationPreferences) => api.put("/api/me/notifications", { body: next }),
+    onSuccess: (saved) => client.setQueryData(notificationPreferencesQuery.queryKey, saved),
+    onError: notifyError,
+  });
+}
+
+/** One conversation, as the inbox caches it: an alert about an anonymous visitor names them from its contact. */
+export const conversationQuery = (interactionId: number) => ({
+  queryKey: interactionKeys.one(interactionId),
+  queryFn: () => api.get("/api/interactions/:id", { params: { id: interactionId } }),
+});
 
 /** This person's own count (their read positions); `LiveAlerts` refetches it after the events that may change it. */
 export const unreadQuery = {

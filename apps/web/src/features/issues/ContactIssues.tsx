@@ -1,19 +1,14 @@
 import { formatDate } from "@holboo/core";
 import { Anchor, Group, Stack, Table, Text } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { api } from "../../lib/api.ts";
-import { issueKeys } from "./issues.keys.ts";
+import { useContactIssues } from "./issues.queries.ts";
 import { PriorityBadge, StatusBadge } from "./IssueBadges.tsx";
 
 /** A contact's issues on their profile (the ones this user may see), newest first; `compact` for a narrow column. */
 export function ContactIssues({ contactId, compact = false }: { contactId: number; compact?: boolean }) {
   const { t } = useTranslation("issues");
-  const list = useQuery({
-    queryKey: issueKeys.contact(contactId),
-    queryFn: () => api.get("/api/issues", { query: { contact_id: contactId, page_size: 20 } }),
-  });
+  const list = useContactIssues(contactId);
   if (list.data && !list.data.items.length)
     return (
       <Text size="sm" c="dimmed">

@@ -1,21 +1,17 @@
 import { IssueCommentInput, type IssueDetailView, type IssueRef } from "@holboo/core";
 import { Badge, Button, Group, Paper, Stack, Text, Textarea, Title, UnstyledButton } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
-import { api } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { useMe } from "../../lib/session.ts";
-import { issueKeys } from "./issues.keys.ts";
-import { usePeople } from "./issues.queries.ts";
+import { useAddIssueComment, usePeople } from "./issues.queries.ts";
 import { insertMention, matchingPeople, mentionQuery, mentionedIds } from "./mentions.ts";
 
 /** Comments (writing one as the issue's `can.comment` allows). Typing "@" suggests colleagues; each one mentioned is notified by the server. */
 export function IssueComments({ issue }: { issue: IssueDetailView }) {
   const { t } = useTranslation("issues");
-  const client = useQueryClient();
   const { data: me } = useMe();
   const people = usePeople();
   const [picked, setPicked] = useState<IssueRef[]>([]);
@@ -28,12 +24,10 @@ export function IssueComments({ issue }: { issue: IssueDetailView }) {
           (people.data ?? []).filter((p) => p.id !== me?.ID),
           query,
         );
-  const send = useMutation({
-    mutationFn: (input: { body: string; mention_ids: number[] }) => api.post("/api/issues/:id/comments", { params: { id: issue.id }, body: input }),
+  const send = useAddIssueComment(issue.id, {
     onSuccess: () => {
       form.reset();
       setPicked([]);
-      void client.invalidateQueries({ queryKey: issueKeys.all });
     },
     onError: (error) => showSubmitError(error, form.setErrors),
   });

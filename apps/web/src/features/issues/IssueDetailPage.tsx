@@ -1,20 +1,18 @@
-import { ISSUE_TRANSITIONS, type IssueStatus, type IssueView } from "@holboo/core";
+import { ISSUE_TRANSITIONS, type IssueView } from "@holboo/core";
 import { Anchor, Badge, Button, Center, Grid, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconPaperclip } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "../../components/shared/ConfirmDialog.tsx";
 import { EmptyState } from "../../components/shared/EmptyState.tsx";
-import { api, apiUrl, notifyError } from "../../lib/api.ts";
+import { apiUrl } from "../../lib/api.ts";
 import { PriorityBadge, StatusBadge } from "./IssueBadges.tsx";
 import { IssueComments } from "./IssueComments.tsx";
 import { IssueFormModal } from "./IssueFormModal.tsx";
 import { IssueHistory } from "./IssueHistory.tsx";
-import { issueKeys } from "./issues.keys.ts";
-import { contactLabel, options, usePeople } from "./issues.queries.ts";
+import { contactLabel, options, useAssignIssue, useIssue, useMoveIssue, usePeople, useRemoveIssue } from "./issues.queries.ts";
 import { useContactName } from "../../lib/contact-name.ts";
 
 const date = (iso: string | null) => (iso ? dayjs(iso).format("YYYY-MM-DD HH:mm") : "—");
@@ -38,30 +36,13 @@ export function IssueDetailPage() {
   const nameOf = useContactName();
   const id = Number(useParams().id);
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const people = usePeople();
-  const detail = useQuery({ queryKey: issueKeys.detail(id), queryFn: () => api.get("/api/issues/:id", { params: { id } }), retry: false });
-  const refresh = () => void client.invalidateQueries({ queryKey: issueKeys.all });
-  const move = useMutation({
-    mutationFn: (status: IssueStatus) => api.post("/api/issues/:id/status", { params: { id }, body: { status } }),
-    onSuccess: refresh,
-    onError: notifyError,
-  });
-  const assign = useMutation({
-    mutationFn: (assigneeId: number) => api.post("/api/issues/:id/assign", { params: { id }, body: { assignee_id: assigneeId } }),
-    onSuccess: refresh,
-    onError: notifyError,
-  });
-  const remove = useMutation({
-    mutationFn: () => api.del("/api/issues/:id", { params: { id } }),
-    onSuccess: () => {
-      refresh();
-      void navigate("/issues");
-    },
-    onError: notifyError,
-  });
+  const detail = useIssue(id);
+  const move = useMoveIssue(id);
+  const assign = useAssignIssue(id);
+  const remove = useRemoveIssue(id, { onSuccess: () => void navigate("/issues") });
   if (detail.isError) return <EmptyState onRetry={() => void detail.refetch()} />;
   const issue = detail.data;
   // What the server's issues policy lets this member do with this issue.

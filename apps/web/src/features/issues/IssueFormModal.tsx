@@ -5,16 +5,14 @@ import { useForm } from "@mantine/form";
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconPaperclip } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, notifyError } from "../../lib/api.ts";
+import { notifyError } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { useMe, usePermission } from "../../lib/session.ts";
-import { issueKeys, issueOptionKeys } from "./issues.keys.ts";
 import { useCompanyChannels } from "../settings/channels/channels.queries.ts";
-import { contactLabel, options, useIssueSettings, usePeople } from "./issues.queries.ts";
+import { contactLabel, options, uploadAttachment, useIssueContactOptions, useIssueSettings, usePeople, useSaveIssue } from "./issues.queries.ts";
 import { useContactName } from "../../lib/contact-name.ts";
 import { FormActions } from "../../components/shared/FormActions.tsx";
 import { errorMessage } from "../../lib/errors.ts";
@@ -45,7 +43,6 @@ export function IssueFormModal({
 }) {
   const { t } = useTranslation("issues");
   const nameOf = useContactName();
-  const client = useQueryClient();
   const { data: me } = useMe();
   const canAssign = usePermission("issue.assign");
   const [types, tags, reasons, people, channels] = [
@@ -57,10 +54,7 @@ export function IssueFormModal({
   ];
   const [contactSearch, setContactSearch] = useState("");
   const [search] = useDebouncedValue(contactSearch, 250);
-  const contacts = useQuery({
-    queryKey: issueOptionKeys.contacts(search),
-    queryFn: () => api.get("/api/issue-options/contacts", { query: { search } }),
-  });
+  const contacts = useIssueContactOptions(search);
   const knownContact = issue?.contact ?? prefill?.contact;
   const [attachments, setAttachments] = useState<AttachmentView[]>(issue?.attachments ?? []);
   const form = useForm({
@@ -98,11 +92,8 @@ export function IssueFormModal({
     attachment_ids: attachments.map((a) => a.file_id),
     ...(issue ? {} : { status: v.status, assignee_id: id(v.assignee_id) ?? undefined }),
   });
-  const save = useMutation({
-    mutationFn: (input: { id: number; body: UpdateIssueInput } | { id: null; body: CreateIssueInput }) =>
-      input.id === null ? api.post("/api/issues", { body: input.body }) : api.put("/api/issues/:id", { params: { id: input.id }, body: input.body }),
+  const save = useSaveIssue({
     onSuccess: (saved) => {
-      void client.invalidateQueries({ queryKey: issueKeys.all });
       onSaved?.(saved);
       onClose();
     },
@@ -122,10 +113,8 @@ export function IssueFormModal({
   const upload = async (file: File | null) => {
     if (!file) return;
     if (file.size > LIMITS.attachmentBytes) return notifications.show({ color: "red", message: errorMessage("attachment_too_large") });
-    const data = new FormData();
-    data.append("file", file);
     try {
-      const uploaded = await api.upload("/api/attachments", data);
+      const uploaded = await uploadAttachment(file);
       setAttachments((current) => [...current, uploaded]);
     } catch (error) {
       notifyError(error);

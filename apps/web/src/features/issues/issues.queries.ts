@@ -1,6 +1,16 @@
-import { ISSUE_SETTING_PATHS, type IssuePriority, type IssueRef, type IssueSettingKind, type IssueStatus } from "@holboo/core";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { api } from "../../lib/api.ts";
+import {
+  ISSUE_SETTING_PATHS,
+  type CreateIssueInput,
+  type IssueCommentInput,
+  type IssuePriority,
+  type IssueRef,
+  type IssueSettingKind,
+  type IssueStatus,
+  type UpdateIssueInput,
+} from "@holboo/core";
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseMutationOptions } from "@tanstack/react-query";
+import { api, notifyError } from "../../lib/api.ts";
+import type { MutationReactions } from "../../lib/mutation.ts";
 import { issueKeys, issueOptionKeys, issueSettingKeys } from "./issues.keys.ts";
 
 export const STATUS_COLOR: Record<IssueStatus, string> = { open: "blue", in_progress: "yellow", resolved: "teal", closed: "gray" };
@@ -36,3 +46,51 @@ export const options = (items: Array<{ id: number; name: string }> | undefined) 
 /** One page of the issues this user may see, by the list's filters; the previous page stays while the next loads. */
 export const useIssueList = (query: Record<string, string | number | undefined>) =>
   useQuery({ queryKey: issueKeys.list(query), queryFn: () => api.get("/api/issues", { query }), placeholderData: keepPreviousData });
+
+/** The contacts the issue form's picker offers, by search. */
+export const useIssueContactOptions = (search: string) =>
+  useQuery({ queryKey: issueOptionKeys.contacts(search), queryFn: () => api.get("/api/issue-options/contacts", { query: { search } }) });
+
+/** A contact's issues (the ones this user may see), newest first. */
+export const useContactIssues = (contactId: number) =>
+  useQuery({ queryKey: issueKeys.contact(contactId), queryFn: () => api.get("/api/issues", { query: { contact_id: contactId, page_size: 20 } }) });
+
+// --- One issue (IssueDetailPage, IssueComments, IssueFormModal) ---
+
+export const useIssue = (id: number) =>
+  useQuery({ queryKey: issueKeys.detail(id), queryFn: () => api.get("/api/issues/:id", { params: { id } }), retry: false });
+
+/** An issue write refreshes every issue cache (lists, details, a contact's) before the screen's own reactions. */
+function useIssueWrite<Input, Output>(write: (input: Input) => Promise<Output>, reactions: Omit<UseMutationOptions<Output, Error, Input>, "mutationFn">) {
+  const client = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: write,
+    onSuccess: (...args) => {
+      void client.invalidateQueries({ queryKey: issueKeys.all });
+      return reactions.onSuccess?.(...args);
+    },
+  });
+}
+
+export const useMoveIssue = (id: number) =>
+  useIssueWrite((status: IssueStatus) => api.post("/api/issues/:id/status", { params: { id }, body: { status } }), { onError: notifyError });
+export const useAssignIssue = (id: number) =>
+  useIssueWrite((assigneeId: number) => api.post("/api/issues/:id/assign", { params: { id }, body: { assignee_id: assigneeId } }), { onError: notifyError });
+export const useRemoveIssue = (id: number, reactions: MutationReactions<() => Promise<unknown>>) =>
+  useIssueWrite(() => api.del("/api/issues/:id", { params: { id } }), { onError: notifyError, ...reactions });
+
+export const useAddIssueComment = (issueId: number, reactions: MutationReactions<(input: IssueCommentInput) => Promise<unknown>>) =>
+  useIssueWrite((input: IssueCommentInput) => api.post("/api/issues/:id/comments", { params: { id: issueId }, body: input }), reactions);
+
+const saveIssue = (input: { id: number; body: UpdateIssueInput } | { id: null; body: CreateIssueInput }) =>
+  input.id === null ? api.post("/api/issues", { body: input.body }) : api.put("/api/issues/:id", { params: { id: input.id }, body: input.body });
+/** Creates an issue (`id` null) or saves an edit. */
+export const useSaveIssue = (reactions: MutationReactions<typeof saveIssue>) => useIssueWrite(saveIssue, reactions);
+
+/** Uploads a file to attach to an issue; the form sends the answer's `file_id` with the issue. */
+export function uploadAttachment(file: File) {
+  const data = new FormData();
+  data.append("file", file);
+  return api.upload("/api/attachments", data);
+}

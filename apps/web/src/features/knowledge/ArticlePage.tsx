@@ -2,18 +2,15 @@ import { ArticleInput, LIMITS, emptyDoc, type ArticleView, type TiptapNode } fro
 import { Alert, Anchor, Button, Group, Select, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconAlertTriangle, IconArrowLeft } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Suspense, lazy, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ConfirmDialog } from "../../components/shared/ConfirmDialog.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
-import { api, notifyError } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { usePermission } from "../../lib/session.ts";
 import { SourceBadge, StatusBadge } from "./ArticleBadges.tsx";
-import { knowledgeKeys } from "./knowledge.keys.ts";
-import { folderOptions, useFolders } from "./knowledge.queries.ts";
+import { folderOptions, useArticle, useFolders, usePublishArticle, useRemoveArticle, useSaveArticle } from "./knowledge.queries.ts";
 
 // The editor (Tiptap and ProseMirror, most of the app's weight) loads only when an article is opened.
 const ArticleEditor = lazy(() => import("./editor/ArticleEditor.tsx").then((module) => ({ default: module.ArticleEditor })));
@@ -21,7 +18,6 @@ const ArticleEditor = lazy(() => import("./editor/ArticleEditor.tsx").then((modu
 function ArticleForm({ article, folderId }: { article: ArticleView | null; folderId: number | null }) {
   const { t } = useTranslation("knowledge");
   const canEdit = usePermission("settings.edit");
-  const client = useQueryClient();
   const navigate = useNavigate();
   const folders = useFolders().data?.items ?? [];
   const [name, setName] = useState(article?.name ?? "");
@@ -31,33 +27,15 @@ function ArticleForm({ article, folderId }: { article: ArticleView | null; folde
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [removing, setRemoving] = useState(false);
   const saved = (view: ArticleView) => {
-    void client.invalidateQueries({ queryKey: knowledgeKeys.all });
-    client.setQueryData(knowledgeKeys.article(view.id), view);
     notifications.show({ color: "green", message: t("articles.saved") });
     if (!article) void navigate(`/knowledge/${view.id}`, { replace: true });
   };
-  const save = useMutation({
-    mutationFn: (body: ArticleInput) =>
-      article ? api.put("/api/knowledge/articles/:id", { params: { id: article.id }, body }) : api.post("/api/knowledge/articles", { body }),
+  const save = useSaveArticle(article?.id ?? null, {
     onSuccess: saved,
     onError: (error) => showSubmitError(error, setErrors),
   });
-  const status = useMutation({
-    mutationFn: (action: "publish" | "unpublish") =>
-      action === "publish"
-        ? api.post("/api/knowledge/articles/:id/publish", { params: { id: article?.id } })
-        : api.post("/api/knowledge/articles/:id/unpublish", { params: { id: article?.id } }),
-    onSuccess: saved,
-    onError: notifyError,
-  });
-  const remove = useMutation({
-    mutationFn: () => api.del("/api/knowledge/articles/:id", { params: { id: article?.id } }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: knowledgeKeys.all });
-      void navigate("/knowledge");
-    },
-    onError: notifyError,
-  });
+  const status = usePublishArticle(article?.id, { onSuccess: saved });
+  const remove = useRemoveArticle(article?.id, { onSuccess: () => void navigate("/knowledge") });
   const submit = () => {
     const checked = validate(ArticleInput, { folder_id: Number(folder), name, content });
     if (!checked.ok) return setErrors(checked.errors);
@@ -176,11 +154,7 @@ export function ArticlePage() {
   const [params] = useSearchParams();
   const folders = useFolders();
   const articleId = id ? Number(id) : null;
-  const article = useQuery({
-    queryKey: knowledgeKeys.article(articleId),
-    queryFn: () => api.get("/api/knowledge/articles/:id", { params: { id: articleId } }),
-    enabled: articleId !== null,
-  });
+  const article = useArticle(articleId);
   if (!folders.data || (articleId !== null && !article.data)) return null;
   const folderParam = params.get("folder");
   return <ArticleForm key={article.data?.id ?? "new"} article={article.data ?? null} folderId={folderParam ? Number(folderParam) : null} />;

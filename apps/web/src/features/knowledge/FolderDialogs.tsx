@@ -1,14 +1,11 @@
 import { DELETE_WORDS, FolderInput, type FolderView } from "@holboo/core";
 import { Modal, MultiSelect, Select, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/shared/ConfirmDialog.tsx";
 import { currentLocale } from "../../i18n/index.ts";
-import { api, notifyError } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
-import { knowledgeKeys } from "./knowledge.keys.ts";
-import { folderOptions, useAgents, useFolders } from "./knowledge.queries.ts";
+import { folderOptions, useAgents, useFolders, useRemoveFolder, useSaveFolder } from "./knowledge.queries.ts";
 import { FormActions } from "../../components/shared/FormActions.tsx";
 
 interface FolderDialogProps {
@@ -19,7 +16,6 @@ interface FolderDialogProps {
 
 export function FolderDialog({ folder, parentId, onClose }: FolderDialogProps) {
   const { t } = useTranslation("knowledge");
-  const client = useQueryClient();
   const folders = useFolders().data?.items ?? [];
   const agents = useAgents().data?.items ?? [];
   const form = useForm({
@@ -29,13 +25,8 @@ export function FolderDialog({ folder, parentId, onClose }: FolderDialogProps) {
       agent_ids: (folder?.agent_ids ?? []).map(String),
     },
   });
-  const save = useMutation({
-    mutationFn: (body: FolderInput) =>
-      folder ? api.put("/api/knowledge/folders/:id", { params: { id: folder.id }, body }) : api.post("/api/knowledge/folders", { body }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: knowledgeKeys.folders() });
-      onClose();
-    },
+  const save = useSaveFolder(folder?.id ?? null, {
+    onSuccess: onClose,
     onError: (error) => showSubmitError(error, form.setErrors),
   });
   const submit = form.onSubmit((values) => {
@@ -72,16 +63,8 @@ export function FolderDialog({ folder, parentId, onClose }: FolderDialogProps) {
 /** Deleting a folder asks for the delete word of the current language; the server checks it again. */
 export function DeleteFolderDialog({ folder, onClose, onDeleted }: { folder: FolderView | null; onClose: () => void; onDeleted: () => void }) {
   const { t } = useTranslation("knowledge");
-  const client = useQueryClient();
   const word = DELETE_WORDS[currentLocale()];
-  const remove = useMutation({
-    mutationFn: (f: FolderView) => api.del("/api/knowledge/folders/:id", { params: { id: f.id }, body: { confirm_word: word } }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: knowledgeKeys.all });
-      onDeleted();
-    },
-    onError: notifyError,
-  });
+  const remove = useRemoveFolder(word, { onSuccess: onDeleted });
   return (
     <ConfirmDialog
       opened={!!folder}

@@ -2,37 +2,25 @@ import { LIMITS, type ArticleView } from "@holboo/core";
 import { Button, FileButton, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconFileUpload, IconWorldDownload } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { api, errorText, notifyError } from "../../lib/api.ts";
-import { knowledgeKeys } from "./knowledge.keys.ts";
+import { errorText } from "../../lib/api.ts";
+import { useImportArticleFile, useImportArticleUrl } from "./knowledge.queries.ts";
 import { fileSize } from "../../components/shared/file-size.ts";
 
 /** Imports a .docx/.pdf upload or a web page into the chosen folder as a draft, then opens it. */
 export function ImportPanel({ folderId }: { folderId: number }) {
   const { t } = useTranslation("knowledge");
-  const client = useQueryClient();
   const navigate = useNavigate();
   const [url, setUrl] = useState("");
   const [urlError, setUrlError] = useState<string | null>(null);
   const done = (article: ArticleView) => {
-    void client.invalidateQueries({ queryKey: knowledgeKeys.all });
     notifications.show({ color: "green", message: t("import.done") });
     void navigate(`/knowledge/${article.id}`);
   };
-  const upload = useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append("file", file);
-      return api.upload("/api/knowledge/import/file", form, undefined, { folder_id: folderId });
-    },
-    onSuccess: done,
-    onError: notifyError,
-  });
-  const fromUrl = useMutation({
-    mutationFn: () => api.post("/api/knowledge/import/url", { body: { folder_id: folderId, url } }),
+  const upload = useImportArticleFile(folderId, { onSuccess: done });
+  const fromUrl = useImportArticleUrl(folderId, {
     onSuccess: done,
     onError: (error) => setUrlError(errorText(error)),
   });
@@ -60,7 +48,7 @@ export function ImportPanel({ folderId }: { folderId: number }) {
             onSubmit={(e) => {
               e.preventDefault();
               setUrlError(null);
-              fromUrl.mutate();
+              fromUrl.mutate(url);
             }}
             style={{ flex: 1, minWidth: 260 }}
           >

@@ -1,17 +1,14 @@
 import { QaInput, ResolveQuestionInput, type QaView, type QuestionView } from "@holboo/core";
 import { Modal, MultiSelect, Stack, Switch, Text, TextInput, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api.ts";
 import { showSubmitError, validate } from "../../lib/forms.ts";
 import { FormActions } from "../../components/shared/FormActions.tsx";
-import { knowledgeKeys } from "./knowledge.keys.ts";
+import { useArticleOptions, useResolveQuestion, useSaveQaPair } from "./knowledge.queries.ts";
 
 /** Writing or editing a pair makes it "reviewed". */
 export function QaDialog({ pair, onClose }: { pair: QaView | null; onClose: () => void }) {
   const { t } = useTranslation("knowledge");
-  const client = useQueryClient();
   const form = useForm({
     initialValues: {
       question: pair?.question ?? "",
@@ -21,16 +18,9 @@ export function QaDialog({ pair, onClose }: { pair: QaView | null; onClose: () =
       related: (pair?.related_article_ids ?? []).map(String),
     },
   });
-  const articles = useQuery({
-    queryKey: knowledgeKeys.articleOptions(),
-    queryFn: () => api.get("/api/knowledge/articles", { query: { page_size: 100 } }),
-  });
-  const save = useMutation({
-    mutationFn: (body: QaInput) => (pair ? api.put("/api/knowledge/qa/:id", { params: { id: pair.id }, body }) : api.post("/api/knowledge/qa", { body })),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: knowledgeKeys.all });
-      onClose();
-    },
+  const articles = useArticleOptions();
+  const save = useSaveQaPair(pair?.id ?? null, {
+    onSuccess: onClose,
     onError: (error) => showSubmitError(error, form.setErrors),
   });
   const submit = form.onSubmit(({ related, ...values }) => {
@@ -71,14 +61,9 @@ export function QaDialog({ pair, onClose }: { pair: QaView | null; onClose: () =
 /** A "not found" question answered in one step: it becomes an active, reviewed pair. */
 export function ResolveDialog({ question, onClose }: { question: QuestionView; onClose: () => void }) {
   const { t } = useTranslation("knowledge");
-  const client = useQueryClient();
   const form = useForm({ initialValues: { question: question.question, answer: "" } });
-  const save = useMutation({
-    mutationFn: (body: ResolveQuestionInput) => api.post("/api/knowledge/questions/:id/resolve", { params: { id: question.id }, body }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: knowledgeKeys.all });
-      onClose();
-    },
+  const save = useResolveQuestion(question.id, {
+    onSuccess: onClose,
     onError: (error) => showSubmitError(error, form.setErrors),
   });
   const submit = form.onSubmit((values) => {

@@ -1,11 +1,10 @@
-import { WebchatChannelInput, type WebchatChannelView } from "@holboo/core";
+import { WebchatChannelInput } from "@holboo/core";
 import { Anchor, Button, Code, ColorInput, CopyButton, Group, Paper, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconBrandMessenger, IconMail, IconMessageCircle, IconPhone } from "@tabler/icons-react";
-import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api.ts";
 import { showSubmitError, submitValid } from "../../lib/forms.ts";
+import { useConnectWebchat } from "./onboarding.queries.ts";
 
 /** What this step asks of the web chat's settings; the rest takes the defaults the settings page shows. */
 const WebchatStepInput = WebchatChannelInput.pick({ domain: true, brand_color: true, text_color: true });
@@ -32,30 +31,20 @@ const OTHER_CHANNELS = [
 export function OnboardingWebchat({ companyName, leave, onConnected }: Props) {
   const { t } = useTranslation("onboarding");
   const form = useForm({ initialValues: { domain: "", brand_color: "#3B5BDB", text_color: "#FFFFFF" } });
-  const connect = useMutation({
-    mutationFn: async (values: typeof form.values): Promise<WebchatChannelView> => {
-      const agents = await api.get("/api/company/virtual-agents");
-      const agentId = agents.items[0]?.id ?? null;
-      return api.post("/api/webchat-channels", {
-        body: {
-          name: t("webchat.channelName"),
-          description: values.domain,
-          domain: values.domain,
-          name_mn: companyName,
-          name_en: companyName,
-          greeting_mn: t("webchat.greeting", { lng: "mn" }),
-          greeting_en: t("webchat.greeting", { lng: "en" }),
-          brand_color: values.brand_color,
-          text_color: values.text_color,
-          agent_id: agentId,
-          agent_active: agentId !== null,
-        },
-      });
-    },
-    onSuccess: onConnected,
-    onError: (error) => showSubmitError(error, form.setErrors),
-  });
-  const submit = submitValid<typeof form.values>(WebchatStepInput, form.setErrors, (values) => connect.mutate(values));
+  const connect = useConnectWebchat({ onSuccess: onConnected, onError: (error) => showSubmitError(error, form.setErrors) });
+  const submit = submitValid<typeof form.values>(WebchatStepInput, form.setErrors, (values) =>
+    connect.mutate({
+      name: t("webchat.channelName"),
+      description: values.domain,
+      domain: values.domain,
+      name_mn: companyName,
+      name_en: companyName,
+      greeting_mn: t("webchat.greeting", { lng: "mn" }),
+      greeting_en: t("webchat.greeting", { lng: "en" }),
+      brand_color: values.brand_color,
+      text_color: values.text_color,
+    }),
+  );
   const channel = connect.data;
   return (
     <Stack>

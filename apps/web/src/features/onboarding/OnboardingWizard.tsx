@@ -1,14 +1,14 @@
 import { OnboardingInput } from "@holboo/core";
 import { Alert, Button, Group, Stack, Stepper } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { api, errorText, fieldErrors } from "../../lib/api.ts";
+import { errorText, fieldErrors } from "../../lib/api.ts";
 import { ApiError } from "../../lib/http.ts";
 import { validate } from "../../lib/forms.ts";
-import { meKeys, useMe } from "../../lib/session.ts";
+import { useMe } from "../../lib/session.ts";
+import { useAdoptSession, useCreateCompany } from "./onboarding.queries.ts";
 import { OnboardingStepBody } from "./OnboardingStepBody.tsx";
 import { CHANNEL_STEP, CREATE_STEP, DONE_STEP, EMPTY_VALUES, errorsOfStep, stepOfFields, WIZARD_STEPS, type OnboardingValues } from "./wizard.steps.ts";
 
@@ -22,11 +22,10 @@ export function OnboardingWizard() {
   const { data: me } = useMe();
   const awaitingApproval = refusedForApproval || me?.is_approved_by_superadmin === false;
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const adoptSession = useAdoptSession();
   const form = useForm<OnboardingValues>({ initialValues: EMPTY_VALUES });
 
-  const create = useMutation({
-    mutationFn: (input: OnboardingInput) => api.post("/api/onboarding", { body: input }),
+  const create = useCreateCompany({
     // The session learns about the new company only when the user leaves the wizard: the guard
     // sends a user with a company away from /onboarding (rule 8).
     onSuccess: () => setStep(CHANNEL_STEP),
@@ -40,7 +39,7 @@ export function OnboardingWizard() {
   });
 
   const leave = (to: string) => {
-    if (create.data) client.setQueryData(meKeys.all, create.data);
+    if (create.data) adoptSession(create.data);
     void navigate(to);
   };
 

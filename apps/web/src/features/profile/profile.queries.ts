@@ -21,3 +21,9 @@ export function useSaveProfile(reactions: MutationReactions<typeof saveProfile>)
 }
 
 export const useSetPassword = (reactions: MutationReactions<typeof setPassword>) => useMutation({ ...reactions, mutationFn: setPassword });
+
+/** An invited colleague's first password: /api/me is read again before the prompt settles, and its `needs_password` closes it. */
+export function useSetFirstPassword(reactions: MutationReactions<typeof setPassword>) {
+  const client = useQueryClient();
+  return useSetPassword({ ...reactions, onSuccess: () => client.invalidateQueries({ queryKey: meKeys.all }) });
+}
