@@ -13,7 +13,7 @@ import { api, errorText, notifyError } from "../../../lib/api.ts";
 import { usePermission } from "../../../lib/session.ts";
 import { channelActiveColumn } from "../channel-columns.tsx";
 import { channelKeys } from "../channels/channels.keys.ts";
-import { useChannelActions } from "../channels/channel-actions.ts";
+import { useChannelActions } from "../channels/channel-actions.queries.ts";
 import { useCompanyChannels } from "../channels/channels.queries.ts";
 import { showServerErrors } from "../server-errors.ts";
 import {
