@@ -101,10 +101,6 @@ const WEB_NOT_YET_ON_QUERIES = [
   "apps/web/src/features/onboarding/OnboardingWizard.tsx",
   "apps/web/src/features/settings/social/SocialChannelDialogs.tsx",
   "apps/web/src/features/settings/social/SocialChannelsPage.tsx",
-  "apps/web/src/features/settings/users/RoleMatrix.tsx",
-  "apps/web/src/features/settings/users/UserDialog.tsx",
-  "apps/web/src/features/settings/users/UserRowActions.tsx",
-  "apps/web/src/features/settings/users/UsersTable.tsx",
   "apps/web/src/features/settings/webchat/WebchatChannelForm.tsx",
 ];
 
