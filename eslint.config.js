@@ -99,7 +99,6 @@ const WEB_NOT_YET_ON_QUERIES = [
   "apps/web/src/features/knowledge/QaDialogs.tsx",
   "apps/web/src/features/onboarding/OnboardingWebchat.tsx",
   "apps/web/src/features/onboarding/OnboardingWizard.tsx",
-  "apps/web/src/features/settings/webchat/WebchatChannelForm.tsx",
 ];
 
 export default tseslint.config(
