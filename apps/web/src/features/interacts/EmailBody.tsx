@@ -1,11 +1,10 @@
 import type { AttachmentView } from "@holboo/core";
 import { Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { IconPaperclip, IconPhoto, IconQuote } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { api, apiUrl } from "../../lib/api.ts";
-import { interactionKeys } from "./interactions.keys.ts";
+import { apiUrl } from "../../lib/api.ts";
+import { useEmailMessage } from "./inbox.queries.ts";
 
 /** The frame's own rules: no script, no request but inline (`data:`) images, and remote images only when asked. */
 function emailDocument(body: string, images: boolean) {
@@ -41,16 +40,7 @@ export function EmailBody({
   const { t } = useTranslation("inbox");
   const [images, setImages] = useState(false);
   const [quoted, setQuoted] = useState(false);
-  const mail = useQuery({
-    queryKey: interactionKeys.email(interactionId, messageId, images),
-    queryFn: () =>
-      api.get("/api/interactions/:id/messages/:message_id/email", {
-        params: { id: interactionId, message_id: messageId },
-        query: { images: images ? "1" : "0" },
-      }),
-    retry: false,
-    staleTime: Infinity,
-  });
+  const mail = useEmailMessage(interactionId, messageId, images);
   const view = mail.data;
   if (!view) return <>{fallback}</>;
   const imported = view.imported && (

@@ -16,7 +16,7 @@ import { interactionTagKeys, savedResponseKeys } from "./library.keys.ts";
 
 // --- Interaction tags (their settings page, the inbox's filter and the tag dialog) ---
 
-export const useInteractionTags = () => useQuery({ queryKey: interactionTagKeys.all, queryFn: () => api.get("/api/interaction-tags") });
+export { useInteractionTags } from "../../interacts/inbox.queries.ts";
 
 const saveTag = (id: number | null, body: InteractionTagInput) =>
   id === null ? api.post("/api/interaction-tags", { body }) : api.put("/api/interaction-tags/:id", { params: { id }, body });
