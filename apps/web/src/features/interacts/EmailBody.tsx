@@ -1,9 +1,9 @@
 import type { AttachmentView } from "@holboo/core";
 import { Badge, Button, Group, Stack, Text } from "@mantine/core";
-import { IconPaperclip, IconPhoto, IconQuote } from "@tabler/icons-react";
+import { IconPhoto, IconQuote } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { apiUrl } from "../../lib/api.ts";
+import { FileLink } from "./FileLink.tsx";
 import { useEmailMessage } from "./inbox.queries.ts";
 
 /** The frame's own rules: no script, no request but inline (`data:`) images, and remote images only when asked. */
@@ -94,17 +94,7 @@ export function EmailBody({
       {attachments.length > 0 && (
         <Stack gap={2} data-testid="email-attachments">
           {attachments.map((file) => (
-            <Text
-              key={file.file_id}
-              size="sm"
-              component="a"
-              href={apiUrl("/api/files/:id", { params: { id: file.file_id } })}
-              target="_blank"
-              rel="noopener"
-              td="underline"
-            >
-              <IconPaperclip size={12} /> {file.name} ({Math.max(1, Math.round(file.size / 1024))} KB)
-            </Text>
+            <FileLink key={file.file_id} file={file} />
           ))}
         </Stack>
       )}
