@@ -52,49 +52,6 @@ const noHandWrittenApiUrls = [
   },
   { selector: "TemplateElement[value.raw=/\\x2Fapi\\x2F/]", message: apiUrlMessage },
 ];
-/**
- * Screens another change rewrites (the record list and the split screens of issue 29): they still call the api
- * themselves until it lands.
- */
-const WEB_NOT_YET_ON_QUERIES = [
-  // Components that still call api or build /api/ addresses themselves: each leaves this list as its feature moves onto its *.queries.ts (issue 29).
-  "apps/web/src/features/interacts/Composer.tsx",
-  "apps/web/src/features/interacts/EmailBody.tsx",
-  "apps/web/src/features/interacts/InboxList.tsx",
-  "apps/web/src/features/interacts/InteractionActions.tsx",
-  "apps/web/src/features/interacts/InteractionDialogs.tsx",
-  "apps/web/src/features/interacts/MessengerHandover.tsx",
-  "apps/web/src/features/interacts/StartInteractionDialog.tsx",
-  "apps/web/src/features/interacts/ThreadView.tsx",
-  "apps/web/src/features/interacts/useContactLive.ts",
-  "apps/web/src/features/settings/ChannelAgentSelect.tsx",
-  "apps/web/src/features/settings/agents/DeleteAgentDialog.tsx",
-  "apps/web/src/features/settings/ai/ModelProviderPage.tsx",
-  "apps/web/src/features/settings/channels/channel-actions.ts",
-  "apps/web/src/features/settings/company/CompanyForm.tsx",
-  "apps/web/src/features/settings/company/DeleteCompany.tsx",
-  "apps/web/src/features/settings/company/MailDomainDialog.tsx",
-  "apps/web/src/features/settings/company/MailDomains.tsx",
-  "apps/web/src/features/settings/company/OurCompanyPage.tsx",
-  "apps/web/src/features/settings/company/TransferOwnership.tsx",
-  "apps/web/src/features/settings/flows/CustomApiPage.tsx",
-  "apps/web/src/features/settings/flows/FlowNodePage.tsx",
-  "apps/web/src/features/settings/flows/FlowsPage.tsx",
-  "apps/web/src/features/settings/flows/TestChat.tsx",
-  "apps/web/src/features/settings/flows/VoiceSettings.tsx",
-  "apps/web/src/features/settings/flows/useFlowActions.ts",
-  "apps/web/src/features/settings/library/InteractionTagsPage.tsx",
-  "apps/web/src/features/settings/library/IssueSettingsPage.tsx",
-  "apps/web/src/features/settings/library/SavedResponsesPage.tsx",
-  "apps/web/src/features/settings/social/SocialChannelDialogs.tsx",
-  "apps/web/src/features/settings/social/SocialChannelsPage.tsx",
-  "apps/web/src/features/settings/users/RoleMatrix.tsx",
-  "apps/web/src/features/settings/users/UserDialog.tsx",
-  "apps/web/src/features/settings/users/UserRowActions.tsx",
-  "apps/web/src/features/settings/users/UsersTable.tsx",
-  "apps/web/src/features/settings/webchat/WebchatChannelForm.tsx",
-];
-
 export default tseslint.config(
   {
     ignores: [
@@ -198,7 +155,7 @@ export default tseslint.config(
   // opens itself (a download, a file link) comes from apiUrl() on the route's own path, not a hand-written "/api/…".
   {
     files: ["apps/web/src/**/*.{ts,tsx}"],
-    ignores: ["apps/web/src/lib/**", "**/*.queries.ts", "apps/web/src/features/settings/test-fixtures.ts", ...TESTS, ...WEB_NOT_YET_ON_QUERIES],
+    ignores: ["apps/web/src/lib/**", "**/*.queries.ts", "apps/web/src/features/settings/test-fixtures.ts", ...TESTS],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

@@ -1,6 +1,6 @@
 import { contactDisplayName, type InteractionEventView, type MessageView, type NotificationPreferences } from "@holboo/core";
 import type { QueryClient } from "@tanstack/react-query";
-import { conversationQuery } from "./notifications.queries.ts";
+import { interactionQuery } from "../interacts/inbox.queries.ts";
 
 export interface Alert {
   /** The first message of a conversation is a new conversation; later ones are new messages. */
@@ -25,7 +25,7 @@ export function alertFor(event: InteractionEventView, openInteractionId: number 
  */
 export async function senderName(client: QueryClient, alert: Alert, language: string): Promise<string> {
   if (alert.name) return alert.name;
-  const conversation = await client.fetchQuery(conversationQuery(alert.interactionId)).catch(() => null);
+  const conversation = await client.fetchQuery(interactionQuery(alert.interactionId)).catch(() => null);
   return conversation ? contactDisplayName(conversation.contact, language === "en" ? "en" : "mn") : "";
 }
 

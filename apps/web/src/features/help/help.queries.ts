@@ -1,6 +1,7 @@
 import type { FeedbackInput } from "@holboo/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { api, apiUrl } from "../../lib/api.ts";
+import { uploadAttachment } from "../../lib/attachments.ts";
 import type { MutationReactions } from "../../lib/mutation.ts";
 import { adminKeys } from "../admin/admin.keys.ts";
 
@@ -16,11 +17,7 @@ export const feedbackScreenshotUrl = (id: number) => apiUrl("/api/admin/feedback
 /** Sends feedback; a screenshot is uploaded first and sent by its file id. */
 async function sendFeedback({ input, screenshot }: { input: FeedbackInput; screenshot: File | null }) {
   let screenshotId: string | null = null;
-  if (screenshot) {
-    const data = new FormData();
-    data.append("file", screenshot, screenshot.name);
-    screenshotId = (await api.upload("/api/attachments", data)).file_id;
-  }
+  if (screenshot) screenshotId = (await uploadAttachment(screenshot)).file_id;
   return api.post("/api/feedback", { body: { ...input, screenshot_file_id: screenshotId } });
 }
 

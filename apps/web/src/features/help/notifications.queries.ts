@@ -19,12 +19,6 @@ export function useSaveNotificationPreferences() {
   });
 }
 
-/** One conversation, as the inbox caches it: an alert about an anonymous visitor names them from its contact. */
-export const conversationQuery = (interactionId: number) => ({
-  queryKey: interactionKeys.one(interactionId),
-  queryFn: () => api.get("/api/interactions/:id", { params: { id: interactionId } }),
-});
-
 /** This person's own count (their read positions); `LiveAlerts` refetches it after the events that may change it. */
 export const unreadQuery = {
   queryKey: interactionKeys.unread(),

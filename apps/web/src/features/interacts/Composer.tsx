@@ -1,11 +1,10 @@
 import { convertEmoji, type AiDraftView, type AiReplyView, type AttachmentView } from "@holboo/core";
 import { ActionIcon, Badge, Button, CloseButton, FileButton, Group, Paper, Stack, Switch, Text, Textarea, UnstyledButton } from "@mantine/core";
 import { IconPaperclip, IconSend, IconSparkles } from "@tabler/icons-react";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, notifyError } from "../../lib/api.ts";
-import { savedResponseKeys } from "../settings/library/library.keys.ts";
+import { notifyError } from "../../lib/api.ts";
+import { uploadAttachment, useAiDraft, useSlashResponses } from "./inbox.queries.ts";
 import { AiSuggestion } from "./AiSuggestion.tsx";
 
 export interface OutgoingMessage {
@@ -34,17 +33,12 @@ export function Composer({ interactionId, disabled, onSubmit, onTyping, prepared
   const [files, setFiles] = useState<AttachmentView[]>([]);
   const [isPrivate, setPrivate] = useState(false);
   const slash = text.startsWith("/") && !text.includes(" ") ? text.slice(1) : null;
-  const saved = useQuery({
-    queryKey: savedResponseKeys.slash(slash ?? ""),
-    queryFn: () => api.get("/api/saved-responses", { query: { search: slash ?? "", page_size: 8 } }),
-    enabled: slash !== null,
-  });
+  const saved = useSlashResponses(slash);
 
   const [draftSources, setDraftSources] = useState<AiDraftView["sources"]>([]);
   // The agent's decision beside the draft: its choices, a low-confidence mark, or that it found nothing.
   const [suggestion, setSuggestion] = useState<AiReplyView | null>(null);
-  const draft = useMutation({
-    mutationFn: () => api.post("/api/interactions/:id/ai-draft", { params: { id: interactionId } }),
+  const draft = useAiDraft(interactionId, {
     onSuccess: (result) => {
       setSuggestion(result);
       if (result.kind !== "answer") return;
@@ -65,10 +59,8 @@ export function Composer({ interactionId, disabled, onSubmit, onTyping, prepared
 
   const upload = async (file: File | null) => {
     if (!file) return;
-    const form = new FormData();
-    form.append("file", file);
     try {
-      const uploaded = await api.upload("/api/attachments", form);
+      const uploaded = await uploadAttachment(file);
       setFiles((current) => [...current, uploaded]);
     } catch (error) {
       notifyError(error);

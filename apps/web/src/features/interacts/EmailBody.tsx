@@ -1,11 +1,10 @@
 import type { AttachmentView } from "@holboo/core";
 import { Badge, Button, Group, Stack, Text } from "@mantine/core";
-import { IconPaperclip, IconPhoto, IconQuote } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
+import { IconPhoto, IconQuote } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { api, apiUrl } from "../../lib/api.ts";
-import { interactionKeys } from "./interactions.keys.ts";
+import { FileLink } from "./FileLink.tsx";
+import { useEmailMessage } from "./inbox.queries.ts";
 
 /** The frame's own rules: no script, no request but inline (`data:`) images, and remote images only when asked. */
 function emailDocument(body: string, images: boolean) {
@@ -41,16 +40,7 @@ export function EmailBody({
   const { t } = useTranslation("inbox");
   const [images, setImages] = useState(false);
   const [quoted, setQuoted] = useState(false);
-  const mail = useQuery({
-    queryKey: interactionKeys.email(interactionId, messageId, images),
-    queryFn: () =>
-      api.get("/api/interactions/:id/messages/:message_id/email", {
-        params: { id: interactionId, message_id: messageId },
-        query: { images: images ? "1" : "0" },
-      }),
-    retry: false,
-    staleTime: Infinity,
-  });
+  const mail = useEmailMessage(interactionId, messageId, images);
   const view = mail.data;
   if (!view) return <>{fallback}</>;
   const imported = view.imported && (
@@ -104,17 +94,7 @@ export function EmailBody({
       {attachments.length > 0 && (
         <Stack gap={2} data-testid="email-attachments">
           {attachments.map((file) => (
-            <Text
-              key={file.file_id}
-              size="sm"
-              component="a"
-              href={apiUrl("/api/files/:id", { params: { id: file.file_id } })}
-              target="_blank"
-              rel="noopener"
-              td="underline"
-            >
-              <IconPaperclip size={12} /> {file.name} ({Math.max(1, Math.round(file.size / 1024))} KB)
-            </Text>
+            <FileLink key={file.file_id} file={file} />
           ))}
         </Stack>
       )}

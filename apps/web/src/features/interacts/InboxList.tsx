@@ -10,13 +10,10 @@ import { ChannelIcon } from "../../components/shared/ChannelIcon.tsx";
 import { ListEmpty } from "../../components/shared/ListEmpty.tsx";
 import { Pagination } from "../../components/shared/Pagination.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
-import { api } from "../../lib/api.ts";
 import { useLiveReady } from "../../lib/staff-socket.ts";
 import { useContactName } from "../../lib/contact-name.ts";
 import { useCompanyChannels } from "../settings/channels/channels.queries.ts";
-import { interactionTagKeys } from "../settings/library/library.keys.ts";
-import { interactionKeys } from "./interactions.keys.ts";
-import { inboxUserQueries } from "./inbox.queries.ts";
+import { inboxUserQueries, useInboxList, useInteractionTags } from "./inbox.queries.ts";
 import { fill } from "./inbox-layout.ts";
 
 const PAGE_SIZE = 20;
@@ -47,13 +44,9 @@ export function InboxList({ status, selected, onSelect }: Props) {
   };
   // Pushes keep the list fresh from the socket's connection on: fetched before it, it would be fetched again after.
   const liveReady = useLiveReady();
-  const list = useQuery({
-    queryKey: interactionKeys.list(query),
-    queryFn: () => api.get("/api/interactions", { query }),
-    enabled: liveReady,
-  });
+  const list = useInboxList(query, liveReady);
   const channels = useCompanyChannels();
-  const tags = useQuery({ queryKey: interactionTagKeys.all, queryFn: () => api.get("/api/interaction-tags") });
+  const tags = useInteractionTags();
   const users = useQuery(inboxUserQueries.assigneeFilter());
   const set = (name: string) => (value: string | null) => {
     setPage(1);

@@ -1,38 +1,24 @@
-import type { AssignInput, CloseInteractionInput, InteractionView } from "@holboo/core";
+import type { InteractionView } from "@holboo/core";
 import { Button, Group, Menu } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api.ts";
-import { interactionKeys } from "./interactions.keys.ts";
-import { inboxUserQueries } from "./inbox.queries.ts";
+import { inboxUserQueries, useInteractionAction, useRefreshInteractions, useRequestRating } from "./inbox.queries.ts";
 
 const CloseInteractionDialog = lazy(() => import("./InteractionDialogs.tsx").then((m) => ({ default: m.CloseInteractionDialog })));
 const InteractionTagsDialog = lazy(() => import("./InteractionDialogs.tsx").then((m) => ({ default: m.InteractionTagsDialog })));
 
-type Action = { path: "take-over" | "hand-back" | "escalate" } | { path: "assign"; body: AssignInput } | { path: "close"; body: CloseInteractionInput };
-
 /** Take over, hand back, escalate, assign, tag, request a rating and close: each as the server's `can` allows. One row with `nowrap` (a phone). */
 export function InteractionActions({ interaction, nowrap = false }: { interaction: InteractionView; nowrap?: boolean }) {
   const { t } = useTranslation("inbox");
-  const client = useQueryClient();
   const [closing, setClosing] = useState(false);
   const [tagging, setTagging] = useState(false);
-  const refresh = () => client.invalidateQueries({ queryKey: interactionKeys.all });
-  const post = useMutation({
-    mutationFn: (action: Action) => {
-      const params = { id: interaction.id };
-      if (action.path === "assign") return api.post("/api/interactions/:id/assign", { params, body: action.body });
-      if (action.path === "close") return api.post("/api/interactions/:id/close", { params, body: action.body });
-      return api.post(`/api/interactions/:id/${action.path}`, { params });
-    },
-    onSuccess: refresh,
-  });
+  const refresh = useRefreshInteractions();
+  const post = useInteractionAction(interaction.id);
   // Asked only of someone who may assign: the people list is not everyone's to read.
   const users = useQuery({ ...inboxUserQueries.assignable(), enabled: interaction.can.assign });
-  const requestRating = useMutation({
-    mutationFn: () => api.post("/api/interactions/:id/rating-request", { params: { id: interaction.id } }),
+  const requestRating = useRequestRating(interaction.id, {
     onSuccess: () => notifications.show({ color: "teal", message: t("ratingRequested") }),
   });
   const { can } = interaction;
@@ -94,7 +80,7 @@ export function InteractionActions({ interaction, nowrap = false }: { interactio
             onClose={() => setTagging(false)}
             onSaved={() => {
               setTagging(false);
-              void refresh();
+              refresh();
             }}
           />
         )}

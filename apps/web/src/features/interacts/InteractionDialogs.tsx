@@ -1,12 +1,10 @@
 import { MOODS, type InteractionView, type Mood } from "@holboo/core";
 import { Button, Group, Modal, MultiSelect, Rating, SegmentedControl, Stack, Text } from "@mantine/core";
 import { IconMoodAngry, IconMoodHappy, IconMoodNeutral, IconMoodSad } from "@tabler/icons-react";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNothingFoundMessage } from "../../components/shared/EmptyState.tsx";
-import { api } from "../../lib/api.ts";
-import { interactionTagKeys } from "../settings/library/library.keys.ts";
+import { useInteractionTags, useSaveInteractionTags } from "./inbox.queries.ts";
 
 /** The two dialogs of InteractionActions, in their own chunk: loaded when one is first opened. */
 
@@ -58,11 +56,8 @@ export function InteractionTagsDialog({ interaction, onClose, onSaved }: { inter
   const { t } = useTranslation("inbox");
   const emptyText = useNothingFoundMessage();
   const [tagIds, setTagIds] = useState<string[]>(interaction.tags.map((tag) => String(tag.id)));
-  const tags = useQuery({ queryKey: interactionTagKeys.all, queryFn: () => api.get("/api/interaction-tags") });
-  const saveTags = useMutation({
-    mutationFn: () => api.put("/api/interactions/:id/tags", { params: { id: interaction.id }, body: { tag_ids: tagIds.map(Number) } }),
-    onSuccess: onSaved,
-  });
+  const tags = useInteractionTags();
+  const saveTags = useSaveInteractionTags(interaction.id, { onSuccess: onSaved });
   return (
     <Modal opened onClose={onClose} title={t("tags")} centered>
       <Stack>
@@ -74,7 +69,7 @@ export function InteractionTagsDialog({ interaction, onClose, onSaved }: { inter
           searchable
         />
         <Group justify="flex-end">
-          <Button onClick={() => saveTags.mutate()} loading={saveTags.isPending}>
+          <Button onClick={() => saveTags.mutate(tagIds.map(Number))} loading={saveTags.isPending}>
             {t("save")}
           </Button>
         </Group>

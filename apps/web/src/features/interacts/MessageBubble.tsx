@@ -1,12 +1,12 @@
 import { LIMITS, type MessageStatus, type MessageView } from "@holboo/core";
 import { ActionIcon, Badge, Group, Loader, Paper, Stack, Text } from "@mantine/core";
-import { IconAlertCircle, IconBrandMessenger, IconCheck, IconChecks, IconEye, IconLock, IconPaperclip, IconPlus, IconRobot } from "@tabler/icons-react";
+import { IconAlertCircle, IconBrandMessenger, IconCheck, IconChecks, IconEye, IconLock, IconPlus, IconRobot } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { EmailBody } from "./EmailBody.tsx";
 import { RelativeTime } from "../../components/shared/RelativeTime.tsx";
 import { UserAvatar } from "../../components/shared/UserAvatar.tsx";
-import { apiUrl } from "../../lib/api.ts";
+import { FileLink } from "./FileLink.tsx";
 
 const STATUS_ICON: Record<MessageStatus, ReactNode> = {
   sent: <IconCheck size={13} />,
@@ -46,19 +46,7 @@ export function MessageBubble({
     <>
       {message.text && <Text size="sm">{message.text}</Text>}
       {message.attachments.map((file) => (
-        <Text
-          key={file.file_id}
-          size="sm"
-          component="a"
-          href={apiUrl("/api/files/:id", { params: { id: file.file_id } })}
-          target="_blank"
-          rel="noopener"
-          c="inherit"
-          td="underline"
-          display="block"
-        >
-          <IconPaperclip size={12} /> {file.name}
-        </Text>
+        <FileLink key={file.file_id} file={file} inBubble />
       ))}
     </>
   );

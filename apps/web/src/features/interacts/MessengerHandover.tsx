@@ -1,10 +1,8 @@
 import { MESSENGER_PAGE_INBOX_APP_ID, type InteractionView } from "@holboo/core";
 import { Alert, Button, Group } from "@mantine/core";
 import { IconBrandMessenger } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api, notifyError } from "../../lib/api.ts";
-import { interactionKeys } from "./interactions.keys.ts";
+import { useMessengerThread } from "./inbox.queries.ts";
 
 /**
  * Messenger's handover protocol on one conversation: pass the thread to the Facebook Page inbox, or take
@@ -12,17 +10,7 @@ import { interactionKeys } from "./interactions.keys.ts";
  */
 export function MessengerHandover({ interaction, version, canEdit }: { interaction: InteractionView; version: number; canEdit: boolean }) {
   const { t } = useTranslation("inbox");
-  const client = useQueryClient();
-  const key = interactionKeys.messengerThread(interaction.id, version);
-  const thread = useQuery({ queryKey: key, queryFn: () => api.get("/api/interactions/:id/messenger-thread", { params: { id: interaction.id } }) });
-  const move = useMutation({
-    mutationFn: (edge: "pass" | "take") =>
-      edge === "pass"
-        ? api.post("/api/interactions/:id/messenger-thread/pass", { params: { id: interaction.id } })
-        : api.post("/api/interactions/:id/messenger-thread/take", { params: { id: interaction.id } }),
-    onSuccess: (state) => client.setQueryData(key, state),
-    onError: notifyError,
-  });
+  const { thread, move } = useMessengerThread(interaction.id, version);
   if (!thread.data || interaction.status !== "open") return null;
   const inPageInbox = thread.data.in_page_inbox;
   return (

@@ -2,17 +2,15 @@ import { StartInteractionInput } from "@holboo/core";
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNothingFoundMessage } from "../../components/shared/EmptyState.tsx";
-import { api, fieldErrors, notifyError } from "../../lib/api.ts";
+import { fieldErrors, notifyError } from "../../lib/api.ts";
 import { ApiError } from "../../lib/http.ts";
 import { validate } from "../../lib/forms.ts";
 import { useContactName } from "../../lib/contact-name.ts";
-import { contactKeys } from "../contacts/contacts.keys.ts";
 import { useCompanyChannels } from "../settings/channels/channels.queries.ts";
-import { interactionKeys } from "./interactions.keys.ts";
+import { useContact, useContactPick, useRefreshInteractions, useSendIntoInteraction, useStartInteraction } from "./inbox.queries.ts";
 import { startChannels } from "./start-channels.ts";
 
 /** The contact's open conversation on the chosen channel, found when starting another was refused; what was typed is kept. */
@@ -31,7 +29,6 @@ export function StartInteractionDialog({ onStarted, onClose }: { onStarted: (id:
   const { t } = useTranslation("inbox");
   const nameOf = useContactName();
   const emptyText = useNothingFoundMessage();
-  const client = useQueryClient();
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 250);
   const [openElsewhere, setOpenElsewhere] = useState<OpenElsewhere | null>(null);
@@ -41,24 +38,17 @@ export function StartInteractionDialog({ onStarted, onClose }: { onStarted: (id:
       if (values.contact_id !== previous.contact_id || values.channel_id !== previous.channel_id) setOpenElsewhere(null);
     },
   });
-  const contacts = useQuery({
-    queryKey: contactKeys.pick(debounced),
-    queryFn: () => api.get("/api/contacts", { query: { search: debounced, page_size: 20 } }),
-  });
-  const contact = useQuery({
-    queryKey: contactKeys.one(form.values.contact_id),
-    queryFn: () => api.get("/api/contacts/:id", { params: { id: form.values.contact_id } }),
-    enabled: form.values.contact_id > 0,
-  });
+  const contacts = useContactPick(debounced);
+  const contact = useContact(form.values.contact_id);
   const companyChannels = useCompanyChannels();
   const reachable = contact.data && companyChannels.data ? startChannels(contact.data, companyChannels.data.items) : null;
+  const refreshInteractions = useRefreshInteractions();
   const finish = (id: number) => {
-    void client.invalidateQueries({ queryKey: interactionKeys.all });
+    refreshInteractions();
     onClose();
     onStarted(id);
   };
-  const start = useMutation({
-    mutationFn: (input: StartInteractionInput) => api.post("/api/interactions", { body: input }),
+  const start = useStartInteraction({
     onSuccess: (started) => finish(started.id),
     onError: (error) => {
       const existing = error instanceof ApiError ? error.details?.interaction_id : undefined;
@@ -67,9 +57,7 @@ export function StartInteractionDialog({ onStarted, onClose }: { onStarted: (id:
       notifyError(error);
     },
   });
-  const sendThere = useMutation({
-    mutationFn: (target: OpenElsewhere) =>
-      api.post("/api/interactions/:id/messages", { params: { id: target.interactionId }, body: { client_id: target.clientId, text: form.values.text.trim() } }),
+  const sendThere = useSendIntoInteraction({
     onSuccess: (_sent, target) => finish(target.interactionId),
     onError: notifyError,
   });
@@ -125,7 +113,12 @@ export function StartInteractionDialog({ onStarted, onClose }: { onStarted: (id:
                     {t("start.openExists.open")}
                   </Button>
                   {typed && (
-                    <Button size="xs" loading={sendThere.isPending} onClick={() => sendThere.mutate(openElsewhere)} data-testid="send-in-open">
+                    <Button
+                      size="xs"
+                      loading={sendThere.isPending}
+                      onClick={() => sendThere.mutate({ ...openElsewhere, text: form.values.text.trim() })}
+                      data-testid="send-in-open"
+                    >
                       {t("start.openExists.send")}
                     </Button>
                   )}

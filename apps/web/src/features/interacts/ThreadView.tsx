@@ -2,11 +2,10 @@ import type { MessageView } from "@holboo/core";
 import { ActionIcon, Anchor, Badge, Box, Button, Center, Drawer, Group, Indicator, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconArrowLeft, IconInfoCircle } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { api, notifyError } from "../../lib/api.ts";
+import { notifyError } from "../../lib/api.ts";
 import { usePermission } from "../../lib/session.ts";
 import { useLiveReady } from "../../lib/staff-socket.ts";
 import { useContactName } from "../../lib/contact-name.ts";
@@ -20,7 +19,7 @@ import { useCallUpdates, useInteractionCalls } from "../calls/calls.queries.ts";
 import { MessengerHandover } from "./MessengerHandover.tsx";
 import { ThreadEventLine as EventLine } from "./ThreadEventLine.tsx";
 import { ThreadState } from "./thread-state.ts";
-import { interactionKeys } from "./interactions.keys.ts";
+import { threadCalls, useEmailDraft, useInteraction } from "./inbox.queries.ts";
 import { fill, INBOX_DETAILS_BESIDE } from "./inbox-layout.ts";
 import { useContactLive } from "./useContactLive.ts";
 import type { InboxSocket } from "./useInboxSocket.ts";
@@ -43,10 +42,7 @@ export function ThreadView({ interactionId, live, onBack }: { interactionId: num
   const canEdit = usePermission("interaction.edit");
   const canCreateIssue = usePermission("issue.edit");
   const [issuePrefill, setIssuePrefill] = useState<IssuePrefill | null>(null);
-  const interaction = useQuery({
-    queryKey: interactionKeys.one(interactionId),
-    queryFn: () => api.get("/api/interactions/:id", { params: { id: interactionId } }),
-  });
+  const interaction = useInteraction(interactionId);
   const state = useMemo(() => new ThreadState(), [interactionId]);
   const [, redraw] = useState(0);
   const [pending, setPending] = useState(new Map<string, { message: OutgoingMessage; failed: boolean }>());
@@ -56,7 +52,7 @@ export function ThreadView({ interactionId, live, onBack }: { interactionId: num
   const contactLive = useContactLive(interactionId, live);
 
   const catchUp = useCallback(async () => {
-    const { items } = await api.get("/api/interactions/:id/events", { params: { id: interactionId }, query: { after: state.lastSeq, limit: 500 } });
+    const { items } = await threadCalls.events(interactionId, state.lastSeq);
     if (state.apply(items)) redraw((n) => n + 1);
   }, [interactionId, state]);
 
@@ -65,7 +61,7 @@ export function ThreadView({ interactionId, live, onBack }: { interactionId: num
     if (!liveReady) return;
     // The newest page of messages first, then every event after it; older pages load on demand.
     void (async () => {
-      const { items } = await api.get("/api/interactions/:id/messages", { params: { id: interactionId }, query: { limit: 30 } });
+      const { items } = await threadCalls.messages(interactionId, { limit: 30 });
       state.prepend(items);
       setHasOlder(items.length === 30);
       // Events from just before the oldest loaded message: the notes between messages show too.
@@ -98,18 +94,13 @@ export function ThreadView({ interactionId, live, onBack }: { interactionId: num
   const newest = ordered.findLast((item) => item.kind === "message" && !item.message.is_private);
   const awaitingAnswer = newest?.kind === "message" && newest.message.direction === "in";
   // E-mail in "draft" mode: the virtual agent's draft for the newest customer mail fills the composer (it may come a moment after the mail).
-  const prepared = useQuery({
-    queryKey: interactionKeys.emailDraft(interactionId, newest?.seq ?? 0),
-    queryFn: () => api.get("/api/interactions/:id/email-draft", { params: { id: interactionId } }),
-    enabled: isEmail && awaitingAnswer,
-    refetchInterval: (query) => (query.state.data?.draft || query.state.dataUpdateCount > 10 ? false : 3000),
-  });
+  const prepared = useEmailDraft(interactionId, newest?.seq ?? 0, isEmail && awaitingAnswer);
   useEffect(() => {
     // Read by this person (their own unread counts) and seen by staff (the customer's receipts), once it is on a visible screen.
     const read = () => {
       if (newestSeq <= readUpTo.current || document.visibilityState !== "visible") return;
       readUpTo.current = newestSeq;
-      void api.post("/api/interactions/:id/seen", { params: { id: interactionId }, body: { up_to_seq: newestSeq } }).catch(() => undefined);
+      void threadCalls.seen(interactionId, newestSeq).catch(() => undefined);
     };
     read();
     document.addEventListener("visibilitychange", read);
@@ -145,7 +136,7 @@ export function ThreadView({ interactionId, live, onBack }: { interactionId: num
   const loadOlder = async () => {
     const before = state.oldestMessageSeq;
     if (!before) return;
-    const { items } = await api.get("/api/interactions/:id/messages", { params: { id: interactionId }, query: { before, limit: 30 } });
+    const { items } = await threadCalls.messages(interactionId, { before, limit: 30 });
     const box = viewport.current;
     if (box) keepFromBottom.current = box.scrollHeight - box.scrollTop;
     state.prepend(items);
@@ -157,15 +148,7 @@ export function ThreadView({ interactionId, live, onBack }: { interactionId: num
     atBottom.current = true;
     setPending((current) => new Map(current).set(message.client_id, { message, failed: false }));
     try {
-      await api.post("/api/interactions/:id/messages", {
-        params: { id: interactionId },
-        body: {
-          client_id: message.client_id,
-          text: message.text,
-          attachment_ids: message.attachments.map((a) => a.file_id),
-          is_private: message.is_private,
-        },
-      });
+      await threadCalls.send(interactionId, message);
       await catchUp();
       setPending((current) => {
         const next = new Map(current);

@@ -41,7 +41,7 @@ describe("a customer's e-mail in the conversation", () => {
     expect(doc()).toContain("img-src data:;");
     expect(doc()).not.toMatch(/ src="https:\/\/track/);
     expect(doc()).not.toContain("Өмнөх захидал");
-    expect(screen.getByTestId("email-attachments")).toHaveTextContent("нэхэмжлэх.pdf (20 KB)");
+    expect(screen.getByTestId("email-attachments")).toHaveTextContent("нэхэмжлэх.pdf (20 КБ)");
 
     await userEvent.click(screen.getByTestId("email-quoted-toggle"));
     expect(doc()).toContain("Өмнөх захидал");

@@ -1,7 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { api } from "../../lib/api.ts";
-import { interactionKeys } from "./interactions.keys.ts";
+import { useContactPresence } from "./inbox.queries.ts";
 import type { InboxSocket } from "./useInboxSocket.ts";
 
 /** How long a typing signal shows; the widget repeats it at most every 2 s while the customer types. */
@@ -12,10 +10,7 @@ const TYPING_SHOWS_MS = 4000;
  * (the customer, or a colleague by name). Nothing of it is stored; a reconnect asks again.
  */
 export function useContactLive(interactionId: number, live: InboxSocket) {
-  const presence = useQuery({
-    queryKey: interactionKeys.presence(interactionId),
-    queryFn: () => api.get("/api/interactions/:id/presence", { params: { id: interactionId } }),
-  });
+  const presence = useContactPresence(interactionId);
   const refetch = useRef(presence.refetch);
   refetch.current = presence.refetch;
   const [online, setOnline] = useState<boolean | null>(null);

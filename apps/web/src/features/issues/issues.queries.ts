@@ -89,8 +89,4 @@ const saveIssue = (input: { id: number; body: UpdateIssueInput } | { id: null; b
 export const useSaveIssue = (reactions: MutationReactions<typeof saveIssue>) => useIssueWrite(saveIssue, reactions);
 
 /** Uploads a file to attach to an issue; the form sends the answer's `file_id` with the issue. */
-export function uploadAttachment(file: File) {
-  const data = new FormData();
-  data.append("file", file);
-  return api.upload("/api/attachments", data);
-}
+export { uploadAttachment } from "../../lib/attachments.ts";

@@ -1,8 +1,6 @@
 import { Select } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api.ts";
-import { agentKeys } from "./agents/agents.keys.ts";
+import { useAgents } from "../knowledge/knowledge.queries.ts";
 
 /**
  * The virtual agent that serves a channel: one of the company's social agents (an inactive one is marked),
@@ -10,7 +8,7 @@ import { agentKeys } from "./agents/agents.keys.ts";
  */
 export function ChannelAgentSelect(props: { value: number | null; onChange: (agentId: number | null) => void; error?: React.ReactNode; testId?: string }) {
   const { t } = useTranslation("channels");
-  const agents = useQuery({ queryKey: agentKeys.options(), queryFn: () => api.get("/api/company/virtual-agents") });
+  const agents = useAgents();
   const socialAgents = (agents.data?.items ?? []).filter((agent) => agent.agent_type === "social_agent");
   return (
     <Select

@@ -1,31 +1,17 @@
 import type { AgentView } from "@holboo/core";
 import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, notifyError } from "../../../lib/api.ts";
-import { channelKeys } from "../channels/channels.keys.ts";
-import { flowKeys } from "../flows/flows.keys.ts";
-import { agentKeys } from "./agents.keys.ts";
+import { useDeleteAgent } from "./agents.queries.ts";
 
 const NO_TRANSFER = "none";
 
 /** Deleting an agent deletes its flows; its knowledge folders go to the agent chosen here, or stop being used by it. */
 export function DeleteAgentDialog({ agent, agents, onClose }: { agent: AgentView; agents: AgentView[]; onClose: () => void }) {
   const { t } = useTranslation("settings");
-  const client = useQueryClient();
   const others = agents.filter((a) => a.id !== agent.id);
   const [target, setTarget] = useState<string>(agent.folders.length ? String(others.find((a) => a.is_primary)?.id ?? NO_TRANSFER) : NO_TRANSFER);
-  const remove = useMutation({
-    mutationFn: () => api.del("/api/virtual-agents/:id", { params: { id: agent.id }, body: { transfer_to: target === NO_TRANSFER ? null : Number(target) } }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: agentKeys.all });
-      void client.invalidateQueries({ queryKey: channelKeys.all });
-      void client.invalidateQueries({ queryKey: flowKeys.all });
-      onClose();
-    },
-    onError: notifyError,
-  });
+  const remove = useDeleteAgent(agent.id, onClose);
   return (
     <Modal opened onClose={onClose} title={t("agents.deleteTitle", { name: agent.name })} centered>
       <Stack>
@@ -45,7 +31,12 @@ export function DeleteAgentDialog({ agent, agents, onClose }: { agent: AgentView
           <Button variant="default" onClick={onClose}>
             {t("cancel")}
           </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()} data-testid="agent-delete-confirm">
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() => remove.mutate(target === NO_TRANSFER ? null : Number(target))}
+            data-testid="agent-delete-confirm"
+          >
             {t("delete")}
           </Button>
         </Group>

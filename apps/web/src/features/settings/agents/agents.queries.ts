@@ -1,7 +1,8 @@
 import type { AgentUpdateInput, AgentView } from "@holboo/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api.ts";
+import { api, notifyError } from "../../../lib/api.ts";
 import { channelKeys } from "../channels/channels.keys.ts";
+import { flowKeys } from "../flows/flows.keys.ts";
 import { agentKeys } from "./agents.keys.ts";
 
 export const useAgents = () => useQuery({ queryKey: agentKeys.all, queryFn: () => api.get("/api/virtual-agents") });
@@ -29,5 +30,22 @@ export function useSaveAgent(agent: AgentView | null, photo: File | null, handle
       handlers.onSaved();
     },
     onError: handlers.onError,
+  });
+}
+
+// --- Deleting an agent (DeleteAgentDialog) ---
+
+/** Deletes an agent with its flows, handing its knowledge folders to `transfer_to` (null: to none); agents, channels and flows refresh. */
+export function useDeleteAgent(agentId: number, onDeleted: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (transferTo: number | null) => api.del("/api/virtual-agents/:id", { params: { id: agentId }, body: { transfer_to: transferTo } }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: agentKeys.all });
+      void client.invalidateQueries({ queryKey: channelKeys.all });
+      void client.invalidateQueries({ queryKey: flowKeys.all });
+      onDeleted();
+    },
+    onError: notifyError,
   });
 }

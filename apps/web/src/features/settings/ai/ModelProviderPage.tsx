@@ -1,19 +1,17 @@
-import { ModelProviderInput, type ModelProviderView } from "@holboo/core";
+import { ModelProviderInput } from "@holboo/core";
 import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
-import { api, fieldErrors } from "../../../lib/api.ts";
+import { fieldErrors } from "../../../lib/api.ts";
 import { validate } from "../../../lib/forms.ts";
-import { modelProviderKeys } from "./ai.keys.ts";
+import { useModelProvider, useRemoveModelProvider, useSaveModelProvider } from "./ai.queries.ts";
 
 /** Settings → AI agent → model: the company's optional OpenAI-compatible endpoint for the answer engine. */
 export function ModelProviderPage() {
   const { t } = useTranslation("answers");
-  const client = useQueryClient();
-  const current = useQuery({ queryKey: modelProviderKeys.all, queryFn: () => api.get("/api/settings/model-provider") });
+  const current = useModelProvider();
   const form = useForm({ initialValues: { base_url: "", api_key: "", chat_model: "", embedding_model: "" } });
   const [removing, setRemoving] = useState(false);
   const { setValues, resetDirty } = form;
@@ -23,24 +21,14 @@ export function ModelProviderPage() {
     setValues({ base_url, api_key: "", chat_model, embedding_model });
     resetDirty();
   }, [current.data, setValues, resetDirty]);
-  const refresh = (view: ModelProviderView) => client.setQueryData(modelProviderKeys.all, view);
-  const save = useMutation({
-    // An empty key field keeps the stored key.
-    mutationFn: ({ api_key, ...values }: typeof form.values) => api.put("/api/settings/model-provider", { body: api_key ? { ...values, api_key } : values }),
-    onSuccess: refresh,
-    onError: (error) => form.setErrors(fieldErrors(error)),
-  });
-  const remove = useMutation({
-    mutationFn: () => api.del("/api/settings/model-provider"),
-    onSuccess: () => {
-      setRemoving(false);
-      void client.invalidateQueries({ queryKey: modelProviderKeys.all });
-    },
-  });
+  const save = useSaveModelProvider({ onError: (error) => form.setErrors(fieldErrors(error)) });
+  const remove = useRemoveModelProvider(() => setRemoving(false));
   const submit = form.onSubmit((values) => {
     const checked = validate(ModelProviderInput, values.api_key ? values : { ...values, api_key: undefined });
     if (!checked.ok) return form.setErrors(checked.errors);
-    save.mutate(values);
+    // An empty key field keeps the stored key.
+    const { api_key, ...kept } = values;
+    save.mutate(api_key ? values : kept);
   });
   const hint = current.data?.api_key_hint;
   return (

@@ -2,12 +2,10 @@ import { EMPLOYEE_RANGES, LIMITS, SECTORS, UpdateCompanyInput, type CompanyView 
 import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../lib/api.ts";
 import { validate } from "../../../lib/forms.ts";
 import { showServerErrors } from "../server-errors.ts";
-import { storeCompany } from "./company.queries.ts";
+import { useSaveCompany } from "./company.queries.ts";
 
 const formValues = (company: CompanyView) => ({
   name: company.name,
@@ -22,12 +20,9 @@ const formValues = (company: CompanyView) => ({
 /** Company details (spec §3, §5), checked with the core schema before the server checks them again. */
 export function CompanyForm({ company, canEdit }: { company: CompanyView; canEdit: boolean }) {
   const { t } = useTranslation("settings");
-  const client = useQueryClient();
   const form = useForm({ initialValues: formValues(company) });
-  const save = useMutation({
-    mutationFn: (input: UpdateCompanyInput) => api.put("/api/company", { body: input }),
+  const save = useSaveCompany({
     onSuccess: (updated) => {
-      storeCompany(client, updated);
       form.resetDirty(formValues(updated));
       notifications.show({ color: "teal", message: t("saved") });
     },

@@ -1,22 +1,18 @@
 import type { CompanyView } from "@holboo/core";
 import { Button, Group, Stack, Text } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
-import { api } from "../../../lib/api.ts";
+import { useDeleteCompany } from "./company.queries.ts";
 
 /** Only the owner deletes the company (the creator, until ownership moves), after typing its name. Their account stays, without a company. */
 export function DeleteCompany({ company }: { company: CompanyView }) {
   const { t } = useTranslation("settings");
-  const client = useQueryClient();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => api.del("/api/company", { body: { confirm_name: company.name } }),
+  const remove = useDeleteCompany({
     onSuccess: () => {
-      client.clear();
       void navigate("/onboarding", { replace: true });
     },
     onSettled: () => setConfirming(false),
@@ -41,7 +37,7 @@ export function DeleteCompany({ company }: { company: CompanyView }) {
         confirmLabel={t("deleteCompany.confirm")}
         loading={remove.isPending}
         onCancel={() => setConfirming(false)}
-        onConfirm={() => remove.mutate()}
+        onConfirm={() => remove.mutate(company.name)}
       />
     </Stack>
   );

@@ -1,29 +1,21 @@
 import type { MailDomainView } from "@holboo/core";
 import { Badge, Text } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, editAction, RowActions } from "../../../components/shared/DataTable.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
-import { api } from "../../../lib/api.ts";
-import { companyKeys } from "./company.keys.ts";
-import { useMailDomains } from "./company.queries.ts";
+import { useDeleteMailDomain, useMailDomains } from "./company.queries.ts";
 import { MailDomainDialog } from "./MailDomainDialog.tsx";
 
 /** The company's allowed mail domains (domain, description, status): the domain rule checks invitations against the active ones. */
 export function MailDomains({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation("settings");
-  const client = useQueryClient();
   const list = useMailDomains();
   const [editing, setEditing] = useState<MailDomainView | "new" | null>(null);
   const [removing, setRemoving] = useState<MailDomainView | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: number) => api.del("/api/company/mail-domains/:id", { params: { id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: companyKeys.mailDomains() }),
-    onSettled: () => setRemoving(null),
-  });
+  const remove = useDeleteMailDomain({ onSettled: () => setRemoving(null) });
   const add = () => setEditing("new");
   return (
     <ListPage

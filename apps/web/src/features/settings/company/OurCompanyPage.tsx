@@ -5,10 +5,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/shared/EmptyState.tsx";
 import { LogoUpload } from "../../../components/shared/LogoUpload.tsx";
-import { api } from "../../../lib/api.ts";
 import { useMe, usePermission } from "../../../lib/session.ts";
 import { CompanyForm } from "./CompanyForm.tsx";
-import { storeCompany, useCompany } from "./company.queries.ts";
+import { storeCompany, uploadCompanyLogo, useCompany } from "./company.queries.ts";
 import { DeleteCompany } from "./DeleteCompany.tsx";
 import { MailDomains } from "./MailDomains.tsx";
 import { TransferOwnership } from "./TransferOwnership.tsx";
@@ -39,7 +38,7 @@ export function OurCompanyPage() {
           <LogoUpload<CompanyView>
             src={company.data.logo_url}
             name={company.data.name}
-            upload={(form) => api.upload("/api/company/logo", form)}
+            upload={uploadCompanyLogo}
             onUploaded={(updated) => storeCompany(client, updated)}
             canEdit={canEdit}
           />

@@ -1,32 +1,18 @@
 import { Button, Group, Select, Stack, Text } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
 import { useNothingFoundMessage } from "../../../components/shared/EmptyState.tsx";
-import { api } from "../../../lib/api.ts";
-import { userKeys } from "../users/users.keys.ts";
-import { storeCompany } from "./company.queries.ts";
+import { useTransferOwnership, useTransferTargets } from "./company.queries.ts";
 
 /** Spec §4, §6: the owner hands the company to one active admin, once and for good. Rendered only for the owner, before it is done. */
 export function TransferOwnership({ meId }: { meId: number }) {
   const { t } = useTranslation("settings");
-  const client = useQueryClient();
   const nothingFound = useNothingFoundMessage();
   const [target, setTarget] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const admins = useQuery({
-    queryKey: userKeys.transferTargets(),
-    queryFn: () => api.get("/api/users", { query: { role: "admin", user_status: "active", user_type: "human", page_size: 100 } }),
-  });
-  const transfer = useMutation({
-    mutationFn: (userId: number) => api.post("/api/company/transfer-ownership", { body: { user_id: userId, confirm: true } }),
-    onSuccess: (updated) => {
-      storeCompany(client, updated);
-      void client.invalidateQueries({ queryKey: userKeys.all });
-    },
-    onSettled: () => setConfirming(false),
-  });
+  const admins = useTransferTargets();
+  const transfer = useTransferOwnership({ onSettled: () => setConfirming(false) });
   const options = (admins.data?.items ?? [])
     .filter((user) => user.ID !== meId)
     .map((user) => ({

@@ -2,16 +2,14 @@ import type { CustomApiTestView, CustomApiView } from "@holboo/core";
 import { HTTP_METHODS } from "@holboo/core";
 import { ActionIcon, Badge, Button, Checkbox, Code, Group, Modal, NumberInput, Paper, Select, Stack, Switch, Text, TextInput, Textarea } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmRemove } from "../../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, RowActions } from "../../../components/shared/DataTable.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
-import { api, fieldErrors, notifyError } from "../../../lib/api.ts";
+import { fieldErrors, notifyError } from "../../../lib/api.ts";
 import { usePermission } from "../../../lib/session.ts";
-import { customApiKeys } from "./flows.keys.ts";
-import { useCustomApis } from "./flows.queries.ts";
+import { useCustomApiRowActions, useCustomApis, useSaveCustomApi, useTestCustomApi } from "./flows.queries.ts";
 import { errorMessage, isKnownErrorCode } from "../../../lib/errors.ts";
 
 interface Header {
@@ -46,36 +44,23 @@ const variableFor = (path: string) => path.split(".").slice(-2).join(".");
 
 function EndpointDialog({ endpoint, onClose }: { endpoint: CustomApiView | null; onClose: () => void }) {
   const { t } = useTranslation("flows");
-  const client = useQueryClient();
   const [draft, setDraft] = useState<Draft>(draftOf(endpoint));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<CustomApiView | null>(endpoint);
   const [variables, setVariables] = useState("");
   const [test, setTest] = useState<CustomApiTestView | null>(null);
   const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
-  const save = useMutation({
-    mutationFn: () => (saved ? api.put("/api/custom-api/:id", { params: { id: saved.id }, body: draft }) : api.post("/api/custom-api", { body: draft })),
+  const save = useSaveCustomApi({
     onSuccess: (result) => {
       setSaved(result);
       // Secrets come back hidden; keeping null sends "unchanged" next time.
       setDraft(draftOf(result));
       setErrors({});
-      void client.invalidateQueries({ queryKey: customApiKeys.all });
     },
     onError: (error) => setErrors(fieldErrors(error)),
   });
   // The test calls what is typed without saving it: a refused call and a cancelled dialog leave nothing behind.
-  const call = useMutation({
-    mutationFn: () => {
-      const pairs = Object.fromEntries(
-        variables
-          .split("\n")
-          .map((line) => line.split("="))
-          .filter((pair) => pair.length === 2 && pair[0]?.trim())
-          .map(([key, value]) => [key?.trim() ?? "", value?.trim() ?? ""]),
-      );
-      return api.post("/api/custom-api/test", { body: { endpoint: draft, id: saved?.id ?? null, variables: pairs } });
-    },
+  const call = useTestCustomApi({
     onSuccess: (result) => {
       setTest(result);
       setErrors({});
@@ -86,6 +71,16 @@ function EndpointDialog({ endpoint, onClose }: { endpoint: CustomApiView | null;
       notifyError(error);
     },
   });
+  const runTest = () => {
+    const pairs = Object.fromEntries(
+      variables
+        .split("\n")
+        .map((line) => line.split("="))
+        .filter((pair) => pair.length === 2 && pair[0]?.trim())
+        .map(([key, value]) => [key?.trim() ?? "", value?.trim() ?? ""]),
+    );
+    call.mutate({ endpoint: draft, id: saved?.id ?? null, variables: pairs });
+  };
   const picked = new Set(Object.values(draft.mapping));
   return (
     <Modal opened onClose={onClose} title={t(endpoint ? "api.edit" : "api.add")} size="xl" centered>
@@ -192,7 +187,7 @@ function EndpointDialog({ endpoint, onClose }: { endpoint: CustomApiView | null;
               onChange={(e) => setVariables(e.currentTarget.value)}
               placeholder="order_id=1001"
             />
-            <Button variant="light" size="xs" w={160} onClick={() => call.mutate()} loading={call.isPending} data-testid="api-test">
+            <Button variant="light" size="xs" w={160} onClick={runTest} loading={call.isPending} data-testid="api-test">
               {t("api.runTest")}
             </Button>
             {test && (
@@ -233,7 +228,7 @@ function EndpointDialog({ endpoint, onClose }: { endpoint: CustomApiView | null;
           <Button variant="default" onClick={onClose}>
             {t("close")}
           </Button>
-          <Button onClick={() => save.mutate(undefined, { onSuccess: onClose })} loading={save.isPending} data-testid="api-save">
+          <Button onClick={() => save.mutate({ id: saved?.id ?? null, body: draft }, { onSuccess: onClose })} loading={save.isPending} data-testid="api-save">
             {t("save")}
           </Button>
         </Group>
@@ -246,22 +241,10 @@ function EndpointDialog({ endpoint, onClose }: { endpoint: CustomApiView | null;
 export function CustomApiPage() {
   const { t } = useTranslation("flows");
   const canEdit = usePermission("settings.edit");
-  const client = useQueryClient();
   const [editing, setEditing] = useState<CustomApiView | "new" | null>(null);
   const [removing, setRemoving] = useState<CustomApiView | null>(null);
   const list = useCustomApis();
-  const refresh = () => client.invalidateQueries({ queryKey: customApiKeys.all });
-  const status = useMutation({
-    mutationFn: (e: CustomApiView) =>
-      api.post("/api/custom-api/:id/status", { params: { id: e.id }, body: { status: e.status === "active" ? "inactive" : "active" } }),
-    onSuccess: refresh,
-    onError: notifyError,
-  });
-  const remove = useMutation({
-    mutationFn: (e: CustomApiView) => api.del("/api/custom-api/:id", { params: { id: e.id } }),
-    onSuccess: refresh,
-    onError: notifyError,
-  });
+  const { status, remove } = useCustomApiRowActions();
   const add = () => setEditing("new");
   return (
     <ListPage

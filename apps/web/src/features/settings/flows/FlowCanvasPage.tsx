@@ -11,14 +11,13 @@ import { usePermission } from "../../../lib/session.ts";
 import { FlowCanvasHeader, FlowProblems } from "./FlowCanvasHeader.tsx";
 import { NODE_TYPES } from "./FlowNodeView.tsx";
 import { flowDetailKeys } from "./flows.keys.ts";
-import { useFlow } from "./flows.queries.ts";
+import { useFlow, useFlowActions } from "./flows.queries.ts";
 import { FlowNotFound } from "./FlowNotFound.tsx";
 import { autoLayout, defaultData, EDGE_RENDERING, newId, OPENING_MAX_ZOOM, openingViewport, READABLE_ZOOM, toGraph, type CanvasNode } from "./graph.ts";
 import { NodeEditor } from "./NodeEditor.tsx";
 import { NodePalette } from "./NodePalette.tsx";
 import { TestChat } from "./TestChat.tsx";
 import { useCanvasGraph } from "./useCanvasGraph.ts";
-import { useFlowActions } from "./useFlowActions.ts";
 
 /** Spec §9: zoom 0.1–5, drag threshold 2 px. */
 const ZOOM = { min: 0.1, max: 5 };

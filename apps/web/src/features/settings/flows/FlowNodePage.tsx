@@ -1,13 +1,11 @@
 import type { FlowNodeData } from "@holboo/core";
 import { Button, Group, Paper, Stack, Title } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { api, notifyError } from "../../../lib/api.ts";
+import { notifyError } from "../../../lib/api.ts";
 import { FlowNotFound } from "./FlowNotFound.tsx";
-import { flowDetailKeys } from "./flows.keys.ts";
-import { useFlow } from "./flows.queries.ts";
+import { useFlow, useSaveFlowGraph } from "./flows.queries.ts";
 import { NodeEditor } from "./NodeEditor.tsx";
 
 /** /settings/flow/item/{id}?flow={flow}: one node's editor on a page of its own. */
@@ -17,23 +15,16 @@ export function FlowNodePage() {
   const [search] = useSearchParams();
   const flowId = Number(search.get("flow"));
   const navigate = useNavigate();
-  const client = useQueryClient();
   const flow = useFlow(flowId, flowId > 0);
   const node = flow.data?.graph.nodes.find((candidate) => candidate.id === id);
   const [data, setData] = useState<FlowNodeData | null>(null);
-  const save = useMutation({
-    mutationFn: () => {
-      const graph = flow.data?.graph;
-      if (!graph || !node) throw new Error("no node");
-      return api.put("/api/flows/:id", {
-        params: { id: flowId },
-        body: {
-          graph: { ...graph, nodes: graph.nodes.map((n) => (n.id === node.id ? { ...n, data: data ?? n.data } : n)) },
-        },
-      });
-    },
-    onSuccess: (saved) => {
-      client.setQueryData(flowDetailKeys.one(flowId), saved);
+  const withThisNode = () => {
+    const graph = flow.data?.graph;
+    if (!graph || !node) throw new Error("no node");
+    return { ...graph, nodes: graph.nodes.map((n) => (n.id === node.id ? { ...n, data: data ?? n.data } : n)) };
+  };
+  const save = useSaveFlowGraph(flowId, withThisNode, {
+    onSuccess: () => {
       void navigate(`/settings/flow/${flowId}`);
     },
     onError: notifyError,

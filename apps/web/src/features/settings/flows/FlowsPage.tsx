@@ -1,7 +1,6 @@
 import type { FlowSummaryView } from "@holboo/core";
 import { Badge, Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { IconCopy } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -10,10 +9,9 @@ import { deleteAction, RowActions } from "../../../components/shared/DataTable.t
 import { ListPage } from "../../../components/shared/ListPage.tsx";
 import { RelativeTime } from "../../../components/shared/RelativeTime.tsx";
 import { TagInput } from "../../../components/shared/TagInput.tsx";
-import { api, fieldErrors, notifyError } from "../../../lib/api.ts";
+import { fieldErrors } from "../../../lib/api.ts";
 import { usePermission } from "../../../lib/session.ts";
-import { flowKeys } from "./flows.keys.ts";
-import { useFlows } from "./flows.queries.ts";
+import { useCreateFlow, useFlowRowActions, useFlows } from "./flows.queries.ts";
 
 export const STATUS_COLOURS: Record<FlowSummaryView["status"], string> = { draft: "gray", published: "green", off: "orange" };
 
@@ -23,8 +21,7 @@ function CreateDialog({ onClose }: { onClose: () => void }) {
   const [title, setTitle] = useState("");
   const [topics, setTopics] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const create = useMutation({
-    mutationFn: () => api.post("/api/flows", { body: { title, topics } }),
+  const create = useCreateFlow({
     onSuccess: (flow) => void navigate(`/settings/flow/${flow.id}`),
     onError: (e) => setErrors(fieldErrors(e)),
   });
@@ -33,7 +30,7 @@ function CreateDialog({ onClose }: { onClose: () => void }) {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          create.mutate();
+          create.mutate({ title, topics });
         }}
       >
         <Stack>
@@ -78,21 +75,10 @@ function SmallTime({ value }: { value: string }) {
 export function FlowsPage() {
   const { t } = useTranslation("flows");
   const canEdit = usePermission("settings.edit");
-  const client = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [removing, setRemoving] = useState<FlowSummaryView | null>(null);
   const list = useFlows();
-  const refresh = () => client.invalidateQueries({ queryKey: flowKeys.all });
-  const duplicate = useMutation({
-    mutationFn: (flow: FlowSummaryView) => api.post("/api/flows/:id/duplicate", { params: { id: flow.id } }),
-    onSuccess: refresh,
-    onError: notifyError,
-  });
-  const remove = useMutation({
-    mutationFn: (flow: FlowSummaryView) => api.del("/api/flows/:id", { params: { id: flow.id } }),
-    onSuccess: refresh,
-    onError: notifyError,
-  });
+  const { duplicate, remove } = useFlowRowActions();
   const create = () => setCreating(true);
   return (
     <ListPage

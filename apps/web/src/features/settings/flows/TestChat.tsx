@@ -1,9 +1,9 @@
 import type { FlowTestView } from "@holboo/core";
 import { Button, Group, Paper, ScrollArea, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, notifyError } from "../../../lib/api.ts";
+import { notifyError } from "../../../lib/api.ts";
+import { useTestFlow } from "./flows.queries.ts";
 
 interface Line {
   from: "customer" | "bot" | "note";
@@ -17,11 +17,7 @@ export function TestChat({ flowId, beforeSend }: { flowId: number; beforeSend: (
   const [lines, setLines] = useState<Line[]>([]);
   const [state, setState] = useState<FlowTestView["state"]>(null);
   const [text, setText] = useState("");
-  const send = useMutation({
-    mutationFn: async (message: string) => {
-      await beforeSend();
-      return api.post("/api/flows/:id/test", { params: { id: flowId }, body: { message, state } });
-    },
+  const send = useTestFlow(flowId, beforeSend, {
     onSuccess: (result) => {
       setState(result.state);
       const replies: Line[] = result.replies.map((reply) => ({
@@ -38,7 +34,7 @@ export function TestChat({ flowId, beforeSend }: { flowId: number; beforeSend: (
     if (!message.trim()) return;
     setLines((current) => [...current, { from: "customer", text: message }]);
     setText("");
-    send.mutate(message);
+    send.mutate({ message, state });
   };
   return (
     <Paper withBorder p="sm" w={300} data-testid="flow-test-chat">

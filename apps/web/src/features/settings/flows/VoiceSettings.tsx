@@ -2,20 +2,15 @@ import type { FlowNodeData, FlowNodeKind } from "@holboo/core";
 import { LIMITS, VOICE_LANGUAGES, type VoiceLanguage } from "@holboo/core";
 import { Button, FileButton, Group, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
-import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api, apiUrl, notifyError } from "../../../lib/api.ts";
+import { apiUrl, notifyError } from "../../../lib/api.ts";
 import { fileSize } from "../../../components/shared/file-size.ts";
+import { useUploadPrompt } from "./flows.queries.ts";
 
 /** One language's recording: upload (type and size checked by the server from the bytes) and a player. */
 function PromptUpload({ language, fileId, onChange }: { language: VoiceLanguage; fileId: string | undefined; onChange: (fileId: string | undefined) => void }) {
   const { t } = useTranslation("flows");
-  const upload = useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append("file", file);
-      return api.upload("/api/flows/prompts", form);
-    },
+  const upload = useUploadPrompt({
     onSuccess: (uploaded) => onChange(uploaded.file_id),
     onError: notifyError,
   });

@@ -1,29 +1,22 @@
 import { InteractionTagInput, type InteractionTagView } from "@holboo/core";
 import { Badge, Checkbox, Group, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmRemove } from "../../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, editAction, RowActions } from "../../../components/shared/DataTable.tsx";
 import { ItemDialog } from "../../../components/shared/ItemDialog.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
-import { api, fieldErrors } from "../../../lib/api.ts";
+import { fieldErrors } from "../../../lib/api.ts";
 import { submitValid } from "../../../lib/forms.ts";
 import { usePermission } from "../../../lib/session.ts";
-import { interactionTagKeys } from "./library.keys.ts";
+import { useDeleteInteractionTag, useInteractionTags, useSaveInteractionTag } from "./library.queries.ts";
 
 function TagDialog({ tag, onClose }: { tag: InteractionTagView | null; onClose: () => void }) {
   const { t } = useTranslation("library");
-  const client = useQueryClient();
   const form = useForm({ initialValues: { name: tag?.name ?? "", description: tag?.description ?? "", important: tag?.important ?? false } });
-  const save = useMutation({
-    mutationFn: (values: typeof form.values) =>
-      tag ? api.put("/api/interaction-tags/:id", { params: { id: tag.id }, body: values }) : api.post("/api/interaction-tags", { body: values }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: interactionTagKeys.all });
-      onClose();
-    },
+  const save = useSaveInteractionTag(tag, {
+    onSuccess: onClose,
     onError: (error) => form.setErrors(fieldErrors(error)),
   });
   return (
@@ -43,14 +36,10 @@ function TagDialog({ tag, onClose }: { tag: InteractionTagView | null; onClose: 
 export function InteractionTagsPage() {
   const { t } = useTranslation("library");
   const canEdit = usePermission("settings.edit");
-  const client = useQueryClient();
   const [editing, setEditing] = useState<InteractionTagView | "new" | null>(null);
   const [removing, setRemoving] = useState<InteractionTagView | null>(null);
-  const list = useQuery({ queryKey: interactionTagKeys.all, queryFn: () => api.get("/api/interaction-tags") });
-  const remove = useMutation({
-    mutationFn: (tag: InteractionTagView) => api.del("/api/interaction-tags/:id", { params: { id: tag.id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: interactionTagKeys.all }),
-  });
+  const list = useInteractionTags();
+  const remove = useDeleteInteractionTag();
   const add = { label: t("tags.add"), onClick: () => setEditing("new") };
   return (
     <ListPage

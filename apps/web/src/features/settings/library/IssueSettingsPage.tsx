@@ -1,31 +1,23 @@
-import { ISSUE_SETTING_PATHS, IssueSettingInput, type IssueSettingKind, type IssueSettingView } from "@holboo/core";
+import { IssueSettingInput, type IssueSettingKind, type IssueSettingView } from "@holboo/core";
 import { ColorInput, ColorSwatch, Group, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmRemove } from "../../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, editAction, RowActions } from "../../../components/shared/DataTable.tsx";
 import { ItemDialog } from "../../../components/shared/ItemDialog.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
-import { api, fieldErrors } from "../../../lib/api.ts";
+import { fieldErrors } from "../../../lib/api.ts";
 import { submitValid } from "../../../lib/forms.ts";
 import { usePermission } from "../../../lib/session.ts";
-import { issueSettingKeys } from "../../issues/issues.keys.ts";
+import { useIssueSettings } from "../../issues/issues.queries.ts";
+import { useDeleteIssueSetting, useSaveIssueSetting } from "./library.queries.ts";
 
 function SettingDialog({ kind, item, onClose }: { kind: IssueSettingKind; item: IssueSettingView | null; onClose: () => void }) {
   const { t } = useTranslation("issues");
-  const client = useQueryClient();
   const form = useForm({ initialValues: { name: item?.name ?? "", description: item?.description ?? "", color: item?.color ?? "#228be6" } });
-  const save = useMutation({
-    mutationFn: (values: typeof form.values) =>
-      item
-        ? api.put(`${ISSUE_SETTING_PATHS[kind]}/:id` as const, { params: { id: item.id }, body: values })
-        : api.post(ISSUE_SETTING_PATHS[kind], { body: values }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: issueSettingKeys.kind(kind) });
-      onClose();
-    },
+  const save = useSaveIssueSetting(kind, item, {
+    onSuccess: onClose,
     onError: (error) => form.setErrors(fieldErrors(error)),
   });
   return (
@@ -46,21 +38,17 @@ function SettingDialog({ kind, item, onClose }: { kind: IssueSettingKind; item: 
 export function IssueSettingsPage({ kind }: { kind: IssueSettingKind }) {
   const { t } = useTranslation("issues");
   const canEdit = usePermission("settings.edit");
-  const client = useQueryClient();
   const [editing, setEditing] = useState<IssueSettingView | "new" | null>(null);
   const [removing, setRemoving] = useState<IssueSettingView | null>(null);
-  const list = useQuery({ queryKey: issueSettingKeys.kind(kind), queryFn: () => api.get(ISSUE_SETTING_PATHS[kind]) });
-  const remove = useMutation({
-    mutationFn: (item: IssueSettingView) => api.del(`${ISSUE_SETTING_PATHS[kind]}/:id` as const, { params: { id: item.id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: issueSettingKeys.kind(kind) }),
-  });
+  const list = useIssueSettings(kind);
+  const remove = useDeleteIssueSetting(kind);
   const add = { label: t(`settings.${kind}.add`), onClick: () => setEditing("new") };
   return (
     <ListPage
       title={t(`settings.${kind}.title`)}
       primaryAction={canEdit && add}
       query={list}
-      rows={list.data?.items ?? []}
+      rows={list.data ?? []}
       empty={{ text: t("emptyHelp.settings"), action: canEdit && add }}
       table={{
         rowKey: (item) => item.id,

@@ -3,7 +3,6 @@ import { Text, TextInput, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmRemove } from "../../../components/shared/ConfirmDialog.tsx";
@@ -11,22 +10,16 @@ import { deleteAction, editAction, RowActions } from "../../../components/shared
 import { ItemDialog } from "../../../components/shared/ItemDialog.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
 import { RelativeTime } from "../../../components/shared/RelativeTime.tsx";
-import { api, fieldErrors } from "../../../lib/api.ts";
+import { fieldErrors } from "../../../lib/api.ts";
 import { submitValid } from "../../../lib/forms.ts";
 import { usePermission } from "../../../lib/session.ts";
-import { savedResponseKeys } from "./library.keys.ts";
+import { SAVED_RESPONSES_PAGE_SIZE, useDeleteSavedResponse, useSavedResponses, useSaveSavedResponse } from "./library.queries.ts";
 
 function ResponseDialog({ response, onClose }: { response: SavedResponseView | null; onClose: () => void }) {
   const { t } = useTranslation("library");
-  const client = useQueryClient();
   const form = useForm({ initialValues: { key: response?.key ?? "", text: response?.text ?? "" } });
-  const save = useMutation({
-    mutationFn: (values: typeof form.values) =>
-      response ? api.put("/api/saved-responses/:id", { params: { id: response.id }, body: values }) : api.post("/api/saved-responses", { body: values }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: savedResponseKeys.all });
-      onClose();
-    },
+  const save = useSaveSavedResponse(response, {
+    onSuccess: onClose,
     onError: (error) => form.setErrors(fieldErrors(error)),
   });
   return (
@@ -45,20 +38,13 @@ function ResponseDialog({ response, onClose }: { response: SavedResponseView | n
 export function SavedResponsesPage() {
   const { t } = useTranslation("library");
   const canEdit = usePermission("settings.edit");
-  const client = useQueryClient();
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 300);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<SavedResponseView | "new" | null>(null);
   const [removing, setRemoving] = useState<SavedResponseView | null>(null);
-  const list = useQuery({
-    queryKey: savedResponseKeys.page(debounced, page),
-    queryFn: () => api.get("/api/saved-responses", { query: { search: debounced, page, page_size: 20 } }),
-  });
-  const remove = useMutation({
-    mutationFn: (r: SavedResponseView) => api.del("/api/saved-responses/:id", { params: { id: r.id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: savedResponseKeys.all }),
-  });
+  const list = useSavedResponses(debounced, page);
+  const remove = useDeleteSavedResponse();
   const add = () => setEditing("new");
   return (
     <ListPage
@@ -112,7 +98,7 @@ export function SavedResponsesPage() {
             )
           : undefined,
       }}
-      pagination={{ page, total: pageCount(list.data?.total ?? 0, 20), onChange: setPage }}
+      pagination={{ page, total: pageCount(list.data?.total ?? 0, SAVED_RESPONSES_PAGE_SIZE), onChange: setPage }}
     >
       {editing && <ResponseDialog response={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmRemove

@@ -1,13 +1,11 @@
 import type { ChannelView, ViberChannelView } from "@holboo/core";
 import { Button, Checkbox, Group, List, Modal, PasswordInput, Stack, Switch, Text, TextInput, Textarea } from "@mantine/core";
 import { useForm, type UseFormReturnType } from "@mantine/form";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../lib/api.ts";
 import { ChannelAgentSelect } from "../ChannelAgentSelect.tsx";
-import { channelKeys } from "../channels/channels.keys.ts";
 import { showServerErrors } from "../server-errors.ts";
+import { saveMessengerChannel, saveViberChannel, useConnectViber, useSaveSocialChannel, useSocialChannel } from "./social.queries.ts";
 
 /** What every social channel's form holds: its name, description and serving agent (Viber adds the welcome and approval). */
 export interface SocialFieldValues {
@@ -62,8 +60,7 @@ function ViberFields({ form }: { form: UseFormReturnType<SocialFieldValues & { w
 export function ViberConnectDialog({ opened, onClose, onDone }: { opened: boolean; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation("channels");
   const form = useForm({ mode: "controlled", initialValues: { ...blankSocial("Viber"), token: "", welcome: "", awaiting_approval: false } });
-  const connect = useMutation({
-    mutationFn: (values: typeof form.values) => api.post("/api/viber-channels", { body: values }),
+  const connect = useConnectViber({
     onSuccess: () => {
       form.reset();
       onDone();
@@ -118,8 +115,7 @@ function SocialEditForm<V extends SocialFieldValues>({
 }) {
   const { t } = useTranslation("channels");
   const form = useForm<V>({ mode: "controlled", initialValues });
-  const save = useMutation({
-    mutationFn: send,
+  const save = useSaveSocialChannel(send, {
     onSuccess: onDone,
     onError: (error) => showServerErrors(error, form, { virtual_agent_required: "agent_id" }),
   });
@@ -142,22 +138,14 @@ function SocialEditForm<V extends SocialFieldValues>({
 /** Editing a connected Messenger Page's or Viber bot's channel; the Page or token stays as connected. */
 export function SocialEditDialog({ channel, onClose, onDone }: { channel: ChannelView | null; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation("channels");
-  const detail = useQuery({
-    queryKey: channelKeys.social(channel?.id),
-    // Async so the two routes' answers make one union type.
-    queryFn: async () =>
-      channel?.type === "viber"
-        ? api.get("/api/viber-channels/:id", { params: { id: channel.id } })
-        : api.get("/api/messenger-channels/:id", { params: { id: channel?.id } }),
-    enabled: !!channel,
-  });
+  const detail = useSocialChannel(channel);
   const data = detail.data?.id === channel?.id ? detail.data : undefined;
   return (
     <Modal opened={!!channel} onClose={onClose} title={t("social.editTitle")}>
       {data?.type === "viber" && (
         <SocialEditForm
           key={data.id}
-          save={(values) => api.put("/api/viber-channels/:id", { params: { id: data.id }, body: values })}
+          save={(values) => saveViberChannel(data.id, values)}
           initialValues={viberValuesOf(data)}
           onDone={onDone}
           extra={(form) => <ViberFields form={form} />}
@@ -166,7 +154,7 @@ export function SocialEditDialog({ channel, onClose, onDone }: { channel: Channe
       {data?.type === "messenger" && (
         <SocialEditForm
           key={data.id}
-          save={(values) => api.put("/api/messenger-channels/:id", { params: { id: data.id }, body: values })}
+          save={(values) => saveMessengerChannel(data.id, values)}
           initialValues={socialValuesOf(data)}
           onDone={onDone}
           before={

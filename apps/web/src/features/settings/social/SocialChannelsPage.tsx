@@ -2,42 +2,28 @@ import type { ChannelView, ViberChannelView } from "@holboo/core";
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, Tooltip } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconBrandMessenger, IconBrandViber } from "@tabler/icons-react";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { ConfirmRemove } from "../../../components/shared/ConfirmDialog.tsx";
 import { deleteAction, editAction, RowActions } from "../../../components/shared/DataTable.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
-import { api, errorText, notifyError } from "../../../lib/api.ts";
+import { errorText, notifyError } from "../../../lib/api.ts";
 import { usePermission } from "../../../lib/session.ts";
 import { channelActiveColumn } from "../channel-columns.tsx";
-import { channelKeys } from "../channels/channels.keys.ts";
-import { useChannelActions } from "../channels/channel-actions.ts";
+import { useChannelActions } from "../channels/channel-actions.queries.ts";
 import { useCompanyChannels } from "../channels/channels.queries.ts";
 import { showServerErrors } from "../server-errors.ts";
-import {
-  blankSocial,
-  HandoverGuideDialog,
-  SocialEditDialog,
-  SocialFields,
-  ViberConnectDialog,
-  viberValuesOf,
-  type SocialFieldValues,
-} from "./SocialChannelDialogs.tsx";
-import { messengerPageKeys } from "./social.keys.ts";
+import { blankSocial, HandoverGuideDialog, SocialEditDialog, SocialFields, ViberConnectDialog, viberValuesOf } from "./SocialChannelDialogs.tsx";
+import { saveViberChannel, useConnectMessenger, useFacebookLogin, useMessengerPages, useSaveSocialChannel, useSocialChannel } from "./social.queries.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 
 /** After Facebook Login: the person's Pages, one of which becomes the channel, with its name and agent. */
 function MessengerPagePicker({ session, onDone }: { session: string; onDone: () => void }) {
   const { t } = useTranslation("channels");
   const form = useForm({ mode: "controlled", initialValues: { ...blankSocial(""), page_id: null as string | null } });
-  const pages = useQuery({
-    queryKey: messengerPageKeys.session(session),
-    queryFn: () => api.post("/api/messenger/pages", { body: { session } }),
-  });
-  const connect = useMutation({
-    mutationFn: (values: SocialFieldValues & { page_id: string }) => api.post("/api/messenger-channels", { body: { ...values, session } }),
+  const pages = useMessengerPages(session);
+  const connect = useConnectMessenger({
     onSuccess: onDone,
     onError: (error) => showServerErrors(error, form, { virtual_agent_required: "agent_id" }),
   });
@@ -45,7 +31,7 @@ function MessengerPagePicker({ session, onDone }: { session: string; onDone: () 
     <Paper withBorder p="md">
       <form
         onSubmit={form.onSubmit(({ page_id, ...values }) => {
-          if (page_id) connect.mutate({ ...values, page_id });
+          if (page_id) connect.mutate({ ...values, page_id, session });
         })}
       >
         <Stack>
@@ -76,15 +62,13 @@ function MessengerPagePicker({ session, onDone }: { session: string; onDone: () 
 /** A Viber bot whose creation request waits for Viber: said on its row until an admin marks it approved. */
 function ViberApproval({ channel, canEdit, onDone }: { channel: ChannelView; canEdit: boolean; onDone: () => void }) {
   const { t } = useTranslation("channels");
-  const detail = useQuery({ queryKey: channelKeys.social(channel.id), queryFn: () => api.get("/api/viber-channels/:id", { params: { id: channel.id } }) });
-  const approve = useMutation({
-    mutationFn: (view: ViberChannelView) =>
-      api.put("/api/viber-channels/:id", { params: { id: view.id }, body: { ...viberValuesOf(view), awaiting_approval: false } }),
+  const detail = useSocialChannel(channel);
+  const approve = useSaveSocialChannel((view: ViberChannelView) => saveViberChannel(view.id, { ...viberValuesOf(view), awaiting_approval: false }), {
     onSuccess: onDone,
     onError: notifyError,
   });
-  if (!detail.data?.awaiting_approval) return null;
-  const view = detail.data;
+  const view = detail.data?.type === "viber" ? detail.data : undefined;
+  if (!view?.awaiting_approval) return null;
   return (
     <Group gap={6} wrap="nowrap">
       <Tooltip label={t("social.awaitingText")} multiline w={280}>
@@ -114,10 +98,7 @@ export function SocialChannelsPage() {
   const loginError = params.get("messenger_error");
   const list = useCompanyChannels();
   const { refresh, toggle, remove } = useChannelActions();
-  const facebook = useMutation({
-    mutationFn: () => api.get("/api/messenger/login"),
-    onSuccess: (login) => window.location.assign(login.url),
-  });
+  const facebook = useFacebookLogin();
   const channels = (list.data?.items ?? []).filter((c) => c.type === "messenger" || c.type === "viber");
   return (
     <ListPage

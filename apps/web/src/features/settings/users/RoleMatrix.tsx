@@ -1,15 +1,13 @@
 import { EDITABLE_ROLES, type EditableRole, type MatrixPermission, type RoleMatrixView } from "@holboo/core";
 import { Button, Group, Loader, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/shared/EmptyState.tsx";
-import { api } from "../../../lib/api.ts";
-import { meKeys, useMe, usePermission } from "../../../lib/session.ts";
+import { useMe, usePermission } from "../../../lib/session.ts";
 import { canEditRole, roleChanged, togglePermission, type RoleDraft } from "./role-matrix.ts";
 import { RoleMatrixTable } from "./RoleMatrixTable.tsx";
-import { roleKeys } from "./users.keys.ts";
+import { useRoleMatrix, useSaveRole } from "./users.queries.ts";
 
 const asDraft = (view: RoleMatrixView): RoleDraft => ({ manager: view.roles.manager ?? [], agent: view.roles.agent ?? [], guest: view.roles.guest ?? [] });
 
@@ -18,16 +16,12 @@ export function RoleMatrix() {
   const { t } = useTranslation("settings");
   const { data: me } = useMe();
   const canManage = usePermission("role.manage");
-  const client = useQueryClient();
-  const matrix = useQuery({ queryKey: roleKeys.all, queryFn: () => api.get("/api/roles") });
+  const matrix = useRoleMatrix();
   const [edits, setEdits] = useState<Partial<RoleDraft>>({});
   const saved = matrix.data ? asDraft(matrix.data) : null;
-  const save = useMutation({
-    mutationFn: (role: EditableRole) => api.put("/api/roles/:role", { params: { role }, body: { permissions: edits[role] ?? saved?.[role] ?? [] } }),
-    onSuccess: (data, role) => {
-      client.setQueryData(roleKeys.all, data);
+  const save = useSaveRole({
+    onSuccess: (_data, { role }) => {
       setEdits(({ [role]: _saved, ...rest }) => rest);
-      void client.invalidateQueries({ queryKey: meKeys.all });
       notifications.show({ color: "teal", message: t("roleSettings.saved", { role: t(`roles.${role}`) }) });
     },
   });
@@ -50,8 +44,8 @@ export function RoleMatrix() {
               key={role}
               variant="light"
               disabled={!roleChanged(draft[role], saved[role])}
-              loading={save.isPending && save.variables === role}
-              onClick={() => save.mutate(role)}
+              loading={save.isPending && save.variables?.role === role}
+              onClick={() => save.mutate({ role, permissions: edits[role] ?? saved[role] })}
             >
               {t("roleSettings.save", { role: t(`roles.${role}`) })}
             </Button>

@@ -2,14 +2,11 @@ import { InviteUserInput, ROLES, UpdateUserInput, type UserView } from "@holboo/
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../lib/api.ts";
 import { validate } from "../../../lib/forms.ts";
-import { outboxKeys } from "../outbox/outbox.keys.ts";
 import { showServerErrors } from "../server-errors.ts";
-import { userKeys } from "./users.keys.ts";
+import { useInviteUser, useRefreshPeople, useUpdateUser } from "./users.queries.ts";
 import { InvitationLinkDialog } from "./InvitationLinkDialog.tsx";
 
 type Values = { first_name: string; last_name: string; email: string; role: string | null; phone: string };
@@ -17,7 +14,6 @@ type Values = { first_name: string; last_name: string; email: string; role: stri
 /** Invites a colleague (`user` null: first name, last name, e-mail, role, phone) or edits one; e-mail is fixed once invited. */
 export function UserDialog({ user, onClose }: { user: UserView | null; onClose: () => void }) {
   const { t } = useTranslation("settings");
-  const client = useQueryClient();
   const [sentLink, setSentLink] = useState<string | null>(null);
   const roleLocked = !!user && !user.can.change_role;
   const form = useForm<Values>({
@@ -29,15 +25,13 @@ export function UserDialog({ user, onClose }: { user: UserView | null; onClose: 
       phone: user?.phone ?? "",
     },
   });
+  const refreshPeople = useRefreshPeople();
   const done = () => {
-    void client.invalidateQueries({ queryKey: userKeys.all });
-    void client.invalidateQueries({ queryKey: outboxKeys.all });
+    refreshPeople();
     onClose();
   };
-  const invite = useMutation({
-    mutationFn: (input: InviteUserInput) => api.post("/api/users/invite", { body: input }),
+  const invite = useInviteUser({
     onSuccess: (invited) => {
-      void client.invalidateQueries({ queryKey: userKeys.all });
       // No SMTP: the link is answered once, to hand over by hand; closing its dialog closes this one.
       if (invited.invitation_link) return setSentLink(invited.invitation_link);
       notifications.show({ color: "teal", message: t("users.inviteSent") });
@@ -45,8 +39,7 @@ export function UserDialog({ user, onClose }: { user: UserView | null; onClose: 
     },
     onError: (error) => showServerErrors(error, form, { user_exists: "email", unregistered_domain: "email", invite_mail_failed: "email" }),
   });
-  const update = useMutation({
-    mutationFn: (input: UpdateUserInput) => api.put("/api/users/:id", { params: { id: user?.ID }, body: input }),
+  const update = useUpdateUser(user?.ID, {
     onSuccess: done,
     onError: (error) => showServerErrors(error, form, { owner_protected: "role", self_change_forbidden: "role" }),
   });

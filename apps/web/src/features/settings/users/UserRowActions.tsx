@@ -2,12 +2,9 @@ import type { UserView } from "@holboo/core";
 import { ActionIcon, Menu } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconDots, IconMailForward, IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../lib/api.ts";
-import { outboxKeys } from "../outbox/outbox.keys.ts";
-import { userKeys } from "./users.keys.ts";
+import { useResendInvite, useToggleUserStatus } from "./users.queries.ts";
 import { InvitationLinkDialog } from "./InvitationLinkDialog.tsx";
 
 interface Props {
@@ -19,17 +16,10 @@ interface Props {
 /** The row menu: exactly the actions the server's `can` allows the signed-in member on this row. */
 export function UserRowActions({ user, onEdit, onDelete }: Props) {
   const { t } = useTranslation("settings");
-  const client = useQueryClient();
   const [sentLink, setSentLink] = useState<string | null>(null);
-  const setStatus = useMutation({
-    mutationFn: () =>
-      api.put("/api/users/:id/status", { params: { id: user.ID }, body: { user_status: user.user_status === "active" ? "inactive" : "active" } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
-  });
-  const resend = useMutation({
-    mutationFn: () => api.post("/api/users/:id/resend-invite", { params: { id: user.ID } }),
+  const setStatus = useToggleUserStatus(user);
+  const resend = useResendInvite(user.ID, {
     onSuccess: (sent) => {
-      void client.invalidateQueries({ queryKey: outboxKeys.all });
       // The link comes back only to the admin who invited; another admin learns where it went instead.
       if (sent.invitation_link) return setSentLink(sent.invitation_link);
       notifications.show(sent.mail_withheld ? { color: "orange", message: t("users.invitationWithheld") } : { color: "teal", message: t("users.inviteSent") });

@@ -1,36 +1,30 @@
 import { pageCount, type UserView } from "@holboo/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconUserPlus } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/shared/ConfirmDialog.tsx";
 import { ListPage } from "../../../components/shared/ListPage.tsx";
-import { api } from "../../../lib/api.ts";
 import { useMe, usePermission } from "../../../lib/session.ts";
 import { UserDialog } from "./UserDialog.tsx";
 import { UserFiltersBar } from "./UserFiltersBar.tsx";
 import { UserNameCell } from "./UserNameCell.tsx";
 import { UserRowActions } from "./UserRowActions.tsx";
 import { UserStatusCell } from "./UserStatusCell.tsx";
-import { userKeys } from "./users.keys.ts";
-import { NO_FILTERS, USERS_PAGE_SIZE, useUsers, type UserFilters } from "./users.queries.ts";
+import { NO_FILTERS, USERS_PAGE_SIZE, useDeleteUser, useUsers, type UserFilters } from "./users.queries.ts";
 
 /** The users tab: filters, the table (user_name, e-mail, role, status), pagination, invite, edit and delete. */
 export function UsersTable() {
   const { t } = useTranslation("settings");
   const { data: me } = useMe();
   const canManage = usePermission("user.manage");
-  const client = useQueryClient();
   const [filters, setFilters] = useState<UserFilters>(NO_FILTERS);
   const [search] = useDebouncedValue(filters.search, 300);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<UserView | "new" | null>(null);
   const [removing, setRemoving] = useState<UserView | null>(null);
   const list = useUsers({ ...filters, search: search.trim() }, page);
-  const remove = useMutation({
-    mutationFn: (user: UserView) => api.del("/api/users/:id", { params: { id: user.ID } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
+  const remove = useDeleteUser({
     onSettled: () => setRemoving(null),
   });
   const changeFilters = (next: UserFilters) => {

@@ -19,14 +19,12 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LogoUpload } from "../../../components/shared/LogoUpload.tsx";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
-import { api, fieldErrors } from "../../../lib/api.ts";
+import { fieldErrors } from "../../../lib/api.ts";
 import { ChannelAgentSelect } from "../ChannelAgentSelect.tsx";
-import { channelKeys } from "../channels/channels.keys.ts";
-import { webchatChannelKeys } from "./webchat.keys.ts";
+import { useSaveWebchatChannel, useWebchatChannel, useWebchatLogo } from "./webchat.queries.ts";
 import { validate } from "../../../lib/forms.ts";
 import { usePermission } from "../../../lib/session.ts";
 
@@ -35,7 +33,6 @@ const emptyFaq = (): WebchatFaqEntry => ({ question_mn: "", question_en: "", ans
 function Form({ channel }: { channel: WebchatChannelView | null }) {
   const { t } = useTranslation("channels");
   const navigate = useNavigate();
-  const client = useQueryClient();
   const canEdit = usePermission("settings.edit");
   const form = useForm({
     initialValues: {
@@ -55,12 +52,8 @@ function Form({ channel }: { channel: WebchatChannelView | null }) {
       agent_active: channel?.agent_active ?? false,
     },
   });
-  const save = useMutation({
-    mutationFn: (values: typeof form.values) =>
-      channel ? api.put("/api/webchat-channels/:id", { params: { id: channel.id }, body: values }) : api.post("/api/webchat-channels", { body: values }),
+  const save = useSaveWebchatChannel(channel, {
     onSuccess: (saved) => {
-      void client.invalidateQueries({ queryKey: channelKeys.all });
-      client.setQueryData(webchatChannelKeys.one(saved.id), saved);
       void navigate(`/settings/web_chat/edit/${saved.id}`, { replace: true });
     },
     onError: (error) => form.setErrors(fieldErrors(error)),
@@ -207,21 +200,13 @@ function Snippet({ channel }: { channel: WebchatChannelView }) {
 /** The logo in the widget's header; it needs a saved channel, so it appears once the channel exists. */
 function ChannelLogo({ channel }: { channel: WebchatChannelView }) {
   const { t } = useTranslation("channels");
-  const client = useQueryClient();
-  const store = (saved: WebchatChannelView) => client.setQueryData(webchatChannelKeys.one(saved.id), saved);
-  const remove = useMutation({ mutationFn: () => api.del("/api/webchat-channels/:id/logo", { params: { id: channel.id } }), onSuccess: store });
+  const { upload, store, remove } = useWebchatLogo(channel.id);
   return (
     <Paper withBorder p="md">
       <Stack gap="xs">
         <Title order={4}>{t("webchat.logo")}</Title>
         <Group justify="space-between" align="center">
-          <LogoUpload<WebchatChannelView>
-            src={channel.logo_url}
-            name={channel.name_mn}
-            upload={(form) => api.upload("/api/webchat-channels/:id/logo", form, { id: channel.id })}
-            onUploaded={store}
-            canEdit
-          />
+          <LogoUpload<WebchatChannelView> src={channel.logo_url} name={channel.name_mn} upload={upload} onUploaded={store} canEdit />
           {channel.logo_url && (
             <Button variant="subtle" color="red" size="xs" loading={remove.isPending} onClick={() => remove.mutate()}>
               {t("webchat.removeLogo")}
@@ -236,11 +221,7 @@ function ChannelLogo({ channel }: { channel: WebchatChannelView }) {
 export function WebchatChannelFormPage() {
   const { t } = useTranslation("channels");
   const { id } = useParams();
-  const channel = useQuery({
-    queryKey: webchatChannelKeys.one(Number(id)),
-    queryFn: () => api.get("/api/webchat-channels/:id", { params: { id } }),
-    enabled: !!id,
-  });
+  const channel = useWebchatChannel(id);
   if (id && !channel.data) return null;
   return (
     <Stack>

@@ -9,7 +9,7 @@ import { deleteAction, RowActions } from "../../../components/shared/DataTable.t
 import { ListPage } from "../../../components/shared/ListPage.tsx";
 import { usePermission } from "../../../lib/session.ts";
 import { channelActiveColumn } from "../channel-columns.tsx";
-import { useChannelActions } from "../channels/channel-actions.ts";
+import { useChannelActions } from "../channels/channel-actions.queries.ts";
 import { useCompanyChannels } from "../channels/channels.queries.ts";
 
 export function WebchatChannelsPage() {

@@ -3,7 +3,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import { channelKeys } from "./channels.keys.ts";
 
-/** A channel list's row actions: switch a channel on or off, remove it; either refreshes every channel list. */
+/**
+ * A channel list's row actions: switch a channel on or off, remove it; either refreshes every channel list. Apart from
+ * channels.queries.ts, which the inbox's first screen loads, so that screen does not carry them.
+ */
 export function useChannelActions() {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: channelKeys.all });
