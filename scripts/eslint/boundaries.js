@@ -141,7 +141,6 @@ export const KNOWN_UPWARD = new Set([
   "modules/interactions/delivery-status.service.ts -> channels/adapters.service.ts",
   "modules/interactions/interactions.service.ts -> channels/adapters.service.ts",
   "modules/interactions/messages.service.ts -> channels/adapters.service.ts",
-  "modules/presence/presence.socket.ts -> modules/interactions/ownership.service.ts",
 ]);
 
 function serverPath(file) {

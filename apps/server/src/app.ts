@@ -153,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   events.bind(ctx);
   app.decorate("knowledge", ctx.knowledge);
   app.decorate("answers", ctx.answers);
+  app.decorate("events", ctx.events);
 
   await registerSecurityHeaders(app, deps.config.PUBLIC_URL);
   await registerCompression(app);

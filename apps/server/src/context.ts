@@ -57,3 +57,10 @@ export interface AppContext extends AppDeps {
   /** For failures of work that runs outside a request (jobs, sockets). */
   log: FastifyBaseLogger;
 }
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The app's domain-event bus (tests watch what a change records). */
+    events: DomainEvents<AppContext>;
+  }
+}

@@ -201,7 +201,12 @@ export async function changeLocale(ctx: AppContext, actor: Actor | null, locale:
   return { ok: true as const };
 }
 
+/** Back online from away (or busy), a person can take waiting work again: recorded with the status. */
 export async function setPresence(ctx: AppContext, actor: Actor, presence: Presence) {
-  await updateOwnUser(ctx.db, actor.userId, { presence, presenceExpiresAt: presenceExpiry(), lastSeenAt: new Date() });
+  const companyId = actor.companyId;
+  await ctx.db.transaction(async (tx) => {
+    await updateOwnUser(tx, actor.userId, { presence, presenceExpiresAt: presenceExpiry(), lastSeenAt: new Date() });
+    if (presence === "online" && companyId) await ctx.events.record(tx, "user.available", { company_id: companyId, user_id: actor.userId });
+  });
   return { ok: true as const };
 }

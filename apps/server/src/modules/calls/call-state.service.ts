@@ -221,7 +221,7 @@ async function giveToAnswerer(ctx: AppContext, call: repo.CallRow) {
     if (!locked) return null;
     return {
       before: locked,
-      ...(await changeOwner(tx, locked, { ownerType: "user", assigneeUserId: call.answeredByUserId, reason: "assigned", byUserId: null })),
+      ...(await changeOwner(ctx, tx, locked, { ownerType: "user", assigneeUserId: call.answeredByUserId, reason: "assigned", byUserId: null })),
     };
   });
   if (result) publish(ctx, [result.before, result.row], result.events);

@@ -119,6 +119,7 @@ export async function start(ctx: AppContext, actor: MemberActor, input: StartInt
       ownerType: "user",
       assigneeUserId: actor.userId,
     });
+    await ctx.events.record(tx, "conversation.opened", { company_id: row.companyId, interaction_id: row.id });
     const events: EventRow[] = [];
     let after = row;
     if (input.text?.trim()) {
@@ -183,6 +184,7 @@ export function close(ctx: AppContext, actor: MemberActor, id: number, input: Cl
         closed_at: closedAt.toISOString(),
       },
     });
+    await ctx.events.record(tx, "conversation.closed", { company_id: actor.companyId, interaction_id: id });
     return { row, events: [event] };
   });
 }
@@ -257,6 +259,7 @@ export async function closeAsVirtualAgent(ctx: AppContext, companyId: number, id
       visibleToContact: true,
       payload: { closer: { id: agent.userId, name: agent.name }, mood: row.mood, rating: row.rating, closed_at: closedAt.toISOString() },
     });
+    await ctx.events.record(tx, "conversation.closed", { company_id: companyId, interaction_id: id });
     return { before, row, event };
   });
   if (result) publish(ctx, [result.before, result.row], [result.event]);

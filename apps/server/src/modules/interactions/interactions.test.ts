@@ -1,5 +1,5 @@
 import type { ChannelView, CompanyView, ContactView, InteractionEventView, InteractionView, MessageView, ServiceRatingView } from "@holboo/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Client, errorCode, fieldCode, startTestApp, type TestApp } from "../../../test/harness.ts";
 import { colleague, unique, visitor, webchatCompany } from "../../../test/factories.ts";
 import { ctiCompany, randomPhone } from "../../../test/call-center.ts";
@@ -43,6 +43,35 @@ describe("auto-assignment", () => {
     }
     expect(owners.map((o) => o.owner_type)).toEqual(["user", "queue"]);
     expect(owners[0]?.assignee?.id).toBe(agent.me.ID);
+  });
+});
+
+describe("what a conversation's life records as domain events", () => {
+  it("records conversation.opened, .assigned and .closed with the changes that cause them", async () => {
+    const company = await webchatCompany(t);
+    const agent = await colleague(t, company.client, "agent");
+    await agent.client.put("/api/me/presence", { presence: "away" });
+    const record = vi.spyOn(t.app.events, "record");
+    try {
+      const sent = await (await visitor(t, company.channel)).send("Сайн уу");
+      const id = sent.body.interaction_id;
+      await company.client.post(`/api/interactions/${id}/assign`, { user_id: agent.me.ID });
+      await agent.client.post(`/api/interactions/${id}/close`, {});
+      const mine = record.mock.calls
+        .map(([, name, payload]) => ({ name, payload: payload as { interaction_id?: number } }))
+        .filter((event) => event.payload.interaction_id === id);
+      expect(mine.map((event) => event.name)).toEqual([
+        "conversation.opened",
+        "conversation.assigned",
+        "message.received",
+        "conversation.assigned",
+        "conversation.closed",
+      ]);
+      expect(mine[1]?.payload).toEqual({ company_id: company.me.company_id, interaction_id: id, owner_type: "user", assignee_user_id: company.me.ID });
+      expect(mine[3]?.payload).toEqual({ company_id: company.me.company_id, interaction_id: id, owner_type: "user", assignee_user_id: agent.me.ID });
+    } finally {
+      record.mockRestore();
+    }
   });
 });
 

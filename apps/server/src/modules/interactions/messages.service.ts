@@ -126,7 +126,7 @@ export async function sendAsStaff(ctx: AppContext, actor: MemberActor, interacti
       let current = before;
       // Replying to a customer the AI agent or the queue holds makes the person its owner.
       if (!input.is_private && (before.ownerType === "ai" || before.ownerType === "queue")) {
-        const change = await changeOwner(tx, before, { ownerType: "user", assigneeUserId: actor.userId, reason: "taken_over", byUserId: actor.userId });
+        const change = await changeOwner(ctx, tx, before, { ownerType: "user", assigneeUserId: actor.userId, reason: "taken_over", byUserId: actor.userId });
         current = change.row;
         events.push(...change.events);
       }
@@ -335,11 +335,12 @@ async function openAndRecord(ctx: AppContext, inbound: InboundFromContact, messa
         title: (inbound.thread?.title.trim() || inbound.text.trim() || inbound.attachments[0]?.name || "Chat").slice(0, LIMITS.interactionTitleMaxChars / 2),
         ownerType: agent ? "ai" : "queue",
       }));
+    if (!open) await ctx.events.record(tx, "conversation.opened", { company_id: interaction.companyId, interaction_id: interaction.id });
     const recorded = await recordMessage(tx, interaction, message);
     const events = [recorded.event];
     let after = recorded.interaction;
     if (!open && !agent) {
-      const assigned = await autoAssign(tx, after);
+      const assigned = await autoAssign(ctx, tx, after);
       after = assigned.row;
       events.push(...assigned.events);
     }

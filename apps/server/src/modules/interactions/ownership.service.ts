@@ -28,11 +28,25 @@ async function personName(db: Executor, companyId: number, userId: number | null
   return user ? { id: user.id, name: fullName(user.firstName, user.lastName) } : null;
 }
 
-/** Moves ownership and records it in the thread; nothing happens when the owner stays the same. */
-export async function changeOwner(db: Executor, interaction: InteractionRow, change: OwnerChange): Promise<{ row: InteractionRow; events: EventRow[] }> {
+/**
+ * Moves ownership, records it in the thread and as `conversation.assigned` in the same transaction; nothing
+ * happens when the owner stays the same.
+ */
+export async function changeOwner(
+  ctx: AppContext,
+  db: Executor,
+  interaction: InteractionRow,
+  change: OwnerChange,
+): Promise<{ row: InteractionRow; events: EventRow[] }> {
   if (interaction.ownerType === change.ownerType && interaction.assigneeUserId === change.assigneeUserId) return { row: interaction, events: [] };
   const row =
     (await updateInteraction(db, interaction.companyId, interaction.id, { ownerType: change.ownerType, assigneeUserId: change.assigneeUserId })) ?? interaction;
+  await ctx.events.record(db, "conversation.assigned", {
+    company_id: row.companyId,
+    interaction_id: row.id,
+    owner_type: change.ownerType,
+    assignee_user_id: change.assigneeUserId,
+  });
   const event = await appendEvent(db, interaction.companyId, interaction.id, {
     type: "ownership.changed",
     visibleToContact: true,
@@ -49,11 +63,12 @@ export async function changeOwner(db: Executor, interaction: InteractionRow, cha
 }
 
 /** Gives a human-owned interaction to the least busy online agent under the company's limit, else the queue. */
-export async function autoAssign(db: Executor, interaction: InteractionRow, reason: "auto_assigned" | "escalated" = "auto_assigned") {
+export async function autoAssign(ctx: AppContext, db: Executor, interaction: InteractionRow, reason: "auto_assigned" | "escalated" = "auto_assigned") {
   const maxOpen = await lockCompanyForAssignment(db, interaction.companyId);
   const matrix = await loadRoleMatrix(db, interaction.companyId);
   const agent = pickAssignee(await assignmentCandidates(db, interaction.companyId), (role) => permissionsFor(role, matrix), maxOpen);
   return changeOwner(
+    ctx,
     db,
     interaction,
     agent
@@ -80,17 +95,17 @@ async function mutate(
 
 export function assign(ctx: AppContext, actor: MemberActor, id: number, userId: number | null) {
   return mutate(ctx, actor, id, "assign", async (tx, row) => {
-    if (userId === null) return changeOwner(tx, row, { ownerType: "queue", assigneeUserId: null, reason: "queued", byUserId: actor.userId });
+    if (userId === null) return changeOwner(ctx, tx, row, { ownerType: "queue", assigneeUserId: null, reason: "queued", byUserId: actor.userId });
     const assignee = await findCompanyUser(tx, actor.companyId, userId);
     if (!assignee || !mayBeAssigned(assignee)) fail("assignee_invalid", { user_id: "assignee_invalid" });
-    return changeOwner(tx, row, { ownerType: "user", assigneeUserId: userId, reason: "assigned", byUserId: actor.userId });
+    return changeOwner(ctx, tx, row, { ownerType: "user", assigneeUserId: userId, reason: "assigned", byUserId: actor.userId });
   });
 }
 
 /** A person takes the conversation from the AI agent or the queue (or a colleague) at any time. */
 export function takeOver(ctx: AppContext, actor: MemberActor, id: number) {
   return mutate(ctx, actor, id, "take_over", (tx, row) =>
-    changeOwner(tx, row, { ownerType: "user", assigneeUserId: actor.userId, reason: "taken_over", byUserId: actor.userId }),
+    changeOwner(ctx, tx, row, { ownerType: "user", assigneeUserId: actor.userId, reason: "taken_over", byUserId: actor.userId }),
   );
 }
 
@@ -98,13 +113,13 @@ export function handBack(ctx: AppContext, actor: MemberActor, id: number) {
   return mutate(ctx, actor, id, "hand_back", async (tx, row) => {
     const agents = await listVirtualAgents(tx, actor.companyId);
     if (!agents.some((agent) => agent.active)) fail("escalate_failed");
-    return changeOwner(tx, row, { ownerType: "ai", assigneeUserId: null, reason: "handed_back", byUserId: actor.userId });
+    return changeOwner(ctx, tx, row, { ownerType: "ai", assigneeUserId: null, reason: "handed_back", byUserId: actor.userId });
   });
 }
 
 /** Bot → human: only an interaction the AI agent owns can be escalated. */
 export function escalate(ctx: AppContext, actor: MemberActor, id: number) {
-  return mutate(ctx, actor, id, "escalate", (tx, row) => autoAssign(tx, row, "escalated"));
+  return mutate(ctx, actor, id, "escalate", (tx, row) => autoAssign(ctx, tx, row, "escalated"));
 }
 
 /** The virtual agent hands its conversation to people (asked for a person, or it could not answer). */
@@ -113,7 +128,7 @@ export async function escalateToPeople(ctx: AppContext, companyId: number, id: n
     const before = await lockInteraction(tx, companyId, id);
     if (!before || before.status !== "open" || before.ownerType !== "ai") return null;
     const cleared = (await updateInteraction(tx, companyId, id, { botState: null })) ?? before;
-    return { before, ...(await autoAssign(tx, cleared, "escalated")) };
+    return { before, ...(await autoAssign(ctx, tx, cleared, "escalated")) };
   });
   if (result) publish(ctx, [result.before, result.row], result.events);
 }
@@ -125,7 +140,7 @@ export async function drainQueue(ctx: AppContext, companyId: number) {
     const result = await ctx.db.transaction(async (tx) => {
       const before = await lockInteraction(tx, companyId, id);
       if (!before || before.status !== "open" || before.ownerType !== "queue") return null;
-      return { before, ...(await autoAssign(tx, before)) };
+      return { before, ...(await autoAssign(ctx, tx, before)) };
     });
     if (!result) continue;
     publish(ctx, [result.before, result.row], result.events);

@@ -52,6 +52,33 @@ describe("presence with a heartbeat and an expiry", () => {
     socket.close();
   });
 
+  it("a person coming online takes the conversations waiting in the queue (user.available → the queue's drain)", async () => {
+    const company = await webchatCompany(t);
+    await company.client.put("/api/me/presence", { presence: "away" });
+    const waiting = await (await visitor(t, company.channel)).send("Сайн уу, хүн байна уу?");
+    const queued = await company.client.get<InteractionView>(`/api/interactions/${waiting.body.interaction_id}`);
+    expect(queued.body).toMatchObject({ owner_type: "queue", assignee: null });
+
+    const socket = staffSocket(t, company.client);
+    await connected(socket);
+    await until(async () => {
+      const now = await company.client.get<InteractionView>(`/api/interactions/${waiting.body.interaction_id}`);
+      return now.body.owner_type === "user" && now.body.assignee?.id === company.me.ID;
+    });
+    socket.close();
+  });
+
+  it("a person back from away takes the conversations that waited meanwhile", async () => {
+    const company = await webchatCompany(t);
+    await company.client.put("/api/me/presence", { presence: "away" });
+    const waiting = await (await visitor(t, company.channel)).send("Сайн уу");
+    const id = waiting.body.interaction_id;
+    expect((await company.client.get<InteractionView>(`/api/interactions/${id}`)).body.owner_type).toBe("queue");
+
+    await company.client.put("/api/me/presence", { presence: "online" });
+    await until(async () => (await company.client.get<InteractionView>(`/api/interactions/${id}`)).body.assignee?.id === company.me.ID);
+  });
+
   it("the heartbeat of the process holding a person's socket keeps them online", async () => {
     const company = await webchatCompany(t);
     const socket = staffSocket(t, company.client);
