@@ -75,6 +75,7 @@ import { FlowQuestions } from "./modules/flows/flows.source.ts";
 import { flowsRoutes } from "./modules/flows/flows.routes.ts";
 import { voicePromptsRoutes } from "./modules/flows/voice-prompts.routes.ts";
 import { voiceFlows } from "./modules/flows/voice-flows.service.ts";
+import { channelDelivery } from "./channels/adapters.service.ts";
 import { customApiRoutes } from "./modules/custom-api/custom-api.routes.ts";
 
 export type App = FastifyInstance;
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     flowMatcher,
     pbxDrivers: PBX_DRIVERS,
     voiceFlows,
+    channelDelivery,
     limits,
     me: (userId) => buildMe(ctx, userId),
     log: app.log,

@@ -6,6 +6,7 @@ import type { KnowledgeHub } from "./modules/knowledge/knowledge.source.ts";
 import type { FlowQuestions } from "./modules/flows/flows.source.ts";
 import type { PbxDriver } from "./modules/calls/pbx-driver.ts";
 import type { VoiceFlows } from "./modules/calls/voice-flows.ts";
+import type { ChannelDelivery } from "./modules/interactions/channel-delivery.ts";
 import type { Config } from "./platform/config.ts";
 import type { Database } from "./platform/db/client.ts";
 import type { SecretBox } from "./platform/crypto/secret-box.ts";
@@ -50,6 +51,8 @@ export interface AppContext extends AppDeps {
   pbxDrivers: ReadonlyArray<PbxDriver>;
   /** The call operator's flows (modules/flows), as the PBX drivers below them drive a call through one. */
   voiceFlows: VoiceFlows;
+  /** The channels' side of a conversation's replies (channels/adapters.service.ts), for conversations below them. */
+  channelDelivery: ChannelDelivery;
   /** Rate limits counted with every process on the same database (or Redis). */
   limits: SharedLimits;
   /** GET /api/me's view of a user, assembled at the root (read-models/me.ts) from features of every rank. */

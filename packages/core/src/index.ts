@@ -6,6 +6,7 @@ export * from "./limits.ts";
 export * from "./pagination.ts";
 export * from "./text.ts";
 export * from "./contact-name.ts";
+export * from "./agent-replies.ts";
 
 export * from "./file-size.ts";
 export * from "./time.ts";

@@ -1,5 +1,4 @@
-import type { ChannelType } from "@holboo/core";
-import { offeredChoices } from "../modules/answers/virtual-agent.service.ts";
+import { offeredChoices, type ChannelType } from "@holboo/core";
 import type { AppContext } from "../context.ts";
 import { durable } from "../platform/events/bus.ts";
 import { PermanentJobError } from "../platform/jobs/job.ts";

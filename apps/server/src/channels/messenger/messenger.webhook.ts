@@ -79,7 +79,7 @@ async function profileOf(ctx: AppContext, channel: ChannelRow, psid: string): Pr
   }
 }
 
-/** A quick reply's or button's payload is the choice's number, which picks it (agent-replies.ts). */
+/** A quick reply's or button's payload is the choice's number, which picks it (packages/core, agent-replies.ts). */
 const choiceOr = (payload: string | undefined, text: string) => (payload && /^\d{1,2}$/.test(payload) ? payload : text);
 
 /** In `standby` another app (the Page inbox) controls the thread: the message is kept for people, the agent stays silent. */

@@ -8,7 +8,7 @@ import { callViber, isTemporaryViberStatus, ViberUnreachable } from "./viber.api
 import { senderOf, viberConfigOf, type ViberSecrets } from "./viber.config.ts";
 import { viberWebhook } from "./viber.webhook.ts";
 
-/** The agent's clarifying choices as a keyboard: a tap sends the choice's number, which picks it (agent-replies.ts). */
+/** The agent's clarifying choices as a keyboard: a tap sends the choice's number, which picks it (packages/core, agent-replies.ts). */
 const keyboardOf = (choices: string[]) => ({
   Type: "keyboard",
   DefaultHeight: false,

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from "@holboo/core";
+import { AGENT_REPLIES, clarifyingQuestion, pickedChoice, type Locale } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
 import { replyLocaleOf } from "../../channels/adapters.service.ts";
 import { findChannel, findServingAgent } from "../../channels/channels.lookup.ts";
@@ -9,7 +9,6 @@ import type { MessageRow } from "../interactions/messages.repo.ts";
 import { sendAsVirtualAgent } from "../interactions/messages.service.ts";
 import { escalateToPeople } from "../interactions/ownership.service.ts";
 import { flowTurn } from "../flows/flow-runtime.service.ts";
-import { AGENT_REPLIES, clarifyingQuestion, pickedChoice } from "./agent-replies.ts";
 import type { EngineResult } from "./answers.engine.ts";
 import { conversationOf } from "./conversation.ts";
 import { decideReply } from "./reply-decision.ts";
@@ -101,16 +100,4 @@ export async function answerCustomer(ctx: AppContext, interactionId: number, com
         : replies.notFound,
   );
   await updateInteraction(ctx.db, companyId, interactionId, { botState: { misses, options, ...(decision.kind === "choices" ? { question: text } : {}) } });
-}
-
-/**
- * The choices a clarifying question offers, read back from its text (clarifyingQuestion's shape), so a
- * provider can show them as buttons; none for any other message. Read from the message itself because its
- * delivery may run before the conversation's agent state is written.
- */
-export function offeredChoices(text: string): string[] {
-  const [first, ...lines] = text.split("\n");
-  if (!LOCALES.some((locale) => AGENT_REPLIES[locale].clarify === first)) return [];
-  const titles = lines.map((line, index) => (line.startsWith(`${index + 1}. `) ? line.slice(`${index + 1}. `.length) : null));
-  return titles.every((title): title is string => title !== null) ? titles : [];
 }

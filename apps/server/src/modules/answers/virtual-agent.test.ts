@@ -1,9 +1,17 @@
-import type { AiReplyView, InteractionEventView, InteractionView, MessageView, QuestionView, VirtualAgentView, WebchatChannelView } from "@holboo/core";
+import {
+  offeredChoices,
+  type AiReplyView,
+  type InteractionEventView,
+  type InteractionView,
+  type MessageView,
+  type QuestionView,
+  type VirtualAgentView,
+  type WebchatChannelView,
+} from "@holboo/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode, startTestApp, type TestApp } from "../../../test/harness.ts";
 import { visitor, webchatCompany, webchatInput } from "../../../test/factories.ts";
 import { until } from "../../../test/sockets.ts";
-import { offeredChoices } from "./virtual-agent.service.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,19 +8,18 @@ import { findMessage, setMessageDelivery, type MessageRow } from "./messages.rep
 import { publish } from "./publisher.ts";
 import type { InteractionRow } from "./interactions.repo.ts";
 import { findChannel } from "../../channels/channels.lookup.ts";
-import { outboundAdapterOf } from "../../channels/adapters.service.ts";
 
-/** The adapter that must carry a reply out, or null when the commit itself delivers it (web chat, notes). */
-export async function outboundAdapter(ctx: AppContext, interaction: InteractionRow) {
-  if (!interaction.channelId || !interaction.identityId) return null;
+/** Whether a reply here leaves through its channel's delivery job; false when the commit itself delivers it (web chat, notes). */
+export async function carriedByChannel(ctx: AppContext, interaction: InteractionRow): Promise<boolean> {
+  if (!interaction.channelId || !interaction.identityId) return false;
   const channel = await findChannel(ctx.db, interaction.companyId, interaction.channelId);
-  return channel ? outboundAdapterOf(channel) : null;
+  return channel ? ctx.channelDelivery.carriesReplies(channel) : false;
 }
 
 /** A reply marked `retry` goes back to `sending` and message.sent is recorded again (its delivery), in one transaction. */
 export async function redeliver(ctx: AppContext, actor: MemberActor, message: MessageRow): Promise<MessageRow> {
   const visible = assertVisible(actor, await findInteraction(ctx.db, actor.companyId, message.interactionId));
-  if (!(await outboundAdapter(ctx, visible))) return message;
+  if (!(await carriedByChannel(ctx, visible))) return message;
   const done = await ctx.db.transaction(async (tx) => {
     const locked = (await lockInteraction(tx, actor.companyId, message.interactionId)) ?? visible;
     const updated = await setMessageDelivery(tx, actor.companyId, message.id, "sending", null);

@@ -15,7 +15,6 @@ import type { Executor } from "../../platform/db/client.ts";
 import { fail } from "../../platform/http/errors.ts";
 import { findChannel } from "../../channels/channels.lookup.ts";
 import { findContact, findIdentityOfContact, insertIdentity, lockIdentity } from "../contacts/contacts.service.ts";
-import { outboundAdapterOf, replyLocaleOf } from "../../channels/adapters.service.ts";
 import { isUniqueViolation } from "../../platform/db/errors.ts";
 import { findCompanyUser } from "../users/users.lookup.ts";
 import { appendEvent, listEventsAfter, type EventRow } from "./events.repo.ts";
@@ -103,7 +102,7 @@ export async function start(ctx: AppContext, actor: MemberActor, input: StartInt
   };
   const identity = (await findIdentityOfContact(ctx.db, actor.companyId, contact.id, channel.id)) ?? (await addressIdentity());
   // A reply to a channel with a provider leaves through its delivery job; e-mail threads are conversations of their own.
-  const adapter = outboundAdapterOf(channel);
+  const carried = ctx.channelDelivery.carriesReplies(channel);
   const author = (await findCompanyUser(ctx.db, actor.companyId, actor.userId)) ?? fail("unauthorized");
   const result = await ctx.db.transaction(async (tx) => {
     // Serialised with the customer's own first message, so the contact never has two open conversations here.
@@ -134,11 +133,11 @@ export async function start(ctx: AppContext, actor: MemberActor, input: StartInt
         isBot: false,
         clientId: input.client_id ?? null,
         providerMessageId: null,
-        status: adapter ? "sending" : "sent",
+        status: carried ? "sending" : "sent",
       });
       events.push(recorded.event);
       after = recorded.interaction;
-      if (adapter) await ctx.events.record(tx, "message.sent", { company_id: actor.companyId, interaction_id: row.id, message_id: recorded.row.id });
+      if (carried) await ctx.events.record(tx, "message.sent", { company_id: actor.companyId, interaction_id: row.id, message_id: recorded.row.id });
     }
     return { row: after, events };
   });
@@ -218,8 +217,8 @@ export async function requestRating(ctx: AppContext, actor: MemberActor, id: num
   let url = "";
   const visible = assertVisible(actor, await repo.findInteraction(ctx.db, actor.companyId, id));
   const channel = visible.channelId && visible.identityId ? await findChannel(ctx.db, actor.companyId, visible.channelId) : null;
-  const carried = channel ? outboundAdapterOf(channel) : null;
-  const locale: Locale = channel && carried ? ((await replyLocaleOf(ctx, channel)) ?? "mn") : "mn";
+  const carried = channel ? ctx.channelDelivery.carriesReplies(channel) : false;
+  const locale: Locale = channel && carried ? ((await ctx.channelDelivery.replyLocale(ctx, channel)) ?? "mn") : "mn";
   const author = carried ? await findCompanyUser(ctx.db, actor.companyId, actor.userId) : null;
   await change(ctx, actor, id, async (tx, before) => {
     assertMayWork(actor, before, "request_rating");

@@ -5,7 +5,6 @@ import type { MemberActor } from "../../platform/auth/actor.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { isUniqueViolation } from "../../platform/db/errors.ts";
 import { fail } from "../../platform/http/errors.ts";
-import { cannotSendReason } from "../../channels/adapters.service.ts";
 import { findServingAgent } from "../../channels/channels.lookup.ts";
 import { lockIdentity } from "../contacts/contacts.service.ts";
 import { findCompanyUser } from "../users/users.lookup.ts";
@@ -23,7 +22,7 @@ import {
   type MessageToAppend,
   type ReceivedInStatement,
 } from "./messages.repo.ts";
-import { outboundAdapter, redeliver } from "./delivery-status.service.ts";
+import { carriedByChannel, redeliver } from "./delivery-status.service.ts";
 import { autoAssign, changeOwner } from "./ownership.service.ts";
 import { publish } from "./publisher.ts";
 
@@ -114,8 +113,8 @@ export async function sendAsStaff(ctx: AppContext, actor: MemberActor, interacti
   }
   const author = (await findCompanyUser(ctx.db, actor.companyId, actor.userId)) ?? fail("unauthorized");
   const visible = assertVisible(actor, await findInteraction(ctx.db, actor.companyId, interactionId));
-  const adapter = input.is_private ? null : await outboundAdapter(ctx, visible);
-  const refusal = adapter ? await cannotSendReason(ctx, visible) : null;
+  const carried = !input.is_private && (await carriedByChannel(ctx, visible));
+  const refusal = carried ? await ctx.channelDelivery.cannotSendReason(ctx, visible) : null;
   if (refusal) fail(refusal);
   const result = await ctx.db
     .transaction(async (tx) => {
@@ -141,10 +140,10 @@ export async function sendAsStaff(ctx: AppContext, actor: MemberActor, interacti
         isBot: false,
         clientId: input.client_id,
         providerMessageId: null,
-        status: adapter ? "sending" : "sent",
+        status: carried ? "sending" : "sent",
       });
       events.push(recorded.event);
-      if (adapter) await ctx.events.record(tx, "message.sent", { company_id: actor.companyId, interaction_id: interactionId, message_id: recorded.row.id });
+      if (carried) await ctx.events.record(tx, "message.sent", { company_id: actor.companyId, interaction_id: interactionId, message_id: recorded.row.id });
       return { before, after: recorded.interaction, events, row: recorded.row };
     })
     .catch(async (error: unknown) => {
@@ -169,7 +168,7 @@ export async function sendAsVirtualAgent(
   text: string,
   clientId: string,
 ): Promise<MessageRow | null> {
-  const adapter = await outboundAdapter(ctx, interaction);
+  const carried = await carriedByChannel(ctx, interaction);
   const result = await ctx.db
     .transaction(async (tx) => {
       const before = await lockInteraction(tx, interaction.companyId, interaction.id);
@@ -185,9 +184,9 @@ export async function sendAsVirtualAgent(
         isBot: true,
         clientId,
         providerMessageId: null,
-        status: adapter ? "sending" : "sent",
+        status: carried ? "sending" : "sent",
       });
-      if (adapter)
+      if (carried)
         await ctx.events.record(tx, "message.sent", { company_id: interaction.companyId, interaction_id: interaction.id, message_id: recorded.row.id });
       return { before, after: recorded.interaction, event: recorded.event, row: recorded.row };
     })

@@ -1,6 +1,9 @@
-import type { Locale } from "@holboo/core";
+import { LOCALES, type Locale } from "./locale.ts";
 
-/** What the virtual agent itself says to customers, in the channel's language. */
+/**
+ * What the virtual agent itself says to customers, in the channel's language. A clarifying question's shape is
+ * shared with the channels, which read its choices back to show them as buttons (offeredChoices).
+ */
 export const AGENT_REPLIES: Record<Locale, { clarify: string; notFound: string; unrelated: string; handover: string; fileForPeople: string }> = {
   mn: {
     clarify: "Та алийг нь асууж байна вэ? Дугаараар нь эсвэл үгээр хариулна уу:",
@@ -27,4 +30,16 @@ export function pickedChoice(text: string, count: number): number | null {
   const match = /^\s*[#№]?\s*(\d{1,2})\s*[.)]?\s*$/.exec(text);
   const index = match ? Number(match[1]) - 1 : -1;
   return index >= 0 && index < count ? index : null;
+}
+
+/**
+ * The choices a clarifying question offers, read back from its text (clarifyingQuestion's shape), so a
+ * provider can show them as buttons; none for any other message. Read from the message itself because its
+ * delivery may run before the conversation's agent state is written.
+ */
+export function offeredChoices(text: string): string[] {
+  const [first, ...lines] = text.split("\n");
+  if (!LOCALES.some((locale) => AGENT_REPLIES[locale].clarify === first)) return [];
+  const titles = lines.map((line, index) => (line.startsWith(`${index + 1}. `) ? line.slice(`${index + 1}. `.length) : null));
+  return titles.every((title): title is string => title !== null) ? titles : [];
 }
