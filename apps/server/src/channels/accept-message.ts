@@ -1,6 +1,6 @@
 import type { MessageView } from "@holboo/core";
 import type { AppContext } from "../context.ts";
-import { receiveFromContact, type InboundFromContact } from "../modules/interactions/messages.service.ts";
+import { receiveFromContact, type InboundFromContact } from "../modules/interactions/receive.service.ts";
 
 /**
  * Where every channel hands a customer's message: stored in its conversation with its message.received

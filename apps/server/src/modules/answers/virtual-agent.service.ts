@@ -6,7 +6,7 @@ import { recordQuestion } from "../knowledge/qa.service.ts";
 import { findInteraction, updateInteraction } from "../interactions/interactions.lookup.ts";
 import type { InteractionRow } from "../interactions/interactions.repo.ts";
 import type { MessageRow } from "../interactions/messages.repo.ts";
-import { sendAsVirtualAgent } from "../interactions/messages.service.ts";
+import { sendAsVirtualAgent } from "../interactions/reply.service.ts";
 import { escalateToPeople } from "../interactions/ownership.service.ts";
 import { flowTurn } from "../flows/flow-runtime.service.ts";
 import type { EngineResult } from "./answers.engine.ts";

@@ -3,7 +3,7 @@ import type { TypedApp } from "../../app.ts";
 import type { AppContext } from "../../context.ts";
 import { fail } from "../../platform/http/errors.ts";
 import * as interactions from "./interactions.service.ts";
-import { sendAsStaff } from "./messages.service.ts";
+import { sendAsStaff } from "./reply.service.ts";
 import * as reads from "./reads.service.ts";
 import * as ownership from "./ownership.service.ts";
 import { storeAttachment } from "./attachments.service.ts";
