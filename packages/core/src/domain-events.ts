@@ -23,7 +23,7 @@ export const DOMAIN_EVENTS = {
   "call.started": z.object({ company_id: id, call_id: id }),
   /** A call was recorded as ended (answered, missed or abandoned) and belongs in its caller's conversation. */
   "call.ended": z.object({ company_id: id, call_id: id }),
-  /** A staff member came online and can take work (their first socket connected). */
+  /** A staff member came online and can take work (a socket connected, or they set themselves back to online). */
   "user.available": z.object({ company_id: id, user_id: id }),
 } as const;
 

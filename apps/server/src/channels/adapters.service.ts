@@ -15,7 +15,7 @@ function outboundAdapterOf(channel: ChannelRow): ChannelAdapter | null {
 }
 
 /** The language the channel's customers are answered in, when its adapter says; null otherwise. */
-export async function replyLocaleOf(ctx: AppContext, channel: ChannelRow): Promise<Locale | null> {
+async function replyLocaleOf(ctx: AppContext, channel: ChannelRow): Promise<Locale | null> {
   return (await adapterFor(channel.type as ChannelType)?.replyLocale?.(ctx, channel)) ?? null;
 }
 

@@ -1,6 +1,5 @@
 import { AGENT_REPLIES, clarifyingQuestion, pickedChoice, type Locale } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
-import { replyLocaleOf } from "../../channels/adapters.service.ts";
 import { findChannel, findServingAgent } from "../../channels/channels.lookup.ts";
 import { recordQuestion } from "../knowledge/qa.service.ts";
 import { findInteraction, updateInteraction } from "../interactions/interactions.lookup.ts";
@@ -21,7 +20,7 @@ const MISSES_BEFORE_PEOPLE = 2;
 /** The language the channel's customers are answered in: its adapter knows; Mongolian otherwise. */
 async function channelLocale(ctx: AppContext, interaction: InteractionRow): Promise<Locale> {
   const channel = interaction.channelId ? await findChannel(ctx.db, interaction.companyId, interaction.channelId) : null;
-  return (channel && (await replyLocaleOf(ctx, channel))) ?? "mn";
+  return (channel && (await ctx.channelDelivery.replyLocale(ctx, channel))) ?? "mn";
 }
 
 /**

@@ -25,7 +25,7 @@ import { findUserByEmail, findUserById, insertUser, updateOwnUser } from "../use
 import { isPlatformAdminEmail } from "./platform-admins.ts";
 import { lockoutNoticeMail, passwordResetMail } from "./auth.mails.ts";
 import { clearLoginFailures, recordLoginFailure } from "./login-throttle.repo.ts";
-import { presenceExpiry } from "../presence/presence.service.ts";
+import { presenceExpiry, setOwnPresence } from "../presence/presence.service.ts";
 import { verifySecondFactor } from "../two-factor/two-factor.service.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 
@@ -201,12 +201,8 @@ export async function changeLocale(ctx: AppContext, actor: Actor | null, locale:
   return { ok: true as const };
 }
 
-/** Back online from away (or busy), a person can take waiting work again: recorded with the status. */
+/** Back online from away (or busy), a person can take waiting work again (presence.service.ts). */
 export async function setPresence(ctx: AppContext, actor: Actor, presence: Presence) {
-  const companyId = actor.companyId;
-  await ctx.db.transaction(async (tx) => {
-    await updateOwnUser(tx, actor.userId, { presence, presenceExpiresAt: presenceExpiry(), lastSeenAt: new Date() });
-    if (presence === "online" && companyId) await ctx.events.record(tx, "user.available", { company_id: companyId, user_id: actor.userId });
-  });
+  await setOwnPresence(ctx, actor, presence);
   return { ok: true as const };
 }

@@ -1,4 +1,6 @@
+import type { Presence } from "@holboo/core";
 import type { AppContext } from "../../context.ts";
+import { updateOwnUser } from "../users/users.lookup.ts";
 import { expirePresence, extendPresence } from "./presence.repo.ts";
 
 /**
@@ -11,6 +13,18 @@ export const HEARTBEAT_MS = 20_000;
 export const PRESENCE_TTL_MS = 60_000;
 
 export const presenceExpiry = (now = Date.now()) => new Date(now + PRESENCE_TTL_MS);
+
+/**
+ * A person's own status (a socket connecting, or their choice). Coming online is recorded as `user.available` in the
+ * same transaction, so whoever gives out waiting work (the queue) reacts even if this process stops right after.
+ */
+export async function setOwnPresence(ctx: AppContext, actor: { userId: number; companyId: number | null }, presence: Presence) {
+  const companyId = actor.companyId;
+  await ctx.db.transaction(async (tx) => {
+    await updateOwnUser(tx, actor.userId, { presence, presenceExpiresAt: presenceExpiry(), lastSeenAt: new Date() });
+    if (presence === "online" && companyId) await ctx.events.record(tx, "user.available", { company_id: companyId, user_id: actor.userId });
+  });
+}
 
 /** Extends the presence of everyone with a staff socket on this process. */
 export async function heartbeat(ctx: AppContext) {

@@ -1,22 +1,17 @@
 import type { AppContext } from "../../context.ts";
 import { updateOwnUser } from "../users/users.lookup.ts";
-import { presenceExpiry } from "./presence.service.ts";
+import { setOwnPresence } from "./presence.service.ts";
 
 /**
  * Staff presence: online while any of a person's sockets is connected, on any process (each process's
- * heartbeat extends it, presence.service.ts). Coming online is recorded as `user.available` with the
- * status, so whoever gives out waiting work (the queue) reacts even if this process stops right after.
+ * heartbeat extends it, presence.service.ts); coming online is recorded as `user.available` with the status.
  */
 export function registerPresenceHandlers(ctx: AppContext) {
   const { realtime } = ctx;
   realtime.onStaffConnection((socket) => {
     const actor = socket.data.actor;
     const companyId = actor.companyId;
-    ctx.db
-      .transaction(async (tx) => {
-        await updateOwnUser(tx, actor.userId, { presence: "online", presenceExpiresAt: presenceExpiry(), lastSeenAt: new Date() });
-        if (companyId) await ctx.events.record(tx, "user.available", { company_id: companyId, user_id: actor.userId });
-      })
+    setOwnPresence(ctx, actor, "online")
       .then(() => companyId && realtime.toStaff([`c${companyId}`], "presence", { user_id: actor.userId, presence: "online" }))
       .catch((error: unknown) => ctx.log.warn({ err: error, userId: actor.userId }, "presence: could not record coming online"));
 
